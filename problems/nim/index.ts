@@ -1,0 +1,85 @@
+import * as fc from 'fast-check';
+import { validator } from '../../server/problems/input-reader';
+import { definePackage, type Size } from '../../server/problems/types';
+
+type Input = { cases: number[][] };
+
+const MAX_A = 9999;
+
+/** Per size: cases per file, piles per case, largest pile. */
+const SHAPE: Record<Size, { t: number; n: number; a: number }> = {
+  tiny: { t: 3, n: 3, a: 4 },
+  small: { t: 5, n: 5, a: 15 },
+  medium: { t: 10, n: 200, a: MAX_A },
+  max: { t: 10, n: 10_000, a: MAX_A },
+};
+
+function piles(size: Size): fc.Arbitrary<number[]> {
+  const { n, a } = SHAPE[size];
+  const value = fc.integer({ min: 0, max: a });
+  const exact = size === 'max';
+  const len = { minLength: exact ? n : 1, maxLength: n, size: 'max' as const };
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.array(value, len) },
+    // Shapes that break wrong solutions: equal piles, all odd, a single pile, a losing position.
+    { weight: 1, arbitrary: fc.tuple(value, fc.integer({ min: 1, max: n })).map(([v, k]) => Array<number>(k).fill(v)) },
+    { weight: 1, arbitrary: fc.array(value.map((v) => v | 1).filter((v) => v <= a), len) },
+    { weight: 1, arbitrary: value.map((v) => [v]) },
+    {
+      weight: 2,
+      arbitrary: fc.array(value, { ...len, minLength: Math.max(1, len.minLength - 1), maxLength: Math.max(1, n - 1) }).map((xs) => {
+        const x = xs.reduce((s, v) => s ^ v, 0);
+        return x <= a ? [...xs, x] : xs;
+      }),
+    },
+  );
+}
+
+export default definePackage<Input>({
+  slug: 'nim',
+  title: { en: 'Nim', zh: 'Nim 游戏' },
+  source: 'Luogu P2197 【模板】Nim 游戏',
+  limits: { timeMs: 1000, memoryMb: 256 },
+  checker: 'tokens',
+  arbitrary: (size) =>
+    fc.array(piles(size), { minLength: size === 'max' ? SHAPE[size].t : 1, maxLength: SHAPE[size].t, size: 'max' }).map((cases) => ({ cases })),
+  format: ({ cases }) => `${cases.length}\n${cases.map((c) => `${c.length}\n${c.join(' ')}\n`).join('')}`,
+  validate: validator((r) => {
+    const t = r.int(1, 10, 'T');
+    r.eoln();
+    for (let i = 0; i < t; i++) {
+      const n = r.int(1, 10_000, 'n');
+      r.eoln();
+      r.intsLine(n, 0, MAX_A, 'a');
+    }
+  }),
+  bruteSizes: ['tiny', 'small'],
+  edgeCases: () => [
+    { cases: [[0]] },
+    { cases: [[MAX_A]] },
+    { cases: [[0, 0, 0], [1, 1], [7, 7, 7, 7]] },
+    { cases: [[1, 2, 3], [4, 8, 12], [MAX_A, MAX_A]] },
+    { cases: Array.from({ length: 10 }, (_, i) => Array<number>(10_000).fill(i % 2 ? MAX_A : 1)) },
+    { cases: [Array.from({ length: 10_000 }, (_, i) => i % (MAX_A + 1))] },
+  ],
+  generated: [
+    { size: 'tiny', count: 6 },
+    { size: 'small', count: 8 },
+    { size: 'medium', count: 6 },
+    { size: 'max', count: 6 },
+  ],
+  invalidInputs: [
+    { input: '', why: 'empty input' },
+    { input: '1\n2\n1 1', why: 'no final newline' },
+    { input: '1\n2\n1  1\n', why: 'two spaces between numbers' },
+    { input: '1\n2\n1 1 1\n', why: 'more piles than n' },
+    { input: '1\n2\n1\n', why: 'fewer piles than n' },
+    { input: '11\n' + '1\n1\n'.repeat(11), why: 'T above 10' },
+    { input: '1\n1\n10000\n', why: 'pile above 9999' },
+    { input: '1\n1\n-1\n', why: 'negative pile' },
+    { input: '1\n0\n\n', why: 'n = 0' },
+    { input: '1\r\n1\r\n1\r\n', why: 'CRLF line ends' },
+    { input: '1\n1\n01\n', why: 'leading zero' },
+    { input: '1\n1\n1\n1\n', why: 'trailing data after the last case' },
+  ],
+});

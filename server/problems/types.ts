@@ -1,0 +1,63 @@
+import type * as fc from 'fast-check';
+
+/** Generator sizes, smallest first. `tiny` and `small` are meant for brute-force cross-checks. */
+export type Size = 'tiny' | 'small' | 'medium' | 'max';
+export const SIZES: readonly Size[] = ['tiny', 'small', 'medium', 'max'];
+
+export interface Limits {
+  /** CPU time per test, milliseconds. */
+  timeMs: number;
+  /** Memory per test, MiB. */
+  memoryMb: number;
+}
+
+export type Validation = { ok: true } | { ok: false; line: number; message: string };
+
+/** How many random tests of each size the stored test set holds. */
+export interface GeneratedTests {
+  size: Size;
+  count: number;
+}
+
+/**
+ * A problem package: data plus small pure functions. Everything the judge knows about a problem
+ * comes from here (and the files beside `index.ts`); the judge has no per-problem special cases.
+ *
+ * `I` is the structured form of one input file (e.g. `{ cases: number[][] }`): generators produce
+ * it, `format` turns it into the exact input text.
+ */
+export interface ProblemPackage<I = unknown> {
+  slug: string;
+  title: { en: string; zh: string };
+  /** Credit to the original source, e.g. "SDOI2009 E&D (Luogu P2148)". */
+  source: string;
+  limits: Limits;
+  /** Output comparison; every problem of this set compares tokens. */
+  checker: 'tokens';
+  /**
+   * Random valid inputs of a size, as a fast-check arbitrary: deterministic from fast-check's seed,
+   * and shrinkable towards smaller inputs that stay valid.
+   */
+  arbitrary(size: Size): fc.Arbitrary<I>;
+  /** The exact input text (canonical format, ends with a newline). */
+  format(input: I): string;
+  /** Checks an input text against every constraint and the exact format. */
+  validate(text: string): Validation;
+  /** Sizes at which `reference/<slug>/brute` is fast enough to run on every generated case. */
+  bruteSizes: readonly Size[];
+  /** Hand-made edge cases stored as tests, beside samples and random tests (deterministic). */
+  edgeCases(): I[];
+  /** Random tests stored per size (seeded from the slug, so they are the same on every machine). */
+  generated: readonly GeneratedTests[];
+  /** Malformed or out-of-range inputs the validator must reject, each with the reason. */
+  invalidInputs: readonly { input: string; why: string }[];
+}
+
+/** A reference solver module: `reference/<slug>/fast.ts` and `reference/<slug>/brute.ts`. */
+export interface ReferenceSolver {
+  solve(input: string): string;
+}
+
+export function definePackage<I>(pkg: ProblemPackage<I>): ProblemPackage<I> {
+  return pkg;
+}

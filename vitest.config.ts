@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Sandbox and server tests spawn real processes; running files in parallel on a 2-core
+    // machine would make their timing-based verdicts flaky.
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
