@@ -9,5 +9,7 @@ export default defineConfig({
     // machine would make their timing-based verdicts flaky.
     fileParallelism: false,
     pool: 'forks',
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test/artifacts/vitest.json' },
   },
 });

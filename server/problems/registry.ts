@@ -86,3 +86,11 @@ function readSources(dir: string): { name: string; source: string }[] {
     .sort()
     .map((f) => ({ name: f, source: readFileSync(join(dir, f), 'utf8') }));
 }
+
+/**
+ * A reference solver as a student would submit it: the module's own text plus a two-line driver.
+ * The reference files import nothing, so the text compiles on its own.
+ */
+export function referenceAsSubmission(slug: string, kind: 'fast' | 'brute'): string {
+  return `${referenceSource(slug, kind)}\nprocess.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));\n`;
+}

@@ -1,0 +1,19 @@
+import { readFileSync, statSync } from 'node:fs';
+import { usageError } from './args';
+
+/** The judge's limit on a submission, shared by the web form, the API and the CLIs. */
+export const MAX_SOURCE_BYTES = 64 * 1024;
+
+/** Reads a solution file for a CLI, refusing what the web judge would refuse. */
+export function readSourceFile(usage: string, file: string): string {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    usageError(usage, `cannot read "${file}"`);
+  }
+  if (size > MAX_SOURCE_BYTES) usageError(usage, `"${file}" is ${size} bytes; a solution may be at most ${MAX_SOURCE_BYTES} bytes`);
+  const buf = readFileSync(file);
+  if (buf.includes(0)) usageError(usage, `"${file}" is binary (it contains NUL bytes), not TypeScript source`);
+  return buf.toString('utf8');
+}

@@ -1,0 +1,67 @@
+// npm run stress -- <slug> <file.ts> [--cases N] [--size S] [--seed X]
+// Random tests against the references; prints the smallest failing input. Exit 0 exactly when
+// every case passes.
+import { createCompiler } from '../compile';
+import { listSlugs, loadProblem, loadReference } from '../problems/registry';
+import { createSandbox } from '../sandbox';
+import { randomSeed } from '../stress/cases';
+import { runStress, type StressEvent } from '../stress/stress-run';
+import { intOption, parseCli, sizeOption, usageError } from './args';
+import { readSourceFile } from './source-file';
+
+const USAGE = 'npm run stress -- <slug> <file.ts> [--cases N] [--size tiny|small|medium|max] [--seed X]';
+const { values, positionals } = parseCli(USAGE, {
+  cases: { type: 'string' },
+  size: { type: 'string' },
+  seed: { type: 'string' },
+});
+const [slug, file] = positionals;
+if (!slug || !file || positionals.length !== 2) usageError(USAGE, 'expected a problem slug and a solution file');
+if (!listSlugs().includes(slug)) usageError(USAGE, `unknown problem "${slug}"; problems: ${listSlugs().join(', ')}`);
+const source = readSourceFile(USAGE, file);
+const cases = intOption(USAGE, 'cases', values.cases, 1000, 1, 1_000_000);
+const size = sizeOption(USAGE, values.size, 'small');
+const seed = intOption(USAGE, 'seed', values.seed, randomSeed(), 0, 2 ** 31 - 1);
+
+const problem = await loadProblem(slug);
+const [fast, brute] = await Promise.all([loadReference(slug, 'fast'), loadReference(slug, 'brute')]);
+const compiler = createCompiler();
+const sandboxes = await Promise.all([createSandbox(), createSandbox()]);
+console.log(`stress ${slug}: ${cases} case(s) of size ${size}, seed ${seed} (repeat with --seed ${seed})`);
+
+const tty = process.stdout.isTTY;
+let lastPrint = 0;
+const onEvent = (e: StressEvent): void => {
+  if (e.type === 'progress') {
+    const now = Date.now();
+    if (!tty && now - lastPrint < 1000 && e.casesRun < e.casesTotal) return;
+    lastPrint = now;
+    const line = `  ${e.casesRun}/${e.casesTotal} cases, ${e.casesPerSecond} cases/s`;
+    process.stdout.write(tty ? `\r${line}` : `${line}\n`);
+  } else if (e.type === 'shrinking') {
+    const line = `  shrinking: step ${e.steps}, input ${e.inputBytes} bytes`;
+    process.stdout.write(tty ? `\r${line}\x1b[K` : `${line}\n`);
+  }
+};
+
+let exitCode = 1;
+try {
+  const outcome = await runStress({ source, cases, size, seed }, { compiler, sandboxes, problem, fast, brute }, onEvent);
+  if (tty) process.stdout.write('\n');
+  if (outcome.result === 'passed') {
+    console.log(`passed ${outcome.casesRun} random cases in ${outcome.elapsedMs} ms`);
+    exitCode = 0;
+  } else if (outcome.result === 'failed' && outcome.counterexample) {
+    const c = outcome.counterexample;
+    console.log(`failed on random case ${c.caseIndex + 1}: ${c.verdict}${c.message ? ` (${c.message})` : ''}`);
+    console.log(`smallest failing input found (${c.shrinkSteps} shrink step(s)):\n${c.input}`);
+    console.log(`expected output:\n${c.expected}`);
+    console.log(`your output:\n${c.got}`);
+  } else {
+    console.log(`stress run could not complete: ${outcome.error}`);
+    if (outcome.errorInput !== null) console.log(`on input:\n${outcome.errorInput}`);
+  }
+} finally {
+  await Promise.all([compiler.close(), ...sandboxes.map((s) => s.close())]);
+}
+process.exit(exitCode);

@@ -1,0 +1,47 @@
+/** What one run of a solution on one input may use. */
+export interface RunLimits {
+  /** CPU time, milliseconds. */
+  timeMs: number;
+  /** Peak memory of the solution, MiB. */
+  memoryMb: number;
+  /** Standard output, bytes; past it the run is stopped (OLE). */
+  outputBytes: number;
+}
+
+export const DEFAULT_OUTPUT_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * How a run ended, as the sandbox sees it. The checker, not the sandbox, decides WA versus AC,
+ * so `ok` means only "exited normally with code 0 inside every limit".
+ */
+export type RunStatus = 'ok' | 'tle' | 'mle' | 're' | 'ole' | 'ie';
+
+export interface RunResult {
+  status: RunStatus;
+  /** The program's exit code, when it exited by itself (0 after a normal end). */
+  exitCode: number | null;
+  /** Standard output (cut at the output limit on OLE). */
+  stdout: string;
+  /** The first 64 KiB of standard error. */
+  stderr: string;
+  /** RE: the uncaught error with its stack; TLE/MLE/OLE/IE: what happened, in a sentence. */
+  message: string | null;
+  /** CPU time of the solution alone, milliseconds (start-up and compilation excluded). */
+  timeMs: number;
+  /** Wall-clock time of the run, milliseconds. */
+  wallMs: number;
+  /** Peak memory of the solution, KiB. */
+  memoryKb: number;
+}
+
+/**
+ * One warm, isolated place to run a compiled program: the judge loads a program once per
+ * submission (or stress run) and runs it on each input, every run in a fresh global environment.
+ */
+export interface Sandbox {
+  load(js: string, limits: RunLimits): Promise<void>;
+  run(input: string): Promise<RunResult>;
+  /** Runs many inputs in one round trip (stress testing); results in input order. */
+  runBatch(inputs: string[]): Promise<RunResult[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,172 @@
+import type * as fc from 'fast-check';
+import type { Compiler } from '../compile/types';
+import { decideTestVerdict } from '../judge/test-verdict';
+import type { Verdict } from '../judge/verdicts';
+import type { LoadedProblem } from '../problems/registry';
+import type { ReferenceSolver, Size } from '../problems/types';
+import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import { generateCase } from './cases';
+import { referenceAnswer } from './oracle';
+import { shrinkFailure } from './shrink';
+
+export interface StressRequest {
+  source: string;
+  cases: number;
+  size: Size;
+  seed: number;
+}
+
+export interface StressDeps {
+  compiler: Compiler;
+  /** One or more loaded-on-demand sandboxes; batches are spread over all of them. */
+  sandboxes: Sandbox[];
+  problem: LoadedProblem;
+  fast: ReferenceSolver;
+  brute: ReferenceSolver;
+}
+
+export interface Counterexample {
+  input: string;
+  expected: string;
+  got: string;
+  verdict: Verdict;
+  /** Accepted shrink steps from the first failing case to this one. */
+  shrinkSteps: number;
+  /** The checker's or the runtime's explanation. */
+  message: string | null;
+  /** Which random case failed first (0-based), before shrinking. */
+  caseIndex: number;
+}
+
+export interface StressOutcome {
+  result: 'passed' | 'failed' | 'error';
+  casesRun: number;
+  casesTotal: number;
+  seed: number;
+  size: Size;
+  counterexample: Counterexample | null;
+  /** For 'error': what went wrong (compilation error, a reference bug, an invalid generated input). */
+  error: string | null;
+  /** For 'error' caused by an input (reference disagreement, invalid generated input): that input. */
+  errorInput: string | null;
+  elapsedMs: number;
+}
+
+export type StressEvent =
+  | { type: 'compiling' }
+  | { type: 'progress'; casesRun: number; casesTotal: number; casesPerSecond: number }
+  | { type: 'shrinking'; steps: number; inputBytes: number };
+
+/** A failure or a reference problem found at a case index; the smallest index decides the run. */
+type Finding =
+  | { index: number; kind: 'failure'; value: fc.Value<unknown>; input: string; expected: string; run: RunResult; verdict: Verdict }
+  | { index: number; kind: 'error'; message: string; input: string };
+
+const MAX_BATCH = 64;
+const MAX_BATCH_BYTES = 1 << 20;
+
+/**
+ * Random tests on demand: generate cases with the problem's generator, run the solution on them in
+ * the sandbox, compare with the reference (cross-checked by the brute force where it applies), stop
+ * at the first failure and shrink it to a locally minimal input that still fails the same way.
+ */
+export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (e: StressEvent) => void = () => {}): Promise<StressOutcome> {
+  const started = performance.now();
+  const { problem, fast } = deps;
+  const pkg = problem.pkg;
+  const brute = pkg.bruteSizes.includes(req.size) ? deps.brute : null;
+  const base: StressOutcome = {
+    result: 'passed',
+    casesRun: 0,
+    casesTotal: req.cases,
+    seed: req.seed,
+    size: req.size,
+    counterexample: null,
+    error: null,
+    errorInput: null,
+    elapsedMs: 0,
+  };
+  const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started) });
+
+  onEvent({ type: 'compiling' });
+  const compiled = await deps.compiler.compile(req.source);
+  if (!compiled.ok) return finish({ result: 'error', error: `Compilation error:\n${compiled.diagnostics}` });
+  const limits = { ...pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT };
+  await Promise.all(deps.sandboxes.map((s) => s.load(compiled.js, limits)));
+
+  const arb = pkg.arbitrary(req.size);
+  let next = 0;
+  let done = 0;
+  let found: Finding | null = null;
+
+  const lane = async (sandbox: Sandbox): Promise<void> => {
+    while (next < req.cases && (found === null || next <= found.index)) {
+      const start = next;
+      const batch: { value: fc.Value<unknown>; input: string; expected: string }[] = [];
+      let bytes = 0;
+      let stopAt: Finding | null = null;
+      while (next < req.cases && batch.length < MAX_BATCH && bytes < MAX_BATCH_BYTES) {
+        const index = next++;
+        const value = generateCase(arb, req.seed, index);
+        const input = pkg.format(value.value_);
+        const valid = pkg.validate(input);
+        if (!valid.ok) {
+          stopAt = { index, kind: 'error', input, message: `the generator produced an invalid input (line ${valid.line}: ${valid.message}): a bug in the problem package` };
+          break;
+        }
+        const answer = referenceAnswer(input, fast, brute);
+        if (!answer.ok) {
+          stopAt = { index, kind: 'error', input, message: answer.message };
+          break;
+        }
+        batch.push({ value, input, expected: answer.expected });
+        bytes += input.length;
+      }
+      const runs = batch.length ? await sandbox.runBatch(batch.map((c) => c.input)) : [];
+      for (let i = 0; i < runs.length; i++) {
+        const run = runs[i]!;
+        const c = batch[i]!;
+        const { verdict } = decideTestVerdict(run, c.expected);
+        if (verdict !== 'AC') {
+          record({ index: start + i, kind: 'failure', value: c.value, input: c.input, expected: c.expected, run, verdict });
+          break;
+        }
+      }
+      if (stopAt) record(stopAt);
+      done += runs.length;
+      const elapsed = (performance.now() - started) / 1000;
+      onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round(done / Math.max(elapsed, 1e-3)) });
+    }
+  };
+  const record = (f: Finding): void => {
+    if (found === null || f.index < found.index) found = f;
+  };
+
+  await Promise.all(deps.sandboxes.map(lane));
+
+  const finding = found as Finding | null;
+  if (finding === null) return finish({ result: 'passed', casesRun: req.cases });
+  if (finding.kind === 'error') {
+    return finish({ result: 'error', casesRun: finding.index + 1, error: finding.message, errorInput: finding.input });
+  }
+
+  const shrunk = await shrinkFailure(
+    { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict },
+    { arb, pkg, fast, brute, sandbox: deps.sandboxes[0]! },
+    (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }),
+  );
+  const { verdict, checkerMessage } = decideTestVerdict(shrunk.run, shrunk.expected);
+  return finish({
+    result: 'failed',
+    casesRun: finding.index + 1,
+    counterexample: {
+      input: shrunk.input,
+      expected: shrunk.expected,
+      got: shrunk.run.stdout,
+      verdict,
+      shrinkSteps: shrunk.steps,
+      message: verdict === 'WA' ? checkerMessage : shrunk.run.message,
+      caseIndex: finding.index,
+    },
+  });
+}
