@@ -1,23 +1,38 @@
 import ts from 'typescript';
+import { MAX_SOURCE_BYTES } from './config';
+import { formatDiagnostics } from './diagnostics';
+import { emitProgram } from './emit';
+import { WarmChecker } from './program-host';
 import type { CompileResult, Compiler } from './types';
 
+export { CHECK_OPTIONS, EMIT_OPTIONS, MAX_SOURCE_BYTES } from './config';
+
 /**
- * Provisional compiler (transpile only, no type check) so the rest of the judge can run end to end.
- * Replaced by the warm type-checking compiler.
+ * A warm TypeScript compiler: type errors are compilation errors, as on LeetCode. The first
+ * compilation parses the declaration files (about 2 s); later ones reuse them. Compiling is
+ * synchronous CPU work, so callers that must stay responsive run it in a worker thread.
  */
 export function createCompiler(): Compiler {
+  let checker: WarmChecker | null = new WarmChecker();
   return {
     async compile(source: string): Promise<CompileResult> {
-      const out = ts.transpileModule(source, {
-        compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true, moduleDetection: ts.ModuleDetectionKind.Force },
-        reportDiagnostics: true,
-      });
-      const errors = (out.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
-      if (errors.length > 0) {
-        return { ok: false, diagnostics: errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('\n') };
-      }
-      return { ok: true, js: `(async () => {\n${out.outputText}\n})().catch((e) => { console.error(e); process.exit(1); });`, diagnostics: '' };
+      if (!checker) throw new Error('compiler is closed');
+      const refused = refuse(source);
+      if (refused) return { ok: false, diagnostics: refused };
+      const diagnostics = checker.check(source);
+      const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
+      if (errors.length > 0) return { ok: false, diagnostics: formatDiagnostics(errors) };
+      return { ok: true, js: emitProgram(source), diagnostics: formatDiagnostics(diagnostics) };
     },
-    async close() {},
+    async close() {
+      checker = null;
+    },
   };
+}
+
+function refuse(source: string): string | null {
+  if (source.includes('\0')) return '1:1 error: the source contains a NUL byte; submit a text file';
+  const bytes = Buffer.byteLength(source, 'utf8');
+  if (bytes > MAX_SOURCE_BYTES) return `1:1 error: the source is ${bytes} bytes; the limit is ${MAX_SOURCE_BYTES} bytes (64 KiB)`;
+  return null;
 }

@@ -1,0 +1,83 @@
+// Problem page: statement language switch (remembered in a cookie, like the ?lang= links),
+// copy buttons for samples, and the Ace code editor over the plain textarea.
+(() => {
+  'use strict';
+
+  function showLang(lang) {
+    for (const el of document.querySelectorAll('section.statement')) el.hidden = el.dataset.lang !== lang;
+    for (const a of document.querySelectorAll('.lang-switch a')) {
+      a.classList.toggle('current', a.dataset.lang === lang);
+      if (a.dataset.lang === lang) a.setAttribute('aria-current', 'true');
+      else a.removeAttribute('aria-current');
+    }
+    document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+  }
+  for (const a of document.querySelectorAll('.lang-switch a')) {
+    a.addEventListener('click', (e) => {
+      e.preventDefault();
+      showLang(a.dataset.lang);
+    });
+  }
+
+  for (const button of document.querySelectorAll('.copy-button')) {
+    button.hidden = false;
+    button.addEventListener('click', async () => {
+      const text = document.getElementById(button.dataset.copy).textContent;
+      try {
+        await navigator.clipboard.writeText(text);
+      } catch {
+        // Clipboard API needs a secure context; fall back to selecting the text for Ctrl+C.
+        const range = document.createRange();
+        range.selectNodeContents(document.getElementById(button.dataset.copy));
+        const sel = window.getSelection();
+        sel.removeAllRanges();
+        sel.addRange(range);
+        return;
+      }
+      const label = button.textContent;
+      button.classList.add('copied');
+      button.textContent = '✓';
+      setTimeout(() => {
+        button.classList.remove('copied');
+        button.textContent = label;
+      }, 1200);
+    });
+  }
+
+  const textarea = document.getElementById('source');
+  const holder = document.getElementById('editor');
+  const form = textarea && textarea.form;
+  if (!form) return;
+  const slug = document.querySelector('article.problem').dataset.slug;
+  const draftKey = `draft:${slug}`;
+
+  let editor = null;
+  if (window.ace && holder) {
+    window.ace.config.set('basePath', '/vendor/ace');
+    holder.hidden = false;
+    textarea.hidden = true;
+    editor = window.ace.edit(holder, {
+      mode: 'ace/mode/typescript',
+      theme: 'ace/theme/chrome',
+      tabSize: 2,
+      useSoftTabs: true,
+      showPrintMargin: false,
+      useWorker: false,
+    });
+    editor.session.setValue(localStorage.getItem(draftKey) || textarea.value);
+    editor.session.on('change', () => localStorage.setItem(draftKey, editor.getValue()));
+  }
+
+  const fileInput = form.querySelector('input[type=file]');
+  fileInput.addEventListener('change', async () => {
+    const file = fileInput.files[0];
+    if (!file || !editor) return;
+    // Show the file in the editor and send it from there, so later edits are what gets judged.
+    editor.session.setValue(await file.text());
+    fileInput.value = '';
+  });
+
+  form.addEventListener('submit', () => {
+    if (editor) textarea.value = editor.getValue();
+  });
+})();

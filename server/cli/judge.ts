@@ -1,0 +1,98 @@
+/**
+ * `npm run judge -- <slug> <file.ts>`: judges a local file against a problem's stored tests, in
+ * process (no server needed), printing a line per test and the verdict in Codeforces words.
+ * Exit status: 0 exactly on Accepted, 1 on any other verdict, 2 on a usage error.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { createCompiler } from '../compile/index';
+import { loadConfig } from '../config';
+import { grade } from '../judge/grader';
+import { verdictText } from '../judge/verdicts';
+import { importProblems } from '../problems/import';
+import { listSlugs, SLUG_PATTERN } from '../problems/registry';
+import { createSandbox } from '../sandbox/index';
+import { openDatabase } from '../storage/db';
+import { getProblem, listTests } from '../storage/problems';
+
+const USAGE = 'usage: npm run judge -- <problem-slug> <solution.ts>';
+
+function usage(message: string): never {
+  console.error(`judge: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args.length === 1 && (args[0] === '-h' || args[0] === '--help')) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (args.length !== 2) usage(`expected 2 arguments, got ${args.length}`);
+  const [slug, file] = args as [string, string];
+  if (!SLUG_PATTERN.test(slug)) usage(`"${slug}" is not a problem slug`);
+  if (!listSlugs().includes(slug)) usage(`there is no problem "${slug}" (known: ${listSlugs().join(', ')})`);
+
+  let source: string;
+  try {
+    if (!statSync(file).isFile()) usage(`${file} is not a file`);
+    source = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(file));
+  } catch (e) {
+    if (e instanceof TypeError) usage(`${file} is not UTF-8 text`);
+    usage(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+
+  const config = loadConfig();
+  const db = openDatabase(config.dbPath, { migrate: true });
+  try {
+    // Same database as the server: import this package if it is new or changed, so the tests
+    // match what the web judge uses.
+    const report = await importProblems(db, { only: [slug], warn: (l) => console.error(`judge: warning: ${l}`) });
+    if (report.imported.length) console.error(`judge: imported problem ${slug} into ${config.dbPath}`);
+    const problem = getProblem(db, slug);
+    if (!problem) usage(`problem ${slug} could not be imported`);
+    const tests = listTests(db, slug);
+
+    const compiler = createCompiler();
+    const sandbox = await createSandbox();
+    try {
+      const outcome = await grade(
+        {
+          source,
+          tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
+          limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
+        },
+        { compiler, sandbox },
+        (e) => {
+          if (e.type === 'compiled' && e.output) console.log(e.output.trimEnd());
+          if (e.type === 'test') {
+            const o = e.outcome;
+            console.log(`test ${o.index}: ${o.verdict} ${Math.round(o.timeMs)} ms ${Math.round(o.memoryKb)} KiB`);
+            if (o.verdict !== 'AC' && o.message) console.log(indent(o.message));
+          }
+        },
+      );
+      if (outcome.verdict === 'IE' && outcome.compileOutput) console.log(outcome.compileOutput);
+      console.log(verdictText(outcome.verdict, outcome.failedTest));
+      return outcome.verdict === 'AC' ? 0 : 1;
+    } finally {
+      await Promise.allSettled([compiler.close(), sandbox.close()]);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+function indent(text: string): string {
+  const lines = text.trimEnd().split('\n');
+  const shown = lines.slice(0, 20).map((l) => `    ${l}`);
+  if (lines.length > 20) shown.push(`    … ${lines.length - 20} more lines`);
+  return shown.join('\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error('judge: internal error:', e);
+    process.exit(3);
+  },
+);

@@ -1,0 +1,18 @@
+import ts from 'typescript';
+import { EMIT_OPTIONS, SOLUTION_FILE } from './config';
+
+/**
+ * The parameters of the function a compiled solution becomes: what CommonJS gives a module. The
+ * sandbox calls it with its own implementations.
+ */
+export const MODULE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname'] as const;
+
+/**
+ * Emits CommonJS and wraps it as `(async function (exports, require, ...) { ... })`, so top-level
+ * `await` works and the sandbox can call the program in each fresh context. The wrapper opens on
+ * the first line (the "use strict" line), so JavaScript line numbers match the inline source map.
+ */
+export function emitProgram(source: string): string {
+  const out = ts.transpileModule(source, { compilerOptions: EMIT_OPTIONS, fileName: SOLUTION_FILE });
+  return `(async function (${MODULE_PARAMS.join(', ')}) {${out.outputText}\n})`;
+}

@@ -1,0 +1,101 @@
+import express, { type Request, type Response } from 'express';
+import type { Db } from '../storage/db';
+import { getProblem, listProblems, listSamples } from '../storage/problems';
+import { getSubmission, insertSubmission, listSubmissions, listSubmissionTests } from '../storage/submissions';
+import { parseJsonBody, rawBody } from './body';
+import { badRequest, notFound } from './errors';
+import { isoTimestamp } from './present';
+import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
+import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
+import { SLUG_PATTERN } from '../problems/registry';
+
+export interface ApiDeps {
+  db: Db;
+  /** Wakes the judge after a submission is stored. */
+  onSubmitted: (id: number) => void;
+}
+
+/**
+ * The JSON API, a contract other tools rely on: field names and status codes as documented, and
+ * every error as `{"error": "a sentence"}` (written by the error handler).
+ */
+export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
+  const api = express.Router();
+
+  api.get('/problems', (_req, res) => {
+    res.json(
+      listProblems(db).map((p) => ({
+        slug: p.slug,
+        title: { en: p.titleEn, zh: p.titleZh },
+        source: p.source,
+        limits: { timeMs: p.timeLimitMs, memoryMb: p.memoryLimitMb },
+      })),
+    );
+  });
+
+  api.get('/problems/:slug', (req, res) => {
+    const slug = req.params.slug;
+    const p = SLUG_PATTERN.test(slug) ? getProblem(db, slug) : undefined;
+    if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
+    res.json({
+      slug: p.slug,
+      title: { en: p.titleEn, zh: p.titleZh },
+      source: p.source,
+      limits: { timeMs: p.timeLimitMs, memoryMb: p.memoryLimitMb },
+      statement: { en: p.statementEn, zh: p.statementZh },
+      samples: listSamples(db, p.slug),
+    });
+  });
+
+  api.post('/submissions', rawBody, (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body);
+    const parsed = submissionSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
+    const problem = checkSubmission(db, parsed.data.problem, parsed.data.source);
+    // Stored (committed) before the answer: a 201 means the submission will be judged.
+    const id = insertSubmission(db, problem, parsed.data.source);
+    onSubmitted(id);
+    res.status(201).location(`/api/submissions/${id}`).json({ id });
+  });
+
+  api.get('/submissions', (req, res) => {
+    const query = req.query as Record<string, unknown>;
+    const filter = parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict });
+    const limit = parseCount(query, 'limit', 1000, 1, 1000);
+    const offset = parseCount(query, 'offset', 0, 0, 1e9);
+    res.json(
+      listSubmissions(db, filter, limit, offset).map((s) => ({
+        id: s.id,
+        problem: s.problem,
+        status: s.status,
+        verdict: s.verdict,
+        failedTest: s.failedTest,
+        timeMs: s.timeMs,
+        memoryKb: s.memoryKb,
+        createdAt: isoTimestamp(s.createdAt),
+      })),
+    );
+  });
+
+  api.get('/submissions/:id', (req, res) => {
+    const id = parseSubmissionId(req.params.id);
+    if (id === null) throw badRequest(`"${req.params.id.slice(0, 30)}" is not a submission id (a positive integer).`);
+    const s = getSubmission(db, id);
+    if (!s) throw notFound(`There is no submission ${id}.`);
+    res.json({
+      id: s.id,
+      problem: s.problem,
+      status: s.status,
+      verdict: s.verdict,
+      tests: listSubmissionTests(db, id).map((t) => ({ index: t.idx, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb })),
+      compileOutput: s.compileOutput,
+      failedTest: s.failedTest,
+      timeMs: s.timeMs,
+      memoryKb: s.memoryKb,
+      createdAt: isoTimestamp(s.createdAt),
+      finishedAt: isoTimestamp(s.finishedAt),
+    });
+  });
+
+  return api;
+}

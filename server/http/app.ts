@@ -1,0 +1,116 @@
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { engine } from 'express-handlebars';
+import { join } from 'node:path';
+import { ROOT } from '../problems/registry';
+import type { SubmissionEvents } from '../queue/events';
+import type { Db } from '../storage/db';
+import { apiRouter } from './api';
+import { HttpError } from './errors';
+import { liveUpdates } from './live';
+import { problemPages } from './problem-pages';
+import { StatementCache } from './statements';
+import { submissionPages } from './submission-pages';
+import { viewHelpers } from './view-helpers';
+
+export interface AppDeps {
+  db: Db;
+  events: SubmissionEvents;
+  /** Wakes the judge after a submission is stored. */
+  onSubmitted: (id: number) => void;
+  log?: (line: string) => void;
+}
+
+/** Browser assets served from npm packages: no CDN, works offline. */
+const VENDOR: Record<string, string> = {
+  katex: 'node_modules/katex/dist',
+  ace: 'node_modules/ace-builds/src-min-noconflict',
+  hljs: 'node_modules/highlight.js/styles',
+};
+
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  const views = join(ROOT, 'views');
+  app.engine(
+    'hbs',
+    engine({ extname: '.hbs', defaultLayout: 'main', layoutsDir: join(views, 'layouts'), partialsDir: join(views, 'partials'), helpers: viewHelpers }),
+  );
+  app.set('view engine', 'hbs');
+  app.set('views', views);
+  app.set('view cache', process.env.NODE_ENV !== 'development');
+  app.set('x-powered-by', false);
+  app.set('etag', false);
+
+  app.use(securityHeaders);
+  app.use('/static', express.static(join(ROOT, 'public'), { maxAge: '1h' }));
+  for (const [name, dir] of Object.entries(VENDOR)) {
+    app.use(`/vendor/${name}`, express.static(join(ROOT, dir), { maxAge: '7d', immutable: true }));
+  }
+
+  const statements = new StatementCache();
+  app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
+  app.use('/api', (req) => {
+    throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
+  });
+  app.use(problemPages(deps.db, statements));
+  app.use(liveUpdates(deps.db, deps.events));
+  app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted }));
+  app.use((req) => {
+    throw new HttpError(404, `There is no page at ${req.path}.`);
+  });
+  app.use(errorHandler(deps.log ?? (() => {})));
+  return app;
+}
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.set({
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'same-origin',
+    // Escaping is the first defence against injected HTML; this is the second. KaTeX and Ace need
+    // inline style attributes, nothing needs inline script.
+    'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  });
+  next();
+};
+
+/** Errors as `{"error": sentence}` under /api, as an HTML page elsewhere; a bug is a 500 and a log line. */
+function errorHandler(log: (line: string) => void): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const { status, message } = describeError(err);
+    if (status >= 500) log(`error on ${req.method} ${req.originalUrl}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    res.status(status);
+    if (req.originalUrl.startsWith('/api/') || req.originalUrl === '/api') {
+      res.json({ error: message });
+      return;
+    }
+    res.render('error', { title: `${status} ${errorTitle(status)}`, status, heading: errorTitle(status), message });
+  };
+}
+
+function describeError(err: unknown): { status: number; message: string } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  // body-parser's errors carry a status and a type.
+  const e = err as { status?: unknown; type?: unknown };
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    if (e.type === 'entity.too.large') return { status: 413, message: 'The request body is too large; a source may be at most 64 KiB.' };
+    if (e.type === 'encoding.unsupported') return { status: 415, message: 'The request body has an unsupported content encoding.' };
+    if (e.type === 'request.aborted') return { status: 400, message: 'The request was aborted before its body arrived.' };
+    return { status: e.status, message: 'The request could not be read.' };
+  }
+  return { status: 500, message: 'The judge hit an internal error; it has been logged.' };
+}
+
+function errorTitle(status: number): string {
+  switch (status) {
+    case 400:
+      return 'Bad request';
+    case 404:
+      return 'Not found';
+    case 413:
+      return 'Too large';
+    case 415:
+      return 'Unsupported';
+    default:
+      return status >= 500 ? 'Internal error' : 'Error';
+  }
+}

@@ -1,0 +1,88 @@
+import express from 'express';
+import { verdictName } from '../judge/verdicts';
+import type { ProgressEvent, SubmissionEvents } from '../queue/events';
+import type { Db } from '../storage/db';
+import { getSubmissionSummary, listSubmissionTests, type SubmissionSummary } from '../storage/submissions';
+import { notFound } from './errors';
+import { statusClass, statusText, verdictClass } from './present';
+import { parseSubmissionId } from './submission-query';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Server-sent events for one submission page: first the state so far (status and every finished
+ * test), then each change as the judge reports it, ending with `done`. Events carry the words and
+ * CSS class to show, so the page script stays a few lines.
+ */
+export function liveUpdates(db: Db, events: SubmissionEvents): express.Router {
+  const router = express.Router();
+
+  router.get('/submissions/:id/events', (req, res) => {
+    const id = parseSubmissionId(req.params.id);
+    const first = id === null ? undefined : getSubmissionSummary(db, id);
+    if (id === null || !first) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
+
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    req.socket.setNoDelay(true);
+    const send = (event: string, data: unknown): void => {
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+
+    let closed = false;
+    const close = (): void => {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+      res.end();
+    };
+    // Subscribe before reading the snapshot, so nothing falls between them (the page ignores repeats).
+    const unsubscribe = events.subscribe(id, (e) => {
+      if (closed) return;
+      relay(e, id);
+    });
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    req.on('close', close);
+
+    const relay = (e: ProgressEvent, subId: number): void => {
+      if (e.type === 'test') {
+        send('test', { ...e.test, verdictText: verdictName(e.test.verdict), verdictClass: verdictClass(e.test.verdict) });
+        return;
+      }
+      const now = getSubmissionSummary(db, subId);
+      if (!now) return close();
+      send('status', statusPayload(now));
+      if (now.status === 'done') {
+        send('done', statusPayload(now));
+        close();
+      }
+    };
+
+    send('status', statusPayload(first));
+    for (const t of listSubmissionTests(db, id)) {
+      send('test', {
+        index: t.idx,
+        verdict: t.verdict,
+        timeMs: t.timeMs,
+        memoryKb: t.memoryKb,
+        verdictText: verdictName(t.verdict),
+        verdictClass: verdictClass(t.verdict),
+      });
+    }
+    if (first.status === 'done') {
+      send('done', statusPayload(first));
+      close();
+    }
+  });
+
+  return router;
+}
+
+function statusPayload(s: SubmissionSummary): { status: string; text: string; className: string; timeMs: number | null; memoryKb: number | null } {
+  return { status: s.status, text: statusText(s), className: statusClass(s), timeMs: s.timeMs, memoryKb: s.memoryKb };
+}

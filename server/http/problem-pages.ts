@@ -1,0 +1,88 @@
+import express from 'express';
+import { SLUG_PATTERN } from '../problems/registry';
+import type { Db } from '../storage/db';
+import { countTests, getProblem, listProblems, listSamples, problemStatuses, type ProblemRow } from '../storage/problems';
+import { listSubmissions } from '../storage/submissions';
+import { notFound } from './errors';
+import { statementLang } from './lang';
+import { formatTimestamp, statusClass, statusText } from './present';
+import type { Lang, StatementCache } from './statements';
+
+/** Labels of the statement area, in the statement's language. */
+const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
+  en: {
+    samples: 'Examples',
+    sampleInput: 'Input',
+    sampleOutput: 'Output',
+    timeLimit: 'time limit per test',
+    memoryLimit: 'memory limit per test',
+    copy: 'Copy',
+  },
+  zh: { samples: '样例', sampleInput: '输入', sampleOutput: '输出', timeLimit: '每个测试点时间限制', memoryLimit: '每个测试点内存限制', copy: '复制' },
+};
+
+export function formatLimits(p: ProblemRow, lang: Lang): { time: string; memory: string } {
+  const seconds = p.timeLimitMs / 1000;
+  if (lang === 'zh') return { time: `${seconds} 秒`, memory: `${p.memoryLimitMb} MB` };
+  return { time: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, memory: `${p.memoryLimitMb} megabytes` };
+}
+
+export function problemPages(db: Db, statements: StatementCache): express.Router {
+  const router = express.Router();
+
+  const list: express.RequestHandler = (_req, res) => {
+    const statuses = problemStatuses(db);
+    res.render('problems', {
+      title: 'Problems',
+      nav: 'problems',
+      problems: listProblems(db).map((p) => ({
+        slug: p.slug,
+        titleEn: p.titleEn,
+        titleZh: p.titleZh,
+        source: p.source,
+        limits: formatLimits(p, 'en'),
+        status: statuses.get(p.slug) ?? null,
+      })),
+    });
+  };
+  router.get('/', list);
+  router.get('/problems', list);
+
+  router.get('/problems/:slug', (req, res) => {
+    const slug = req.params.slug;
+    const p = SLUG_PATTERN.test(slug) ? getProblem(db, slug) : undefined;
+    if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
+    const lang = statementLang(req, res);
+    const rendered = statements.get(p);
+    const samples = listSamples(db, p.slug).map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
+    const versions = (['en', 'zh'] as const).map((l) => ({
+      lang: l,
+      active: l === lang,
+      title: l === 'en' ? p.titleEn : p.titleZh,
+      before: rendered[l].before,
+      after: rendered[l].after,
+      labels: LABELS[l],
+      limits: formatLimits(p, l),
+    }));
+    const status = problemStatuses(db).get(p.slug) ?? null;
+    res.render('problem', {
+      title: lang === 'en' ? p.titleEn : p.titleZh,
+      nav: 'problems',
+      katex: true,
+      scripts: ['/vendor/ace/ace.js', '/static/problem.js'],
+      problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
+      lang,
+      versions,
+      samples,
+      status,
+      recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
+        id: s.id,
+        when: formatTimestamp(s.createdAt),
+        statusText: statusText(s),
+        statusClass: statusClass(s),
+      })),
+    });
+  });
+
+  return router;
+}

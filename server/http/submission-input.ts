@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { SLUG_PATTERN } from '../problems/registry';
+import type { Db } from '../storage/db';
+import { getProblem } from '../storage/problems';
+import { badRequest, HttpError, notFound } from './errors';
+
+/** Sources above 64 KiB (of UTF-8) are refused with 413, as on Codeforces. */
+export const MAX_SOURCE_BYTES = 64 * 1024;
+
+export const submissionSchema = z.object({
+  problem: z.string().min(1),
+  source: z.string(),
+});
+
+/** A sentence naming the first thing wrong with a submission body. */
+export function describeSchemaError(error: z.ZodError, body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return 'The request body must be a JSON object like {"problem": "nim", "source": "..."}.';
+  }
+  const issue = error.issues[0]!;
+  const field = String(issue.path[0] ?? 'body');
+  const value = (body as Record<string, unknown>)[field];
+  if (value === undefined) return `The field "${field}" is missing.`;
+  if (issue.code === 'too_small') return `The field "${field}" must not be empty.`;
+  return `The field "${field}" must be a string, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`;
+}
+
+/**
+ * Checks a submission the same way for the API and the web form: size (413), text that is not
+ * plausible source code (400), and a problem that must exist (404). Returns the problem's slug.
+ */
+export function checkSubmission(db: Db, problem: string, source: string): string {
+  const bytes = Buffer.byteLength(source, 'utf8');
+  if (bytes > MAX_SOURCE_BYTES) {
+    throw new HttpError(413, `The source is ${bytes} bytes; the limit is ${MAX_SOURCE_BYTES} bytes (64 KiB).`);
+  }
+  if (source.includes('\0')) throw badRequest('The source contains NUL bytes; submit a UTF-8 text file, not a binary.');
+  if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(source)) {
+    throw badRequest('The source contains unpaired surrogate escapes and is not valid Unicode text.');
+  }
+  if (source.trim() === '') throw badRequest('The source is empty.');
+  if (!SLUG_PATTERN.test(problem) || !getProblem(db, problem)) {
+    throw notFound(`There is no problem "${clip(problem)}".`);
+  }
+  return problem;
+}
+
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}

@@ -1,0 +1,168 @@
+import express, { type Request, type Response } from 'express';
+import { VERDICTS, verdictName } from '../judge/verdicts';
+import { highlightTypeScript } from '../render/highlight';
+import type { Db } from '../storage/db';
+import { getProblem, listProblems } from '../storage/problems';
+import {
+  countSubmissions,
+  getFailureText,
+  getSubmission,
+  insertSubmission,
+  listFailureTexts,
+  listSubmissions,
+  listSubmissionTests,
+  type FailureTextKind,
+} from '../storage/submissions';
+import { parseFormBody, rawBody } from './body';
+import { badRequest, notFound } from './errors';
+import { formatTimestamp, statusClass, statusText, verdictClass } from './present';
+import { checkSubmission } from './submission-input';
+import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
+
+const PAGE_SIZE = 50;
+const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr'];
+
+export interface SubmissionPagesDeps {
+  db: Db;
+  onSubmitted: (id: number) => void;
+}
+
+export function submissionPages({ db, onSubmitted }: SubmissionPagesDeps): express.Router {
+  const router = express.Router();
+
+  /** The web form: the code field, or an uploaded file when one is chosen. */
+  async function submitForm(req: Request, res: Response, slugFromPath: string | null): Promise<void> {
+    const form = await parseFormBody(req.get('content-type'), req.body);
+    const problem = slugFromPath ?? form.fields.get('problem') ?? '';
+    if (!problem) throw badRequest('Choose a problem to submit to.');
+    const source = form.files.get('file') ?? form.fields.get('source');
+    if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
+    const slug = checkSubmission(db, problem, source);
+    const id = insertSubmission(db, slug, source);
+    onSubmitted(id);
+    // 303: the browser follows with a GET, so reloading the result page never submits twice.
+    res.redirect(303, `/submissions/${id}`);
+  }
+  router.post('/problems/:slug/submit', rawBody, (req, res) => submitForm(req, res, req.params.slug));
+  router.post('/submissions', rawBody, (req, res) => submitForm(req, res, null));
+
+  router.get('/submissions', (req, res) => {
+    const query = req.query as Record<string, unknown>;
+    const filter = parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict });
+    const page = parseCount(query, 'page', 1, 1, 1e6);
+    const total = countSubmissions(db, filter);
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    const titles = new Map(listProblems(db).map((p) => [p.slug, p.titleEn]));
+    const link = (n: number): string => {
+      const params = new URLSearchParams();
+      if (filter.problem) params.set('problem', filter.problem);
+      if (filter.verdict) params.set('verdict', filter.verdict);
+      if (n > 1) params.set('page', String(n));
+      const q = params.toString();
+      return `/submissions${q ? `?${q}` : ''}`;
+    };
+    res.render('submissions', {
+      title: 'Submissions',
+      nav: 'submissions',
+      submissions: listSubmissions(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE).map((s) => ({
+        id: s.id,
+        when: formatTimestamp(s.createdAt),
+        problem: s.problem,
+        problemTitle: titles.get(s.problem) ?? s.problem,
+        statusText: statusText(s),
+        statusClass: statusClass(s),
+        done: s.status === 'done',
+        timeMs: s.timeMs,
+        memoryKb: s.memoryKb,
+      })),
+      total,
+      page,
+      pages,
+      prev: page > 1 ? link(page - 1) : null,
+      next: page < pages ? link(page + 1) : null,
+      problems: [...titles].map(([slug, title]) => ({ slug, title, selected: slug === filter.problem })),
+      verdicts: VERDICTS.map((v) => ({ code: v, name: verdictName(v), selected: v === filter.verdict })),
+      filtered: Boolean(filter.problem || filter.verdict),
+    });
+  });
+
+  router.get('/submissions/:id', (req, res) => {
+    const id = parseSubmissionId(req.params.id);
+    const s = id === null ? undefined : getSubmission(db, id);
+    if (!s) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
+    const problem = getProblem(db, s.problem);
+    const texts = listFailureTexts(db, s.id);
+    const tests = listSubmissionTests(db, s.id).map((t) => {
+      const failing = t.idx === s.failedTest;
+      return {
+        index: t.idx,
+        verdict: t.verdict,
+        verdictText: verdictName(t.verdict),
+        verdictClass: verdictClass(t.verdict),
+        timeMs: t.timeMs,
+        memoryKb: t.memoryKb,
+        failing,
+        exitCode: t.exitCode,
+        message: t.message,
+        blocks: failing
+          ? [
+              { kind: 'input', label: 'Input', text: t.inputPreview },
+              { kind: 'expected', label: 'Expected output', text: t.expectedPreview },
+              { kind: 'output', label: 'Program output', text: t.outputPreview },
+              { kind: 'stderr', label: 'Standard error', text: t.stderrPreview },
+            ]
+              .filter((b) => b.text !== null && (b.kind !== 'stderr' || b.text !== ''))
+              .map((b) => {
+                const full = texts.get(b.kind as FailureTextKind);
+                const truncated = full !== undefined && full.length > (b.text ?? '').length;
+                return { ...b, truncated, length: full?.length ?? 0, cut: full?.cut ?? false, href: `/submissions/${s.id}/${b.kind}.txt` };
+              })
+          : [],
+      };
+    });
+    const done = s.status === 'done';
+    res.render('submission', {
+      title: `Submission ${s.id}`,
+      nav: 'submissions',
+      highlight: true,
+      scripts: done ? [] : ['/static/submission.js'],
+      refresh: !done,
+      submission: {
+        id: s.id,
+        problem: s.problem,
+        problemTitle: problem?.titleEn ?? s.problem,
+        when: formatTimestamp(s.createdAt),
+        statusText: statusText(s),
+        statusClass: statusClass(s),
+        done,
+        timeMs: s.timeMs,
+        memoryKb: s.memoryKb,
+        compileOutput: s.compileOutput,
+        sourceHtml: highlightTypeScript(s.source),
+        sourceBytes: Buffer.byteLength(s.source),
+      },
+      tests,
+      failure: tests.find((t) => t.failing) ?? null,
+    });
+  });
+
+  router.get('/submissions/:id/:file', (req, res) => {
+    const id = parseSubmissionId(req.params.id);
+    const m = /^(input|expected|output|stderr|source)\.(txt|ts)$/.exec(req.params.file);
+    if (id === null || !m) throw notFound('There is no such file.');
+    const kind = m[1]!;
+    let content: string | undefined;
+    if (kind === 'source' && m[2] === 'ts') content = getSubmission(db, id)?.source;
+    else if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
+      content = getFailureText(db, id, kind as FailureTextKind)?.content;
+    }
+    if (content === undefined) throw notFound(`Submission ${id} has no ${kind} to download.`);
+    // attachment() guesses a type from the extension (.ts is video/mp2t), so set the type after it.
+    res
+      .attachment(`submission-${id}-${req.params.file}`)
+      .type('text/plain; charset=utf-8')
+      .send(content);
+  });
+
+  return router;
+}

@@ -1,0 +1,73 @@
+/**
+ * Starts the judge: configuration, database, problem import, recovery of interrupted judging,
+ * the web server, then the judge threads. One log line per step.
+ */
+import type { Server } from 'node:http';
+import { ConfigError, loadConfig } from './config';
+import { createApp } from './http/app';
+import { importProblems } from './problems/import';
+import { SubmissionEvents } from './queue/events';
+import { JudgeQueue } from './queue/judge-queue';
+import { openDatabase } from './storage/db';
+import { countQueued, requeueInterrupted } from './storage/submissions';
+
+const log = (line: string): void => console.log(`[judge] ${line}`);
+const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  log(`data directory ${config.dataDir}, ${config.judgeWorkers} judge thread(s)`);
+
+  const db = openDatabase(config.dbPath, { migrate: true, log });
+  log(`database ${config.dbPath} open (WAL)`);
+
+  const only = process.env.JUDGE_PROBLEMS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const report = await importProblems(db, { only, log, warn });
+  log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped`);
+
+  const requeued = requeueInterrupted(db);
+  if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
+  log(`${countQueued(db)} submission(s) waiting to be judged`);
+
+  const events = new SubmissionEvents();
+  const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, log });
+  const app = createApp({ db, events, onSubmitted: () => queue.notify(), log });
+
+  const server = await listen(app, config.port, config.host);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '127.0.0.1' || config.host === '::1' ? 'localhost' : config.host;
+  log(`listening on http://${shownHost}:${port}`);
+
+  queue.start();
+  log(`starting ${config.judgeWorkers} judge thread(s)`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    server.close();
+    server.closeAllConnections();
+    void queue.stop().finally(() => {
+      db.close();
+      log('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+    server.once('error', reject);
+  });
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof ConfigError) console.error(`[judge] configuration error: ${e.message}`);
+  else console.error('[judge] failed to start:', e);
+  process.exit(1);
+});

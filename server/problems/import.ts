@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import type { BuildReply } from '../queue/import-thread';
+import { startTsWorker } from '../queue/ts-worker';
+import type { Db } from '../storage/db';
+import { problemHashes, saveImportedProblem } from '../storage/problems';
+import { listSlugs, PROBLEMS_DIR, REFERENCE_DIR, ROOT, SLUG_PATTERN } from './registry';
+
+/** The code that turns a package into tests: when it changes, stored tests may be stale too. */
+const BUILDER_FILES = ['server/problems/testset.ts', 'server/problems/seed.ts', 'server/problems/registry.ts', 'server/problems/types.ts', 'server/problems/input-reader.ts', 'node_modules/fast-check/package.json'];
+
+export interface ImportOptions {
+  /** Only these slugs (default: every package folder). */
+  only?: readonly string[];
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+  /** How long one package may take to build before it counts as broken. */
+  timeoutMs?: number;
+}
+
+export interface ImportReport {
+  imported: string[];
+  unchanged: string[];
+  failed: { slug: string; error: string }[];
+}
+
+/**
+ * Brings the database in line with the problem packages on disk. A package whose content hash
+ * matches the stored one is left alone; a new or changed one is rebuilt (tests regenerated with its
+ * fast reference) and stored in one transaction. A package that fails to build is skipped with one
+ * warning, keeps its previously stored version if any, and is tried again on the next start
+ * (its hash is not recorded).
+ */
+export async function importProblems(db: Db, options: ImportOptions = {}): Promise<ImportReport> {
+  const log = options.log ?? (() => {});
+  const warn = options.warn ?? log;
+  const report: ImportReport = { imported: [], unchanged: [], failed: [] };
+
+  const wanted = options.only ? new Set(options.only) : null;
+  if (!wanted) {
+    for (const name of incompleteFolders()) warn(`skipping problems/${name}: ${incompleteReason(name)}`);
+  }
+  const slugs = listSlugs().filter((s) => !wanted || wanted.has(s));
+  const stored = problemHashes(db);
+  const toBuild: { slug: string; hash: string }[] = [];
+  for (const slug of slugs) {
+    const hash = packageHash(slug);
+    if (stored.get(slug) === hash) report.unchanged.push(slug);
+    else toBuild.push({ slug, hash });
+  }
+  if (report.unchanged.length) log(`problems unchanged since last import: ${report.unchanged.join(', ')}`);
+
+  const replies = await buildInWorkers(
+    toBuild.map((b) => b.slug),
+    options.timeoutMs ?? 120_000,
+  );
+  for (const { slug, hash } of toBuild) {
+    const reply = replies.get(slug)!;
+    if (!reply.ok) {
+      const kept = stored.has(slug) ? ' (keeping the previously imported version)' : '';
+      warn(`skipping problem ${slug}: ${reply.error}${kept}`);
+      report.failed.push({ slug, error: reply.error });
+      continue;
+    }
+    saveImportedProblem(db, { slug, ...reply.problem, contentHash: hash }, reply.tests);
+    log(`imported problem ${slug} (${reply.tests.length} tests)`);
+    report.imported.push(slug);
+  }
+  return report;
+}
+
+/** sha256 over the relative path and content of every file of the package and its references. */
+export function packageHash(slug: string): string {
+  const h = createHash('sha256');
+  for (const base of [join(PROBLEMS_DIR, slug), join(REFERENCE_DIR, slug)]) {
+    for (const file of filesUnder(base)) {
+      h.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  for (const f of BUILDER_FILES) {
+    const file = join(ROOT, f);
+    if (existsSync(file)) h.update(f).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return h.digest('hex');
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(path));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out.sort();
+}
+
+/** Folders in problems/ that listSlugs() leaves out: a bad name or no index.ts yet. */
+function incompleteFolders(): string[] {
+  if (!existsSync(PROBLEMS_DIR)) return [];
+  const ok = new Set(listSlugs());
+  return readdirSync(PROBLEMS_DIR)
+    .filter((name) => !name.startsWith('.') && statSync(join(PROBLEMS_DIR, name)).isDirectory() && !ok.has(name))
+    .sort();
+}
+
+function incompleteReason(name: string): string {
+  if (!SLUG_PATTERN.test(name)) return 'the folder name is not a valid slug (lowercase words joined by dashes)';
+  return 'it has no index.ts';
+}
+
+/**
+ * Builds packages in a few worker threads. A build that overruns the timeout or kills its thread
+ * becomes a failure for that package only; the thread is replaced for the rest.
+ */
+async function buildInWorkers(slugs: string[], timeoutMs: number): Promise<Map<string, BuildReply>> {
+  const replies = new Map<string, BuildReply>();
+  const queue = [...slugs];
+  const threads = Math.min(queue.length, Math.max(1, Math.min(availableParallelism(), 4)));
+  const entry = new URL('../queue/import-thread.ts', import.meta.url);
+
+  async function lane(): Promise<void> {
+    let worker: Worker | null = null;
+    try {
+      for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
+        // A package that allocates without bound fails alone instead of taking the process down.
+        worker ??= startTsWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 2048 } });
+        const { reply, threadLost } = await buildOne(worker, slug, timeoutMs);
+        replies.set(slug, reply);
+        if (threadLost) {
+          void worker.terminate();
+          worker = null;
+        }
+      }
+    } finally {
+      await worker?.terminate();
+    }
+  }
+  await Promise.all(Array.from({ length: threads }, lane));
+  return replies;
+}
+
+function buildOne(worker: Worker, slug: string, timeoutMs: number): Promise<{ reply: BuildReply; threadLost: boolean }> {
+  return new Promise((resolve) => {
+    const done = (reply: BuildReply, threadLost = false): void => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      resolve({ reply, threadLost });
+    };
+    const onMessage = (reply: BuildReply): void => {
+      if (reply.slug === slug) done(reply);
+    };
+    const onError = (e: Error): void => done({ slug, ok: false, error: e.message }, true);
+    const onExit = (code: number): void => done({ slug, ok: false, error: `the build thread exited with code ${code}` }, true);
+    const timer = setTimeout(
+      () => done({ slug, ok: false, error: `building its tests took longer than ${Math.round(timeoutMs / 1000)} s` }, true),
+      timeoutMs,
+    );
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage({ slug });
+  });
+}

@@ -1,0 +1,224 @@
+import type { Worker } from 'node:worker_threads';
+import type { Db } from '../storage/db';
+import {
+  claimNextSubmission,
+  finishSubmission,
+  getSubmissionSummary,
+  markRunning,
+  requeueSubmission,
+  saveCompileOutput,
+  saveTestResult,
+} from '../storage/submissions';
+import type { SubmissionEvents } from './events';
+import type { FromThread, JudgeThreadData, ToThread } from './protocol';
+import { startTsWorker } from './ts-worker';
+
+/** A submission that brought its judge thread down this many times is given IE instead of a retry. */
+const MAX_ATTEMPTS = 2;
+
+export interface JudgeQueueOptions {
+  workers: number;
+  dbPath: string;
+  log: (line: string) => void;
+  /** A judge thread silent for this long while judging is stopped and replaced. */
+  watchdogMs?: number;
+}
+
+interface Slot {
+  n: number;
+  worker: Worker;
+  ready: boolean;
+  /** Submission being judged, if any. */
+  current: number | null;
+  lastHeard: number;
+  /** Consecutive failures to start, for back-off. */
+  startFailures: number;
+}
+
+/**
+ * The judging queue. Submissions wait as 'queued' rows in SQLite; this main-thread dispatcher
+ * hands the oldest one to each idle judge thread (claiming it atomically), stores the progress the
+ * thread reports, and publishes it to watchers. A thread that dies or hangs is replaced; its
+ * submission is judged again, or given IE if it keeps killing judges.
+ */
+export class JudgeQueue {
+  private readonly slots: (Slot | null)[] = [];
+  private stopping = false;
+  private watchdog: NodeJS.Timeout | null = null;
+  private readonly watchdogMs: number;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: SubmissionEvents,
+    private readonly options: JudgeQueueOptions,
+  ) {
+    this.watchdogMs = options.watchdogMs ?? 120_000;
+  }
+
+  start(): void {
+    for (let n = 0; n < this.options.workers; n++) this.slots.push(this.spawn(n, 0));
+    this.watchdog = setInterval(() => this.checkWatchdog(), 5_000);
+    this.watchdog.unref();
+  }
+
+  /** Called after a submission is stored: an idle judge takes it at once. */
+  notify(): void {
+    this.pump();
+  }
+
+  /** Judge threads that are up, and how many of them are judging. */
+  stats(): { threads: number; ready: number; busy: number } {
+    const live = this.slots.filter((s): s is Slot => s !== null);
+    return { threads: live.length, ready: live.filter((s) => s.ready).length, busy: live.filter((s) => s.current !== null).length };
+  }
+
+  /** Stops the judge threads; a submission they were judging goes back to the queue for next start. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.watchdog) clearInterval(this.watchdog);
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (!slot) return;
+        if (slot.current !== null) requeueSubmission(this.db, slot.current);
+        slot.current = null;
+        const closed = new Promise<void>((resolve) => {
+          slot.worker.once('exit', () => resolve());
+          slot.worker.on('message', (m: FromThread) => m.type === 'closed' && resolve());
+        });
+        if (slot.ready) slot.worker.postMessage({ type: 'close' } satisfies ToThread);
+        await Promise.race([closed, sleep(slot.ready ? 5_000 : 0)]);
+        await slot.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(n: number, startFailures: number): Slot {
+    const data: JudgeThreadData = { dbPath: this.options.dbPath };
+    const worker = startTsWorker(new URL('./judge-thread.ts', import.meta.url), { workerData: data });
+    const slot: Slot = { n, worker, ready: false, current: null, lastHeard: Date.now(), startFailures };
+    worker.on('message', (m: FromThread) => this.onMessage(slot, m));
+    worker.on('error', (e) => this.options.log(`judge thread ${n}: ${e.stack ?? e.message}`));
+    worker.on('exit', (code) => this.onExit(slot, code));
+    return slot;
+  }
+
+  private onMessage(slot: Slot, m: FromThread): void {
+    slot.lastHeard = Date.now();
+    if (m.type === 'ready') {
+      slot.ready = true;
+      slot.startFailures = 0;
+      this.options.log(`judge thread ${slot.n} ready`);
+      this.pump();
+      return;
+    }
+    if (m.type === 'closed') return;
+    // Anything about a submission this slot no longer judges (after a watchdog stop) is stale.
+    if (m.id !== slot.current) return;
+    switch (m.type) {
+      case 'compiling':
+        this.events.publish(m.id, { type: 'status', status: 'compiling', currentTest: null });
+        break;
+      case 'compiled':
+        saveCompileOutput(this.db, m.id, m.output || null);
+        break;
+      case 'running':
+        markRunning(this.db, m.id, m.test);
+        this.events.publish(m.id, { type: 'status', status: 'running', currentTest: m.test });
+        break;
+      case 'test': {
+        saveTestResult(this.db, m.id, m.result);
+        const { idx, verdict, timeMs, memoryKb } = m.result;
+        this.events.publish(m.id, { type: 'test', test: { index: idx, verdict, timeMs: Math.round(timeMs), memoryKb: Math.round(memoryKb) } });
+        break;
+      }
+      case 'done':
+        finishSubmission(this.db, m.id, m.result);
+        slot.current = null;
+        this.events.publish(m.id, { type: 'done', verdict: m.result.verdict, failedTest: m.result.failedTest });
+        this.pump();
+        this.checkIdle();
+        break;
+    }
+  }
+
+  private onExit(slot: Slot, code: number): void {
+    if (this.stopping || this.slots[slot.n] !== slot) return;
+    const id = slot.current;
+    if (id !== null) this.recoverFrom(id, `the judge thread stopped (exit code ${code})`);
+    const failures = slot.ready ? 0 : slot.startFailures + 1;
+    // A thread that cannot even start (e.g. the sandbox is unavailable) is retried with back-off.
+    const delay = failures === 0 ? 0 : Math.min(60_000, 1_000 * 2 ** (failures - 1));
+    this.options.log(`judge thread ${slot.n} exited with code ${code}; starting a new one${delay ? ` in ${delay / 1000} s` : ''}`);
+    this.slots[slot.n] = null;
+    setTimeout(() => {
+      if (!this.stopping) this.slots[slot.n] = this.spawn(slot.n, failures);
+    }, delay).unref();
+  }
+
+  private recoverFrom(id: number, reason: string): void {
+    const sub = getSubmissionSummary(this.db, id);
+    if (!sub || sub.status === 'done') return;
+    const attempts = (this.db.prepare('SELECT attempts FROM submissions WHERE id = ?').get(id) as { attempts: number }).attempts;
+    if (attempts >= MAX_ATTEMPTS) {
+      this.failAsInternalError(id, `judge error: ${reason} while judging this submission, ${attempts} times`);
+    } else {
+      requeueSubmission(this.db, id);
+      this.events.publish(id, { type: 'status', status: 'queued', currentTest: null });
+    }
+  }
+
+  private failAsInternalError(id: number, message: string): void {
+    finishSubmission(this.db, id, { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: message });
+    this.events.publish(id, { type: 'done', verdict: 'IE', failedTest: null });
+  }
+
+  private pump(): void {
+    if (this.stopping) return;
+    for (const slot of this.slots) {
+      if (!slot || !slot.ready || slot.current !== null) continue;
+      for (;;) {
+        const claimed = claimNextSubmission(this.db);
+        if (!claimed) return;
+        if (claimed.attempts > MAX_ATTEMPTS) {
+          this.failAsInternalError(claimed.id, `judge error: judging this submission was interrupted ${claimed.attempts - 1} times`);
+          continue;
+        }
+        slot.current = claimed.id;
+        slot.lastHeard = Date.now();
+        this.events.publish(claimed.id, { type: 'status', status: 'compiling', currentTest: null });
+        slot.worker.postMessage({ type: 'judge', id: claimed.id } satisfies ToThread);
+        break;
+      }
+    }
+  }
+
+  private checkWatchdog(): void {
+    const now = Date.now();
+    for (const slot of this.slots) {
+      if (slot && slot.current !== null && now - slot.lastHeard > this.watchdogMs) {
+        this.options.log(`judge thread ${slot.n} silent for ${Math.round((now - slot.lastHeard) / 1000)} s on submission ${slot.current}; replacing it`);
+        void slot.worker.terminate();
+      }
+    }
+  }
+
+  /** Resolves once no submission is queued or being judged (for tools and benchmarks). */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.checkIdle();
+    });
+  }
+
+  private checkIdle(): void {
+    if (this.slots.some((s) => s?.current != null)) return;
+    const queued = this.db.prepare("SELECT 1 FROM submissions WHERE status = 'queued' LIMIT 1").get();
+    if (queued) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

@@ -1,0 +1,121 @@
+/**
+ * A judge thread: owns one warm compiler and one sandbox, and judges one submission at a time on
+ * request from the main thread. It reads the submission and its tests from SQLite itself (its own
+ * connection) so megabytes of test data never cross the HTTP thread, reports progress as messages,
+ * and writes the full texts of the first failing test for download.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createCompiler } from '../compile/index';
+import { grade, type GradeEvent, type TestOutcome } from '../judge/grader';
+import { createSandbox } from '../sandbox/index';
+import { preview } from '../render/preview';
+import { openDatabase, type Db } from '../storage/db';
+import { getProblem, listTests, type TestRow } from '../storage/problems';
+import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
+import type { FromThread, JudgeThreadData, ToThread } from './protocol';
+
+/** The program's output kept for download beyond the preview; more is cut. */
+const KEPT_OUTPUT_CHARS = 8 * 1024 * 1024;
+const MESSAGE_CHARS = 4000;
+
+const port = parentPort!;
+const { dbPath } = workerData as JudgeThreadData;
+const db = openDatabase(dbPath);
+const compiler = await createCompiler();
+const sandbox = await createSandbox();
+
+function send(m: FromThread): void {
+  port.postMessage(m);
+}
+
+async function judge(id: number): Promise<void> {
+  const sub = getSubmission(db, id);
+  const problem = sub && getProblem(db, sub.problem);
+  if (!sub || !problem) {
+    send({ type: 'done', id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: 'judge error: the submission or its problem is missing' } });
+    return;
+  }
+  const tests = listTests(db, sub.problem);
+  const byIndex = new Map(tests.map((t) => [t.idx, t]));
+  const onEvent = (e: GradeEvent): void => {
+    switch (e.type) {
+      case 'compiling':
+        return send({ type: 'compiling', id });
+      case 'compiled':
+        return send({ type: 'compiled', id, ok: e.ok, output: e.output });
+      case 'running':
+        return send({ type: 'running', id, test: e.test });
+      case 'test':
+        return send({ type: 'test', id, result: testResult(id, e.outcome, byIndex.get(e.outcome.index)) });
+    }
+  };
+  const outcome = await grade(
+    {
+      source: sub.source,
+      tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
+      limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
+    },
+    { compiler, sandbox },
+    onEvent,
+  );
+  send({
+    type: 'done',
+    id,
+    result: {
+      verdict: outcome.verdict,
+      failedTest: outcome.failedTest,
+      timeMs: outcome.timeMs,
+      memoryKb: outcome.memoryKb,
+      compileOutput: outcome.compileOutput,
+    },
+  });
+}
+
+/** A test's row; for a failing test also its texts: full ones stored here, previews sent along. */
+function testResult(id: number, o: TestOutcome, test: TestRow | undefined): TestResultInput {
+  const result: TestResultInput = {
+    idx: o.index,
+    verdict: o.verdict,
+    timeMs: o.timeMs,
+    memoryKb: o.memoryKb,
+    exitCode: o.exitCode,
+    message: o.message === null ? null : preview(o.message, MESSAGE_CHARS, 200).text,
+  };
+  if (o.verdict === 'AC' || !test) return result;
+  const texts: FailureText[] = [
+    full('input', test.input),
+    full('expected', test.expected),
+    full('output', o.output),
+    full('stderr', o.stderr),
+  ];
+  saveFailureTexts(db, id, texts);
+  result.previews = {
+    input: preview(test.input).text,
+    expected: preview(test.expected).text,
+    output: preview(o.output).text,
+    stderr: preview(o.stderr).text,
+  };
+  return result;
+}
+
+function full(kind: FailureText['kind'], text: string): FailureText {
+  const kept = kind === 'output' || kind === 'stderr' ? preview(text, KEPT_OUTPUT_CHARS, Infinity) : { text, truncated: false };
+  return { kind, content: kept.text, length: text.length, cut: kept.truncated };
+}
+
+// One submission at a time: the main thread sends the next only after 'done'.
+port.on('message', (m: ToThread) => {
+  if (m.type === 'judge') {
+    judge(m.id).catch((e: unknown) => {
+      const message = e instanceof Error ? e.message : String(e);
+      send({ type: 'done', id: m.id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: `judge error: ${message}` } });
+    });
+  } else {
+    void Promise.allSettled([compiler.close(), sandbox.close()]).then(() => {
+      db.close();
+      send({ type: 'closed' });
+    });
+  }
+});
+send({ type: 'ready' });
+

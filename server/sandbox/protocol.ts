@@ -1,0 +1,48 @@
+/**
+ * Messages between the judge (parent), the sandbox process (host) and its worker thread. Types only:
+ * the host and worker sources are transpiled one file each, so they share nothing at run time.
+ */
+import type { RunLimits, RunStatus } from './types';
+
+/** What the sandbox reports for one run; the parent adds wall time. */
+export interface RunReport {
+  status: RunStatus;
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  message: string | null;
+  timeMs: number;
+  memoryKb: number;
+}
+
+export type ParentToHost =
+  | { t: 'init'; workerSource: string; runtimeSource: string }
+  | { t: 'load'; js: string; limits: RunLimits }
+  | { t: 'run'; id: number; input: string }
+  | { t: 'batch'; id: number; inputs: string[] }
+  | { t: 'exit' };
+
+export type HostToParent =
+  | { t: 'ready'; warnings: string[] }
+  | { t: 'loaded'; error: string | null }
+  | { t: 'result'; id: number; report: RunReport }
+  | { t: 'batch'; id: number; reports: RunReport[] }
+  | { t: 'log'; text: string };
+
+export interface WorkerInit {
+  runtimeSource: string;
+  /** Old-generation heap cap of the worker, MiB (a little above the memory limit). */
+  heapMb: number;
+}
+
+export type HostToWorker =
+  | { t: 'load'; js: string; limits: RunLimits }
+  | { t: 'run'; input: string }
+  | { t: 'batch'; inputs: string[] };
+
+export type WorkerToHost =
+  | { t: 'ready'; cpuFd: number }
+  | { t: 'loaded'; error: string | null }
+  | { t: 'started'; rssBytes: number }
+  | { t: 'result'; report: RunReport }
+  | { t: 'batch'; reports: RunReport[] };

@@ -1,0 +1,60 @@
+/**
+ * The functions the worker gives each fresh context. They belong to the worker's realm, so the
+ * runtime keeps them in closures, never hands them to the program, and passes them primitives only
+ * (the exceptions: values to format, and byte arrays the runtime itself allocated).
+ */
+export interface HostBridge {
+  /** Ends the run. `status` is a RunStatus. */
+  finish(status: string, exitCode: number, stdout: string, stderr: string, message: string | null): void;
+  /** Calls the context's `fire(id)` after `ms` milliseconds, or on the next turn when `ms < 0`. */
+  schedule(id: number, ms: number): void;
+  cancel(id: number): void;
+  /** The input from byte offset `from`, decoded as `encoding`. */
+  inputText(from: number, encoding: string): string;
+  inputLength(): number;
+  /** Copies input bytes [from, to) into `target` at `at`; returns the count copied. */
+  inputCopy(target: Uint8Array, at: number, from: number, to: number): number;
+  decode(bytes: Uint8Array, start: number, end: number, encoding: string): string;
+  /** Writes `text` into `target` from `at`, at most `max` bytes; returns the bytes written. */
+  encode(text: string, target: Uint8Array, at: number, max: number, encoding: string): number;
+  byteLength(text: string, encoding: string): number;
+  /** Node's util.formatWithOptions without custom inspectors; `options` is JSON. */
+  format(options: string, args: unknown[]): string;
+  deepEqual(a: unknown, b: unknown, strict: boolean): number;
+  /** Milliseconds, monotonic. */
+  now(): number;
+  hrtime(): bigint;
+  /** CPU time of the run so far, microseconds. */
+  cpuMicros(): number;
+  /** JSON of process.memoryUsage(). */
+  memory(): string;
+  /** Rewrites solution.js positions in a stack to the user's TypeScript lines. */
+  mapStack(text: string): string;
+}
+
+/** What the worker may call in a context. Every entry catches its own errors. */
+export interface RuntimeControl {
+  start(program: unknown, outputLimit: number): void;
+  fire(id: number): void;
+  rejection(reason: unknown): void;
+}
+
+/**
+ * Guards calls into the worker's realm: the one error a host function can still throw is a stack
+ * overflow raised on entry, which would be the worker's RangeError; replace it with one of ours.
+ */
+export function guarded<F extends (...args: never[]) => unknown>(f: F): F {
+  return function (this: unknown, ...args: never[]) {
+    try {
+      return f(...args);
+    } catch {
+      throw new RangeError('Maximum call stack size exceeded');
+    }
+  } as F;
+}
+
+export function guardBridge(host: HostBridge): HostBridge {
+  const out = {} as Record<string, unknown>;
+  for (const key of Object.keys(host) as (keyof HostBridge)[]) out[key] = guarded(host[key] as (...args: never[]) => unknown);
+  return out as unknown as HostBridge;
+}

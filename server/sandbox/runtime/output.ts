@@ -1,0 +1,67 @@
+import type { HostBridge } from './bridge';
+
+const STDERR_KEEP = 64 * 1024;
+
+/**
+ * Collects what the program writes. Standard output is counted in UTF-8 bytes against the output
+ * limit; the exact count is only computed once the cheap bound (one byte per UTF-16 unit at least,
+ * three at most) can no longer decide.
+ */
+export class Output {
+  stdout = '';
+  stderr = '';
+  private units = 0;
+  private bytes = 0;
+  private exact = false;
+  private stderrBytes = 0;
+  /** Set when stdout passed the limit; the caller stops the program. */
+  overflow = false;
+  closed = false;
+
+  constructor(
+    private readonly host: HostBridge,
+    private readonly limit: number,
+  ) {}
+
+  /** Appends to stdout; returns false when this write passed the limit. */
+  out(text: string): boolean {
+    if (this.closed || text.length === 0) return true;
+    if (!this.exact && (this.units + text.length) * 3 > this.limit) {
+      this.exact = true;
+      this.bytes = this.host.byteLength(this.stdout, 'utf8');
+    }
+    this.units += text.length;
+    if (!this.exact) {
+      this.stdout += text;
+      return true;
+    }
+    const size = this.host.byteLength(text, 'utf8');
+    if (this.bytes + size <= this.limit) {
+      this.bytes += size;
+      this.stdout += text;
+      return true;
+    }
+    // Keep exactly `limit` bytes, as a judge that cut the pipe there would have seen.
+    let keep = this.limit - this.bytes;
+    let cut = '';
+    for (const ch of text) {
+      const n = ch.codePointAt(0)! < 0x80 ? 1 : ch.codePointAt(0)! < 0x800 ? 2 : ch.codePointAt(0)! < 0x10000 ? 3 : 4;
+      if (n > keep) break;
+      keep -= n;
+      cut += ch;
+    }
+    this.stdout += cut;
+    this.bytes = this.limit;
+    this.overflow = true;
+    this.closed = true;
+    return false;
+  }
+
+  err(text: string): void {
+    if (this.closed || this.stderrBytes >= STDERR_KEEP) return;
+    const room = STDERR_KEEP - this.stderrBytes;
+    const part = text.length > room ? text.slice(0, room) : text;
+    this.stderr += part;
+    this.stderrBytes += part.length;
+  }
+}

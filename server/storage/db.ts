@@ -1,0 +1,54 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS, type Migration } from './migrations';
+
+export type Db = Database.Database;
+
+export interface OpenOptions {
+  readonly?: boolean;
+  /** Runs missing migrations (only the process that owns the database should). */
+  migrate?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * Opens the judge database with the settings every connection needs: WAL so pages read while the
+ * judge writes, foreign keys on, and a busy timeout so the judge threads' connections wait for
+ * each other instead of failing.
+ */
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
+  if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { readonly: options.readonly ?? false });
+  db.pragma('busy_timeout = 10000');
+  db.pragma('foreign_keys = ON');
+  if (!options.readonly) {
+    db.pragma('journal_mode = WAL');
+    // In WAL mode NORMAL loses nothing when the process dies (only on power loss), and spares
+    // the HTTP thread an fsync per progress update.
+    db.pragma('synchronous = NORMAL');
+  }
+  if (options.migrate) migrate(db, MIGRATIONS, options.log);
+  return db;
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Runs the migrations newer than the database, each in a transaction with its version bump. */
+export function migrate(db: Db, migrations: readonly Migration[], log: (line: string) => void = () => {}): void {
+  const current = schemaVersion(db);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new Error(`the database has schema version ${current}, newer than this judge knows (${latest})`);
+  }
+  for (const m of migrations) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+    log(`migrated the database to schema version ${m.version} (${m.name})`);
+  }
+}

@@ -1,0 +1,240 @@
+import type { Verdict } from '../judge/verdicts';
+import type { Db } from './db';
+
+export type SubmissionStatus = 'queued' | 'compiling' | 'running' | 'done';
+
+export interface SubmissionSummary {
+  id: number;
+  problem: string;
+  status: SubmissionStatus;
+  verdict: Verdict | null;
+  failedTest: number | null;
+  currentTest: number | null;
+  timeMs: number | null;
+  memoryKb: number | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export interface Submission extends SubmissionSummary {
+  source: string;
+  compileOutput: string | null;
+  attempts: number;
+}
+
+export interface SubmissionTestRow {
+  idx: number;
+  verdict: Verdict;
+  timeMs: number;
+  memoryKb: number;
+  exitCode: number | null;
+  message: string | null;
+  inputPreview: string | null;
+  expectedPreview: string | null;
+  outputPreview: string | null;
+  stderrPreview: string | null;
+}
+
+export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr';
+
+const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
+  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt`;
+
+export function insertSubmission(db: Db, problem: string, source: string): number {
+  const row = db
+    .prepare('INSERT INTO submissions (problem, source, created_at) VALUES (?, ?, ?) RETURNING id')
+    .get(problem, source, Date.now()) as { id: number };
+  return row.id;
+}
+
+export function getSubmission(db: Db, id: number): Submission | undefined {
+  return db
+    .prepare(`SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
+    .get(id) as Submission | undefined;
+}
+
+export function getSubmissionSummary(db: Db, id: number): SubmissionSummary | undefined {
+  return db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM submissions WHERE id = ?`).get(id) as SubmissionSummary | undefined;
+}
+
+export interface SubmissionFilter {
+  problem?: string;
+  verdict?: Verdict;
+}
+
+/** Newest first, `limit` rows after skipping `offset`. */
+export function listSubmissions(db: Db, filter: SubmissionFilter, limit: number, offset: number): SubmissionSummary[] {
+  const { where, params } = filterSql(filter);
+  return db
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM submissions ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(...params, limit, offset) as SubmissionSummary[];
+}
+
+export function countSubmissions(db: Db, filter: SubmissionFilter): number {
+  const { where, params } = filterSql(filter);
+  return (db.prepare(`SELECT COUNT(*) AS n FROM submissions ${where}`).get(...params) as { n: number }).n;
+}
+
+function filterSql(filter: SubmissionFilter): { where: string; params: string[] } {
+  const clauses: string[] = [];
+  const params: string[] = [];
+  if (filter.problem !== undefined) {
+    clauses.push('problem = ?');
+    params.push(filter.problem);
+  }
+  if (filter.verdict !== undefined) {
+    clauses.push('verdict = ?');
+    params.push(filter.verdict);
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+export function listSubmissionTests(db: Db, id: number): SubmissionTestRow[] {
+  return db
+    .prepare(
+      `SELECT idx, verdict, time_ms AS timeMs, memory_kb AS memoryKb, exit_code AS exitCode, message,
+         input_preview AS inputPreview, expected_preview AS expectedPreview, output_preview AS outputPreview,
+         stderr_preview AS stderrPreview
+       FROM submission_tests WHERE submission_id = ? ORDER BY idx`,
+    )
+    .all(id) as SubmissionTestRow[];
+}
+
+export function getFailureText(db: Db, id: number, kind: FailureTextKind): { content: string; cut: boolean } | undefined {
+  const row = db.prepare('SELECT content, cut FROM failure_texts WHERE submission_id = ? AND kind = ?').get(id, kind) as
+    | { content: string; cut: number }
+    | undefined;
+  return row && { content: row.content, cut: row.cut === 1 };
+}
+
+/** Which full texts a submission keeps, with their original lengths, without reading them. */
+export function listFailureTexts(db: Db, id: number): Map<FailureTextKind, { length: number; cut: boolean }> {
+  const rows = db.prepare('SELECT kind, length, cut FROM failure_texts WHERE submission_id = ?').all(id) as {
+    kind: FailureTextKind;
+    length: number;
+    cut: number;
+  }[];
+  return new Map(rows.map((r) => [r.kind, { length: r.length, cut: r.cut === 1 }]));
+}
+
+export interface FailureText {
+  kind: FailureTextKind;
+  content: string;
+  /** Length of the original text, when content keeps only its start. */
+  length: number;
+  cut: boolean;
+}
+
+export function saveFailureTexts(db: Db, id: number, texts: FailureText[]): void {
+  const insert = db.prepare('INSERT OR REPLACE INTO failure_texts (submission_id, kind, length, cut, content) VALUES (?, ?, ?, ?, ?)');
+  db.transaction(() => {
+    for (const t of texts) insert.run(id, t.kind, t.length, t.cut ? 1 : 0, t.content);
+  }).immediate();
+}
+
+// ---- judging life cycle (main thread) ----
+
+export interface ClaimedSubmission {
+  id: number;
+  problem: string;
+  source: string;
+  attempts: number;
+}
+
+/** Takes the oldest queued submission for a judge, atomically; undefined when the queue is empty. */
+export function claimNextSubmission(db: Db): ClaimedSubmission | undefined {
+  return db
+    .prepare(
+      `UPDATE submissions SET status = 'compiling', attempts = attempts + 1, started_at = ?, current_test = NULL
+       WHERE id = (SELECT id FROM submissions WHERE status = 'queued' ORDER BY id LIMIT 1)
+       RETURNING id, problem, source, attempts`,
+    )
+    .get(Date.now()) as ClaimedSubmission | undefined;
+}
+
+export function countQueued(db: Db): number {
+  return (db.prepare("SELECT COUNT(*) AS n FROM submissions WHERE status = 'queued'").get() as { n: number }).n;
+}
+
+export function markRunning(db: Db, id: number, test: number): void {
+  db.prepare("UPDATE submissions SET status = 'running', current_test = ? WHERE id = ? AND status <> 'done'").run(test, id);
+}
+
+export function saveCompileOutput(db: Db, id: number, output: string | null): void {
+  db.prepare('UPDATE submissions SET compile_output = ? WHERE id = ?').run(output, id);
+}
+
+export interface TestResultInput {
+  idx: number;
+  verdict: Verdict;
+  timeMs: number;
+  memoryKb: number;
+  exitCode: number | null;
+  message: string | null;
+  previews?: { input: string; expected: string; output: string; stderr: string };
+}
+
+export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
+  db.prepare(
+    `INSERT OR REPLACE INTO submission_tests
+       (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, input_preview, expected_preview, output_preview, stderr_preview)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    t.idx,
+    t.verdict,
+    Math.round(t.timeMs),
+    Math.round(t.memoryKb),
+    t.exitCode,
+    t.message,
+    t.previews?.input ?? null,
+    t.previews?.expected ?? null,
+    t.previews?.output ?? null,
+    t.previews?.stderr ?? null,
+  );
+}
+
+export interface FinalResult {
+  verdict: Verdict;
+  failedTest: number | null;
+  timeMs: number;
+  memoryKb: number;
+  compileOutput: string | null;
+}
+
+export function finishSubmission(db: Db, id: number, r: FinalResult): void {
+  db.prepare(
+    `UPDATE submissions SET status = 'done', verdict = ?, failed_test = ?, time_ms = ?, memory_kb = ?, compile_output = ?,
+       current_test = NULL, finished_at = ?
+     WHERE id = ?`,
+  ).run(r.verdict, r.failedTest, Math.round(r.timeMs), Math.round(r.memoryKb), r.compileOutput, Date.now(), id);
+}
+
+/** Puts a submission back in the queue with its partial results gone. */
+export function requeueSubmission(db: Db, id: number): void {
+  db.transaction(() => {
+    clearResults(db, id);
+    db.prepare("UPDATE submissions SET status = 'queued', current_test = NULL, started_at = NULL WHERE id = ?").run(id);
+  }).immediate();
+}
+
+/**
+ * Start-up recovery: submissions a killed process left half-judged go back to the queue and
+ * lose their partial results. Returns how many.
+ */
+export function requeueInterrupted(db: Db): number {
+  return db.transaction(() => {
+    const ids = db.prepare("SELECT id FROM submissions WHERE status IN ('compiling', 'running')").all() as { id: number }[];
+    for (const { id } of ids) clearResults(db, id);
+    db.prepare(
+      "UPDATE submissions SET status = 'queued', current_test = NULL, started_at = NULL, compile_output = NULL WHERE status IN ('compiling', 'running')",
+    ).run();
+    return ids.length;
+  }).immediate();
+}
+
+function clearResults(db: Db, id: number): void {
+  db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(id);
+  db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(id);
+  db.prepare('UPDATE submissions SET compile_output = NULL WHERE id = ?').run(id);
+}

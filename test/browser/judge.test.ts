@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
+import { acceptedNim } from '../helpers/solutions';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'test/artifacts');
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`).toBe(true);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer({ workers: 1 });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+describe('in a browser', () => {
+  it('shows the problem list', async () => {
+    await page.goto(`${server.url}/problems`);
+    await expect(page.locator('table.problems a[href="/problems/nim"]').textContent()).resolves.toBe('Nim');
+    await shot('problems');
+  });
+
+  it('opens a problem, switches the statement language and keeps it after a reload', async () => {
+    await page.goto(`${server.url}/problems/nim`);
+    const en = page.locator('section.statement[data-lang="en"]');
+    const zh = page.locator('section.statement[data-lang="zh"]');
+    expect(await en.isVisible()).toBe(true);
+    expect(await page.locator('section.statement[data-lang="en"] .katex').count()).toBeGreaterThan(3);
+    await page.click('.lang-switch a[data-lang="zh"]');
+    expect(await zh.isVisible()).toBe(true);
+    expect(await en.isVisible()).toBe(false);
+    await page.reload();
+    expect(await zh.isVisible()).toBe(true);
+    await page.click('.lang-switch a[data-lang="en"]');
+    expect(await en.isVisible()).toBe(true);
+    // The editor replaced the textarea and the copy buttons appeared.
+    expect(await page.locator('#editor .ace_content').isVisible()).toBe(true);
+    expect(await page.locator('#source').isVisible()).toBe(false);
+    expect(await page.locator('.copy-button').first().isVisible()).toBe(true);
+    await shot('problem');
+  });
+
+  it('types a solution into the editor, submits, and sees "Accepted" arrive live', async () => {
+    await page.goto(`${server.url}/problems/nim`);
+    await page.click('#editor .ace_content');
+    // insertText sends the text as one input event, as a paste would, so the editor's
+    // auto-indent and bracket pairing do not change what was typed.
+    await page.keyboard.insertText(acceptedNim());
+    expect(await page.evaluate(() => (window as unknown as { ace: { edit(el: string): { getValue(): string } } }).ace.edit('editor').getValue())).toBe(acceptedNim());
+    await Promise.all([page.waitForURL(/\/submissions\/\d+$/), page.click('form.submit-form button[type=submit]')]);
+    // Mark this document: if the page reloaded to show the verdict, the mark would be gone.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const status = page.locator('#status');
+    expect(await status.textContent()).toMatch(/In queue|Compiling|Running on test \d+/);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Accepted', undefined, { timeout: 90_000 });
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(await page.locator('#status').getAttribute('class')).toBe('verdict-accepted');
+    expect(await page.locator('#tests tr').count()).toBeGreaterThanOrEqual(20);
+    await page.locator('.source pre.hljs .hljs-keyword').first().waitFor();
+    await shot('submission');
+  });
+
+  it('lists the submission', async () => {
+    await page.goto(`${server.url}/submissions`);
+    expect(await page.locator('table.submissions td.verdict-accepted').first().textContent()).toBe('Accepted');
+    await shot('submissions');
+    expect(consoleErrors).toEqual([]);
+  });
+});

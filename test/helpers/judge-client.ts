@@ -1,0 +1,50 @@
+/** Small HTTP helpers for tests and benchmarks: submit through the API and wait for verdicts. */
+
+export interface ApiSubmission {
+  id: number;
+  problem: string;
+  status: 'queued' | 'compiling' | 'running' | 'done';
+  verdict: string | null;
+  tests: { index: number; verdict: string; timeMs: number; memoryKb: number }[];
+  compileOutput: string | null;
+  failedTest: number | null;
+}
+
+export async function submit(base: string, problem: string, source: string): Promise<number> {
+  const res = await fetch(`${base}/api/submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ problem, source }),
+  });
+  const body = (await res.json()) as { id?: number; error?: string };
+  if (res.status !== 201 || typeof body.id !== 'number') throw new Error(`submit failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+export async function getSubmission(base: string, id: number): Promise<ApiSubmission> {
+  const res = await fetch(`${base}/api/submissions/${id}`);
+  if (res.status !== 200) throw new Error(`GET submission ${id}: ${res.status}`);
+  return (await res.json()) as ApiSubmission;
+}
+
+/** Polls until the submission is judged. */
+export async function waitForVerdict(base: string, id: number, timeoutMs = 90_000): Promise<ApiSubmission> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await getSubmission(base, id);
+    if (s.status === 'done') return s;
+    if (Date.now() > deadline) throw new Error(`submission ${id} not judged within ${timeoutMs} ms (status ${s.status})`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Polls until the submission reaches one of the statuses. */
+export async function waitForStatus(base: string, id: number, statuses: string[], timeoutMs = 60_000): Promise<ApiSubmission> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = await getSubmission(base, id);
+    if (statuses.includes(s.status)) return s;
+    if (Date.now() > deadline) throw new Error(`submission ${id} did not reach ${statuses.join('/')} (status ${s.status})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
