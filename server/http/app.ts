@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): express.Express {
     app.use(`/vendor/${name}`, express.static(join(ROOT, dir), { maxAge: '7d', immutable: true }));
   }
 
-  const statements = new StatementCache();
+  const statements = new StatementCache(deps.db);
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);

@@ -1,7 +1,7 @@
 import express from 'express';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
-import { countTests, getProblem, listProblems, listSamples, problemStatuses, type ProblemRow } from '../storage/problems';
+import { countTests, getProblem, listProblems, problemStatus, type ProblemRow } from '../storage/problems';
 import { listSubmissions } from '../storage/submissions';
 import { notFound } from './errors';
 import { statementLang } from './lang';
@@ -31,7 +31,6 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
   const router = express.Router();
 
   const list: express.RequestHandler = (_req, res) => {
-    const statuses = problemStatuses(db);
     res.render('problems', {
       title: 'Problems',
       nav: 'problems',
@@ -41,7 +40,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
         titleZh: p.titleZh,
         source: p.source,
         limits: formatLimits(p, 'en'),
-        status: statuses.get(p.slug) ?? null,
+        status: problemStatus(db, p.slug),
       })),
     });
   };
@@ -54,7 +53,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
     if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
     const lang = statementLang(req, res);
     const rendered = statements.get(p);
-    const samples = listSamples(db, p.slug).map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
+    const samples = rendered.samples.map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
     const versions = (['en', 'zh'] as const).map((l) => ({
       lang: l,
       active: l === lang,
@@ -64,7 +63,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       labels: LABELS[l],
       limits: formatLimits(p, l),
     }));
-    const status = problemStatuses(db).get(p.slug) ?? null;
+    const status = problemStatus(db, p.slug);
     res.render('problem', {
       title: lang === 'en' ? p.titleEn : p.titleZh,
       nav: 'problems',

@@ -1,26 +1,35 @@
 import { renderStatement } from '../render/markdown';
-import type { ProblemRow } from '../storage/problems';
+import type { Db } from '../storage/db';
+import { listSamples, type ProblemRow } from '../storage/problems';
 
 export type Lang = 'en' | 'zh';
 
-interface Rendered {
+export interface StatementView {
   hash: string;
   en: { before: string; after: string };
   zh: { before: string; after: string };
+  samples: { input: string; output: string }[];
 }
 
 /**
- * Rendered statements, cached per problem until its package hash changes: KaTeX rendering costs
- * milliseconds per formula, the problem page must cost far less.
+ * Rendered statements and samples, cached per problem until its package hash changes (both only
+ * change on re-import): KaTeX costs milliseconds per formula, the problem page must cost far less.
  */
 export class StatementCache {
-  private readonly cache = new Map<string, Rendered>();
+  private readonly cache = new Map<string, StatementView>();
 
-  get(p: ProblemRow): Rendered {
+  constructor(private readonly db: Db) {}
+
+  get(p: ProblemRow): StatementView {
     const hit = this.cache.get(p.slug);
     if (hit && hit.hash === p.contentHash) return hit;
-    const rendered: Rendered = { hash: p.contentHash, en: renderStatement(p.statementEn), zh: renderStatement(p.statementZh) };
-    this.cache.set(p.slug, rendered);
-    return rendered;
+    const view: StatementView = {
+      hash: p.contentHash,
+      en: renderStatement(p.statementEn),
+      zh: renderStatement(p.statementZh),
+      samples: listSamples(this.db, p.slug),
+    };
+    this.cache.set(p.slug, view);
+    return view;
   }
 }

@@ -35,14 +35,10 @@ export interface WorkerInit {
   heapMb: number;
 }
 
-export type HostToWorker =
-  | { t: 'load'; js: string; limits: RunLimits }
-  | { t: 'run'; input: string }
-  | { t: 'batch'; inputs: string[] };
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; input: string };
 
 export type WorkerToHost =
   | { t: 'ready'; cpuFd: number }
   | { t: 'loaded'; error: string | null }
   | { t: 'started'; rssBytes: number }
-  | { t: 'result'; report: RunReport }
-  | { t: 'batch'; reports: RunReport[] };
+  | { t: 'result'; report: RunReport };

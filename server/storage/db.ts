@@ -52,3 +52,14 @@ export function migrate(db: Db, migrations: readonly Migration[], log: (line: st
     log(`migrated the database to schema version ${m.version} (${m.name})`);
   }
 }
+
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** A prepared statement, compiled once per connection: pages run the same few queries all day. */
+export function prepared(db: Db, sql: string): Database.Statement {
+  let byText = statements.get(db);
+  if (!byText) statements.set(db, (byText = new Map()));
+  let stmt = byText.get(sql);
+  if (!stmt) byText.set(sql, (stmt = db.prepare(sql)));
+  return stmt;
+}

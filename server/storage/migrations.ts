@@ -60,6 +60,8 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX submissions_by_status ON submissions (status, id);
       CREATE INDEX submissions_by_problem ON submissions (problem, id);
       CREATE INDEX submissions_by_verdict ON submissions (verdict, id);
+      -- Solved / tried per problem without scanning its submissions.
+      CREATE INDEX submissions_by_problem_verdict ON submissions (problem, verdict);
 
       CREATE TABLE submission_tests (
         submission_id    INTEGER NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import { prepared, type Db } from './db';
 
 export interface ProblemRow {
   slug: string;
@@ -37,15 +37,15 @@ const PROBLEM_COLUMNS = `slug, title_en AS titleEn, title_zh AS titleZh, source,
   content_hash AS contentHash, imported_at AS importedAt`;
 
 export function listProblems(db: Db): ProblemRow[] {
-  return db.prepare(`SELECT ${PROBLEM_COLUMNS} FROM problems ORDER BY slug`).all() as ProblemRow[];
+  return prepared(db, `SELECT ${PROBLEM_COLUMNS} FROM problems ORDER BY slug`).all() as ProblemRow[];
 }
 
 export function getProblem(db: Db, slug: string): ProblemRow | undefined {
-  return db.prepare(`SELECT ${PROBLEM_COLUMNS} FROM problems WHERE slug = ?`).get(slug) as ProblemRow | undefined;
+  return prepared(db, `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE slug = ?`).get(slug) as ProblemRow | undefined;
 }
 
 export function problemHashes(db: Db): Map<string, string> {
-  const rows = db.prepare('SELECT slug, content_hash AS hash FROM problems').all() as { slug: string; hash: string }[];
+  const rows = prepared(db, 'SELECT slug, content_hash AS hash FROM problems').all() as { slug: string; hash: string }[];
   return new Map(rows.map((r) => [r.slug, r.hash]));
 }
 
@@ -56,20 +56,20 @@ export function problemHashes(db: Db): Map<string, string> {
  */
 export function saveImportedProblem(db: Db, problem: Omit<ProblemRow, 'importedAt'>, tests: NewTest[]): void {
   db.transaction(() => {
-    db.prepare(
+    prepared(db, 
       `INSERT INTO problems (slug, title_en, title_zh, source, statement_en, statement_zh, time_limit_ms, memory_limit_mb, content_hash, imported_at)
        VALUES (@slug, @titleEn, @titleZh, @source, @statementEn, @statementZh, @timeLimitMs, @memoryLimitMb, @contentHash, @importedAt)
        ON CONFLICT (slug) DO UPDATE SET title_en = excluded.title_en, title_zh = excluded.title_zh, source = excluded.source,
          statement_en = excluded.statement_en, statement_zh = excluded.statement_zh, time_limit_ms = excluded.time_limit_ms,
          memory_limit_mb = excluded.memory_limit_mb, content_hash = excluded.content_hash, imported_at = excluded.imported_at`,
     ).run({ ...problem, importedAt: Date.now() });
-    db.prepare("DELETE FROM tests WHERE problem = ? AND kind <> 'user'").run(problem.slug);
+    prepared(db, "DELETE FROM tests WHERE problem = ? AND kind <> 'user'").run(problem.slug);
     // Park user tests on negative positions so renumbering never collides with UNIQUE(problem, idx).
-    db.prepare("UPDATE tests SET idx = -idx WHERE problem = ? AND kind = 'user'").run(problem.slug);
-    const insert = db.prepare('INSERT INTO tests (problem, idx, kind, label, input, expected) VALUES (?, ?, ?, ?, ?, ?)');
+    prepared(db, "UPDATE tests SET idx = -idx WHERE problem = ? AND kind = 'user'").run(problem.slug);
+    const insert = prepared(db, 'INSERT INTO tests (problem, idx, kind, label, input, expected) VALUES (?, ?, ?, ?, ?, ?)');
     tests.forEach((t, i) => insert.run(problem.slug, i + 1, t.kind, t.label, t.input, t.expected));
-    const users = db.prepare("SELECT id FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx DESC").all(problem.slug) as { id: number }[];
-    const move = db.prepare('UPDATE tests SET idx = ? WHERE id = ?');
+    const users = prepared(db, "SELECT id FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx DESC").all(problem.slug) as { id: number }[];
+    const move = prepared(db, 'UPDATE tests SET idx = ? WHERE id = ?');
     users.forEach((u, i) => move.run(tests.length + i + 1, u.id));
   }).immediate();
 }
@@ -82,7 +82,7 @@ export function listTests(db: Db, slug: string): TestRow[] {
 }
 
 export function countTests(db: Db, slug: string): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM tests WHERE problem = ?').get(slug) as { n: number }).n;
+  return (prepared(db, 'SELECT COUNT(*) AS n FROM tests WHERE problem = ?').get(slug) as { n: number }).n;
 }
 
 export function listSamples(db: Db, slug: string): { input: string; output: string }[] {
@@ -91,10 +91,15 @@ export function listSamples(db: Db, slug: string): { input: string; output: stri
     .all(slug) as { input: string; output: string }[];
 }
 
-/** Per problem: whether some submission was accepted, and whether any was judged. */
-export function problemStatuses(db: Db): Map<string, 'solved' | 'tried'> {
-  const rows = db
-    .prepare("SELECT problem, MAX(verdict = 'AC') AS solved FROM submissions WHERE status = 'done' GROUP BY problem")
-    .all() as { problem: string; solved: number }[];
-  return new Map(rows.map((r) => [r.problem, r.solved ? 'solved' : 'tried']));
+export type ProblemStatus = 'solved' | 'tried' | null;
+
+/** Whether some submission to the problem was accepted ("solved"), or any was judged ("tried"). */
+export function problemStatus(db: Db, slug: string): ProblemStatus {
+  const row = db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict = 'AC') AS solved,
+              EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict IS NOT NULL) AS tried`,
+    )
+    .get({ slug }) as { solved: number; tried: number };
+  return row.solved ? 'solved' : row.tried ? 'tried' : null;
 }

@@ -1,5 +1,5 @@
 import type { Verdict } from '../judge/verdicts';
-import type { Db } from './db';
+import { prepared, type Db } from './db';
 
 export type SubmissionStatus = 'queued' | 'compiling' | 'running' | 'done';
 
@@ -54,7 +54,7 @@ export function getSubmission(db: Db, id: number): Submission | undefined {
 }
 
 export function getSubmissionSummary(db: Db, id: number): SubmissionSummary | undefined {
-  return db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM submissions WHERE id = ?`).get(id) as SubmissionSummary | undefined;
+  return prepared(db, `SELECT ${SUMMARY_COLUMNS} FROM submissions WHERE id = ?`).get(id) as SubmissionSummary | undefined;
 }
 
 export interface SubmissionFilter {
@@ -72,7 +72,7 @@ export function listSubmissions(db: Db, filter: SubmissionFilter, limit: number,
 
 export function countSubmissions(db: Db, filter: SubmissionFilter): number {
   const { where, params } = filterSql(filter);
-  return (db.prepare(`SELECT COUNT(*) AS n FROM submissions ${where}`).get(...params) as { n: number }).n;
+  return (prepared(db, `SELECT COUNT(*) AS n FROM submissions ${where}`).get(...params) as { n: number }).n;
 }
 
 function filterSql(filter: SubmissionFilter): { where: string; params: string[] } {
@@ -101,7 +101,7 @@ export function listSubmissionTests(db: Db, id: number): SubmissionTestRow[] {
 }
 
 export function getFailureText(db: Db, id: number, kind: FailureTextKind): { content: string; cut: boolean } | undefined {
-  const row = db.prepare('SELECT content, cut FROM failure_texts WHERE submission_id = ? AND kind = ?').get(id, kind) as
+  const row = prepared(db, 'SELECT content, cut FROM failure_texts WHERE submission_id = ? AND kind = ?').get(id, kind) as
     | { content: string; cut: number }
     | undefined;
   return row && { content: row.content, cut: row.cut === 1 };
@@ -109,7 +109,7 @@ export function getFailureText(db: Db, id: number, kind: FailureTextKind): { con
 
 /** Which full texts a submission keeps, with their original lengths, without reading them. */
 export function listFailureTexts(db: Db, id: number): Map<FailureTextKind, { length: number; cut: boolean }> {
-  const rows = db.prepare('SELECT kind, length, cut FROM failure_texts WHERE submission_id = ?').all(id) as {
+  const rows = prepared(db, 'SELECT kind, length, cut FROM failure_texts WHERE submission_id = ?').all(id) as {
     kind: FailureTextKind;
     length: number;
     cut: number;
@@ -126,7 +126,7 @@ export interface FailureText {
 }
 
 export function saveFailureTexts(db: Db, id: number, texts: FailureText[]): void {
-  const insert = db.prepare('INSERT OR REPLACE INTO failure_texts (submission_id, kind, length, cut, content) VALUES (?, ?, ?, ?, ?)');
+  const insert = prepared(db, 'INSERT OR REPLACE INTO failure_texts (submission_id, kind, length, cut, content) VALUES (?, ?, ?, ?, ?)');
   db.transaction(() => {
     for (const t of texts) insert.run(id, t.kind, t.length, t.cut ? 1 : 0, t.content);
   }).immediate();
@@ -153,15 +153,15 @@ export function claimNextSubmission(db: Db): ClaimedSubmission | undefined {
 }
 
 export function countQueued(db: Db): number {
-  return (db.prepare("SELECT COUNT(*) AS n FROM submissions WHERE status = 'queued'").get() as { n: number }).n;
+  return (prepared(db, "SELECT COUNT(*) AS n FROM submissions WHERE status = 'queued'").get() as { n: number }).n;
 }
 
 export function markRunning(db: Db, id: number, test: number): void {
-  db.prepare("UPDATE submissions SET status = 'running', current_test = ? WHERE id = ? AND status <> 'done'").run(test, id);
+  prepared(db, "UPDATE submissions SET status = 'running', current_test = ? WHERE id = ? AND status <> 'done'").run(test, id);
 }
 
 export function saveCompileOutput(db: Db, id: number, output: string | null): void {
-  db.prepare('UPDATE submissions SET compile_output = ? WHERE id = ?').run(output, id);
+  prepared(db, 'UPDATE submissions SET compile_output = ? WHERE id = ?').run(output, id);
 }
 
 export interface TestResultInput {
@@ -175,7 +175,7 @@ export interface TestResultInput {
 }
 
 export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
-  db.prepare(
+  prepared(db, 
     `INSERT OR REPLACE INTO submission_tests
        (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, input_preview, expected_preview, output_preview, stderr_preview)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -203,7 +203,7 @@ export interface FinalResult {
 }
 
 export function finishSubmission(db: Db, id: number, r: FinalResult): void {
-  db.prepare(
+  prepared(db, 
     `UPDATE submissions SET status = 'done', verdict = ?, failed_test = ?, time_ms = ?, memory_kb = ?, compile_output = ?,
        current_test = NULL, finished_at = ?
      WHERE id = ?`,
@@ -214,7 +214,7 @@ export function finishSubmission(db: Db, id: number, r: FinalResult): void {
 export function requeueSubmission(db: Db, id: number): void {
   db.transaction(() => {
     clearResults(db, id);
-    db.prepare("UPDATE submissions SET status = 'queued', current_test = NULL, started_at = NULL WHERE id = ?").run(id);
+    prepared(db, "UPDATE submissions SET status = 'queued', current_test = NULL, started_at = NULL WHERE id = ?").run(id);
   }).immediate();
 }
 
@@ -224,9 +224,9 @@ export function requeueSubmission(db: Db, id: number): void {
  */
 export function requeueInterrupted(db: Db): number {
   return db.transaction(() => {
-    const ids = db.prepare("SELECT id FROM submissions WHERE status IN ('compiling', 'running')").all() as { id: number }[];
+    const ids = prepared(db, "SELECT id FROM submissions WHERE status IN ('compiling', 'running')").all() as { id: number }[];
     for (const { id } of ids) clearResults(db, id);
-    db.prepare(
+    prepared(db, 
       "UPDATE submissions SET status = 'queued', current_test = NULL, started_at = NULL, compile_output = NULL WHERE status IN ('compiling', 'running')",
     ).run();
     return ids.length;
@@ -234,7 +234,7 @@ export function requeueInterrupted(db: Db): number {
 }
 
 function clearResults(db: Db, id: number): void {
-  db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(id);
-  db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(id);
-  db.prepare('UPDATE submissions SET compile_output = NULL WHERE id = ?').run(id);
+  prepared(db, 'DELETE FROM submission_tests WHERE submission_id = ?').run(id);
+  prepared(db, 'DELETE FROM failure_texts WHERE submission_id = ?').run(id);
+  prepared(db, 'UPDATE submissions SET compile_output = NULL WHERE id = ?').run(id);
 }

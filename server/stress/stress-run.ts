@@ -36,6 +36,8 @@ export interface Counterexample {
   message: string | null;
   /** Which random case failed first (0-based), before shrinking. */
   caseIndex: number;
+  /** The shrunk case as the generator's structured value (for tools and tests; not sent to clients). */
+  value: fc.Value<unknown>;
 }
 
 export interface StressOutcome {
@@ -167,6 +169,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       shrinkSteps: shrunk.steps,
       message: verdict === 'WA' ? checkerMessage : shrunk.run.message,
       caseIndex: finding.index,
+      value: shrunk.value,
     },
   });
 }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submit } from '../helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim } from '../helpers/solutions';
 
@@ -71,6 +72,9 @@ describe('in a browser', () => {
   });
 
   it('types a solution into the editor, submits, and sees "Accepted" arrive live', async () => {
+    // Keep the single judge thread busy first, so the new submission is visibly waiting when its
+    // page opens and its verdict can only arrive live.
+    await submit(server.url, 'nim', readFileSync(join(ROOT, 'problems/nim/slow/pairwise-xor.ts'), 'utf8'));
     await page.goto(`${server.url}/problems/nim`);
     await page.click('#editor .ace_content');
     // insertText sends the text as one input event, as a paste would, so the editor's

@@ -6,10 +6,14 @@ import type { HostBridge } from './bridge';
  */
 export class Input {
   position = 0;
-  readonly length: number;
+  private size = -1;
 
-  constructor(private readonly host: HostBridge) {
-    this.length = host.inputLength();
+  constructor(private readonly host: HostBridge) {}
+
+  /** Bytes of input; asked of the host on first use, since contexts are prepared before their input exists. */
+  get length(): number {
+    if (this.size < 0) this.size = this.host.inputLength();
+    return this.size;
   }
 
   get remaining(): number {

@@ -57,6 +57,11 @@ export class Output {
     return false;
   }
 
+  get limitText(): string {
+    const mib = this.limit / (1024 * 1024);
+    return Number.isInteger(mib) ? `${mib} MiB` : `${this.limit} bytes`;
+  }
+
   err(text: string): void {
     if (this.closed || this.stderrBytes >= STDERR_KEEP) return;
     const room = STDERR_KEEP - this.stderrBytes;

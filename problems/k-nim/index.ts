@@ -1,0 +1,138 @@
+import * as fc from 'fast-check';
+import { validator } from '../../server/problems/input-reader';
+import { definePackage, type Size } from '../../server/problems/types';
+
+type Game = { k: number; piles: number[] };
+type Input = { cases: Game[] };
+
+const MAX_T = 10;
+const MAX_N = 100_000;
+const MAX_A = 1_000_000_000;
+const BITS = 30;
+
+/** Per size: cases per file, piles per case, largest pile. Tiny and small stay brute-forceable. */
+const SHAPE: Record<Size, { t: number; n: number; a: number }> = {
+  tiny: { t: 3, n: 3, a: 3 },
+  small: { t: 4, n: 5, a: 5 },
+  medium: { t: MAX_T, n: 1000, a: MAX_A },
+  max: { t: MAX_T, n: MAX_N, a: MAX_A },
+};
+
+/**
+ * Makes a losing position out of any piles: for every bit, clear it in just enough piles that the
+ * count of piles having it becomes a multiple of k + 1. Piles only shrink, so they stay in range.
+ */
+function makeLosing(piles: number[], k: number): number[] {
+  const out = piles.slice();
+  for (let b = 0; b < BITS; b++) {
+    let extra = out.filter((v) => (v >>> b) & 1).length % (k + 1);
+    for (let i = 0; i < out.length && extra > 0; i++) {
+      if ((out[i]! >>> b) & 1) {
+        out[i] = out[i]! & ~(1 << b);
+        extra--;
+      }
+    }
+  }
+  return out;
+}
+
+function game(size: Size): fc.Arbitrary<Game> {
+  const { n, a } = SHAPE[size];
+  const exact = size === 'max';
+  const pile = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: a }) },
+    { weight: 1, arbitrary: fc.integer({ min: Math.max(0, a - 3), max: a }) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: Math.min(a, 3) }) },
+  );
+  const piles = fc.array(pile, { minLength: exact ? n : 1, maxLength: n, size: 'max' });
+  // k from 1 to n, with the ends (plain Nim, take from every pile) often.
+  const withK = (ps: number[]) =>
+    fc.oneof(fc.integer({ min: 1, max: ps.length }), fc.constant(1), fc.constant(ps.length)).map((k) => ({ k, piles: ps }));
+  const random = piles.chain(withK);
+  return fc.oneof(
+    { weight: 3, arbitrary: random },
+    { weight: 3, arbitrary: random.map(({ k, piles: ps }) => ({ k, piles: makeLosing(ps, k) })) },
+    // All piles equal: the answer turns on n mod (k + 1).
+    { weight: 1, arbitrary: fc.tuple(pile, fc.integer({ min: exact ? n : 1, max: n })).chain(([v, len]) => withK(Array<number>(len).fill(v))) },
+    { weight: 1, arbitrary: fc.array(pile.map((v) => v | 1).filter((v) => v <= a), { minLength: exact ? n : 1, maxLength: n, size: 'max' }).chain(withK) },
+  );
+}
+
+/** Deterministic pseudo-random piles for hand-made cases (a fixed LCG, not Math.random). */
+function lcgPiles(count: number, seed: number, max: number): number[] {
+  const out: number[] = [];
+  let s = seed >>> 0;
+  for (let i = 0; i < count; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out.push(s % (max + 1));
+  }
+  return out;
+}
+
+export default definePackage<Input>({
+  slug: 'k-nim',
+  title: { en: "Moore's Nim_k", zh: 'Nim_k 游戏（Moore）' },
+  source: "E. H. Moore, A generalization of the game called Nim (Annals of Mathematics, 1910): Moore's Nim_k",
+  limits: { timeMs: 1000, memoryMb: 256 },
+  checker: 'tokens',
+  arbitrary: (size) =>
+    fc
+      .array(game(size), { minLength: size === 'max' ? SHAPE[size].t : 1, maxLength: SHAPE[size].t, size: 'max' })
+      .map((cases) => ({ cases })),
+  format: ({ cases }) => `${cases.length}\n${cases.map((g) => `${g.piles.length} ${g.k}\n${g.piles.join(' ')}\n`).join('')}`,
+  validate: validator((r) => {
+    const t = r.int(1, MAX_T, 'T');
+    r.eoln();
+    for (let i = 0; i < t; i++) {
+      const n = r.int(1, MAX_N, 'n');
+      r.space();
+      r.int(1, n, 'k');
+      r.eoln();
+      r.intsLine(n, 0, MAX_A, 'a');
+    }
+  }),
+  bruteSizes: ['tiny', 'small'],
+  edgeCases: () => [
+    { cases: [{ k: 1, piles: [0] }] },
+    { cases: [{ k: 1, piles: [MAX_A] }, { k: 2, piles: [MAX_A, MAX_A] }, { k: 1, piles: [MAX_A, MAX_A] }, { k: 2, piles: [MAX_A, MAX_A, MAX_A] }] },
+    // k = n: the first player empties everything unless it is already empty.
+    { cases: [{ k: 3, piles: [0, 0, 0] }, { k: 3, piles: [0, 0, 1] }, { k: 4, piles: [5, 5, 5, 5] }] },
+    // Bit counts that are multiples of k + 1 in high bits only, or in low bits only.
+    { cases: [{ k: 2, piles: [1 << 29, 1 << 29, 1 << 29] }, { k: 2, piles: [1 << 29, 1 << 29, 1] }, { k: 3, piles: [6, 5, 3, 0] }, { k: 2, piles: [6, 5, 3] }] },
+    { cases: [{ k: 1, piles: Array<number>(MAX_N).fill(MAX_A) }] },
+    {
+      cases: [
+        { k: MAX_N, piles: Array<number>(MAX_N).fill(0) },
+        { k: MAX_N, piles: [...Array<number>(MAX_N - 1).fill(0), 1] },
+        { k: MAX_N - 1, piles: Array<number>(MAX_N).fill(MAX_A) },
+      ],
+    },
+    { cases: Array.from({ length: MAX_T }, (_, i) => ({ k: [1, 2, 3, 7, 99, 1000, 4, 5, 6, 49_999][i]!, piles: lcgPiles(MAX_N, i + 1, MAX_A) })) },
+    {
+      cases: Array.from({ length: MAX_T }, (_, i) => {
+        const k = [1, 2, 3, 4, 9, 10, 100, 999, 50_000, 99_999][i]!;
+        return { k, piles: makeLosing(lcgPiles(MAX_N, 1000 + i, MAX_A), k) };
+      }),
+    },
+  ],
+  generated: [
+    { size: 'tiny', count: 6 },
+    { size: 'small', count: 8 },
+    { size: 'medium', count: 5 },
+    { size: 'max', count: 4 },
+  ],
+  invalidInputs: [
+    { input: '', why: 'empty input' },
+    { input: '1\n2 1\n1 2', why: 'no final newline' },
+    { input: '1\n2 3\n1 2\n', why: 'k above n' },
+    { input: '1\n2 0\n1 2\n', why: 'k = 0' },
+    { input: '1\n0 0\n\n', why: 'n = 0' },
+    { input: '1\n1 1\n1000000001\n', why: 'pile above 10^9' },
+    { input: '1\n1 1\n-1\n', why: 'negative pile' },
+    { input: '11\n' + '1 1\n1\n'.repeat(11), why: 'T above 10' },
+    { input: '1\n2\n1\n1 2\n', why: 'n and k on separate lines' },
+    { input: '1\n2 1\n1 2 3\n', why: 'more piles than n' },
+    { input: '1\n2 1\n1\n2\n', why: 'piles on separate lines' },
+    { input: '1\n1 1\n1e9\n', why: 'exponent notation' },
+  ],
+});

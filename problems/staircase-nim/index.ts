@@ -1,0 +1,153 @@
+import * as fc from 'fast-check';
+import { InputError, validator } from '../../server/problems/input-reader';
+import { definePackage, type Size } from '../../server/problems/types';
+
+/** Each case: the chessmen's cells, in input order (not sorted). */
+type Input = { cases: number[][] };
+
+const MAX_T = 20;
+const MAX_N = 1000;
+const MAX_P = 10_000;
+
+/**
+ * Per size: cases per file, chessmen per case, rightmost cell, and the largest gap used when a
+ * losing position is built: its rightmost cell is at most 2·ceil(N/2)·(gap + 1) + 1 ≤ p.
+ */
+const SHAPE: Record<Size, { t: number; n: number; p: number; gap: number }> = {
+  tiny: { t: 3, n: 3, p: 8, gap: 1 },
+  small: { t: 5, n: 6, p: 20, gap: 2 },
+  medium: { t: MAX_T, n: 100, p: MAX_P, gap: 63 },
+  max: { t: MAX_T, n: MAX_N, p: MAX_P, gap: 7 },
+};
+
+function shuffled(cells: number[]): fc.Arbitrary<number[]> {
+  return fc.shuffledSubarray(cells, { minLength: cells.length, maxLength: cells.length });
+}
+
+/**
+ * A losing position for Georgia: pairs from the right whose inner gaps XOR to 0 (the last gap is
+ * the XOR of the others: at most gap + 1 for the gaps used here), with free gaps between pairs.
+ */
+function losing(size: Size): fc.Arbitrary<number[]> {
+  const { n, gap } = SHAPE[size];
+  const exact = size === 'max';
+  return fc
+    .tuple(
+      fc.integer({ min: exact ? n : 1, max: n }),
+      fc.array(fc.tuple(fc.integer({ min: 0, max: gap }), fc.integer({ min: 0, max: gap })), { minLength: Math.ceil(n / 2), maxLength: Math.ceil(n / 2), size: 'max' }),
+    )
+    .map(([count, gaps]) => {
+      const pairs = gaps.slice(0, Math.ceil(count / 2));
+      pairs[pairs.length - 1]![0] = pairs.slice(0, -1).reduce((x, [inner]) => x ^ inner, 0);
+      const cells: number[] = [];
+      // With N odd the leftmost chessman is paired with the wall at cell 0.
+      let at = count % 2 === 1 ? 0 : 1 + pairs[0]![1];
+      for (const [k, [inner, between]] of pairs.entries()) {
+        if (k > 0 || count % 2 === 0) cells.push(at);
+        at += inner + 1;
+        cells.push(at);
+        at += between + 1;
+      }
+      return cells;
+    })
+    .chain(shuffled);
+}
+
+function positions(size: Size): fc.Arbitrary<number[]> {
+  const { n, p } = SHAPE[size];
+  const exact = size === 'max';
+  const cell = fc.integer({ min: 1, max: p });
+  const count = fc.integer({ min: exact ? n : 1, max: n });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.uniqueArray(cell, { minLength: exact ? n : 1, maxLength: n, size: 'max' }) },
+    { weight: 3, arbitrary: losing(size) },
+    // Packed blocks: at the left edge (nobody can move) or against the right end.
+    { weight: 1, arbitrary: count.chain((k) => shuffled(Array.from({ length: k }, (_, i) => i + 1))) },
+    { weight: 1, arbitrary: count.chain((k) => shuffled(Array.from({ length: k }, (_, i) => p - i))) },
+    // Sorted input, as in the samples.
+    { weight: 1, arbitrary: fc.uniqueArray(cell, { minLength: exact ? n : 1, maxLength: n, size: 'max' }).map((c) => c.sort((a, b) => a - b)) },
+    { weight: 1, arbitrary: cell.map((c) => [c]) },
+  );
+}
+
+/** Deterministic pseudo-random cells for the hand-made cases (a fixed LCG, not Math.random). */
+function scatter(count: number, seed: number): number[] {
+  const taken = new Set<number>();
+  let s = seed;
+  while (taken.size < count) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    taken.add(1 + (s % MAX_P));
+  }
+  return [...taken];
+}
+
+/** The cells of a losing position with N = 1000: pairs with equal inner gaps, listed right to left. */
+function losingMax(inner: number, between: number): number[] {
+  const cells: number[] = [];
+  let at = 1;
+  for (let k = 0; k < MAX_N / 2; k++) {
+    cells.push(at, at + inner + 1);
+    at += inner + between + 2;
+  }
+  return cells.reverse();
+}
+
+export default definePackage<Input>({
+  slug: 'staircase-nim',
+  title: { en: 'Georgia and Bob', zh: 'Georgia and Bob（阶梯博弈）' },
+  source: 'POJ 1704 Georgia and Bob',
+  limits: { timeMs: 1000, memoryMb: 256 },
+  checker: 'tokens',
+  arbitrary: (size) =>
+    fc
+      .array(positions(size), { minLength: size === 'max' ? SHAPE[size].t : 1, maxLength: SHAPE[size].t, size: 'max' })
+      .map((cases) => ({ cases })),
+  format: ({ cases }) => `${cases.length}\n${cases.map((c) => `${c.length}\n${c.join(' ')}\n`).join('')}`,
+  validate: validator((r) => {
+    const t = r.int(1, MAX_T, 'T');
+    r.eoln();
+    for (let i = 0; i < t; i++) {
+      const n = r.int(1, MAX_N, 'N');
+      r.eoln();
+      const line = r.line;
+      const cells = r.intsLine(n, 1, MAX_P, 'P');
+      if (new Set(cells).size !== n) throw new InputError(line, 'positions must be distinct');
+    }
+  }),
+  bruteSizes: ['tiny', 'small'],
+  edgeCases: () => [
+    { cases: [[1]] },
+    { cases: [[MAX_P], [2], [1, 2], [2, 1], [3, 1]] },
+    // Packed at the left edge: no move at all.
+    { cases: [Array.from({ length: MAX_N }, (_, i) => MAX_N - i)] },
+    // Packed at the right end: one big gap, then nothing (N even: the wall gap does not count).
+    { cases: [Array.from({ length: MAX_N }, (_, i) => MAX_P - i), Array.from({ length: MAX_N - 1 }, (_, i) => MAX_P - i)] },
+    // Unsorted lists whose unsorted "gaps" differ from the sorted ones.
+    { cases: [[3, 1, 2], [5, 1, 9], [9, 1, 5, 3], [10, 4, 7, 1, 2]] },
+    // Losing positions of maximal size, listed right to left; Georgia has thousands of moves.
+    { cases: Array.from({ length: MAX_T }, (_, i) => losingMax(i % 8, (i * 3) % 8)) },
+    { cases: Array.from({ length: MAX_T }, (_, i) => scatter(MAX_N, i + 1)) },
+    { cases: Array.from({ length: MAX_T }, (_, i) => scatter(MAX_N - (i % 2), 100 + i).sort((a, b) => a - b)) },
+  ],
+  generated: [
+    { size: 'tiny', count: 6 },
+    { size: 'small', count: 8 },
+    { size: 'medium', count: 5 },
+    { size: 'max', count: 5 },
+  ],
+  invalidInputs: [
+    { input: '', why: 'empty input' },
+    { input: '1\n2\n1 2', why: 'no final newline' },
+    { input: '1\n2\n1 1\n', why: 'two chessmen on one cell' },
+    { input: '1\n2\n0 2\n', why: 'position 0' },
+    { input: '1\n1\n10001\n', why: 'position above 10^4' },
+    { input: '1\n0\n\n', why: 'N = 0' },
+    { input: `1\n1001\n${Array.from({ length: 1001 }, (_, i) => i + 1).join(' ')}\n`, why: 'N above 1000' },
+    { input: `21\n${'1\n1\n'.repeat(21)}`, why: 'T above 20' },
+    { input: '1\n3\n1 2\n', why: 'fewer positions than N' },
+    { input: '1\n2\n1 2 3\n', why: 'more positions than N' },
+    { input: '1\n2 1 2\n', why: 'N and positions on one line' },
+    { input: '1\n2\n1\t2\n', why: 'tab between numbers' },
+    { input: '2\n1\n1\n', why: 'fewer cases than T' },
+  ],
+});

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import ts from 'typescript';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface SandboxSources {
+  /** The sandbox process's main thread (run with `node -e`). */
+  host: string;
+  /** Its worker thread (run with `new Worker(source, { eval: true })`). */
+  worker: string;
+  /** The in-context runtime: a script evaluating to `install(host, nodeVersion)`. */
+  runtime: string;
+}
+
+const transpile = (source: string, fileName: string) =>
+  ts.transpileModule(source, {
+    fileName,
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true, removeComments: true },
+  }).outputText;
+
+/** Names every fresh context has, bound once as locals of the runtime so lookups skip the vm interceptors. */
+function builtinNames(): string[] {
+  const names = vm.runInNewContext('Object.getOwnPropertyNames(globalThis)') as string[];
+  return Array.from(names).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && !['eval', 'console', 'globalThis'].includes(n));
+}
+
+/**
+ * Bundles the runtime (its TypeScript modules and the npm packages it uses) into one script with
+ * a tiny CommonJS loader, so it can be evaluated in each fresh context. Everything in it is strict
+ * code, so no stack frame of it can be reached through `caller`.
+ */
+function bundleRuntime(): string {
+  const modules = new Map<string, { code: string; deps: Record<string, string> }>();
+  const visit = (file: string) => {
+    if (modules.has(file)) return;
+    const isTs = file.endsWith('.ts');
+    const source = readFileSync(file, 'utf8');
+    const code = isTs ? transpile(source, file) : source;
+    const deps: Record<string, string> = {};
+    modules.set(file, { code, deps });
+    for (const m of code.matchAll(/\brequire\((['"])([\w@./-]+)\1\)/g)) {
+      const spec = m[2]!;
+      let target: string;
+      if (spec.startsWith('.')) {
+        const base = path.resolve(path.dirname(file), spec);
+        target = isTs ? `${base.replace(/\.js$/, '')}.ts` : createRequire(file).resolve(spec);
+      } else {
+        // `buffer` and `events` name Node built-ins too; the trailing slash asks for the npm package.
+        target = createRequire(file).resolve(isBuiltin(spec) ? `${spec}/` : spec);
+      }
+      deps[spec] = target;
+      visit(target);
+    }
+  };
+  const entry = path.join(here, 'runtime', 'index.ts');
+  visit(entry);
+  const ids = new Map([...modules.keys()].map((file, i) => [file, i]));
+  const defs = [...modules.entries()]
+    .map(([file, { code, deps }]) => {
+      const depIds = Object.fromEntries(Object.entries(deps).map(([spec, target]) => [spec, ids.get(target)]));
+      return `[function (exports, require, module) {\n${code}\n}, ${JSON.stringify(depIds)}]`;
+    })
+    .join(',\n');
+  return `(function () {
+'use strict';
+const { ${builtinNames().join(', ')} } = globalThis;
+const defs = [${defs}];
+const cache = [];
+function load(id) {
+  const hit = cache[id];
+  if (hit !== undefined) return hit.exports;
+  const def = defs[id];
+  const module = { exports: {} };
+  cache[id] = module;
+  def[0].call(module.exports, module.exports, (spec) => load(def[1][spec]), module);
+  return module.exports;
+}
+return load(${ids.get(entry)}).install;
+})()`;
+}
+
+let built: SandboxSources | null = null;
+
+/** The JavaScript of the sandbox's three parts, built once per judge process (or thread). */
+export function sandboxSources(): SandboxSources {
+  built ??= {
+    host: transpile(readFileSync(path.join(here, 'host', 'host.ts'), 'utf8'), 'host.ts'),
+    worker: transpile(readFileSync(path.join(here, 'host', 'worker.ts'), 'utf8'), 'worker.ts'),
+    runtime: bundleRuntime(),
+  };
+  return built;
+}

@@ -1,0 +1,435 @@
+/**
+ * The sandbox worker thread: runs one loaded program, each run in a fresh vm context that holds a
+ * Node-like world built by the runtime. Transpiled alone and started with `new Worker(src, { eval })`,
+ * so it imports nothing but Node built-ins (and types).
+ */
+import assert from 'node:assert';
+import fs from 'node:fs';
+import { SourceMap } from 'node:module';
+import util from 'node:util';
+import vm from 'node:vm';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../protocol';
+import type { HostBridge, RuntimeControl } from '../runtime/bridge';
+import type { RunLimits, RunStatus } from '../types';
+
+const init = workerData as WorkerInit;
+const port = parentPort!;
+const send = (m: WorkerToHost) => port.postMessage(m);
+
+const MODULE_HEADER = '(async function (exports, require, module, __filename, __dirname) {';
+const POOL_SIZE = 2;
+
+// ---- clocks and memory, read from /proc without trusting anything the program can touch ----
+
+function tryOpen(path: string, flags: string): number {
+  try {
+    return fs.openSync(path, flags);
+  } catch {
+    return -1;
+  }
+}
+const cpuFd = tryOpen('/proc/thread-self/schedstat', 'r');
+const statusFd = tryOpen('/proc/self/status', 'r');
+const clearRefsFd = tryOpen('/proc/self/clear_refs', 'w');
+const scratch = Buffer.alloc(4096);
+
+/** CPU time of this thread, nanoseconds (the whole process's when /proc is unreadable). */
+function threadCpuNs(): number {
+  if (cpuFd >= 0) {
+    const n = fs.readSync(cpuFd, scratch, 0, 64, 0);
+    return Number(scratch.toString('latin1', 0, n).split(' ', 1)[0]);
+  }
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1000;
+}
+
+/** Current and peak resident memory of the process, KiB. */
+function memoryKb(): { rss: number; hwm: number } {
+  if (statusFd < 0) {
+    const rss = Math.round(process.memoryUsage.rss() / 1024);
+    return { rss, hwm: rss };
+  }
+  const n = fs.readSync(statusFd, scratch, 0, scratch.length, 0);
+  const text = scratch.toString('latin1', 0, n);
+  const field = (name: string) => Number(/(\d+) kB/.exec(text.slice(text.indexOf(name)))?.[1] ?? 0);
+  return { rss: field('VmRSS:'), hwm: field('VmHWM:') };
+}
+
+/** Makes the kernel's peak-RSS counter start again from the current RSS. */
+function resetPeak(): void {
+  if (clearRefsFd >= 0) {
+    try {
+      fs.writeSync(clearRefsFd, '5');
+    } catch {
+      // Not permitted here: the peak then includes earlier runs, which only overstates memory.
+    }
+  }
+}
+
+// ---- the program ----
+
+interface Program {
+  script: vm.Script | null;
+  loadError: string | null;
+  limits: RunLimits;
+  map: SourceMap | null;
+}
+let program: Program | null = null;
+
+const runtimeScript = new vm.Script(init.runtimeSource, { filename: 'node:sandbox' });
+const importError = new vm.Script('new Error("Cannot find module: import() is not available in the judge; use a static import")');
+let globalNames: string[] = [];
+
+// ---- stack traces: positions in the compiled JavaScript back to the user's TypeScript ----
+
+function mapStack(text: string): string {
+  if (!text.includes('node:sandbox') && !text.includes('solution.js') && !text.includes('node:internal')) return text;
+  const map = program?.map ?? null;
+  return text
+    .split('\n')
+    .filter((line) => !/^\s+at .*(node:sandbox|node:internal|\[worker eval\]|evalmachine)/.test(line))
+    .join('\n')
+    .replace(/solution\.js:(\d+):(\d+)/g, (whole, l: string, c: string) => {
+      if (!map) return whole;
+      const entry = map.findEntry(Number(l) - 1, Number(c) - 1) as { originalLine?: number; originalColumn?: number };
+      if (entry.originalLine === undefined) return whole;
+      return `solution.ts:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1}`;
+    });
+}
+
+function readSourceMap(js: string): SourceMap | null {
+  const m = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)/.exec(js);
+  if (!m) return null;
+  try {
+    return new SourceMap(JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8')));
+  } catch {
+    return null;
+  }
+}
+
+// ---- contexts ----
+
+/** Per-run state the bridge functions of one context see. */
+interface RunState {
+  ctx: vm.Context;
+  control: RuntimeControl;
+  promiseProto: object;
+  input: string;
+  inputBytes: Buffer | null;
+  inputLength: number;
+  timers: Map<number, { timeout?: NodeJS.Timeout; immediate?: NodeJS.Immediate }>;
+  cpuStart: number;
+  rssStart: number;
+  finished: boolean;
+  report: RunReport | null;
+  done: ((r: RunReport) => void) | null;
+}
+
+const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const getter = (name: string) => Object.getOwnPropertyDescriptor(typedArrayProto, name)!.get!;
+const taBuffer = getter('buffer');
+const taOffset = getter('byteOffset');
+const taLength = getter('byteLength');
+
+/** A host Buffer over bytes [start, end) of a context's Uint8Array (no copy). */
+function view(bytes: unknown, start: number, end: number): Buffer | null {
+  if (!util.types.isUint8Array(bytes)) return null;
+  const length = Reflect.apply(taLength, bytes, []) as number;
+  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end >= start && end <= length)) return null;
+  return Buffer.from(Reflect.apply(taBuffer, bytes, []) as ArrayBuffer, (Reflect.apply(taOffset, bytes, []) as number) + start, end - start);
+}
+
+const ENCODINGS = new Set(['utf8', 'utf16le', 'latin1', 'ascii', 'hex', 'base64', 'base64url']);
+const enc = (e: unknown): BufferEncoding => (typeof e === 'string' && ENCODINGS.has(e) ? (e as BufferEncoding) : 'utf8');
+
+function makeBridge(state: RunState): HostBridge {
+  const inputBytes = () => (state.inputBytes ??= Buffer.from(state.input, 'utf8'));
+  // Each function returns a primitive and never throws into the context.
+  return {
+    finish(status, exitCode, stdout, stderr, message) {
+      try {
+        finishRun(state, String(status), Number(exitCode), typeof stdout === 'string' ? stdout : '', typeof stderr === 'string' ? stderr : '', typeof message === 'string' ? mapStack(message) : null);
+      } catch {
+        // nothing to tell the program
+      }
+    },
+    schedule(id, ms) {
+      if (state.finished || typeof id !== 'number' || typeof ms !== 'number') return;
+      const fire = () => {
+        state.timers.delete(id);
+        if (state.finished) return;
+        try {
+          state.control.fire(id);
+        } catch (e) {
+          internalError(state, e);
+        }
+      };
+      state.timers.set(id, ms < 0 ? { immediate: setImmediate(fire) } : { timeout: setTimeout(fire, Math.max(1, ms)) });
+    },
+    cancel(id) {
+      const t = state.timers.get(id);
+      if (!t) return;
+      state.timers.delete(id);
+      if (t.timeout) clearTimeout(t.timeout);
+      if (t.immediate) clearImmediate(t.immediate);
+    },
+    inputText(from, encoding) {
+      try {
+        if (from === 0 && (encoding === 'utf8' || encoding === undefined)) return state.input;
+        return inputBytes().toString(enc(encoding), Number(from) || 0);
+      } catch {
+        return '';
+      }
+    },
+    inputLength() {
+      return state.inputLength;
+    },
+    inputCopy(target, at, from, to) {
+      try {
+        const dest = view(target, Number(at), Number(at) + (Number(to) - Number(from)));
+        if (!dest) return 0;
+        return inputBytes().copy(dest, 0, Number(from), Number(to));
+      } catch {
+        return 0;
+      }
+    },
+    decode(bytes, start, end, encoding) {
+      try {
+        return view(bytes, Number(start), Number(end))?.toString(enc(encoding)) ?? '';
+      } catch {
+        return '';
+      }
+    },
+    encode(text, target, at, max, encoding) {
+      try {
+        const dest = view(target, Number(at), Number(at) + Number(max));
+        if (!dest || typeof text !== 'string') return 0;
+        return dest.write(text, 0, dest.length, enc(encoding));
+      } catch {
+        return 0;
+      }
+    },
+    byteLength(text, encoding) {
+      try {
+        return typeof text === 'string' ? Buffer.byteLength(text, enc(encoding)) : 0;
+      } catch {
+        return 0;
+      }
+    },
+    format(options, args) {
+      try {
+        const opts = JSON.parse(String(options)) as Record<string, unknown>;
+        const list: unknown[] = [];
+        const n = Array.isArray(args) ? (args.length as number) : 0;
+        for (let i = 0; i < n; i++) list.push((args as unknown[])[i]);
+        const inspectOptions: util.InspectOptions = { ...opts, depth: opts.depth === null ? Infinity : (opts.depth as number | undefined), customInspect: false, showProxy: false, colors: false };
+        const text = opts.inspect ? util.inspect(list[0], inspectOptions) : util.formatWithOptions(inspectOptions, ...list);
+        return mapStack(text);
+      } catch {
+        return '[value that cannot be formatted]';
+      }
+    },
+    deepEqual(a, b, strict) {
+      try {
+        if (strict) return util.isDeepStrictEqual(a, b) ? 1 : 0;
+        return looseDeepEqual(a, b) ? 1 : 0;
+      } catch {
+        return -1;
+      }
+    },
+    now() {
+      return performance.now();
+    },
+    hrtime() {
+      return process.hrtime.bigint();
+    },
+    cpuMicros() {
+      return Math.round((threadCpuNs() - state.cpuStart) / 1000);
+    },
+    memory() {
+      try {
+        return JSON.stringify(process.memoryUsage());
+      } catch {
+        return '{}';
+      }
+    },
+    mapStack(text) {
+      try {
+        return typeof text === 'string' ? mapStack(text) : '';
+      } catch {
+        return '';
+      }
+    },
+  };
+}
+
+function looseDeepEqual(a: unknown, b: unknown): boolean {
+  try {
+    // node:assert has the loose algorithm; its AssertionError stays on this side.
+    assert.deepEqual(a, b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function prepare(): RunState {
+  const ctx = vm.createContext(Object.create(null), { name: 'solution', codeGeneration: { strings: false, wasm: true } });
+  const state = {
+    ctx,
+    input: '',
+    inputBytes: null,
+    inputLength: 0,
+    timers: new Map(),
+    cpuStart: 0,
+    rssStart: 0,
+    finished: false,
+    report: null,
+    done: null,
+  } as unknown as RunState;
+  const install = runtimeScript.runInContext(ctx) as (host: HostBridge, version: string) => RuntimeControl;
+  state.promiseProto = vm.runInContext('Promise.prototype', ctx) as object;
+  // The runtime reads the input length at install; it is set again at start.
+  state.control = install(makeBridge(state), process.versions.node);
+  if (globalNames.length === 0) {
+    const names = vm.runInContext('Object.getOwnPropertyNames(globalThis)', ctx) as string[];
+    globalNames = Array.from(names).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'eval' && n !== 'globalThis');
+  }
+  return state;
+}
+
+const pool: RunState[] = [];
+function refill(): void {
+  while (pool.length < POOL_SIZE && current === null) pool.push(prepare());
+}
+
+// ---- runs ----
+
+let current: RunState | null = null;
+
+function compileProgram(js: string, limits: RunLimits): Program {
+  const body = js.startsWith(MODULE_HEADER) ? js : `${MODULE_HEADER}${js}\n})`;
+  // Global lookups through a vm context's interceptors are slow (hundreds of ns each): bind the
+  // globals the program mentions to locals once, so `Math.max` in a hot loop costs what it does in Node.
+  const used = globalNames.filter((name) => new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, '\\$')}($|[^\\w$])`).test(js));
+  const source = `(function () { const { ${used.join(', ')} } = globalThis; return ${body}; })()`;
+  try {
+    const script = new vm.Script(source, {
+      filename: 'solution.js',
+      importModuleDynamically: (() => {
+        if (!current) throw new Error('no run');
+        throw importError.runInContext(current.ctx);
+      }) as never,
+    });
+    return { script, loadError: null, limits, map: readSourceMap(js) };
+  } catch (e) {
+    return { script: null, loadError: e instanceof Error ? `${e.name}: ${e.message}` : String(e), limits, map: null };
+  }
+}
+
+function run(input: string): Promise<RunReport> {
+  return new Promise((resolve) => {
+    if (!program) return resolve(report('ie', null, '', '', 'No program is loaded.', 0, 0));
+    if (!program.script) return resolve(report('re', 1, '', program.loadError ?? '', `The program could not be loaded: ${program.loadError}`, 0, 0));
+    const state = pool.pop() ?? prepare();
+    current = state;
+    state.input = input;
+    state.inputLength = Buffer.byteLength(input, 'utf8');
+    state.done = resolve;
+    let fn: unknown;
+    try {
+      fn = program.script.runInContext(state.ctx);
+    } catch (e) {
+      current = null;
+      return resolve(report('re', 1, '', '', `The program could not be started: ${String(e)}`, 0, 0));
+    }
+    resetPeak();
+    const base = memoryKb();
+    state.rssStart = base.rss;
+    send({ t: 'started', rssBytes: base.rss * 1024 });
+    state.cpuStart = threadCpuNs();
+    try {
+      state.control.start(fn, program.limits.outputBytes);
+    } catch (e) {
+      internalError(state, e);
+    }
+  });
+}
+
+function report(status: RunStatus, exitCode: number | null, stdout: string, stderr: string, message: string | null, timeMs: number, memoryKb: number): RunReport {
+  return { status, exitCode, stdout, stderr, message, timeMs, memoryKb };
+}
+
+function finishRun(state: RunState, status: string, exitCode: number, stdout: string, stderr: string, message: string | null): void {
+  if (state.finished) return;
+  const cpuMs = (threadCpuNs() - state.cpuStart) / 1e6;
+  const mem = memoryKb();
+  state.finished = true;
+  for (const t of state.timers.values()) {
+    if (t.timeout) clearTimeout(t.timeout);
+    if (t.immediate) clearImmediate(t.immediate);
+  }
+  state.timers.clear();
+  const limits = program!.limits;
+  const peakKb = Math.max(0, mem.hwm - state.rssStart);
+  let final: RunStatus = status === 'ok' || status === 're' || status === 'ole' || status === 'ie' ? status : 'ie';
+  let text = message;
+  if (final !== 'ie' && peakKb > limits.memoryMb * 1024) {
+    final = 'mle';
+    text = `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`;
+  } else if (final !== 'ie' && cpuMs > limits.timeMs) {
+    final = 'tle';
+    text = `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time; the limit is ${limits.timeMs} ms.`;
+  }
+  state.report = report(final, exitCode >= 0 ? exitCode : null, stdout, stderr, text, cpuMs, peakKb);
+  // Report once the program's stack has unwound (process.exit throws through it).
+  setImmediate(() => deliver(state));
+}
+
+function deliver(state: RunState): void {
+  if (current === state) current = null;
+  const done = state.done;
+  state.done = null;
+  if (done && state.report) done(state.report);
+}
+
+function internalError(state: RunState, e: unknown): void {
+  finishRun(state, 'ie', -1, '', '', `judge error in the sandbox worker: ${e instanceof Error ? e.stack : String(e)}`);
+}
+
+// A rejection nobody handled, from the current run's context, ends that run as in Node 20.
+process.on('unhandledRejection', (reason, promise) => {
+  const state = current;
+  if (!state || state.finished) return;
+  let p: unknown = promise;
+  while (p !== null && p !== state.promiseProto) p = Object.getPrototypeOf(p);
+  if (p === null) return;
+  try {
+    state.control.rejection(reason);
+  } catch (e) {
+    internalError(state, e);
+  }
+});
+
+process.on('uncaughtException', (e) => {
+  if (current) internalError(current, e);
+});
+
+port.on('message', (m: HostToWorker) => {
+  switch (m.t) {
+    case 'load':
+      program = compileProgram(m.js, m.limits);
+      send({ t: 'loaded', error: program.loadError });
+      break;
+    case 'run':
+      void run(m.input).then((r) => {
+        send({ t: 'result', report: r });
+        setImmediate(refill);
+      });
+      break;
+  }
+});
+
+refill();
+send({ t: 'ready', cpuFd });

@@ -1,0 +1,184 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The operating-system layers around the sandbox process, each used when this machine has it:
+ * a network and pid namespace (unshare), an unprivileged user (setpriv), resource limits (prlimit)
+ * and a memory + task cgroup. Missing layers are reported once, as warnings.
+ */
+export interface Layers {
+  /** Command prefix that runs a command inside the namespaces and limits. */
+  prefix: string[];
+  cgroup: CgroupSupport | null;
+  warnings: string[];
+}
+
+interface CgroupSupport {
+  version: 1 | 2;
+  /** Parent directories (v1: memory and pids hierarchies; v2: one). */
+  memoryParent: string;
+  pidsParent: string | null;
+}
+
+const NOBODY = '65534';
+/** File descriptors the sandbox process may hold (Node uses a few dozen). */
+const NOFILE = '256';
+/** Threads and processes in the sandbox's cgroup: Node's own threads plus two workers, with room. */
+export const PIDS_MAX = 96;
+
+const works = (cmd: string, args: string[]) => {
+  try {
+    return spawnSync(cmd, args, { stdio: 'ignore', timeout: 5000, env: {} }).status === 0;
+  } catch {
+    return false;
+  }
+};
+
+let detected: Layers | null = null;
+
+export function detectLayers(): Layers {
+  if (detected) return detected;
+  const warnings: string[] = [];
+  const prefix: string[] = [];
+  const isRoot = process.getuid?.() === 0;
+
+  if (process.platform !== 'linux') {
+    warnings.push('not Linux: no network namespace, resource limits or cgroup; the sandbox relies on the Node permission model and vm contexts only');
+    return (detected = { prefix, cgroup: null, warnings });
+  }
+
+  if (works('unshare', ['--net', '--pid', '--fork', '--kill-child', 'true'])) {
+    prefix.push('unshare', '--net', '--pid', '--fork', '--kill-child', '--');
+  } else if (works('unshare', ['-r', '--net', 'true'])) {
+    prefix.push('unshare', '-r', '--net', '--');
+    warnings.push('no pid namespace (not root): using a user + network namespace only; process.kill from an escaped program could reach processes of the same user');
+  } else {
+    warnings.push('unshare is unavailable: no network namespace; an escaped program could open network connections');
+  }
+
+  if (isRoot && works('setpriv', ['--reuid', NOBODY, '--regid', NOBODY, '--clear-groups', 'true'])) {
+    prefix.push('setpriv', '--reuid', NOBODY, '--regid', NOBODY, '--clear-groups', '--no-new-privs', '--');
+  } else if (isRoot) {
+    warnings.push('setpriv is unavailable: the sandbox process runs as root (the permission model still denies file access)');
+  }
+
+  if (works('prlimit', ['--core=0', 'true'])) {
+    prefix.push('prlimit', '--core=0', '--fsize=0', `--nofile=${NOFILE}`, '--');
+  } else {
+    warnings.push('prlimit is unavailable: no core-dump, file-size or open-file limits on the sandbox process');
+  }
+
+  const cgroup = findCgroup();
+  if (!cgroup) warnings.push('no writable memory cgroup: memory is bounded by the RSS watchdog and V8 heap limits only, and thread count is not capped');
+  return (detected = { prefix, cgroup, warnings });
+}
+
+function findCgroup(): CgroupSupport | null {
+  let lines: string[];
+  try {
+    lines = readFileSync('/proc/self/cgroup', 'utf8').trim().split('\n');
+  } catch {
+    return null;
+  }
+  const ownPath = (controller: string) => lines.map((l) => l.split(':')).find((p) => p[1]!.split(',').includes(controller))?.[2];
+  const usable = (dir: string) => {
+    try {
+      const probe = path.join(dir, `sg-probe-${process.pid}`);
+      mkdirSync(probe);
+      rmdirSync(probe);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const memPath = ownPath('memory');
+  if (memPath !== undefined) {
+    const memoryParent = path.join('/sys/fs/cgroup/memory', memPath);
+    if (existsSync(path.join(memoryParent, 'memory.limit_in_bytes')) && usable(memoryParent)) {
+      const pidsPath = ownPath('pids');
+      const pidsParent = pidsPath === undefined ? null : path.join('/sys/fs/cgroup/pids', pidsPath);
+      return { version: 1, memoryParent, pidsParent: pidsParent && usable(pidsParent) ? pidsParent : null };
+    }
+  }
+  const unified = lines.find((l) => l.startsWith('0::'))?.slice(3);
+  if (unified !== undefined) {
+    for (const root of ['/sys/fs/cgroup', '/sys/fs/cgroup/unified']) {
+      const dir = path.join(root, unified);
+      try {
+        if (readFileSync(path.join(dir, 'cgroup.subtree_control'), 'utf8').includes('memory') && usable(dir)) return { version: 2, memoryParent: dir, pidsParent: null };
+      } catch {
+        // not this one
+      }
+    }
+  }
+  return null;
+}
+
+let groupCounter = 0;
+
+/** One sandbox process's cgroup(s): created before it starts, limits set per program, removed after. */
+export class Cgroup {
+  private readonly dirs: string[] = [];
+  private readonly memoryDir: string;
+
+  constructor(private readonly support: CgroupSupport) {
+    const name = `sg-sandbox-${process.pid}-${++groupCounter}-${Date.now() % 100000}`;
+    this.memoryDir = path.join(support.memoryParent, name);
+    mkdirSync(this.memoryDir);
+    this.dirs.push(this.memoryDir);
+    if (support.version === 1 && support.pidsParent) {
+      const pidsDir = path.join(support.pidsParent, name);
+      mkdirSync(pidsDir);
+      this.dirs.push(pidsDir);
+      writeFileSync(path.join(pidsDir, 'pids.max'), String(PIDS_MAX));
+    } else if (support.version === 2) {
+      try {
+        writeFileSync(path.join(this.memoryDir, 'pids.max'), String(PIDS_MAX));
+      } catch {
+        // pids controller not delegated here
+      }
+    }
+  }
+
+  /** The files a starting process writes its pid into, to join. */
+  get procsFiles(): string[] {
+    return this.dirs.map((d) => path.join(d, 'cgroup.procs'));
+  }
+
+  setMemoryLimit(bytes: number): void {
+    const file = this.support.version === 1 ? 'memory.limit_in_bytes' : 'memory.max';
+    try {
+      writeFileSync(path.join(this.memoryDir, file), String(Math.floor(bytes)));
+    } catch {
+      // Lowering below current usage fails; the RSS watchdog still applies.
+    }
+  }
+
+  /** Whether the kernel's OOM killer acted in this group (the cause of a SIGKILL we did not send). */
+  oomKilled(): boolean {
+    try {
+      if (this.support.version === 1) return /oom_kill [1-9]/.test(readFileSync(path.join(this.memoryDir, 'memory.oom_control'), 'utf8')) || Number(readFileSync(path.join(this.memoryDir, 'memory.failcnt'), 'utf8')) > 0;
+      return /oom_kill [1-9]/.test(readFileSync(path.join(this.memoryDir, 'memory.events'), 'utf8'));
+    } catch {
+      return false;
+    }
+  }
+
+  remove(): void {
+    for (const d of this.dirs) {
+      try {
+        rmdirSync(d);
+      } catch {
+        // still has a dying process; the next start-up sweeps it
+      }
+    }
+  }
+}
+
+/** Wraps a command so that it joins the cgroup before anything else runs (no race with its children). */
+export function joinCgroupCommand(procsFiles: string[], command: string[]): string[] {
+  if (procsFiles.length === 0) return command;
+  const script = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 97; shift; done; shift; exec "$@"';
+  return ['/bin/sh', '-c', script, 'sh', ...procsFiles, '--', ...command];
+}

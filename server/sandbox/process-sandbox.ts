@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { sandboxSources } from './build';
+import { Cgroup, detectLayers, joinCgroupCommand } from './layers';
+import type { HostToParent, ParentToHost, RunReport } from './protocol';
+import type { RunLimits, RunResult, Sandbox } from './types';
+
+const MiB = 1024 * 1024;
+/** Files the sandbox process may open: its own clocks and memory counters, nothing else. */
+const NODE_FLAGS = [
+  '--experimental-permission',
+  '--allow-worker',
+  '--allow-fs-read=/proc/thread-self/schedstat,/proc/self/status',
+  '--allow-fs-write=/proc/self/clear_refs',
+  '--experimental-vm-modules',
+  '--no-warnings',
+  '--disallow-code-generation-from-strings',
+];
+const OOM_TEXT = /heap out of memory|Allocation failed|Reached heap limit|Fatal process out of memory|Out of memory/i;
+
+let warned = false;
+
+interface Pending {
+  resolve(m: HostToParent): void;
+}
+
+/**
+ * The judge's side of a sandbox: one warm sandbox process (Node under the permission model, in its
+ * own network and pid namespaces, as an unprivileged user, with resource limits and a cgroup), and
+ * the bookkeeping that survives that process dying: a dead process is restarted and the program
+ * reloaded on the next call, and the run it died in gets MLE or RE, never a hang.
+ */
+export class ProcessSandbox implements Sandbox {
+  private child: ChildProcess | null = null;
+  private starting: Promise<void> | null = null;
+  private cgroup: Cgroup | null = null;
+  private program: { js: string; limits: RunLimits } | null = null;
+  private loadedInChild = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private onLoaded: ((error: string | null) => void) | null = null;
+  private stderrTail = '';
+  private closed = false;
+
+  /** Starts the sandbox process; resolves when it can take a program. */
+  start(): Promise<void> {
+    this.starting ??= this.spawnHost();
+    return this.starting;
+  }
+
+  private spawnHost(): Promise<void> {
+    const layers = detectLayers();
+    if (!warned && layers.warnings.length > 0) {
+      warned = true;
+      for (const w of layers.warnings) console.warn(`[sandbox] ${w}`);
+    }
+    const sources = sandboxSources();
+    if (layers.cgroup) {
+      try {
+        this.cgroup = new Cgroup(layers.cgroup);
+      } catch {
+        this.cgroup = null;
+      }
+    }
+    const command = joinCgroupCommand(this.cgroup?.procsFiles ?? [], [...layers.prefix, process.execPath, ...NODE_FLAGS, '-e', sources.host]);
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: {}, serialization: 'advanced' });
+    this.child = child;
+    this.stderrTail = '';
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      this.stderrTail = (this.stderrTail + d).slice(-8192);
+    });
+    child.on('message', (m: HostToParent) => this.onMessage(m));
+    child.on('exit', (code, signal) => this.onExit(child, code, signal));
+    child.on('error', () => {});
+    return new Promise((resolve, reject) => {
+      const fail = () => reject(new Error(`the sandbox process failed to start: ${this.stderrTail.trim() || 'no output'}`));
+      child.once('exit', fail);
+      this.readyWaiter = () => {
+        child.removeListener('exit', fail);
+        resolve();
+      };
+      child.send({ t: 'init', workerSource: sources.worker, runtimeSource: sources.runtime } satisfies ParentToHost);
+    });
+  }
+
+  private readyWaiter: (() => void) | null = null;
+
+  private onMessage(m: HostToParent): void {
+    switch (m.t) {
+      case 'ready':
+        this.readyWaiter?.();
+        this.readyWaiter = null;
+        break;
+      case 'loaded':
+        this.onLoaded?.(m.error);
+        this.onLoaded = null;
+        break;
+      case 'result':
+      case 'batch': {
+        const p = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        p?.resolve(m);
+        break;
+      }
+      case 'log':
+        break;
+    }
+  }
+
+  /** The sandbox process died: fail what was in flight with the most likely cause, restart lazily. */
+  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.child !== child) return;
+    this.child = null;
+    this.starting = null;
+    this.loadedInChild = false;
+    const stderr = this.stderrTail;
+    const oom = OOM_TEXT.test(stderr) || (signal === 'SIGKILL' && (this.cgroup?.oomKilled() ?? false));
+    const how = signal ? `signal ${signal}` : `exit code ${code}`;
+    const report: RunReport = oom
+      ? { status: 'mle', exitCode: null, stdout: '', stderr: '', message: 'Memory limit exceeded: the program ran out of memory and was killed.', timeMs: 0, memoryKb: 0 }
+      : { status: 're', exitCode: null, stdout: '', stderr: '', message: `Runtime error: the sandbox running the program died (${how}).`, timeMs: 0, memoryKb: 0 };
+    for (const [id, p] of this.pending) {
+      this.pending.delete(id);
+      p.resolve({ t: 'result', id, report });
+    }
+    this.onLoaded?.(`judge error: the sandbox process died while loading (${how})`);
+    this.onLoaded = null;
+    this.cgroup?.remove();
+    this.cgroup = null;
+  }
+
+  private async ready(): Promise<ChildProcess> {
+    if (this.closed) throw new Error('sandbox is closed');
+    await this.start();
+    if (!this.loadedInChild && this.program) await this.sendLoad();
+    return this.child!;
+  }
+
+  private sendLoad(): Promise<void> {
+    const { js, limits } = this.program!;
+    // The cgroup is a backstop well above the limit; the watchdog in the sandbox gives the exact MLE.
+    this.cgroup?.setMemoryLimit(2 * (limits.memoryMb + 64) * MiB + 512 * MiB);
+    return new Promise<void>((resolve, reject) => {
+      this.onLoaded = (error) => (error ? reject(new Error(error)) : resolve());
+      this.child!.send({ t: 'load', js, limits } satisfies ParentToHost);
+    }).then(() => {
+      this.loadedInChild = true;
+    });
+  }
+
+  async load(js: string, limits: RunLimits): Promise<void> {
+    this.program = { js, limits };
+    this.loadedInChild = false;
+    await this.start();
+    await this.sendLoad();
+  }
+
+  private request(message: ParentToHost & { id: number }, safetyMs: number): Promise<HostToParent> {
+    return new Promise((resolve) => {
+      const child = this.child!;
+      const timer = setTimeout(() => {
+        // The sandbox did not answer in time although it kills runs itself: kill it all.
+        child.kill('SIGKILL');
+      }, safetyMs);
+      this.pending.set(message.id, {
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+      child.send(message);
+    });
+  }
+
+  async run(input: string): Promise<RunResult> {
+    if (!this.program) throw new Error('run() before load()');
+    const limits = this.program.limits;
+    await this.ready();
+    const t0 = performance.now();
+    const m = await this.request({ t: 'run', id: this.nextId++, input }, 2 * limits.timeMs + 5000);
+    const wallMs = performance.now() - t0;
+    const report = m.t === 'result' ? m.report : null;
+    if (!report) throw new Error('unexpected answer from the sandbox');
+    return { ...report, wallMs };
+  }
+
+  async runBatch(inputs: string[]): Promise<RunResult[]> {
+    if (!this.program) throw new Error('runBatch() before load()');
+    if (inputs.length === 0) return [];
+    const limits = this.program.limits;
+    await this.ready();
+    const t0 = performance.now();
+    const m = await this.request({ t: 'batch', id: this.nextId++, inputs }, inputs.length * (2 * limits.timeMs + 400) + 5000);
+    const wallMs = (performance.now() - t0) / inputs.length;
+    if (m.t === 'batch') return m.reports.map((r) => ({ ...r, wallMs }));
+    // The process died during the batch: the cause is reported for every input.
+    const report = m.t === 'result' ? m.report : null;
+    return inputs.map(() => ({ ...report!, wallMs }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const child = this.child;
+    if (!child) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 1000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      try {
+        child.send({ t: 'exit' } satisfies ParentToHost);
+      } catch {
+        child.kill('SIGKILL');
+      }
+    });
+  }
+}

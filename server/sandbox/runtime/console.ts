@@ -1,0 +1,80 @@
+import type { Env } from './env';
+
+/**
+ * Node's console for a program whose stdout and stderr are pipes: log/info/debug to stdout,
+ * error/warn/trace to stderr, with util.format's exact output.
+ */
+export function makeConsole(env: Env) {
+  let indent = '';
+  const counts = new Map<string, number>();
+  const timers = new Map<string, number>();
+
+  const line = (args: readonly unknown[]): string => {
+    const text = env.format(args);
+    if (indent === '') return `${text}\n`;
+    return `${indent}${text.split('\n').join(`\n${indent}`)}\n`;
+  };
+  const out = (...args: unknown[]) => env.stdout(line(args));
+  const err = (...args: unknown[]) => env.stderr(line(args));
+  const elapsed = (label: string): string => {
+    const ms = env.host.now() - timers.get(label)!;
+    return ms >= 1000 ? `${(ms / 1000).toFixed(3)}s` : `${ms.toFixed(3)}ms`;
+  };
+
+  const console = {
+    log: out,
+    info: out,
+    debug: out,
+    error: err,
+    warn: err,
+    dir(value: unknown, options?: unknown) {
+      env.stdout(`${indent}${env.inspect(value, { ...(options as object), customInspect: false })}\n`);
+    },
+    dirxml: out,
+    table: out,
+    trace(...args: unknown[]) {
+      const stack = (new Error().stack ?? '').split('\n').slice(2).join('\n');
+      err(`Trace${args.length > 0 ? `: ${env.format(args)}` : ''}\n${env.host.mapStack(stack)}`);
+    },
+    assert(condition: unknown, ...args: unknown[]) {
+      if (condition) return;
+      if (args.length === 0) err('Assertion failed');
+      else if (typeof args[0] === 'string') err(`Assertion failed: ${args[0]}`, ...args.slice(1));
+      else err('Assertion failed:', ...args);
+    },
+    count(label: unknown = 'default') {
+      const key = String(label);
+      const n = (counts.get(key) ?? 0) + 1;
+      counts.set(key, n);
+      out(`${key}: ${n}`);
+    },
+    countReset(label: unknown = 'default') {
+      counts.delete(String(label));
+    },
+    group(...args: unknown[]) {
+      if (args.length > 0) out(...args);
+      indent += '  ';
+    },
+    groupCollapsed(...args: unknown[]) {
+      console.group(...args);
+    },
+    groupEnd() {
+      indent = indent.slice(0, -2);
+    },
+    time(label: unknown = 'default') {
+      timers.set(String(label), env.host.now());
+    },
+    timeLog(label: unknown = 'default', ...args: unknown[]) {
+      const key = String(label);
+      if (!timers.has(key)) return err(`Warning: No such label '${key}' for console.timeLog()`);
+      out(`${key}: ${elapsed(key)}`, ...args);
+    },
+    timeEnd(label: unknown = 'default') {
+      const key = String(label);
+      if (!timers.has(key)) return err(`Warning: No such label '${key}' for console.timeEnd()`);
+      out(`${key}: ${elapsed(key)}`);
+      timers.delete(key);
+    },
+  };
+  return console;
+}

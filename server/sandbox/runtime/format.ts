@@ -1,0 +1,77 @@
+import type { HostBridge } from './bridge';
+
+/**
+ * util.format and util.inspect. Arguments that are all strings and numbers (nearly every
+ * console.log of a contest program) are joined here, as Node would; anything else is formatted by
+ * the host's own util.formatWithOptions, with custom inspectors off so no program code is handed
+ * a host object. The result is always a plain string.
+ */
+export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) {
+  const simple = (v: unknown): string | null => {
+    switch (typeof v) {
+      case 'string':
+        return v;
+      case 'number':
+        return v === 0 && 1 / v < 0 ? '-0' : String(v);
+      case 'bigint':
+        return `${v}n`;
+      case 'boolean':
+        return v ? 'true' : 'false';
+      case 'undefined':
+        return 'undefined';
+      case 'object':
+        return v === null ? 'null' : null;
+      default:
+        return null;
+    }
+  };
+
+  const viaHost = (options: object, args: readonly unknown[]): string => {
+    const list: unknown[] = [];
+    for (let i = 0; i < args.length; i++) list.push(args[i]);
+    return host.format(JSON.stringify(options), list);
+  };
+
+  // A Buffer prints as Node prints it: its inspector is the package's, and custom inspectors are off.
+  const bufferText = (v: unknown): unknown => (isBuffer(v) ? (v as { inspect(): string }).inspect() : v);
+
+  const format = (input: readonly unknown[]): string => {
+    let args = input;
+    for (let i = 0; i < input.length; i++) {
+      if (typeof input[i] === 'object' && isBuffer(input[i])) {
+        args = input.map(bufferText);
+        break;
+      }
+    }
+    const n = args.length;
+    if (n === 0) return '';
+    const first = args[0];
+    if (n === 1) {
+      const s = simple(first);
+      if (s !== null) return s;
+      return viaHost({}, args);
+    }
+    if (typeof first === 'string' && first.includes('%')) return viaHost({}, args);
+    let text = '';
+    for (let i = 0; i < n; i++) {
+      const s = simple(args[i]);
+      if (s === null) return viaHost({}, args);
+      text = i === 0 ? s : `${text} ${s}`;
+    }
+    return text;
+  };
+
+  const inspect = (value: unknown, options?: unknown): string => {
+    if (isBuffer(value)) return bufferText(value) as string;
+    const opts: Record<string, unknown> = { inspect: true };
+    if (options !== null && typeof options === 'object') {
+      for (const key of ['depth', 'showHidden', 'colors', 'compact', 'breakLength', 'sorted', 'maxArrayLength', 'maxStringLength', 'numericSeparator', 'getters']) {
+        const v = (options as Record<string, unknown>)[key];
+        if (typeof v === 'number' || typeof v === 'boolean' || v === null) opts[key] = v === Infinity ? null : v;
+      }
+    }
+    return viaHost(opts, [value]);
+  };
+
+  return { format, inspect };
+}

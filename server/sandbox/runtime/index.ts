@@ -1,0 +1,232 @@
+import EventEmitter from 'events';
+import { guardBridge, type HostBridge, type RuntimeControl } from './bridge';
+import { loadBuffer } from './buffer';
+import { structuredClone } from './clone';
+import { makeConsole } from './console';
+import type { Env } from './env';
+import { makeFormat } from './format';
+import { makeFs } from './fs';
+import { Input } from './input';
+import { EXIT, Loop } from './loop';
+import { makeRequire, type ModuleTable } from './modules';
+import { Output } from './output';
+import { makeProcess, type ProcessState } from './process';
+import { makeReadline } from './readline';
+import { InputStream, OutputStream } from './streams';
+import { makeStringDecoder } from './string-decoder';
+import { makeTimers } from './timers';
+import { makeTextCoding } from './text';
+import { makeUtil } from './util';
+import { makeAssert } from './assert';
+
+type BufferModule = typeof import('buffer');
+
+const promiseThen = Promise.prototype.then;
+const isError = (e: unknown) => Object.prototype.toString.call(e) === '[object Error]';
+
+/**
+ * Builds the Node-like world of one run inside a fresh context and returns the entry points the
+ * worker calls. Runs before any program code, so the intrinsics it captures are the real ones.
+ */
+export function install(rawHost: HostBridge, nodeVersion: string): RuntimeControl {
+  const host = guardBridge(rawHost);
+  const loop = new Loop(host);
+  const input = new Input(host);
+  const state: ProcessState = { exitCode: undefined };
+  let output = new Output(host, 64 * 1024 * 1024);
+  let exiting = false;
+  let bufferModule: BufferModule | null = null;
+  const getBuffer = () => (bufferModule ??= loadBuffer(host)).Buffer;
+
+  const finish = (status: string, code: number, message: string | null) => {
+    if (loop.finished) return;
+    loop.close();
+    output.closed = true;
+    host.finish(status, code, output.stdout, output.stderr, message);
+  };
+  const overflow = (): never => {
+    finish('ole', -1, `Output limit exceeded: the program wrote more than ${output.limitText}`);
+    throw EXIT;
+  };
+
+  const fmt = makeFormat(host, (v) => bufferModule !== null && v instanceof bufferModule.Buffer);
+  const env: Env = {
+    host,
+    loop,
+    input,
+    Buffer: getBuffer,
+    isBuffer: (v) => bufferModule !== null && v instanceof bufferModule.Buffer,
+    stdout: (text) => {
+      if (!output.out(text)) overflow();
+    },
+    stderr: (text) => output.err(text),
+    format: fmt.format,
+    inspect: fmt.inspect,
+    exit: (code) => exit(code),
+    nodeVersion,
+  };
+
+  const std = { stdin: new InputStream(env), stdout: new OutputStream(env, 1), stderr: new OutputStream(env, 2) };
+  const resolved = Promise.resolve();
+  const nextTick = (fn: unknown, args: unknown[]) => {
+    Reflect.apply(promiseThen, resolved, [() => loop.invoke(fn as () => void, undefined, args)]);
+  };
+  const process = makeProcess(env, std, state, nextTick);
+  const timers = makeTimers(env);
+  const console = makeConsole(env);
+  const { TextEncoder, TextDecoder } = makeTextCoding(host);
+  const performance = { now: () => host.now(), timeOrigin: 0, mark: () => {}, measure: () => {}, toJSON: () => ({}) };
+
+  const describe = (e: unknown, rejection: boolean): string => {
+    let text: string;
+    try {
+      text = host.format('{}', [e]);
+    } catch {
+      text = 'Uncaught exception';
+    }
+    if (rejection && !isError(e)) {
+      text = `[UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${text}".] {\n  code: 'ERR_UNHANDLED_REJECTION'\n}`;
+    }
+    return text;
+  };
+
+  const emitExit = (code: number) => {
+    try {
+      process.emit('exit', code);
+    } catch (e) {
+      if (e !== EXIT && !loop.finished) {
+        const text = describe(e, false);
+        output.err(`${text}\n`);
+        finish('re', 7, text);
+      }
+    }
+  };
+
+  const exit = (code?: unknown): never => {
+    if (code !== undefined) process.exitCode = code;
+    if (!exiting) {
+      exiting = true;
+      const c = state.exitCode ?? 0;
+      emitExit(c);
+      finish(c === 0 ? 'ok' : 're', c, c === 0 ? null : `The program called process.exit(${c}).`);
+    }
+    throw EXIT;
+  };
+
+  const uncaught = (error: unknown, rejection = false) => {
+    if (error === EXIT || loop.finished || exiting) return;
+    const event = rejection ? 'unhandledRejection' : 'uncaughtException';
+    if (process.listenerCount(event) > 0) {
+      try {
+        process.emit(event, error, rejection ? undefined : 'uncaughtException');
+        return;
+      } catch (e) {
+        if (e === EXIT) return;
+        error = e;
+      }
+    }
+    const text = describe(error, rejection);
+    output.err(`${text}\n`);
+    exiting = true;
+    state.exitCode = 1;
+    emitExit(1);
+    finish('re', 1, text);
+  };
+
+  loop.onUncaught = (e) => uncaught(e);
+  loop.onBeforeExit = () => {
+    if (process.listenerCount('beforeExit') === 0) return false;
+    loop.invoke(() => process.emit('beforeExit', state.exitCode ?? 0));
+    return true;
+  };
+  loop.onDrained = () => {
+    const code = state.exitCode ?? 0;
+    exiting = true;
+    emitExit(code);
+    finish(code === 0 ? 'ok' : 're', code, code === 0 ? null : `The program exited with code ${code}.`);
+  };
+
+  const mainModule: Record<string, unknown> = { id: '.', path: '/', filename: '/solution.js', loaded: false, children: [], paths: [], exports: {} };
+  let solutionRequire: (id: unknown) => unknown;
+  const table: ModuleTable = {
+    fs: () => makeFs(env, std),
+    'fs/promises': () => (solutionRequire('fs') as { promises: unknown }).promises,
+    readline: () => makeReadline(env),
+    'readline/promises': () => (solutionRequire('readline') as { promises: unknown }).promises,
+    events: () => EventEmitter,
+    string_decoder: () => makeStringDecoder(env),
+    buffer: () => (getBuffer(), bufferModule),
+    util: () => makeUtil(env),
+    'util/types': () => (solutionRequire('util') as { types: unknown }).types,
+    assert: () => makeAssert(env),
+    'assert/strict': () => (solutionRequire('assert') as { strict: unknown }).strict,
+    timers: () => timers,
+    'timers/promises': () => timers.promises,
+    process: () => process,
+    perf_hooks: () => ({ performance }),
+    console: () => console,
+  };
+  solutionRequire = makeRequire(table, mainModule);
+
+  const base64 = {
+    btoa: (data: unknown) => {
+      const text = String(data);
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 255) throw Object.assign(new Error('Invalid character'), { name: 'InvalidCharacterError' });
+      return getBuffer().from(text, 'latin1').toString('base64');
+    },
+    atob: (data: unknown) => getBuffer().from(String(data), 'base64').toString('latin1'),
+  };
+
+  const globals: Record<string, unknown> = {
+    global: globalThis,
+    process,
+    console,
+    setTimeout: timers.setTimeout,
+    setInterval: timers.setInterval,
+    setImmediate: timers.setImmediate,
+    clearTimeout: timers.clearTimeout,
+    clearInterval: timers.clearInterval,
+    clearImmediate: timers.clearImmediate,
+    queueMicrotask: timers.queueMicrotask,
+    structuredClone,
+    TextEncoder,
+    TextDecoder,
+    performance,
+    atob: base64.atob,
+    btoa: base64.btoa,
+  };
+  for (const name of Object.keys(globals)) Object.defineProperty(globalThis, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
+  let bufferOverride: unknown;
+  Object.defineProperty(globalThis, 'Buffer', {
+    get: () => bufferOverride ?? getBuffer(),
+    set: (v) => (bufferOverride = v),
+    configurable: true,
+    enumerable: false,
+  });
+
+  return {
+    start(program: unknown, outputLimit: number) {
+      output = new Output(host, outputLimit);
+      if (typeof program !== 'function') return finish('ie', -1, 'The compiled program is not a function.');
+      let result: unknown;
+      try {
+        result = Reflect.apply(program, mainModule.exports, [mainModule.exports, solutionRequire, mainModule, '/solution.js', '/']);
+      } catch (e) {
+        uncaught(e);
+        return;
+      }
+      if (result instanceof Promise) Reflect.apply(promiseThen, result, [undefined, (e: unknown) => uncaught(e)]);
+      loop.checkSoon();
+    },
+    fire(id: number) {
+      try {
+        loop.fire(id);
+      } catch (e) {
+        uncaught(e);
+      }
+    },
+    rejection(reason: unknown) {
+      uncaught(reason, true);
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import type { HostBridge } from './bridge';
+import { invalidArgType } from './errors';
+
+/** Node's spelling of an encoding name, or null when Node would not know it. */
+export function normalizeEncoding(enc: unknown): string | null {
+  if (enc === undefined || enc === null || enc === '') return 'utf8';
+  switch (String(enc).toLowerCase()) {
+    case 'utf8':
+    case 'utf-8':
+      return 'utf8';
+    case 'ucs2':
+    case 'ucs-2':
+    case 'utf16le':
+    case 'utf-16le':
+      return 'utf16le';
+    case 'latin1':
+    case 'binary':
+      return 'latin1';
+    case 'ascii':
+      return 'ascii';
+    case 'hex':
+      return 'hex';
+    case 'base64':
+      return 'base64';
+    case 'base64url':
+      return 'base64url';
+    default:
+      return null;
+  }
+}
+
+/** Bytes at the end of [start, end) that begin a UTF-8 sequence the range does not finish. */
+export function utf8IncompleteTail(bytes: Uint8Array, start: number, end: number): number {
+  for (let i = 1; i <= 3 && end - i >= start; i++) {
+    const b = bytes[end - i]!;
+    if ((b & 0xc0) === 0x80) continue;
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return need > i ? i : 0;
+  }
+  return 0;
+}
+
+/** Views any ArrayBuffer or ArrayBufferView as bytes. */
+export function asBytes(value: unknown, name = 'input'): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer)) return new Uint8Array(value);
+  throw invalidArgType(name, 'an instance of ArrayBuffer or ArrayBufferView', value);
+}
+
+/**
+ * Decodes a byte stream chunk by chunk, never splitting a character between chunks (the job of
+ * Node's StringDecoder, and of TextDecoder with `stream: true`).
+ */
+export class ChunkDecoder {
+  private pending: Uint8Array | null = null;
+
+  constructor(
+    private readonly host: HostBridge,
+    readonly encoding: string,
+  ) {}
+
+  write(chunk: Uint8Array): string {
+    let bytes = chunk;
+    if (this.pending) {
+      bytes = new Uint8Array(this.pending.length + chunk.length);
+      bytes.set(this.pending, 0);
+      bytes.set(chunk, this.pending.length);
+      this.pending = null;
+    }
+    const keep = this.tail(bytes);
+    const end = bytes.length - keep;
+    if (keep > 0) this.pending = bytes.slice(end);
+    return end > 0 ? this.host.decode(bytes, 0, end, this.encoding) : '';
+  }
+
+  end(chunk?: Uint8Array): string {
+    let text = chunk ? this.write(chunk) : '';
+    if (this.pending) {
+      text += this.host.decode(this.pending, 0, this.pending.length, this.encoding);
+      this.pending = null;
+    }
+    return text;
+  }
+
+  private tail(bytes: Uint8Array): number {
+    switch (this.encoding) {
+      case 'utf8':
+        return utf8IncompleteTail(bytes, 0, bytes.length);
+      case 'utf16le':
+        return bytes.length % 2;
+      case 'base64':
+      case 'base64url':
+        return bytes.length % 3;
+      default:
+        return 0;
+    }
+  }
+}
+
+export function makeTextCoding(host: HostBridge) {
+  class TextEncoder {
+    get encoding(): string {
+      return 'utf-8';
+    }
+    encode(input: unknown = ''): Uint8Array {
+      const text = String(input);
+      const n = host.byteLength(text, 'utf8');
+      const out = new Uint8Array(n);
+      if (n > 0) host.encode(text, out, 0, n, 'utf8');
+      return out;
+    }
+    encodeInto(input: unknown, dest: Uint8Array): { read: number; written: number } {
+      const text = String(input);
+      const written = host.encode(text, asBytes(dest, 'dest'), 0, dest.length, 'utf8');
+      // Count the UTF-16 units whose bytes fitted.
+      let read = 0;
+      let bytes = 0;
+      for (const ch of text) {
+        const cp = ch.codePointAt(0)!;
+        const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        if (bytes + n > written) break;
+        bytes += n;
+        read += ch.length;
+      }
+      return { read, written };
+    }
+  }
+
+  class TextDecoder {
+    private readonly enc: string;
+    private stream: ChunkDecoder | null = null;
+    private bomSeen = false;
+    readonly fatal: boolean;
+    readonly ignoreBOM: boolean;
+
+    constructor(label: unknown = 'utf-8', options: { fatal?: boolean; ignoreBOM?: boolean } = {}) {
+      const enc = String(label).toLowerCase().trim();
+      const known: Record<string, string> = { 'utf-8': 'utf8', utf8: 'utf8', 'unicode-1-1-utf-8': 'utf8', 'utf-16le': 'utf16le', 'utf-16': 'utf16le', latin1: 'latin1', 'iso-8859-1': 'latin1', ascii: 'latin1', 'us-ascii': 'latin1', 'windows-1252': 'latin1' };
+      const found = known[enc];
+      if (!found) throw new RangeError(`The "${String(label)}" encoding is not supported`);
+      this.enc = found;
+      this.fatal = Boolean(options?.fatal);
+      this.ignoreBOM = Boolean(options?.ignoreBOM);
+    }
+
+    get encoding(): string {
+      return this.enc === 'utf8' ? 'utf-8' : this.enc === 'utf16le' ? 'utf-16le' : 'windows-1252';
+    }
+
+    decode(input?: unknown, options?: { stream?: boolean }): string {
+      const bytes = input === undefined ? new Uint8Array(0) : asBytes(input);
+      this.stream ??= new ChunkDecoder(host, this.enc);
+      let text = options?.stream ? this.stream.write(bytes) : this.stream.end(bytes);
+      if (!this.bomSeen && text.length > 0) {
+        this.bomSeen = true;
+        if (!this.ignoreBOM && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      }
+      if (!options?.stream) {
+        this.stream = null;
+        this.bomSeen = false;
+      }
+      return text;
+    }
+  }
+
+  return { TextEncoder, TextDecoder };
+}

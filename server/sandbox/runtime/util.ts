@@ -1,0 +1,86 @@
+import type { Env } from './env';
+import { invalidArgType } from './errors';
+import { makeTextCoding } from './text';
+
+const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
+const INSPECT_CUSTOM = Symbol.for('nodejs.util.inspect.custom');
+
+const tag = (v: unknown) => Object.prototype.toString.call(v).slice(8, -1);
+
+/** The parts of Node's `util` a solution may reach for. */
+export function makeUtil(env: Env) {
+  const { TextEncoder, TextDecoder } = makeTextCoding(env.host);
+
+  const inspect = Object.assign((value: unknown, options?: unknown) => env.inspect(value, options), {
+    custom: INSPECT_CUSTOM,
+    defaultOptions: { depth: 2, colors: false, showHidden: false },
+  });
+
+  function promisify(original: unknown) {
+    if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
+    const custom = (original as unknown as Record<symbol, unknown>)[PROMISIFY_CUSTOM];
+    if (typeof custom === 'function') return custom;
+    return function (this: unknown, ...args: unknown[]) {
+      return new Promise((resolve, reject) => {
+        Reflect.apply(original, this, [...args, (err: unknown, ...values: unknown[]) => (err ? reject(err) : resolve(values.length > 1 ? values : values[0]))]);
+      });
+    };
+  }
+  promisify.custom = PROMISIFY_CUSTOM;
+
+  const types = {
+    isPromise: (v: unknown) => v instanceof Promise,
+    isRegExp: (v: unknown) => v instanceof RegExp,
+    isDate: (v: unknown) => v instanceof Date,
+    isMap: (v: unknown) => v instanceof Map,
+    isSet: (v: unknown) => v instanceof Set,
+    isWeakMap: (v: unknown) => v instanceof WeakMap,
+    isWeakSet: (v: unknown) => v instanceof WeakSet,
+    isTypedArray: (v: unknown) => ArrayBuffer.isView(v) && !(v instanceof DataView),
+    isUint8Array: (v: unknown) => v instanceof Uint8Array,
+    isArrayBuffer: (v: unknown) => v instanceof ArrayBuffer,
+    isAnyArrayBuffer: (v: unknown) => v instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer),
+    isNativeError: (v: unknown) => v instanceof Error,
+    isAsyncFunction: (v: unknown) => typeof v === 'function' && tag(v) === 'AsyncFunction',
+    isGeneratorFunction: (v: unknown) => typeof v === 'function' && /GeneratorFunction$/.test(tag(v)),
+    isBoxedPrimitive: (v: unknown) => v instanceof Number || v instanceof String || v instanceof Boolean,
+  };
+
+  return {
+    format: (...args: unknown[]) => env.format(args),
+    formatWithOptions: (_options: unknown, ...args: unknown[]) => env.format(args),
+    inspect,
+    promisify,
+    callbackify(original: unknown) {
+      if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
+      return function (this: unknown, ...args: unknown[]) {
+        const cb = args.pop() as (err: unknown, value?: unknown) => void;
+        (Reflect.apply(original, this, args) as Promise<unknown>).then(
+          (value) => env.loop.invoke(cb, undefined, [null, value]),
+          (err) => env.loop.invoke(cb, undefined, [err]),
+        );
+      };
+    },
+    inherits(ctor: { prototype: object; super_?: unknown }, superCtor: { prototype: object }) {
+      Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
+      Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
+    },
+    deprecate: <F>(fn: F) => fn,
+    debuglog: () => Object.assign(() => {}, { enabled: false }),
+    isDeepStrictEqual: (a: unknown, b: unknown) => env.host.deepEqual(a, b, true) === 1,
+    types,
+    isArray: Array.isArray,
+    isBoolean: (v: unknown) => typeof v === 'boolean',
+    isNumber: (v: unknown) => typeof v === 'number',
+    isString: (v: unknown) => typeof v === 'string',
+    isFunction: (v: unknown) => typeof v === 'function',
+    isObject: (v: unknown) => v !== null && typeof v === 'object',
+    isPrimitive: (v: unknown) => v === null || (typeof v !== 'object' && typeof v !== 'function'),
+    isUndefined: (v: unknown) => v === undefined,
+    isNull: (v: unknown) => v === null,
+    isNullOrUndefined: (v: unknown) => v === null || v === undefined,
+    TextEncoder,
+    TextDecoder,
+    stripVTControlCharacters: (s: string) => String(s).replace(/\u001b\[[0-9;]*[A-Za-z]/g, ''),
+  };
+}

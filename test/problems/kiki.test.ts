@@ -1,0 +1,3 @@
+import { describeProblem } from './harness';
+
+describeProblem('kiki');

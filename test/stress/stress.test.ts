@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompiler } from '../../server/compile';
+import type { Compiler } from '../../server/compile/types';
+import { decideTestVerdict } from '../../server/judge/test-verdict';
+import { loadProblem, loadReference, referenceAsSubmission, type LoadedProblem } from '../../server/problems/registry';
+import type { ReferenceSolver } from '../../server/problems/types';
+import { createSandbox } from '../../server/sandbox';
+import type { Sandbox } from '../../server/sandbox/types';
+import { generateCase } from '../../server/stress/cases';
+import { referenceAnswer } from '../../server/stress/oracle';
+import { runStress, type StressOutcome } from '../../server/stress/stress-run';
+
+let compiler: Compiler;
+let sandboxes: Sandbox[];
+let nim: LoadedProblem;
+let fast: ReferenceSolver;
+let brute: ReferenceSolver;
+
+beforeAll(async () => {
+  compiler = createCompiler();
+  sandboxes = await Promise.all([createSandbox(), createSandbox()]);
+  nim = await loadProblem('nim');
+  fast = await loadReference('nim', 'fast');
+  brute = await loadReference('nim', 'brute');
+});
+
+afterAll(async () => {
+  await Promise.all([compiler?.close(), ...(sandboxes ?? []).map((s) => s.close())]);
+});
+
+const stress = (source: string, seed: number, cases = 1000, refs = { fast, brute }) =>
+  runStress({ source, cases, size: 'small', seed }, { compiler, sandboxes, problem: nim, ...refs });
+
+/** Re-runs every one-step shrink of the reported case: none may still fail the same way. */
+async function expectLocallyMinimal(outcome: StressOutcome): Promise<void> {
+  const c = outcome.counterexample!;
+  const arb = nim.pkg.arbitrary('small');
+  const inputs: { input: string; expected: string }[] = [];
+  for (const candidate of arb.shrink(c.value.value_, c.value.context)) {
+    const input = nim.pkg.format(candidate.value_);
+    const answer = referenceAnswer(input, fast, brute);
+    if (nim.pkg.validate(input).ok && answer.ok) inputs.push({ input, expected: answer.expected });
+  }
+  const runs = await sandboxes[0]!.runBatch(inputs.map((i) => i.input));
+  runs.forEach((run, i) => expect(decideTestVerdict(run, inputs[i]!.expected).verdict, inputs[i]!.input).not.toBe(c.verdict));
+}
+
+describe('stress runs on nim', () => {
+  it('catch a known-wrong solution within 1000 small cases and shrink it to a locally minimal input', async () => {
+    const outcome = await stress(nim.wrong.find((w) => w.name === 'sum-parity.ts')!.source, 12345);
+    expect(outcome.result).toBe('failed');
+    const c = outcome.counterexample!;
+    expect(c.verdict).toBe('WA');
+    expect(c.caseIndex).toBeLessThan(1000);
+    expect(nim.pkg.validate(c.input)).toEqual({ ok: true });
+    // The shrunk case still fails: the reference and the solution really differ on it.
+    expect(c.expected.trim()).not.toBe(c.got.trim());
+    expect(c.expected).toBe(fast.solve(c.input));
+    expect(c.input.length).toBeLessThanOrEqual(nim.pkg.format(generateCase(nim.pkg.arbitrary('small'), 12345, c.caseIndex).value_).length);
+    await expectLocallyMinimal(outcome);
+  });
+
+  it('pass a correct solution on every case', async () => {
+    const outcome = await stress(referenceAsSubmission('nim', 'fast'), 777, 500);
+    expect(outcome).toMatchObject({ result: 'passed', casesRun: 500, counterexample: null, error: null });
+  });
+
+  it('reproduce the same cases and the same counterexample for the same seed', async () => {
+    const arb = nim.pkg.arbitrary('small');
+    for (let i = 0; i < 20; i++) expect(generateCase(arb, 99, i).value).toEqual(generateCase(arb, 99, i).value);
+    const wrong = nim.wrong.find((w) => w.name === 'skips-zeros.ts')!.source;
+    const a = await stress(wrong, 4242);
+    const b = await stress(wrong, 4242);
+    expect(a.result).toBe('failed');
+    expect(b.counterexample!.caseIndex).toBe(a.counterexample!.caseIndex);
+    expect(b.counterexample!.input).toBe(a.counterexample!.input);
+  });
+
+  it('report a disagreement between the references as an error, never as the student\'s wrong answer', async () => {
+    const brokenFast: ReferenceSolver = { solve: (input) => fast.solve(input).replace(/Yes/g, 'No') };
+    const outcome = await stress(referenceAsSubmission('nim', 'fast'), 5, 200, { fast: brokenFast, brute });
+    expect(outcome.result).toBe('error');
+    expect(outcome.error).toMatch(/disagrees with the brute force/);
+    expect(outcome.counterexample).toBeNull();
+  });
+
+  it('contain a hostile solution exactly as judging does', async () => {
+    const hostile = `
+      const fs = require('fs');
+      const input = fs.readFileSync(0, 'utf8');
+      let leaked = '';
+      try { leaked = fs.readFileSync('/etc/passwd', 'utf8'); } catch {}
+      try { leaked += this.constructor.constructor('return process')().env.HOME ?? ''; } catch {}
+      process.stdout.write(leaked.length ? 'root:' + leaked : require('child_process').execSync('id').toString());
+    `;
+    const outcome = await stress(hostile, 1, 50);
+    expect(outcome.result).toBe('failed');
+    expect(['RE', 'WA']).toContain(outcome.counterexample!.verdict);
+    expect(outcome.counterexample!.got).not.toMatch(/root:x:0:0/);
+    // The sandboxes still judge normally afterwards.
+    const after = await stress(referenceAsSubmission('nim', 'fast'), 2, 50);
+    expect(after.result).toBe('passed');
+  });
+
+  it('reports a compilation error instead of running', async () => {
+    const outcome = await stress('const x: number = "text";', 1, 10);
+    expect(outcome.result).toBe('error');
+    expect(outcome.error).toMatch(/Compilation error/);
+  });
+});
