@@ -12,7 +12,7 @@ const MAX_V = 1000;
 /** Per size: games per file, largest n, largest m. */
 const SHAPE: Record<Size, { c: number; n: number; m: number }> = {
   tiny: { c: 4, n: 10, m: 5 },
-  small: { c: 8, n: 40, m: 12 },
+  small: { c: 8, n: 22, m: 10 },
   medium: { c: MAX_C, n: MAX_V, m: MAX_V },
   max: { c: MAX_C, n: MAX_V, m: MAX_V },
 };

@@ -62,11 +62,14 @@ export class ProcessSandbox implements Sandbox {
       }
     }
     const command = joinCgroupCommand(this.cgroup?.procsFiles ?? [], [...layers.prefix, process.execPath, ...NODE_FLAGS, '-e', sources.host]);
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: {}, serialization: 'advanced' });
+    // SG_SANDBOX_DEBUG=1 shows the sandbox process's stderr (and its watchdog's readings).
+    const debug = process.env.SG_SANDBOX_DEBUG === '1';
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: debug ? { SG_DEBUG: '1' } : {}, serialization: 'advanced' });
     this.child = child;
     this.stderrTail = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       this.stderrTail = (this.stderrTail + d).slice(-8192);
+      if (debug) process.stderr.write(d);
     });
     child.on('message', (m: HostToParent) => this.onMessage(m));
     child.on('exit', (code, signal) => this.onExit(child, code, signal));

@@ -101,43 +101,55 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   let done = 0;
   let found: Finding | null = null;
 
-  const lane = async (sandbox: Sandbox): Promise<void> => {
-    while (next < req.cases && (found === null || next <= found.index)) {
-      const start = next;
-      const batch: { value: fc.Value<unknown>; input: string; expected: string }[] = [];
-      let bytes = 0;
-      let stopAt: Finding | null = null;
-      while (next < req.cases && batch.length < MAX_BATCH && bytes < MAX_BATCH_BYTES) {
-        const index = next++;
-        const value = generateCase(arb, req.seed, index);
-        const input = pkg.format(value.value_);
-        const valid = pkg.validate(input);
-        if (!valid.ok) {
-          stopAt = { index, kind: 'error', input, message: `the generator produced an invalid input (line ${valid.line}: ${valid.message}): a bug in the problem package` };
-          break;
-        }
-        const answer = referenceAnswer(input, fast, brute);
-        if (!answer.ok) {
-          stopAt = { index, kind: 'error', input, message: answer.message };
-          break;
-        }
-        batch.push({ value, input, expected: answer.expected });
-        bytes += input.length;
+  type Batch = { start: number; cases: { value: fc.Value<unknown>; input: string; expected: string }[]; stopAt: Finding | null };
+  const wanted = (): boolean => next < req.cases && (found === null || next <= found.index);
+
+  // Claims the next cases and prepares them: generate, format, validate, ask the references.
+  const build = (): Batch | null => {
+    if (!wanted()) return null;
+    const batch: Batch = { start: next, cases: [], stopAt: null };
+    let bytes = 0;
+    while (next < req.cases && batch.cases.length < MAX_BATCH && bytes < MAX_BATCH_BYTES) {
+      const index = next++;
+      const value = generateCase(arb, req.seed, index);
+      const input = pkg.format(value.value_);
+      const valid = pkg.validate(input);
+      if (!valid.ok) {
+        batch.stopAt = { index, kind: 'error', input, message: `the generator produced an invalid input (line ${valid.line}: ${valid.message}): a bug in the problem package` };
+        break;
       }
-      const runs = batch.length ? await sandbox.runBatch(batch.map((c) => c.input)) : [];
+      const answer = referenceAnswer(input, fast, brute);
+      if (!answer.ok) {
+        batch.stopAt = { index, kind: 'error', input, message: answer.message };
+        break;
+      }
+      batch.cases.push({ value, input, expected: answer.expected });
+      bytes += input.length;
+    }
+    return batch;
+  };
+
+  // Each lane keeps its sandbox busy: the next batch is prepared while the current one runs.
+  const lane = async (sandbox: Sandbox): Promise<void> => {
+    let batch = build();
+    while (batch) {
+      const running = batch.cases.length ? sandbox.runBatch(batch.cases.map((c) => c.input)) : Promise.resolve([]);
+      const upcoming = batch.stopAt ? null : build();
+      const runs = await running;
       for (let i = 0; i < runs.length; i++) {
+        const c = batch.cases[i]!;
         const run = runs[i]!;
-        const c = batch[i]!;
         const { verdict } = decideTestVerdict(run, c.expected);
         if (verdict !== 'AC') {
-          record({ index: start + i, kind: 'failure', value: c.value, input: c.input, expected: c.expected, run, verdict });
+          record({ index: batch.start + i, kind: 'failure', value: c.value, input: c.input, expected: c.expected, run, verdict });
           break;
         }
       }
-      if (stopAt) record(stopAt);
+      if (batch.stopAt) record(batch.stopAt);
       done += runs.length;
       const elapsed = (performance.now() - started) / 1000;
       onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round(done / Math.max(elapsed, 1e-3)) });
+      batch = upcoming && (found === null || upcoming.start <= (found as Finding).index) ? upcoming : null;
     }
   };
   const record = (f: Finding): void => {

@@ -90,7 +90,7 @@ describe('stress runs on nim', () => {
       const input = fs.readFileSync(0, 'utf8');
       let leaked = '';
       try { leaked = fs.readFileSync('/etc/passwd', 'utf8'); } catch {}
-      try { leaked += this.constructor.constructor('return process')().env.HOME ?? ''; } catch {}
+      try { leaked += ({}).constructor.constructor('return process')().env.HOME ?? ''; } catch {}
       process.stdout.write(leaked.length ? 'root:' + leaked : require('child_process').execSync('id').toString());
     `;
     const outcome = await stress(hostile, 1, 50);

@@ -124,6 +124,7 @@ class Slot {
         const cpuMs = (this.cpuNs() - cpu0) / 1e6;
         const wallMs = performance.now() - t0;
         const grown = process.memoryUsage.rss() - rssBase;
+        if (process.env.SG_DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grown} fd=${this.cpuFd}\n`);
         if (grown > limits.memoryMb * MiB) {
           stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, Math.round(grown / 1024));
         } else if (cpuMs > limits.timeMs) {
