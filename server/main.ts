@@ -31,7 +31,10 @@ async function main(): Promise<void> {
 
   const events = new SubmissionEvents();
   const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, log });
-  const app = createApp({ db, events, onSubmitted: () => queue.notify(), log });
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), log });
+  const t0 = performance.now();
+  const rendered = warm();
+  log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - t0)} ms`);
 
   const server = await listen(app, config.port, config.host);
   const address = server.address();
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+function listen(app: ReturnType<typeof createApp>['app'], port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
     server.once('error', reject);

@@ -1,7 +1,7 @@
 // The game is undirected vertex geography on the graph of positions (r, g, b): a move goes to a
 // neighbouring position (one piece, one cell) that has never been occupied, the start included, and
 // the player who cannot move loses. Two exact deciders, neither using the shape of the grid:
-// - for n <= 3 (at most 27 positions), a win/lose search over (current position, set of visited positions);
+// - for n <= 3 (at most 27 positions), a win/lose search over (current position, visited set);
 // - otherwise the theorem of Fraenkel, Scheinerman and Ullman (1993): the first player wins iff
 //   the start is covered by every maximum matching, i.e. iff nu(G - start) < nu(G).
 // The test suite checks that the two deciders agree on every start of many small graphs.

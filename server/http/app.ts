@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ROOT } from '../problems/registry';
 import type { SubmissionEvents } from '../queue/events';
 import type { Db } from '../storage/db';
+import { listProblems } from '../storage/problems';
 import { apiRouter } from './api';
 import { HttpError } from './errors';
 import { liveUpdates } from './live';
@@ -27,7 +28,13 @@ const VENDOR: Record<string, string> = {
   hljs: 'node_modules/highlight.js/styles',
 };
 
-export function createApp(deps: AppDeps): express.Express {
+export interface JudgeApp {
+  app: express.Express;
+  /** Renders every statement now, so the first visitor of a problem does not wait for KaTeX. */
+  warm(): number;
+}
+
+export function createApp(deps: AppDeps): JudgeApp {
   const app = express();
   const views = join(ROOT, 'views');
   app.engine(
@@ -58,7 +65,12 @@ export function createApp(deps: AppDeps): express.Express {
     throw new HttpError(404, `There is no page at ${req.path}.`);
   });
   app.use(errorHandler(deps.log ?? (() => {})));
-  return app;
+  const warm = (): number => {
+    const problems = listProblems(deps.db);
+    for (const p of problems) statements.get(p);
+    return problems.length;
+  };
+  return { app, warm };
 }
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

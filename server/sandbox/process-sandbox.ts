@@ -9,7 +9,7 @@ const MiB = 1024 * 1024;
 const NODE_FLAGS = [
   '--experimental-permission',
   '--allow-worker',
-  '--allow-fs-read=/proc/thread-self/schedstat,/proc/self/status',
+  '--allow-fs-read=/proc/self/status',
   '--allow-fs-write=/proc/self/clear_refs',
   '--experimental-vm-modules',
   '--no-warnings',
@@ -19,8 +19,11 @@ const OOM_TEXT = /heap out of memory|Allocation failed|Reached heap limit|Fatal 
 
 let warned = false;
 
+/** The answer to a request, or the death of the process that was to answer it. */
+type Answer = HostToParent | { t: 'died'; report: RunReport; replaced: boolean };
+
 interface Pending {
-  resolve(m: HostToParent): void;
+  resolve(m: Answer): void;
 }
 
 /**
@@ -40,6 +43,8 @@ export class ProcessSandbox implements Sandbox {
   private onLoaded: ((error: string | null) => void) | null = null;
   private stderrTail = '';
   private closed = false;
+  /** Set when we kill the process ourselves to replace it (a worker would not stop). */
+  private replacing = false;
 
   /** Starts the sandbox process; resolves when it can take a program. */
   start(): Promise<void> {
@@ -106,6 +111,10 @@ export class ProcessSandbox implements Sandbox {
       }
       case 'log':
         break;
+      case 'stuck':
+        this.replacing = true;
+        this.child?.kill('SIGKILL');
+        break;
     }
   }
 
@@ -121,9 +130,12 @@ export class ProcessSandbox implements Sandbox {
     const report: RunReport = oom
       ? { status: 'mle', exitCode: null, stdout: '', stderr: '', message: 'Memory limit exceeded: the program ran out of memory and was killed.', timeMs: 0, memoryKb: 0 }
       : { status: 're', exitCode: null, stdout: '', stderr: '', message: `Runtime error: the sandbox running the program died (${how}).`, timeMs: 0, memoryKb: 0 };
+    // Requests that were waiting behind a process we replaced did not cause its death: they run again.
+    const replaced = this.replacing;
+    this.replacing = false;
     for (const [id, p] of this.pending) {
       this.pending.delete(id);
-      p.resolve({ t: 'result', id, report });
+      p.resolve({ t: 'died', report, replaced });
     }
     this.onLoaded?.(`judge error: the sandbox process died while loading (${how})`);
     this.onLoaded = null;
@@ -131,11 +143,18 @@ export class ProcessSandbox implements Sandbox {
     this.cgroup = null;
   }
 
-  private async ready(): Promise<ChildProcess> {
-    if (this.closed) throw new Error('sandbox is closed');
-    await this.start();
-    if (!this.loadedInChild && this.program) await this.sendLoad();
-    return this.child!;
+  /** A live sandbox process with the program loaded; a process that dies on the way is replaced. */
+  private async ready(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      if (this.closed) throw new Error('sandbox is closed');
+      try {
+        await this.start();
+        if (!this.loadedInChild && this.program) await this.sendLoad();
+        if (this.child) return;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
   }
 
   private sendLoad(): Promise<void> {
@@ -153,51 +172,53 @@ export class ProcessSandbox implements Sandbox {
   async load(js: string, limits: RunLimits): Promise<void> {
     this.program = { js, limits };
     this.loadedInChild = false;
-    await this.start();
-    await this.sendLoad();
+    await this.ready();
   }
 
-  private request(message: ParentToHost & { id: number }, safetyMs: number): Promise<HostToParent> {
-    return new Promise((resolve) => {
+  /** Sends a request to a live, loaded process; re-sends it if that process was replaced meanwhile. */
+  private async request(make: (id: number) => ParentToHost, safetyMs: number): Promise<Answer> {
+    for (;;) {
+      await this.ready();
       const child = this.child!;
-      const timer = setTimeout(() => {
-        // The sandbox did not answer in time although it kills runs itself: kill it all.
-        child.kill('SIGKILL');
-      }, safetyMs);
-      this.pending.set(message.id, {
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m);
-        },
+      const id = this.nextId++;
+      const answer = await new Promise<Answer>((resolve) => {
+        // The sandbox kills runs itself; if it does not answer in time, kill all of it.
+        const timer = setTimeout(() => child.kill('SIGKILL'), safetyMs);
+        this.pending.set(id, {
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+        child.send(make(id));
       });
-      child.send(message);
-    });
+      if (answer.t === 'died' && answer.replaced) continue;
+      return answer;
+    }
   }
 
   async run(input: string): Promise<RunResult> {
     if (!this.program) throw new Error('run() before load()');
     const limits = this.program.limits;
-    await this.ready();
     const t0 = performance.now();
-    const m = await this.request({ t: 'run', id: this.nextId++, input }, 2 * limits.timeMs + 5000);
+    const m = await this.request((id) => ({ t: 'run', id, input }), 2 * limits.timeMs + 5000);
     const wallMs = performance.now() - t0;
-    const report = m.t === 'result' ? m.report : null;
-    if (!report) throw new Error('unexpected answer from the sandbox');
-    return { ...report, wallMs };
+    if (m.t === 'died') return { ...m.report, wallMs };
+    if (m.t !== 'result') throw new Error('unexpected answer from the sandbox');
+    return { ...m.report, wallMs };
   }
 
   async runBatch(inputs: string[]): Promise<RunResult[]> {
     if (!this.program) throw new Error('runBatch() before load()');
     if (inputs.length === 0) return [];
     const limits = this.program.limits;
-    await this.ready();
     const t0 = performance.now();
-    const m = await this.request({ t: 'batch', id: this.nextId++, inputs }, inputs.length * (2 * limits.timeMs + 400) + 5000);
+    const m = await this.request((id) => ({ t: 'batch', id, inputs }), inputs.length * (2 * limits.timeMs + 400) + 5000);
     const wallMs = (performance.now() - t0) / inputs.length;
     if (m.t === 'batch') return m.reports.map((r) => ({ ...r, wallMs }));
     // The process died during the batch: the cause is reported for every input.
-    const report = m.t === 'result' ? m.report : null;
-    return inputs.map(() => ({ ...report!, wallMs }));
+    if (m.t === 'died') return inputs.map(() => ({ ...m.report, wallMs }));
+    throw new Error('unexpected answer from the sandbox');
   }
 
   async close(): Promise<void> {

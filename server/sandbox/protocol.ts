@@ -27,7 +27,9 @@ export type HostToParent =
   | { t: 'loaded'; error: string | null }
   | { t: 'result'; id: number; report: RunReport }
   | { t: 'batch'; id: number; reports: RunReport[] }
-  | { t: 'log'; text: string };
+  | { t: 'log'; text: string }
+  /** A worker would not stop: the process must be replaced. */
+  | { t: 'stuck' };
 
 export interface WorkerInit {
   runtimeSource: string;
@@ -38,7 +40,7 @@ export interface WorkerInit {
 export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; input: string };
 
 export type WorkerToHost =
-  | { t: 'ready'; cpuFd: number }
+  | { t: 'ready' }
   | { t: 'loaded'; error: string | null }
   | { t: 'started'; rssBytes: number }
   | { t: 'result'; report: RunReport };

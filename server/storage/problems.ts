@@ -56,7 +56,8 @@ export function problemHashes(db: Db): Map<string, string> {
  */
 export function saveImportedProblem(db: Db, problem: Omit<ProblemRow, 'importedAt'>, tests: NewTest[]): void {
   db.transaction(() => {
-    prepared(db, 
+    prepared(
+      db,
       `INSERT INTO problems (slug, title_en, title_zh, source, statement_en, statement_zh, time_limit_ms, memory_limit_mb, content_hash, imported_at)
        VALUES (@slug, @titleEn, @titleZh, @source, @statementEn, @statementZh, @timeLimitMs, @memoryLimitMb, @contentHash, @importedAt)
        ON CONFLICT (slug) DO UPDATE SET title_en = excluded.title_en, title_zh = excluded.title_zh, source = excluded.source,
@@ -76,8 +77,7 @@ export function saveImportedProblem(db: Db, problem: Omit<ProblemRow, 'importedA
 
 /** The tests a submission is judged on, in order. */
 export function listTests(db: Db, slug: string): TestRow[] {
-  return db
-    .prepare('SELECT id, problem, idx, kind, label, input, expected FROM tests WHERE problem = ? ORDER BY idx')
+  return prepared(db, 'SELECT id, problem, idx, kind, label, input, expected FROM tests WHERE problem = ? ORDER BY idx')
     .all(slug) as TestRow[];
 }
 
@@ -86,8 +86,7 @@ export function countTests(db: Db, slug: string): number {
 }
 
 export function listSamples(db: Db, slug: string): { input: string; output: string }[] {
-  return db
-    .prepare("SELECT input, expected AS output FROM tests WHERE problem = ? AND kind = 'sample' ORDER BY idx")
+  return prepared(db, "SELECT input, expected AS output FROM tests WHERE problem = ? AND kind = 'sample' ORDER BY idx")
     .all(slug) as { input: string; output: string }[];
 }
 
@@ -95,8 +94,8 @@ export type ProblemStatus = 'solved' | 'tried' | null;
 
 /** Whether some submission to the problem was accepted ("solved"), or any was judged ("tried"). */
 export function problemStatus(db: Db, slug: string): ProblemStatus {
-  const row = db
-    .prepare(
+  const row = prepared(
+      db,
       `SELECT EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict = 'AC') AS solved,
               EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict IS NOT NULL) AS tried`,
     )

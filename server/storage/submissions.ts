@@ -41,15 +41,13 @@ const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest
   time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt`;
 
 export function insertSubmission(db: Db, problem: string, source: string): number {
-  const row = db
-    .prepare('INSERT INTO submissions (problem, source, created_at) VALUES (?, ?, ?) RETURNING id')
+  const row = prepared(db, 'INSERT INTO submissions (problem, source, created_at) VALUES (?, ?, ?) RETURNING id')
     .get(problem, source, Date.now()) as { id: number };
   return row.id;
 }
 
 export function getSubmission(db: Db, id: number): Submission | undefined {
-  return db
-    .prepare(`SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
+  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
     .get(id) as Submission | undefined;
 }
 
@@ -65,8 +63,7 @@ export interface SubmissionFilter {
 /** Newest first, `limit` rows after skipping `offset`. */
 export function listSubmissions(db: Db, filter: SubmissionFilter, limit: number, offset: number): SubmissionSummary[] {
   const { where, params } = filterSql(filter);
-  return db
-    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM submissions ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+  return prepared(db, `SELECT ${SUMMARY_COLUMNS} FROM submissions ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
     .all(...params, limit, offset) as SubmissionSummary[];
 }
 
@@ -90,8 +87,8 @@ function filterSql(filter: SubmissionFilter): { where: string; params: string[] 
 }
 
 export function listSubmissionTests(db: Db, id: number): SubmissionTestRow[] {
-  return db
-    .prepare(
+  return prepared(
+      db,
       `SELECT idx, verdict, time_ms AS timeMs, memory_kb AS memoryKb, exit_code AS exitCode, message,
          input_preview AS inputPreview, expected_preview AS expectedPreview, output_preview AS outputPreview,
          stderr_preview AS stderrPreview
@@ -143,8 +140,8 @@ export interface ClaimedSubmission {
 
 /** Takes the oldest queued submission for a judge, atomically; undefined when the queue is empty. */
 export function claimNextSubmission(db: Db): ClaimedSubmission | undefined {
-  return db
-    .prepare(
+  return prepared(
+      db,
       `UPDATE submissions SET status = 'compiling', attempts = attempts + 1, started_at = ?, current_test = NULL
        WHERE id = (SELECT id FROM submissions WHERE status = 'queued' ORDER BY id LIMIT 1)
        RETURNING id, problem, source, attempts`,
@@ -175,7 +172,8 @@ export interface TestResultInput {
 }
 
 export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
-  prepared(db, 
+  prepared(
+      db,
     `INSERT OR REPLACE INTO submission_tests
        (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, input_preview, expected_preview, output_preview, stderr_preview)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -203,7 +201,8 @@ export interface FinalResult {
 }
 
 export function finishSubmission(db: Db, id: number, r: FinalResult): void {
-  prepared(db, 
+  prepared(
+      db,
     `UPDATE submissions SET status = 'done', verdict = ?, failed_test = ?, time_ms = ?, memory_kb = ?, compile_output = ?,
        current_test = NULL, finished_at = ?
      WHERE id = ?`,
@@ -226,7 +225,8 @@ export function requeueInterrupted(db: Db): number {
   return db.transaction(() => {
     const ids = prepared(db, "SELECT id FROM submissions WHERE status IN ('compiling', 'running')").all() as { id: number }[];
     for (const { id } of ids) clearResults(db, id);
-    prepared(db, 
+    prepared(
+      db,
       "UPDATE submissions SET status = 'queued', current_test = NULL, started_at = NULL, compile_output = NULL WHERE status IN ('compiling', 'running')",
     ).run();
     return ids.length;

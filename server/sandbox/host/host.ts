@@ -4,7 +4,6 @@
  * the worker, and terminates the worker when a limit is passed. Transpiled alone and started with
  * `node -e`, so it imports nothing but Node built-ins (and types).
  */
-import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { HostToParent, ParentToHost, RunReport, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
@@ -13,6 +12,8 @@ const MiB = 1024 * 1024;
 const WATCH_MS = 5;
 /** A quiet moment after which a spare worker may be started without disturbing a run. */
 const IDLE_MS = 25;
+/** How long a terminated worker may take to stop before the process is declared stuck. */
+const STOP_GRACE_MS = 500;
 
 let workerSource = '';
 let runtimeSource = '';
@@ -24,34 +25,41 @@ function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb 
   return { status, exitCode: null, stdout, stderr, message, timeMs, memoryKb };
 }
 
+const HEAP_MARGIN_MB = 64;
 /** Old-generation heap for a memory limit: above it, so the RSS watchdog (not V8) decides MLE. */
-const heapFor = (limits: RunLimits | undefined) => (limits?.memoryMb ?? 256) + 64;
+const heapFor = (limits: RunLimits | undefined) => (limits?.memoryMb ?? 256) + HEAP_MARGIN_MB;
+/**
+ * Stack for a memory limit: 256 MiB (recursion depth 10^6 of a plain function needs ~100 MiB),
+ * but below the memory limit, because a stack in use is resident memory: a program that overflows
+ * its stack must get RE before its stack alone makes it MLE.
+ */
+const stackFor = (memoryMb: number) => Math.max(16, Math.min(256, memoryMb - 48));
 
 class Slot {
   readonly worker: Worker;
   readonly ready: Promise<void>;
   isReady = false;
   dead = false;
-  private cpuFd = -1;
-  private readonly scratch = Buffer.alloc(64);
   private onReady: () => void = () => {};
   private onLoaded: (error: string | null) => void = () => {};
   private onStarted: (rssBytes: number) => void = () => {};
   private onResult: (r: RunReport) => void = () => {};
   private onDeath: (r: RunReport) => void = () => {};
+  private killing: Promise<void> | null = null;
+  private readonly exited: Promise<void>;
 
   constructor(readonly heapMb: number) {
     this.worker = new Worker(workerSource, {
       eval: true,
       workerData: { runtimeSource, heapMb },
-      resourceLimits: { stackSizeMb: 256, maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 48 },
+      resourceLimits: { stackSizeMb: stackFor(heapMb - HEAP_MARGIN_MB), maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 48 },
       env: {},
     });
     this.ready = new Promise((resolve) => (this.onReady = resolve));
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('message', (m: WorkerToHost) => {
       switch (m.t) {
         case 'ready':
-          this.cpuFd = m.cpuFd;
           this.isReady = true;
           this.onReady();
           break;
@@ -81,16 +89,8 @@ class Slot {
     });
   }
 
-  /** CPU time of the worker thread, nanoseconds (of the whole process without /proc). */
+  /** CPU time of the process, nanoseconds: the measure the worker reports. */
   cpuNs(): number {
-    if (this.cpuFd >= 0) {
-      try {
-        const n = fs.readSync(this.cpuFd, this.scratch, 0, 64, 0);
-        return Number(this.scratch.toString('latin1', 0, n).split(' ', 1)[0]);
-      } catch {
-        this.cpuFd = -1;
-      }
-    }
     const u = process.cpuUsage();
     return (u.user + u.system) * 1000;
   }
@@ -117,14 +117,14 @@ class Slot {
         resolve(r);
       };
       const stop = (status: RunStatus, message: string, timeMs: number, memoryKb: number) => {
-        this.kill();
+        void this.kill();
         settle(report(status, message, timeMs, memoryKb));
       };
       const watch = setInterval(() => {
         const cpuMs = (this.cpuNs() - cpu0) / 1e6;
         const wallMs = performance.now() - t0;
         const grown = process.memoryUsage.rss() - rssBase;
-        if (process.env.SG_DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grown} fd=${this.cpuFd}\n`);
+        if (process.env.SG_DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grown}\n`);
         if (grown > limits.memoryMb * MiB) {
           stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, Math.round(grown / 1024));
         } else if (cpuMs > limits.timeMs) {
@@ -140,9 +140,22 @@ class Slot {
     });
   }
 
-  kill(): Promise<number> {
+  /**
+   * Stops the worker. A worker inside a long native operation (a huge Array.prototype.fill, say)
+   * may not stop; then only the whole process can go, and the parent is asked to replace it.
+   */
+  kill(): Promise<void> {
     this.dead = true;
-    return this.worker.terminate();
+    this.killing ??= (async () => {
+      void this.worker.terminate();
+      const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS))]);
+      if (!stopped) {
+        // Only replacing the process stops it; take no more work meanwhile.
+        stuck = true;
+        send({ t: 'stuck' });
+      }
+    })();
+    return this.killing;
   }
 }
 
@@ -150,6 +163,7 @@ let active: Slot | null = null;
 let spare: Slot | null = null;
 let spareTimer: NodeJS.Timeout | null = null;
 let busy = false;
+let stuck = false;
 
 async function takeSlot(heapMb: number): Promise<Slot> {
   let slot = spare;
@@ -205,6 +219,7 @@ async function runOne(input: string): Promise<RunReport> {
 }
 
 process.on('message', (m: ParentToHost) => {
+  if (stuck) return;
   switch (m.t) {
     case 'init':
       workerSource = m.workerSource;

@@ -29,17 +29,17 @@ function tryOpen(path: string, flags: string): number {
     return -1;
   }
 }
-const cpuFd = tryOpen('/proc/thread-self/schedstat', 'r');
 const statusFd = tryOpen('/proc/self/status', 'r');
 const clearRefsFd = tryOpen('/proc/self/clear_refs', 'w');
 const scratch = Buffer.alloc(4096);
 
-/** CPU time of this thread, nanoseconds (the whole process's when /proc is unreadable). */
-function threadCpuNs(): number {
-  if (cpuFd >= 0) {
-    const n = fs.readSync(cpuFd, scratch, 0, 64, 0);
-    return Number(scratch.toString('latin1', 0, n).split(' ', 1)[0]);
-  }
+/**
+ * CPU time of the sandbox process, nanoseconds: what a judge measures for a process (user + system,
+ * all threads, so V8's helper threads count, as they would for the program run alone). Nothing else
+ * runs in the process during a run: the host thread only watches, and spare workers are started
+ * between runs. (Per-thread counters in /proc advance only at scheduler ticks: too coarse.)
+ */
+function cpuNs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) * 1000;
 }
@@ -86,16 +86,21 @@ let globalNames: string[] = [];
 function mapStack(text: string): string {
   if (!text.includes('node:sandbox') && !text.includes('solution.js') && !text.includes('node:internal')) return text;
   const map = program?.map ?? null;
-  return text
-    .split('\n')
-    .filter((line) => !/^\s+at .*(node:sandbox|node:internal|\[worker eval\]|evalmachine)/.test(line))
-    .join('\n')
-    .replace(/solution\.js:(\d+):(\d+)/g, (whole, l: string, c: string) => {
-      if (!map) return whole;
-      const entry = map.findEntry(Number(l) - 1, Number(c) - 1) as { originalLine?: number; originalColumn?: number };
-      if (entry.originalLine === undefined) return whole;
-      return `solution.ts:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1}`;
-    });
+  const kept: string[] = [];
+  for (const line of text.split('\n')) {
+    if (/^\s+at .*(node:sandbox|node:internal|\[worker eval\]|evalmachine)/.test(line)) {
+      // util.inspect opens an error's extra properties at the end of its last frame line.
+      if (line.endsWith(' {') && kept.length > 0) kept[kept.length - 1] += ' {';
+      continue;
+    }
+    kept.push(line);
+  }
+  return kept.join('\n').replace(/solution\.js:(\d+):(\d+)/g, (whole, l: string, c: string) => {
+    if (!map) return whole;
+    const entry = map.findEntry(Number(l) - 1, Number(c) - 1) as { originalLine?: number; originalColumn?: number };
+    if (entry.originalLine === undefined) return whole;
+    return `solution.ts:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1}`;
+  });
 }
 
 function readSourceMap(js: string): SourceMap | null {
@@ -245,7 +250,7 @@ function makeBridge(state: RunState): HostBridge {
       return process.hrtime.bigint();
     },
     cpuMicros() {
-      return Math.round((threadCpuNs() - state.cpuStart) / 1000);
+      return Math.round((cpuNs() - state.cpuStart) / 1000);
     },
     memory() {
       try {
@@ -329,32 +334,32 @@ function compileProgram(js: string, limits: RunLimits): Program {
 }
 
 function run(input: string): Promise<RunReport> {
-  return new Promise((resolve) => {
-    if (!program) return resolve(report('ie', null, '', '', 'No program is loaded.', 0, 0));
-    if (!program.script) return resolve(report('re', 1, '', program.loadError ?? '', `The program could not be loaded: ${program.loadError}`, 0, 0));
-    const state = pool.pop() ?? prepare();
-    current = state;
-    state.input = input;
-    state.inputLength = Buffer.byteLength(input, 'utf8');
-    state.done = resolve;
-    let fn: unknown;
-    try {
-      fn = program.script.runInContext(state.ctx);
-    } catch (e) {
-      current = null;
-      return resolve(report('re', 1, '', '', `The program could not be started: ${String(e)}`, 0, 0));
-    }
-    resetPeak();
-    const base = memoryKb();
-    state.rssStart = base.rss;
-    send({ t: 'started', rssBytes: base.rss * 1024 });
-    state.cpuStart = threadCpuNs();
-    try {
-      state.control.start(fn, program.limits.outputBytes);
-    } catch (e) {
-      internalError(state, e);
-    }
-  });
+  if (!program) return Promise.resolve(report('ie', null, '', '', 'No program is loaded.', 0, 0));
+  if (!program.script) return Promise.resolve(report('re', 1, '', program.loadError ?? '', `The program could not be loaded: ${program.loadError}`, 0, 0));
+  const state = pool.pop() ?? prepare();
+  const finished = new Promise<RunReport>((resolve) => (state.done = resolve));
+  current = state;
+  state.input = input;
+  state.inputLength = Buffer.byteLength(input, 'utf8');
+  let fn: unknown;
+  try {
+    fn = program.script.runInContext(state.ctx);
+  } catch (e) {
+    current = null;
+    return Promise.resolve(report('re', 1, '', '', `The program could not be started: ${String(e)}`, 0, 0));
+  }
+  resetPeak();
+  const base = memoryKb();
+  state.rssStart = base.rss;
+  send({ t: 'started', rssBytes: base.rss * 1024 });
+  state.cpuStart = cpuNs();
+  // Called directly (not inside a Promise executor), so the program's stack shows no frame of ours.
+  try {
+    state.control.start(fn, program.limits.outputBytes);
+  } catch (e) {
+    internalError(state, e);
+  }
+  return finished;
 }
 
 function report(status: RunStatus, exitCode: number | null, stdout: string, stderr: string, message: string | null, timeMs: number, memoryKb: number): RunReport {
@@ -363,7 +368,7 @@ function report(status: RunStatus, exitCode: number | null, stdout: string, stde
 
 function finishRun(state: RunState, status: string, exitCode: number, stdout: string, stderr: string, message: string | null): void {
   if (state.finished) return;
-  const cpuMs = (threadCpuNs() - state.cpuStart) / 1e6;
+  const cpuMs = (cpuNs() - state.cpuStart) / 1e6;
   const mem = memoryKb();
   state.finished = true;
   for (const t of state.timers.values()) {
@@ -375,7 +380,8 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
   const peakKb = Math.max(0, mem.hwm - state.rssStart);
   let final: RunStatus = status === 'ok' || status === 're' || status === 'ole' || status === 'ie' ? status : 'ie';
   let text = message;
-  if (final !== 'ie' && peakKb > limits.memoryMb * 1024) {
+  const stackOverflow = final === 're' && message !== null && message.includes('Maximum call stack size exceeded');
+  if (final !== 'ie' && !stackOverflow && peakKb > limits.memoryMb * 1024) {
     final = 'mle';
     text = `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`;
   } else if (final !== 'ie' && cpuMs > limits.timeMs) {
@@ -432,4 +438,4 @@ port.on('message', (m: HostToWorker) => {
 });
 
 refill();
-send({ t: 'ready', cpuFd });
+send({ t: 'ready' });
