@@ -97,8 +97,8 @@ export async function loadBench(options: LoadBenchOptions = {}): Promise<LoadBen
   }
 }
 
-async function measure(url: string, seconds: number, connections: number): Promise<LatencyFigures> {
-  const r = await autocannon({ url, duration: seconds, connections });
+async function measure(url: string, seconds: number, connections: number, rate?: number): Promise<LatencyFigures> {
+  const r = await autocannon({ url, duration: seconds, connections, ...(rate ? { overallRate: rate } : {}) });
   return {
     requests: r.requests.total,
     errors: r.errors,

@@ -8,6 +8,7 @@ import { createApp } from './http/app';
 import { importProblems } from './problems/import';
 import { SubmissionEvents } from './queue/events';
 import { JudgeQueue } from './queue/judge-queue';
+import { HTTP_THREAD_NICE, setThreadNice } from './queue/thread-priority';
 import { openDatabase } from './storage/db';
 import { countQueued, requeueInterrupted } from './storage/submissions';
 
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   log(`data directory ${config.dataDir}, ${config.judgeWorkers} judge thread(s)`);
 
-  const db = openDatabase(config.dbPath, { migrate: true, log });
+  const db = openDatabase(config.dbPath, { migrate: true, autoCheckpoint: false, log });
   log(`database ${config.dbPath} open (WAL)`);
 
   const only = process.env.JUDGE_PROBLEMS?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -28,6 +29,10 @@ async function main(): Promise<void> {
   const requeued = requeueInterrupted(db);
   if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
   log(`${countQueued(db)} submission(s) waiting to be judged`);
+
+  const refused = setThreadNice(HTTP_THREAD_NICE);
+  if (refused) log(`pages run at normal priority (could not raise the HTTP thread's priority: ${refused})`);
+  else log(`HTTP thread at nice ${HTTP_THREAD_NICE}, judge threads at normal priority`);
 
   const events = new SubmissionEvents();
   const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, log });

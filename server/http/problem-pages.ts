@@ -1,7 +1,7 @@
 import express from 'express';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
-import { countTests, getProblem, listProblems, problemStatus, type ProblemRow } from '../storage/problems';
+import { countTests, getProblemHeader, listProblems, problemStatus, type ProblemHeader } from '../storage/problems';
 import { listSubmissions } from '../storage/submissions';
 import { notFound } from './errors';
 import { statementLang } from './lang';
@@ -21,7 +21,7 @@ const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples:
   zh: { samples: '样例', sampleInput: '输入', sampleOutput: '输出', timeLimit: '每个测试点时间限制', memoryLimit: '每个测试点内存限制', copy: '复制' },
 };
 
-export function formatLimits(p: ProblemRow, lang: Lang): { time: string; memory: string } {
+export function formatLimits(p: Pick<ProblemHeader, 'timeLimitMs' | 'memoryLimitMb'>, lang: Lang): { time: string; memory: string } {
   const seconds = p.timeLimitMs / 1000;
   if (lang === 'zh') return { time: `${seconds} 秒`, memory: `${p.memoryLimitMb} MB` };
   return { time: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, memory: `${p.memoryLimitMb} megabytes` };
@@ -49,7 +49,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
 
   router.get('/problems/:slug', (req, res) => {
     const slug = req.params.slug;
-    const p = SLUG_PATTERN.test(slug) ? getProblem(db, slug) : undefined;
+    const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
     if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
     const lang = statementLang(req, res);
     const rendered = statements.get(p);

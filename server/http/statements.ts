@@ -1,6 +1,6 @@
 import { renderStatement } from '../render/markdown';
 import type { Db } from '../storage/db';
-import { listSamples, type ProblemRow } from '../storage/problems';
+import { getProblem, listSamples, type ProblemHeader } from '../storage/problems';
 
 export type Lang = 'en' | 'zh';
 
@@ -20,16 +20,18 @@ export class StatementCache {
 
   constructor(private readonly db: Db) {}
 
-  get(p: ProblemRow): StatementView {
-    const hit = this.cache.get(p.slug);
-    if (hit && hit.hash === p.contentHash) return hit;
+  get(header: Pick<ProblemHeader, 'slug' | 'contentHash'>): StatementView {
+    const hit = this.cache.get(header.slug);
+    if (hit && hit.hash === header.contentHash) return hit;
+    const p = getProblem(this.db, header.slug);
+    if (!p) throw new Error(`problem ${header.slug} vanished from the database`);
     const view: StatementView = {
       hash: p.contentHash,
       en: renderStatement(p.statementEn),
       zh: renderStatement(p.statementZh),
       samples: listSamples(this.db, p.slug),
     };
-    this.cache.set(p.slug, view);
+    this.cache.set(header.slug, view);
     return view;
   }
 }

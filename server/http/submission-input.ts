@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
-import { getProblem } from '../storage/problems';
+import { getProblemHeader } from '../storage/problems';
 import { badRequest, HttpError, notFound } from './errors';
 
 /** Sources above 64 KiB (of UTF-8) are refused with 413, as on Codeforces. */
@@ -39,7 +39,7 @@ export function checkSubmission(db: Db, problem: string, source: string): string
     throw badRequest('The source contains unpaired surrogate escapes and is not valid Unicode text.');
   }
   if (source.trim() === '') throw badRequest('The source is empty.');
-  if (!SLUG_PATTERN.test(problem) || !getProblem(db, problem)) {
+  if (!SLUG_PATTERN.test(problem) || !getProblemHeader(db, problem)) {
     throw notFound(`There is no problem "${clip(problem)}".`);
   }
   return problem;

@@ -2,7 +2,7 @@ import express, { type Request, type Response } from 'express';
 import { VERDICTS, verdictName } from '../judge/verdicts';
 import { highlightTypeScript } from '../render/highlight';
 import type { Db } from '../storage/db';
-import { getProblem, listProblems } from '../storage/problems';
+import { getProblemHeader, listProblems } from '../storage/problems';
 import {
   countSubmissions,
   getFailureText,
@@ -90,7 +90,7 @@ export function submissionPages({ db, onSubmitted }: SubmissionPagesDeps): expre
     const id = parseSubmissionId(req.params.id);
     const s = id === null ? undefined : getSubmission(db, id);
     if (!s) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
-    const problem = getProblem(db, s.problem);
+    const problem = getProblemHeader(db, s.problem);
     const texts = listFailureTexts(db, s.id);
     const tests = listSubmissionTests(db, s.id).map((t) => {
       const failing = t.idx === s.failedTest;

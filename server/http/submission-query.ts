@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VERDICTS } from '../judge/verdicts';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
-import { getProblem } from '../storage/problems';
+import { getProblemHeader } from '../storage/problems';
 import type { SubmissionFilter } from '../storage/submissions';
 import { badRequest, notFound } from './errors';
 
@@ -25,7 +25,7 @@ export function parseSubmissionFilter(db: Db, query: unknown): SubmissionFilter 
     throw badRequest(`The "${field}" filter is malformed.`);
   }
   const { problem, verdict } = parsed.data;
-  if (problem !== undefined && (!SLUG_PATTERN.test(problem) || !getProblem(db, problem))) {
+  if (problem !== undefined && (!SLUG_PATTERN.test(problem) || !getProblemHeader(db, problem))) {
     throw notFound(`There is no problem "${problem.slice(0, 60)}".`);
   }
   return { problem, verdict };

@@ -9,14 +9,19 @@ import { createCompiler } from '../compile/index';
 import { grade, type GradeEvent, type TestOutcome } from '../judge/grader';
 import { createSandbox } from '../sandbox/index';
 import { preview } from '../render/preview';
-import { openDatabase, type Db } from '../storage/db';
-import { getProblem, listTests, type TestRow } from '../storage/problems';
+import { checkpoint, openDatabase } from '../storage/db';
+import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
 import type { FromThread, JudgeThreadData, ToThread } from './protocol';
+import { setThreadNice } from './thread-priority';
 
 /** The program's output kept for download beyond the preview; more is cut. */
 const KEPT_OUTPUT_CHARS = 8 * 1024 * 1024;
 const MESSAGE_CHARS = 4000;
+
+// Threads inherit the creating thread's priority: drop the HTTP thread's boost before the
+// compiler runs or the sandbox process is spawned (children inherit it too).
+setThreadNice(0);
 
 const port = parentPort!;
 const { dbPath } = workerData as JudgeThreadData;
@@ -30,7 +35,7 @@ function send(m: FromThread): void {
 
 async function judge(id: number): Promise<void> {
   const sub = getSubmission(db, id);
-  const problem = sub && getProblem(db, sub.problem);
+  const problem = sub && getProblemHeader(db, sub.problem);
   if (!sub || !problem) {
     send({ type: 'done', id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: 'judge error: the submission or its problem is missing' } });
     return;
@@ -106,10 +111,19 @@ function full(kind: FailureText['kind'], text: string): FailureText {
 // One submission at a time: the main thread sends the next only after 'done'.
 port.on('message', (m: ToThread) => {
   if (m.type === 'judge') {
-    judge(m.id).catch((e: unknown) => {
-      const message = e instanceof Error ? e.message : String(e);
-      send({ type: 'done', id: m.id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: `judge error: ${message}` } });
-    });
+    judge(m.id)
+      .catch((e: unknown) => {
+        const message = e instanceof Error ? e.message : String(e);
+        send({ type: 'done', id: m.id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: `judge error: ${message}` } });
+      })
+      // The HTTP thread never checkpoints (see openDatabase), so the judge keeps the WAL short.
+      .finally(() => {
+        try {
+          checkpoint(db);
+        } catch {
+          // A checkpoint that cannot run now runs after the next submission.
+        }
+      });
   } else {
     void Promise.allSettled([compiler.close(), sandbox.close()]).then(() => {
       db.close();

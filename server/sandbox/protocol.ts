@@ -33,14 +33,14 @@ export type HostToParent =
 
 export interface WorkerInit {
   runtimeSource: string;
-  /** Old-generation heap cap of the worker, MiB (a little above the memory limit). */
-  heapMb: number;
+  /** Float64Array [CPU ns at the current run's start or NaN, RSS bytes at that start, runs started]. */
+  watch: SharedArrayBuffer;
 }
 
-export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; input: string };
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[] };
 
 export type WorkerToHost =
   | { t: 'ready' }
   | { t: 'loaded'; error: string | null }
-  | { t: 'started'; rssBytes: number }
-  | { t: 'result'; report: RunReport };
+  | { t: 'results'; from: number; reports: RunReport[] }
+  | { t: 'done' };

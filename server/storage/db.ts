@@ -9,6 +9,11 @@ export interface OpenOptions {
   readonly?: boolean;
   /** Runs missing migrations (only the process that owns the database should). */
   migrate?: boolean;
+  /**
+   * false: this connection never checkpoints the WAL on commit. The HTTP thread's connection uses
+   * it so a page never waits for a checkpoint's fsync; the judge threads checkpoint instead.
+   */
+  autoCheckpoint?: boolean;
   log?: (line: string) => void;
 }
 
@@ -27,9 +32,15 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     // In WAL mode NORMAL loses nothing when the process dies (only on power loss), and spares
     // the HTTP thread an fsync per progress update.
     db.pragma('synchronous = NORMAL');
+    if (options.autoCheckpoint === false) db.pragma('wal_autocheckpoint = 0');
   }
   if (options.migrate) migrate(db, MIGRATIONS, options.log);
   return db;
+}
+
+/** Copies what it can of the WAL into the database without waiting for readers or writers. */
+export function checkpoint(db: Db): void {
+  db.pragma('wal_checkpoint(PASSIVE)');
 }
 
 export function schemaVersion(db: Db): number {

@@ -40,6 +40,17 @@ export function listProblems(db: Db): ProblemRow[] {
   return prepared(db, `SELECT ${PROBLEM_COLUMNS} FROM problems ORDER BY slug`).all() as ProblemRow[];
 }
 
+export type ProblemHeader = Omit<ProblemRow, 'statementEn' | 'statementZh'>;
+
+/** A problem without its statements: what most pages need, without copying the markdown. */
+export function getProblemHeader(db: Db, slug: string): ProblemHeader | undefined {
+  return prepared(
+    db,
+    `SELECT slug, title_en AS titleEn, title_zh AS titleZh, source, time_limit_ms AS timeLimitMs, memory_limit_mb AS memoryLimitMb,
+       content_hash AS contentHash, imported_at AS importedAt FROM problems WHERE slug = ?`,
+  ).get(slug) as ProblemHeader | undefined;
+}
+
 export function getProblem(db: Db, slug: string): ProblemRow | undefined {
   return prepared(db, `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE slug = ?`).get(slug) as ProblemRow | undefined;
 }

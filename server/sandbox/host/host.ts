@@ -21,6 +21,12 @@ let program: { js: string; limits: RunLimits } | null = null;
 
 const send = (m: HostToParent) => process.send!(m);
 
+/** CPU time of the process, nanoseconds: the measure the worker reports. */
+function cpuNs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) * 1000;
+}
+
 function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb = 0, stdout = '', stderr = ''): RunReport {
   return { status, exitCode: null, stdout, stderr, message, timeMs, memoryKb };
 }
@@ -42,8 +48,9 @@ class Slot {
   dead = false;
   private onReady: () => void = () => {};
   private onLoaded: (error: string | null) => void = () => {};
-  private onStarted: (rssBytes: number) => void = () => {};
-  private onResult: (r: RunReport) => void = () => {};
+  private onResults: (from: number, reports: RunReport[]) => void = () => {};
+  private onDone: () => void = () => {};
+  private readonly watch = new Float64Array(new SharedArrayBuffer(3 * 8));
   private onDeath: (r: RunReport) => void = () => {};
   private killing: Promise<void> | null = null;
   private readonly exited: Promise<void>;
@@ -51,7 +58,7 @@ class Slot {
   constructor(readonly heapMb: number) {
     this.worker = new Worker(workerSource, {
       eval: true,
-      workerData: { runtimeSource, heapMb },
+      workerData: { runtimeSource, watch: this.watch.buffer },
       resourceLimits: { stackSizeMb: stackFor(heapMb - HEAP_MARGIN_MB), maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 48 },
       env: {},
     });
@@ -66,11 +73,11 @@ class Slot {
         case 'loaded':
           this.onLoaded(m.error);
           break;
-        case 'started':
-          this.onStarted(m.rssBytes);
+        case 'results':
+          this.onResults(m.from, m.reports);
           break;
-        case 'result':
-          this.onResult(m.report);
+        case 'done':
+          this.onDone();
           break;
       }
     });
@@ -89,12 +96,6 @@ class Slot {
     });
   }
 
-  /** CPU time of the process, nanoseconds: the measure the worker reports. */
-  cpuNs(): number {
-    const u = process.cpuUsage();
-    return (u.user + u.system) * 1000;
-  }
-
   /** Resolves null when loaded (a program that does not compile then fails each run), or a judge error. */
   load(js: string, limits: RunLimits): Promise<string | null> {
     return new Promise((resolve) => {
@@ -104,39 +105,59 @@ class Slot {
     });
   }
 
-  run(input: string, limits: RunLimits): Promise<RunReport> {
+  /**
+   * Runs inputs in order, each in a fresh context, watching every run from here: over the time
+   * limit in CPU, over twice the limit plus 300 ms in wall time, or over the memory limit in RSS
+   * growth, the worker is terminated. Reports the runs that finished, in order; when the worker
+   * was stopped, the last report is the stopped run's (runs that finished before it but were not
+   * reported yet are lost with the worker, and run again by the caller).
+   */
+  runMany(inputs: string[], limits: RunLimits, onReport: (index: number, r: RunReport) => void): Promise<void> {
     return new Promise((resolve) => {
-      const t0 = performance.now();
-      const cpu0 = this.cpuNs();
-      let rssBase = process.memoryUsage.rss();
+      const watchView = this.watch;
+      const startCount = watchView[2]!;
+      let seen = startCount;
+      /** The run in progress, from the shared counter of runs started. */
+      const index = () => Math.max(0, watchView[2]! - startCount - 1);
+      let caseWall = performance.now();
       let settled = false;
-      const settle = (r: RunReport) => {
+      const settle = () => {
         if (settled) return;
         settled = true;
-        clearInterval(watch);
-        resolve(r);
+        clearInterval(timer);
+        resolve();
       };
       const stop = (status: RunStatus, message: string, timeMs: number, memoryKb: number) => {
         void this.kill();
-        settle(report(status, message, timeMs, memoryKb));
+        onReport(index(), report(status, message, timeMs, memoryKb));
+        settle();
       };
-      const watch = setInterval(() => {
-        const cpuMs = (this.cpuNs() - cpu0) / 1e6;
-        const wallMs = performance.now() - t0;
-        const grown = process.memoryUsage.rss() - rssBase;
-        if (process.env.SG_DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grown}\n`);
-        if (grown > limits.memoryMb * MiB) {
-          stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, Math.round(grown / 1024));
+      const timer = setInterval(() => {
+        if (watchView[2] !== seen) {
+          seen = watchView[2]!;
+          caseWall = performance.now();
+        }
+        const cpuStart = watchView[0]!;
+        if (Number.isNaN(cpuStart)) return;
+        const cpuMs = (cpuNs() - cpuStart) / 1e6;
+        const wallMs = performance.now() - caseWall;
+        const grownKb = Math.max(0, Math.round((process.memoryUsage.rss() - watchView[1]!) / 1024));
+        if (process.env.SG_DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grownKb}\n`);
+        if (grownKb > limits.memoryMb * 1024) {
+          stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
         } else if (cpuMs > limits.timeMs) {
-          stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, Math.max(0, Math.round(grown / 1024)));
+          stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, grownKb);
         } else if (wallMs > 2 * limits.timeMs + 300) {
-          stop('tle', `Time limit exceeded: the program was still running (idle) after ${Math.round(wallMs)} ms of wall time and was stopped.`, Math.max(cpuMs, wallMs), Math.max(0, Math.round(grown / 1024)));
+          stop('tle', `Time limit exceeded: the program was still running (idle) after ${Math.round(wallMs)} ms of wall time and was stopped.`, Math.max(cpuMs, wallMs), grownKb);
         }
       }, WATCH_MS);
-      this.onStarted = (rss) => (rssBase = rss);
-      this.onResult = settle;
-      this.onDeath = settle;
-      this.worker.postMessage({ t: 'run', input });
+      this.onResults = (from, reports) => reports.forEach((r, i) => onReport(from + i, r));
+      this.onDone = settle;
+      this.onDeath = (r) => {
+        onReport(index(), r);
+        settle();
+      };
+      this.worker.postMessage({ t: 'run', inputs });
     });
   }
 
@@ -200,22 +221,42 @@ async function activate(): Promise<string | null> {
   return error;
 }
 
-async function runOne(input: string): Promise<RunReport> {
-  if (!program) return report('ie', 'judge error: run before load.');
+/**
+ * Runs inputs in order. When a worker is stopped (a limit, or it died), the stopped run keeps its
+ * verdict, and the inputs it had not reported on go on in a new worker.
+ */
+async function runAll(inputs: string[]): Promise<RunReport[]> {
+  if (!program) return inputs.map(() => report('ie', 'judge error: run before load.'));
   busy = true;
   if (spareTimer) {
     clearTimeout(spareTimer);
     spareTimer = null;
   }
+  const reports: (RunReport | undefined)[] = new Array(inputs.length);
   try {
-    if (!active || active.dead) await activate();
-    // A spare still starting up would add to this run's memory: let it finish first.
-    if (spare && !spare.isReady) await spare.ready;
-    return await active!.run(input, program.limits);
+    for (;;) {
+      const todo: number[] = [];
+      for (let i = 0; i < inputs.length; i++) if (reports[i] === undefined) todo.push(i);
+      if (todo.length === 0) break;
+      if (!active || active.dead) await activate();
+      // A spare still starting up would add to this run's memory: let it finish first.
+      if (spare && !spare.isReady) await spare.ready;
+      let got = 0;
+      await active!.runMany(
+        todo.map((i) => inputs[i]!),
+        program.limits,
+        (k, r) => {
+          reports[todo[k]!] = r;
+          got++;
+        },
+      );
+      if (got === 0) reports[todo[0]!] = report('ie', 'judge error: the sandbox worker gave no result.');
+    }
   } finally {
     busy = false;
     spareWhenIdle();
   }
+  return reports as RunReport[];
 }
 
 process.on('message', (m: ParentToHost) => {
@@ -234,23 +275,16 @@ process.on('message', (m: ParentToHost) => {
       );
       break;
     case 'run':
-      runOne(m.input).then(
-        (r) => send({ t: 'result', id: m.id, report: r }),
+      runAll([m.input]).then(
+        (r) => send({ t: 'result', id: m.id, report: r[0]! }),
         (e: unknown) => send({ t: 'result', id: m.id, report: report('ie', `judge error: ${String(e)}`) }),
       );
       break;
     case 'batch':
-      void (async () => {
-        const reports: RunReport[] = [];
-        for (const input of m.inputs) {
-          try {
-            reports.push(await runOne(input));
-          } catch (e) {
-            reports.push(report('ie', `judge error: ${String(e)}`));
-          }
-        }
-        send({ t: 'batch', id: m.id, reports });
-      })();
+      runAll(m.inputs).then(
+        (reports) => send({ t: 'batch', id: m.id, reports }),
+        (e: unknown) => send({ t: 'batch', id: m.id, reports: m.inputs.map(() => report('ie', `judge error: ${String(e)}`)) }),
+      );
       break;
     case 'exit':
       process.exit(0);

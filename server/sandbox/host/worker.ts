@@ -169,6 +169,7 @@ function makeBridge(state: RunState): HostBridge {
         } catch (e) {
           internalError(state, e);
         }
+        deliverIfFinished(state);
       };
       state.timers.set(id, ms < 0 ? { immediate: setImmediate(fire) } : { timeout: setTimeout(fire, Math.max(1, ms)) });
     },
@@ -333,6 +334,15 @@ function compileProgram(js: string, limits: RunLimits): Program {
   }
 }
 
+/**
+ * Shared with the host thread, which reads it to watch the run from outside: the CPU clock and RSS
+ * when the current run started (NaN between runs), and how many runs have started.
+ */
+const watch = new Float64Array(init.watch);
+const WATCH_CPU = 0;
+const WATCH_RSS = 1;
+const WATCH_COUNT = 2;
+
 function run(input: string): Promise<RunReport> {
   if (!program) return Promise.resolve(report('ie', null, '', '', 'No program is loaded.', 0, 0));
   if (!program.script) return Promise.resolve(report('re', 1, '', program.loadError ?? '', `The program could not be loaded: ${program.loadError}`, 0, 0));
@@ -349,16 +359,18 @@ function run(input: string): Promise<RunReport> {
     return Promise.resolve(report('re', 1, '', '', `The program could not be started: ${String(e)}`, 0, 0));
   }
   resetPeak();
-  const base = memoryKb();
-  state.rssStart = base.rss;
-  send({ t: 'started', rssBytes: base.rss * 1024 });
+  state.rssStart = memoryKb().rss;
   state.cpuStart = cpuNs();
+  watch[WATCH_RSS] = state.rssStart * 1024;
+  watch[WATCH_CPU] = state.cpuStart;
+  watch[WATCH_COUNT]++;
   // Called directly (not inside a Promise executor), so the program's stack shows no frame of ours.
   try {
     state.control.start(fn, program.limits.outputBytes);
   } catch (e) {
     internalError(state, e);
   }
+  deliverIfFinished(state);
   return finished;
 }
 
@@ -389,15 +401,18 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
     text = `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time; the limit is ${limits.timeMs} ms.`;
   }
   state.report = report(final, exitCode >= 0 ? exitCode : null, stdout, stderr, text, cpuMs, peakKb);
-  // Report once the program's stack has unwound (process.exit throws through it).
-  setImmediate(() => deliver(state));
+  watch[WATCH_CPU] = NaN;
+  // Reported once the program's stack has unwound (process.exit throws through it): right after
+  // the call into the context returns, or on the next turn when the run ended in a microtask.
+  setImmediate(() => deliverIfFinished(state));
 }
 
-function deliver(state: RunState): void {
+function deliverIfFinished(state: RunState): void {
+  if (!state.report) return;
   if (current === state) current = null;
   const done = state.done;
   state.done = null;
-  if (done && state.report) done(state.report);
+  done?.(state.report);
 }
 
 function internalError(state: RunState, e: unknown): void {
@@ -429,13 +444,28 @@ port.on('message', (m: HostToWorker) => {
       send({ t: 'loaded', error: program.loadError });
       break;
     case 'run':
-      void run(m.input).then((r) => {
-        send({ t: 'result', report: r });
+      void (async () => {
+        // Reports go to the host in groups (a message costs about as much as a small run); the
+        // host knows which run is current from the shared counter, should it have to stop one.
+        let group: RunReport[] = [];
+        let from = 0;
+        let sentAt = performance.now();
+        for (let i = 0; i < m.inputs.length; i++) {
+          group.push(await run(m.inputs[i]!));
+          if (group.length >= 64 || performance.now() - sentAt > 20 || i === m.inputs.length - 1) {
+            send({ t: 'results', from, reports: group });
+            from = i + 1;
+            group = [];
+            sentAt = performance.now();
+          }
+        }
+        send({ t: 'done' });
         setImmediate(refill);
-      });
+      })();
       break;
   }
 });
 
+watch[WATCH_CPU] = NaN;
 refill();
 send({ t: 'ready' });

@@ -1,23 +1,27 @@
 import EventEmitter from 'events';
 import { guardBridge, type HostBridge, type RuntimeControl } from './bridge';
-import { loadBuffer } from './buffer';
-import { structuredClone } from './clone';
 import { makeConsole } from './console';
 import type { Env } from './env';
 import { makeFormat } from './format';
-import { makeFs } from './fs';
 import { Input } from './input';
 import { EXIT, Loop } from './loop';
 import { makeRequire, type ModuleTable } from './modules';
 import { Output } from './output';
 import { makeProcess, type ProcessState } from './process';
-import { makeReadline } from './readline';
 import { InputStream, OutputStream } from './streams';
-import { makeStringDecoder } from './string-decoder';
 import { makeTimers } from './timers';
-import { makeTextCoding } from './text';
-import { makeUtil } from './util';
-import { makeAssert } from './assert';
+
+// Modules most programs never use are evaluated on first use: a context is built for every run.
+const lazy = {
+  buffer: () => require('./buffer') as typeof import('./buffer'),
+  clone: () => require('./clone') as typeof import('./clone'),
+  fs: () => require('./fs') as typeof import('./fs'),
+  readline: () => require('./readline') as typeof import('./readline'),
+  stringDecoder: () => require('./string-decoder') as typeof import('./string-decoder'),
+  text: () => require('./text') as typeof import('./text'),
+  util: () => require('./util') as typeof import('./util'),
+  assert: () => require('./assert') as typeof import('./assert'),
+};
 
 type BufferModule = typeof import('buffer');
 
@@ -36,7 +40,7 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
   let output = new Output(host, 64 * 1024 * 1024);
   let exiting = false;
   let bufferModule: BufferModule | null = null;
-  const getBuffer = () => (bufferModule ??= loadBuffer(host)).Buffer;
+  const getBuffer = () => (bufferModule ??= lazy.buffer().loadBuffer(host)).Buffer;
 
   const finish = (status: string, code: number, message: string | null) => {
     if (loop.finished) return;
@@ -74,7 +78,8 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
   const process = makeProcess(env, std, state, nextTick);
   const timers = makeTimers(env);
   const console = makeConsole(env);
-  const { TextEncoder, TextDecoder } = makeTextCoding(host);
+  let textCoding: ReturnType<typeof import('./text').makeTextCoding> | null = null;
+  const coding = () => (textCoding ??= lazy.text().makeTextCoding(host));
   const performance = { now: () => host.now(), timeOrigin: 0, mark: () => {}, measure: () => {}, toJSON: () => ({}) };
 
   const describe = (e: unknown, rejection: boolean): string => {
@@ -149,16 +154,16 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
   const mainModule: Record<string, unknown> = { id: '.', path: '/', filename: '/solution.js', loaded: false, children: [], paths: [], exports: {} };
   let solutionRequire: (id: unknown) => unknown;
   const table: ModuleTable = {
-    fs: () => makeFs(env, std),
+    fs: () => lazy.fs().makeFs(env, std),
     'fs/promises': () => (solutionRequire('fs') as { promises: unknown }).promises,
-    readline: () => makeReadline(env),
+    readline: () => lazy.readline().makeReadline(env),
     'readline/promises': () => (solutionRequire('readline') as { promises: unknown }).promises,
     events: () => EventEmitter,
-    string_decoder: () => makeStringDecoder(env),
+    string_decoder: () => lazy.stringDecoder().makeStringDecoder(env),
     buffer: () => (getBuffer(), bufferModule),
-    util: () => makeUtil(env),
+    util: () => lazy.util().makeUtil(env),
     'util/types': () => (solutionRequire('util') as { types: unknown }).types,
-    assert: () => makeAssert(env),
+    assert: () => lazy.assert().makeAssert(env),
     'assert/strict': () => (solutionRequire('assert') as { strict: unknown }).strict,
     timers: () => timers,
     'timers/promises': () => timers.promises,
@@ -188,14 +193,16 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     clearInterval: timers.clearInterval,
     clearImmediate: timers.clearImmediate,
     queueMicrotask: timers.queueMicrotask,
-    structuredClone,
-    TextEncoder,
-    TextDecoder,
+    structuredClone: (value: unknown) => lazy.clone().structuredClone(value),
     performance,
     atob: base64.atob,
     btoa: base64.btoa,
   };
   for (const name of Object.keys(globals)) Object.defineProperty(globalThis, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
+  for (const name of ['TextEncoder', 'TextDecoder'] as const) {
+    let override: unknown;
+    Object.defineProperty(globalThis, name, { get: () => override ?? coding()[name], set: (v) => (override = v), configurable: true, enumerable: false });
+  }
   let bufferOverride: unknown;
   Object.defineProperty(globalThis, 'Buffer', {
     get: () => bufferOverride ?? getBuffer(),
