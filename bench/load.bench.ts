@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { HTTP_THREAD_NICE, setThreadNice } from '../server/queue/thread-priority';
 import { getSubmission, submit } from '../test/helpers/judge-client';
 import { removeDataDir, ROOT, startServer } from '../test/helpers/server';
 import { acceptedNim } from '../test/helpers/solutions';
@@ -53,6 +54,11 @@ export async function loadBench(options: LoadBenchOptions = {}): Promise<LoadBen
   const log = options.log ?? ((l: string) => console.error(l));
   const judgeWorkers = availableParallelism();
   const path = '/problems/nim';
+
+  // The load generator shares the machine with the judge: give it the HTTP thread's priority, so
+  // what is measured is the server's latency and not autocannon waiting behind the judge for a core.
+  const refused = setThreadNice(HTTP_THREAD_NICE);
+  if (refused) log(`load generator at normal priority (${refused})`);
 
   const server = await startServer({ workers: judgeWorkers });
   try {

@@ -229,7 +229,9 @@ function makeBridge(state: RunState): HostBridge {
         const list: unknown[] = [];
         const n = Array.isArray(args) ? (args.length as number) : 0;
         for (let i = 0; i < n; i++) list.push((args as unknown[])[i]);
-        const inspectOptions: util.InspectOptions = { ...opts, depth: opts.depth === null ? Infinity : (opts.depth as number | undefined), customInspect: false, showProxy: false, colors: false };
+        const inspectOptions: util.InspectOptions = { ...opts, customInspect: false, showProxy: false, colors: false };
+        if (opts.depth === null) inspectOptions.depth = Infinity;
+        delete (inspectOptions as Record<string, unknown>).inspect;
         const text = opts.inspect ? util.inspect(list[0], inspectOptions) : util.formatWithOptions(inspectOptions, ...list);
         return mapStack(text);
       } catch {

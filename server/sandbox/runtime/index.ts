@@ -144,7 +144,17 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     loop.invoke(() => process.emit('beforeExit', state.exitCode ?? 0));
     return true;
   };
+  let mainSettled = false;
   loop.onDrained = () => {
+    if (!mainSettled && state.exitCode === undefined) {
+      // As Node does for an ES module whose top-level await can never finish.
+      const text = 'Warning: Detected unsettled top-level await: the program waited for something that never happened (for example rl.question with no input left).';
+      output.err(`${text}\n`);
+      state.exitCode = 13;
+      exiting = true;
+      emitExit(13);
+      return finish('re', 13, text);
+    }
     const code = state.exitCode ?? 0;
     exiting = true;
     emitExit(code);
@@ -222,7 +232,15 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
         uncaught(e);
         return;
       }
-      if (result instanceof Promise) Reflect.apply(promiseThen, result, [undefined, (e: unknown) => uncaught(e)]);
+      if (result instanceof Promise) {
+        Reflect.apply(promiseThen, result, [
+          () => (mainSettled = true),
+          (e: unknown) => {
+            mainSettled = true;
+            uncaught(e);
+          },
+        ]);
+      } else mainSettled = true;
       loop.checkSoon();
     },
     fire(id: number) {
