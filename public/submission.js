@@ -30,7 +30,7 @@
     row.cells[1].textContent = t.verdictText;
     row.cells[1].className = t.verdictClass;
     row.cells[2].textContent = `${t.timeMs} ms`;
-    row.cells[3].textContent = `${t.memoryKb.toLocaleString('en-US')} KB`;
+    row.cells[3].textContent = `${t.memoryKb.toLocaleString('en-US')} KiB`;
   });
 
   source.addEventListener('done', async (e) => {

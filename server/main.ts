@@ -2,13 +2,15 @@
  * Starts the judge: configuration, database, problem import, recovery of interrupted judging,
  * the web server, then the judge threads. One log line per step.
  */
+import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './http/app';
 import { importProblems } from './problems/import';
 import { SubmissionEvents } from './queue/events';
 import { JudgeQueue } from './queue/judge-queue';
-import { HTTP_THREAD_NICE, setThreadNice } from './queue/thread-priority';
+import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './queue/thread-priority';
+import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
 import { countQueued, requeueInterrupted } from './storage/submissions';
 
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   log(`data directory ${config.dataDir}, ${config.judgeWorkers} judge thread(s)`);
 
+  mkdirSync(config.dataDir, { recursive: true });
+  lockDataDir(config.dataDir);
   const db = openDatabase(config.dbPath, { migrate: true, autoCheckpoint: false, log });
   log(`database ${config.dbPath} open (WAL)`);
 
@@ -30,12 +34,13 @@ async function main(): Promise<void> {
   if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
   log(`${countQueued(db)} submission(s) waiting to be judged`);
 
-  const refused = setThreadNice(HTTP_THREAD_NICE);
-  if (refused) log(`pages run at normal priority (could not raise the HTTP thread's priority: ${refused})`);
-  else log(`HTTP thread at nice ${HTTP_THREAD_NICE}, judge threads at normal priority`);
+  const judgeNice = threadNice();
+  const refused = setThreadNice(judgeNice - HTTP_PRIORITY_BOOST);
+  if (refused) log(`pages run at the judge's priority (could not raise the HTTP thread's: ${refused})`);
+  else log(`HTTP thread at nice ${judgeNice - HTTP_PRIORITY_BOOST}, judge threads at nice ${judgeNice}`);
 
   const events = new SubmissionEvents();
-  const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, log });
+  const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, nice: judgeNice, log });
   const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), log });
   const t0 = performance.now();
   const rendered = warm();
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGHUP', () => stop('SIGHUP'));
 }
 
 function listen(app: ReturnType<typeof createApp>['app'], port: number, host: string): Promise<Server> {
@@ -75,7 +81,10 @@ function listen(app: ReturnType<typeof createApp>['app'], port: number, host: st
 }
 
 main().catch((e: unknown) => {
+  const code = (e as NodeJS.ErrnoException).code;
   if (e instanceof ConfigError) console.error(`[judge] configuration error: ${e.message}`);
+  else if (e instanceof DataDirBusyError) console.error(`[judge] failed to start: ${e.message}`);
+  else if (code === 'EADDRINUSE') console.error(`[judge] failed to start: the port is already in use (set PORT to another one)`);
   else console.error('[judge] failed to start:', e);
   process.exit(1);
 });

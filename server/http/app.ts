@@ -91,7 +91,8 @@ function errorHandler(log: (line: string) => void): ErrorRequestHandler {
     const { status, message } = describeError(err);
     if (status >= 500) log(`error on ${req.method} ${req.originalUrl}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     res.status(status);
-    if (req.originalUrl.startsWith('/api/') || req.originalUrl === '/api') {
+    const path = req.originalUrl.split('?')[0]!;
+    if (path === '/api' || path.startsWith('/api/')) {
       res.json({ error: message });
       return;
     }

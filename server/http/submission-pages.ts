@@ -111,11 +111,19 @@ export function submissionPages({ db, onSubmitted }: SubmissionPagesDeps): expre
               { kind: 'output', label: 'Program output', text: t.outputPreview },
               { kind: 'stderr', label: 'Standard error', text: t.stderrPreview },
             ]
-              .filter((b) => b.text !== null && (b.kind !== 'stderr' || b.text !== ''))
+              // Standard error is shown when there is some and it is not just the message above again.
+              .filter((b) => b.text !== null && (b.kind !== 'stderr' || (b.text.trim() !== '' && b.text.trim() !== t.message?.trim())))
               .map((b) => {
                 const full = texts.get(b.kind as FailureTextKind);
                 const truncated = full !== undefined && full.length > (b.text ?? '').length;
-                return { ...b, truncated, length: full?.length ?? 0, cut: full?.cut ?? false, href: `/submissions/${s.id}/${b.kind}.txt` };
+                return {
+                  ...b,
+                  empty: b.text === '',
+                  truncated,
+                  length: full?.length ?? 0,
+                  cut: full?.cut ?? false,
+                  href: `/submissions/${s.id}/${b.kind}.txt`,
+                };
               })
           : [],
       };
@@ -134,6 +142,7 @@ export function submissionPages({ db, onSubmitted }: SubmissionPagesDeps): expre
         when: formatTimestamp(s.createdAt),
         statusText: statusText(s),
         statusClass: statusClass(s),
+        verdict: s.verdict,
         done,
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,

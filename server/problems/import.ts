@@ -55,7 +55,7 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
 
   const replies = await buildInWorkers(
     toBuild.map((b) => b.slug),
-    options.timeoutMs ?? 120_000,
+    options.timeoutMs ?? 60_000,
   );
   for (const { slug, hash } of toBuild) {
     const reply = replies.get(slug)!;

@@ -13,12 +13,14 @@ import type { SubmissionEvents } from './events';
 import type { FromThread, JudgeThreadData, ToThread } from './protocol';
 import { startTsWorker } from './ts-worker';
 
-/** A submission that brought its judge thread down this many times is given IE instead of a retry. */
-const MAX_ATTEMPTS = 2;
+/** After this many interrupted attempts (the judge thread or the process died) a submission gets IE. */
+const MAX_ATTEMPTS = 3;
 
 export interface JudgeQueueOptions {
   workers: number;
   dbPath: string;
+  /** Nice value of judge threads (and so of their sandbox processes). */
+  nice?: number;
   log: (line: string) => void;
   /** A judge thread silent for this long while judging is stopped and replaced. */
   watchdogMs?: number;
@@ -46,7 +48,6 @@ export class JudgeQueue {
   private stopping = false;
   private watchdog: NodeJS.Timeout | null = null;
   private readonly watchdogMs: number;
-  private readonly idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -80,7 +81,7 @@ export class JudgeQueue {
     await Promise.all(
       this.slots.map(async (slot) => {
         if (!slot) return;
-        if (slot.current !== null) requeueSubmission(this.db, slot.current);
+        if (slot.current !== null) requeueSubmission(this.db, slot.current, true);
         slot.current = null;
         const closed = new Promise<void>((resolve) => {
           slot.worker.once('exit', () => resolve());
@@ -94,7 +95,7 @@ export class JudgeQueue {
   }
 
   private spawn(n: number, startFailures: number): Slot {
-    const data: JudgeThreadData = { dbPath: this.options.dbPath };
+    const data: JudgeThreadData = { dbPath: this.options.dbPath, nice: this.options.nice ?? 0 };
     const worker = startTsWorker(new URL('./judge-thread.ts', import.meta.url), { workerData: data });
     const slot: Slot = { n, worker, ready: false, current: null, lastHeard: Date.now(), startFailures };
     worker.on('message', (m: FromThread) => this.onMessage(slot, m));
@@ -137,7 +138,6 @@ export class JudgeQueue {
         slot.current = null;
         this.events.publish(m.id, { type: 'done', verdict: m.result.verdict, failedTest: m.result.failedTest });
         this.pump();
-        this.checkIdle();
         break;
     }
   }
@@ -201,21 +201,6 @@ export class JudgeQueue {
         void slot.worker.terminate();
       }
     }
-  }
-
-  /** Resolves once no submission is queued or being judged (for tools and benchmarks). */
-  whenIdle(): Promise<void> {
-    return new Promise((resolve) => {
-      this.idleWaiters.push(resolve);
-      this.checkIdle();
-    });
-  }
-
-  private checkIdle(): void {
-    if (this.slots.some((s) => s?.current != null)) return;
-    const queued = this.db.prepare("SELECT 1 FROM submissions WHERE status = 'queued' LIMIT 1").get();
-    if (queued) return;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }
 

@@ -19,12 +19,11 @@ import { setThreadNice } from './thread-priority';
 const KEPT_OUTPUT_CHARS = 8 * 1024 * 1024;
 const MESSAGE_CHARS = 4000;
 
+const port = parentPort!;
+const { dbPath, nice } = workerData as JudgeThreadData;
 // Threads inherit the creating thread's priority: drop the HTTP thread's boost before the
 // compiler runs or the sandbox process is spawned (children inherit it too).
-setThreadNice(0);
-
-const port = parentPort!;
-const { dbPath } = workerData as JudgeThreadData;
+setThreadNice(nice);
 const db = openDatabase(dbPath);
 const compiler = await createCompiler();
 const sandbox = await createSandbox();

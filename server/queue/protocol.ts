@@ -3,6 +3,8 @@ import type { FinalResult, TestResultInput } from '../storage/submissions';
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
   dbPath: string;
+  /** Nice value the thread sets for itself (the process's, not the HTTP thread's boosted one). */
+  nice: number;
 }
 
 export type ToThread = { type: 'judge'; id: number } | { type: 'close' };

@@ -179,6 +179,7 @@ export class Cgroup {
 /** Wraps a command so that it joins the cgroup before anything else runs (no race with its children). */
 export function joinCgroupCommand(procsFiles: string[], command: string[]): string[] {
   if (procsFiles.length === 0) return command;
-  const script = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 97; shift; done; shift; exec "$@"';
+  // The shell adds PWD to the environment it passes on: take it out again.
+  const script = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 97; shift; done; shift; unset PWD OLDPWD SHLVL; exec "$@"';
   return ['/bin/sh', '-c', script, 'sh', ...procsFiles, '--', ...command];
 }

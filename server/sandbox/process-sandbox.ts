@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { sandboxSources } from './build';
 import { Cgroup, detectLayers, joinCgroupCommand } from './layers';
@@ -240,6 +241,36 @@ export class ProcessSandbox implements Sandbox {
     // The process died during the batch: the cause is reported for every input.
     if (m.t === 'died') return inputs.map(() => ({ ...m.report, wallMs }));
     throw new Error('unexpected answer from the sandbox');
+  }
+
+  /**
+   * The pid of the sandbox's Node process as this process sees it (it is 1 inside its own pid
+   * namespace), for diagnostics and the layer tests; null when it is not running.
+   */
+  nodePid(): number | null {
+    const wrapper = this.child?.pid;
+    if (wrapper === undefined) return null;
+    if (detectLayers().prefix.length === 0) return wrapper;
+    // The wrapper execs into unshare (or straight into setpriv/prlimit/node): the Node process is
+    // the wrapper itself or its one child.
+    const isNode = (pid: number | string) => {
+      try {
+        return readlinkSync(`/proc/${pid}/exe`) === realpathSync(process.execPath);
+      } catch {
+        return false;
+      }
+    };
+    if (isNode(wrapper)) return wrapper;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === wrapper && isNode(entry)) return Number(entry);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return null;
   }
 
   async close(): Promise<void> {

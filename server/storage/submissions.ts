@@ -138,15 +138,21 @@ export interface ClaimedSubmission {
   attempts: number;
 }
 
-/** Takes the oldest queued submission for a judge, atomically; undefined when the queue is empty. */
+/**
+ * Takes the oldest queued submission for a judge, atomically; undefined when the queue is empty.
+ * Leftovers of an earlier attempt (a thread stopped mid-way may still have written some) go.
+ */
 export function claimNextSubmission(db: Db): ClaimedSubmission | undefined {
-  return prepared(
+  return db.transaction(() => {
+    const claimed = prepared(
       db,
-      `UPDATE submissions SET status = 'compiling', attempts = attempts + 1, started_at = ?, current_test = NULL
+      `UPDATE submissions SET status = 'compiling', attempts = attempts + 1, started_at = ?, current_test = NULL, compile_output = NULL
        WHERE id = (SELECT id FROM submissions WHERE status = 'queued' ORDER BY id LIMIT 1)
        RETURNING id, problem, source, attempts`,
-    )
-    .get(Date.now()) as ClaimedSubmission | undefined;
+    ).get(Date.now()) as ClaimedSubmission | undefined;
+    if (claimed && claimed.attempts > 1) clearResults(db, claimed.id);
+    return claimed;
+  }).immediate();
 }
 
 export function countQueued(db: Db): number {
@@ -209,11 +215,17 @@ export function finishSubmission(db: Db, id: number, r: FinalResult): void {
   ).run(r.verdict, r.failedTest, Math.round(r.timeMs), Math.round(r.memoryKb), r.compileOutput, Date.now(), id);
 }
 
-/** Puts a submission back in the queue with its partial results gone. */
-export function requeueSubmission(db: Db, id: number): void {
+/**
+ * Puts a submission back in the queue with its partial results gone. `refund`: the interruption
+ * was not the submission's doing (a clean shutdown), so the attempt does not count.
+ */
+export function requeueSubmission(db: Db, id: number, refund = false): void {
   db.transaction(() => {
     clearResults(db, id);
-    prepared(db, "UPDATE submissions SET status = 'queued', current_test = NULL, started_at = NULL WHERE id = ?").run(id);
+    prepared(
+      db,
+      "UPDATE submissions SET status = 'queued', current_test = NULL, started_at = NULL, attempts = MAX(0, attempts - ?) WHERE id = ?",
+    ).run(refund ? 1 : 0, id);
   }).immediate();
 }
 

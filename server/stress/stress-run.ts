@@ -166,9 +166,11 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
 
   const shrunk = await shrinkFailure(
     { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict },
-    { arb, pkg, fast, brute, sandbox: deps.sandboxes[0]! },
+    { arb, pkg, fast, sandboxes: deps.sandboxes },
     (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }),
   );
+  const checked = referenceAnswer(shrunk.input, fast, brute);
+  if (!checked.ok) return finish({ result: 'error', casesRun: finding.index + 1, error: checked.message, errorInput: shrunk.input });
   const { verdict, checkerMessage } = decideTestVerdict(shrunk.run, shrunk.expected);
   return finish({
     result: 'failed',

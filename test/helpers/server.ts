@@ -61,7 +61,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // If the test process dies first, do not leave a judge running on some port.
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', killOnExit);
+      resolve();
+    }),
+  );
 
   const waitForLog = (pattern: RegExp, timeoutMs = 60_000): Promise<void> =>
     new Promise((resolve, reject) => {

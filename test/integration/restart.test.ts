@@ -19,7 +19,7 @@ function readDb<T>(dataDir: string, sql: string, ...params: unknown[]): T[] {
 
 describe('restarts', () => {
   it('imports every package on first start and re-imports nothing unchanged on the next', async () => {
-    let server: RunningServer = await startServer({ problems: null, workers: 1 });
+    let server: RunningServer = await startServer({ problems: null, workers: 1, startTimeoutMs: 280_000 });
     dirs.push(server.dataDir);
     expect(server.logs()).toMatch(/imported problem nim \(\d+ tests\)/);
     const before = readDb<{ id: number; input: string }>(server.dataDir, "SELECT id, input FROM tests WHERE problem = 'nim' ORDER BY idx");
@@ -27,7 +27,7 @@ describe('restarts', () => {
     expect(before.length).toBeGreaterThanOrEqual(20);
     await server.stop();
 
-    server = await startServer({ problems: null, workers: 1, dataDir: server.dataDir });
+    server = await startServer({ problems: null, workers: 1, dataDir: server.dataDir, startTimeoutMs: 280_000 });
     const logs = server.logs();
     await server.stop();
     expect(logs).not.toMatch(/imported problem/);
@@ -35,7 +35,7 @@ describe('restarts', () => {
     expect(logs).not.toMatch(/migrated the database/);
     expect(readDb(server.dataDir, "SELECT id, input FROM tests WHERE problem = 'nim' ORDER BY idx")).toEqual(before);
     expect(readDb(server.dataDir, 'SELECT slug, imported_at AS at FROM problems ORDER BY slug')).toEqual(imported);
-  });
+  }, 300_000); // the first start builds the tests of every package
 
   it('judges again, after a restart, a submission that was being judged when the server was killed', async () => {
     let server = await startServer({ workers: 1 });

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import type { Compiler } from '../../server/compile/types';
-import { decideTestVerdict } from '../../server/judge/test-verdict';
 import { loadProblem, loadReference, referenceAsSubmission, type LoadedProblem } from '../../server/problems/registry';
 import type { ReferenceSolver } from '../../server/problems/types';
 import { createSandbox } from '../../server/sandbox';
 import type { Sandbox } from '../../server/sandbox/types';
 import { generateCase } from '../../server/stress/cases';
-import { referenceAnswer } from '../../server/stress/oracle';
-import { runStress, type StressOutcome } from '../../server/stress/stress-run';
+import { runStress } from '../../server/stress/stress-run';
+import { expectLocallyMinimal } from './minimality';
 
 let compiler: Compiler;
 let sandboxes: Sandbox[];
@@ -31,20 +30,6 @@ afterAll(async () => {
 const stress = (source: string, seed: number, cases = 1000, refs = { fast, brute }) =>
   runStress({ source, cases, size: 'small', seed }, { compiler, sandboxes, problem: nim, ...refs });
 
-/** Re-runs every one-step shrink of the reported case: none may still fail the same way. */
-async function expectLocallyMinimal(outcome: StressOutcome): Promise<void> {
-  const c = outcome.counterexample!;
-  const arb = nim.pkg.arbitrary('small');
-  const inputs: { input: string; expected: string }[] = [];
-  for (const candidate of arb.shrink(c.value.value_, c.value.context)) {
-    const input = nim.pkg.format(candidate.value_);
-    const answer = referenceAnswer(input, fast, brute);
-    if (nim.pkg.validate(input).ok && answer.ok) inputs.push({ input, expected: answer.expected });
-  }
-  const runs = await sandboxes[0]!.runBatch(inputs.map((i) => i.input));
-  runs.forEach((run, i) => expect(decideTestVerdict(run, inputs[i]!.expected).verdict, inputs[i]!.input).not.toBe(c.verdict));
-}
-
 describe('stress runs on nim', () => {
   it('catch a known-wrong solution within 1000 small cases and shrink it to a locally minimal input', async () => {
     const outcome = await stress(nim.wrong.find((w) => w.name === 'sum-parity.ts')!.source, 12345);
@@ -57,7 +42,7 @@ describe('stress runs on nim', () => {
     expect(c.expected.trim()).not.toBe(c.got.trim());
     expect(c.expected).toBe(fast.solve(c.input));
     expect(c.input.length).toBeLessThanOrEqual(nim.pkg.format(generateCase(nim.pkg.arbitrary('small'), 12345, c.caseIndex).value_).length);
-    await expectLocallyMinimal(outcome);
+    await expectLocallyMinimal(outcome, nim, 'small', { fast, brute }, sandboxes[0]!);
   });
 
   it('pass a correct solution on every case', async () => {

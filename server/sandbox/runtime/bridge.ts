@@ -34,6 +34,10 @@ export interface HostBridge {
 
 /** What the worker may call in a context. Every entry catches its own errors. */
 export interface RuntimeControl {
+  /** The context's Node globals (process, console, timers...), to define on its global object. */
+  globals: Record<string, unknown>;
+  /** Globals built on first use: accessor functions of the context. */
+  accessors: Record<string, { get: () => unknown; set: (v: unknown) => void }>;
   start(program: unknown, outputLimit: number): void;
   fire(id: number): void;
   rejection(reason: unknown): void;
@@ -42,15 +46,18 @@ export interface RuntimeControl {
 /**
  * Guards calls into the worker's realm: the one error a host function can still throw is a stack
  * overflow raised on entry, which would be the worker's RangeError; replace it with one of ours.
+ * Arguments are forwarded one by one, not spread or passed to Reflect.apply: a program may have
+ * replaced the array iterator or Reflect.apply, and must never be handed a host function.
  */
 export function guarded<F extends (...args: never[]) => unknown>(f: F): F {
-  return function (this: unknown, ...args: never[]) {
+  const call = f as unknown as (a?: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown) => unknown;
+  return function (a?: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown) {
     try {
-      return f(...args);
+      return call(a, b, c, d, e);
     } catch {
       throw new RangeError('Maximum call stack size exceeded');
     }
-  } as F;
+  } as unknown as F;
 }
 
 export function guardBridge(host: HostBridge): HostBridge {

@@ -6,6 +6,9 @@ import type { HostBridge } from './bridge';
  * the host's own util.formatWithOptions, with custom inspectors off so no program code is handed
  * a host object. The result is always a plain string.
  */
+// Captured before any program runs: a program may replace JSON.stringify.
+const stringify = JSON.stringify;
+
 export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) {
   const simple = (v: unknown): string | null => {
     switch (typeof v) {
@@ -29,7 +32,7 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
   const viaHost = (options: object, args: readonly unknown[]): string => {
     const list: unknown[] = [];
     for (let i = 0; i < args.length; i++) list.push(args[i]);
-    return host.format(JSON.stringify(options), list);
+    return host.format(stringify(options), list);
   };
 
   // A Buffer prints as Node prints it: its inspector is the package's, and custom inspectors are off.

@@ -14,6 +14,8 @@ const DENIED = [
   'unlink', 'utimes', 'lchown', 'lchmod',
 ];
 
+const READS = new Set(['access', 'lstat', 'opendir', 'readdir', 'readlink', 'realpath', 'stat', 'statfs']);
+
 interface StdStreams {
   stdin: InputStream;
   stdout: OutputStream;
@@ -208,13 +210,13 @@ export function makeFs(env: Env, std: StdStreams) {
     },
     constants: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1, O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2 },
   };
-  for (const name of DENIED) {
-    const deny = (p?: unknown) => {
-      throw accessDenied(typeof p === 'string' ? p : String(p), /^(access|lstat|opendir|readdir|readlink|realpath|stat|statfs)$/.test(name) ? 'FileSystemRead' : 'FileSystemWrite');
-    };
-    fs[`${name}Sync`] = deny;
-    fs[name] = deny;
-  }
+  const denyRead = (p?: unknown) => {
+    throw accessDenied(String(p), 'FileSystemRead');
+  };
+  const denyWrite = (p?: unknown) => {
+    throw accessDenied(String(p), 'FileSystemWrite');
+  };
+  for (const name of DENIED) fs[`${name}Sync`] = fs[name] = READS.has(name) ? denyRead : denyWrite;
   fs.statSync = (p: unknown) => {
     const fd = fdOf(p);
     if (fd === null) throw accessDenied(String(pathOf(p)));

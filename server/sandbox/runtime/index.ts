@@ -11,6 +11,9 @@ import { makeProcess, type ProcessState } from './process';
 import { InputStream, OutputStream } from './streams';
 import { makeTimers } from './timers';
 
+// Captured before any program runs: a program may replace Reflect.apply.
+const apply = Reflect.apply;
+
 // Modules most programs never use are evaluated on first use: a context is built for every run.
 const lazy = {
   buffer: () => require('./buffer') as typeof import('./buffer'),
@@ -73,7 +76,7 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
   const std = { stdin: new InputStream(env), stdout: new OutputStream(env, 1), stderr: new OutputStream(env, 2) };
   const resolved = Promise.resolve();
   const nextTick = (fn: unknown, args: unknown[]) => {
-    Reflect.apply(promiseThen, resolved, [() => loop.invoke(fn as () => void, undefined, args)]);
+    apply(promiseThen, resolved, [() => loop.invoke(fn as () => void, undefined, args)]);
   };
   const process = makeProcess(env, std, state, nextTick);
   const timers = makeTimers(env);
@@ -208,32 +211,39 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     atob: base64.atob,
     btoa: base64.btoa,
   };
-  for (const name of Object.keys(globals)) Object.defineProperty(globalThis, name, { value: globals[name], writable: true, configurable: true, enumerable: false });
-  for (const name of ['TextEncoder', 'TextDecoder'] as const) {
+  // Lazy globals: built on first use, and assignable as any global.
+  const accessors: Record<string, { get: () => unknown; set: (v: unknown) => void }> = {};
+  const lazyGlobal = (name: string, make: () => unknown) => {
     let override: unknown;
-    Object.defineProperty(globalThis, name, { get: () => override ?? coding()[name], set: (v) => (override = v), configurable: true, enumerable: false });
-  }
-  let bufferOverride: unknown;
-  Object.defineProperty(globalThis, 'Buffer', {
-    get: () => bufferOverride ?? getBuffer(),
-    set: (v) => (bufferOverride = v),
-    configurable: true,
-    enumerable: false,
-  });
+    let overridden = false;
+    accessors[name] = {
+      get: () => (overridden ? override : make()),
+      set: (v) => {
+        overridden = true;
+        override = v;
+      },
+    };
+  };
+  lazyGlobal('Buffer', getBuffer);
+  lazyGlobal('TextEncoder', () => coding().TextEncoder);
+  lazyGlobal('TextDecoder', () => coding().TextDecoder);
 
   return {
+    // The worker puts these on the context's global object (cheaper than defining them from here).
+    globals,
+    accessors,
     start(program: unknown, outputLimit: number) {
       output = new Output(host, outputLimit);
       if (typeof program !== 'function') return finish('ie', -1, 'The compiled program is not a function.');
       let result: unknown;
       try {
-        result = Reflect.apply(program, mainModule.exports, [mainModule.exports, solutionRequire, mainModule, '/solution.js', '/']);
+        result = apply(program, mainModule.exports, [mainModule.exports, solutionRequire, mainModule, '/solution.js', '/']);
       } catch (e) {
         uncaught(e);
         return;
       }
       if (result instanceof Promise) {
-        Reflect.apply(promiseThen, result, [
+        apply(promiseThen, result, [
           () => (mainSettled = true),
           (e: unknown) => {
             mainSettled = true;

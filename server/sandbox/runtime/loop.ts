@@ -1,5 +1,8 @@
 import type { HostBridge } from './bridge';
 
+// Captured before any program runs: a program may replace Reflect.apply.
+const apply = Reflect.apply;
+
 /** Thrown through the program's stack by process.exit() and by the output limit. */
 export const EXIT: object = Object.freeze({ toString: () => 'process.exit()' });
 
@@ -62,7 +65,7 @@ export class Loop {
   invoke(fn: (...args: never[]) => unknown, thisArg?: unknown, args: readonly unknown[] = []): void {
     if (this.finished) return;
     try {
-      Reflect.apply(fn, thisArg, args);
+      apply(fn, thisArg, args);
     } catch (e) {
       this.onUncaught(e);
     }

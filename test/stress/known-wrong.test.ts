@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompiler } from '../../server/compile';
+import type { Compiler } from '../../server/compile/types';
+import { listSlugs, loadProblem, loadReference } from '../../server/problems/registry';
+import { seedFor } from '../../server/problems/seed';
+import { createSandbox } from '../../server/sandbox';
+import type { Sandbox } from '../../server/sandbox/types';
+import { runStress } from '../../server/stress/stress-run';
+import { expectLocallyMinimal } from './minimality';
+
+let compiler: Compiler;
+let sandboxes: Sandbox[];
+
+beforeAll(async () => {
+  compiler = createCompiler();
+  sandboxes = await Promise.all([createSandbox(), createSandbox()]);
+});
+
+afterAll(async () => {
+  await Promise.all([compiler?.close(), ...(sandboxes ?? []).map((s) => s.close())]);
+});
+
+// The promise of the stress feature, checked for every known-wrong solution of every problem:
+// found within 1,000 random `small` cases and shrunk to a locally minimal failing input.
+describe.each(listSlugs())('stress run on %s', (slug) => {
+  it('catches every known-wrong solution at size small and shrinks the case to a local minimum', async () => {
+    const problem = await loadProblem(slug);
+    const refs = { fast: await loadReference(slug, 'fast'), brute: await loadReference(slug, 'brute') };
+    for (const wrong of problem.wrong) {
+      const outcome = await runStress(
+        { source: wrong.source, cases: 1000, size: 'small', seed: seedFor(slug, wrong.name) >>> 1 },
+        { compiler, sandboxes, problem, ...refs },
+      );
+      expect(outcome.result, `${wrong.name}: ${outcome.error ?? ''}`).toBe('failed');
+      const c = outcome.counterexample!;
+      expect(c.caseIndex, wrong.name).toBeLessThan(1000);
+      expect(problem.pkg.validate(c.input), wrong.name).toEqual({ ok: true });
+      expect(c.expected, wrong.name).toBe(refs.fast.solve(c.input));
+      await expectLocallyMinimal(outcome, problem, 'small', refs, sandboxes[0]!);
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import { decideTestVerdict } from '../../server/judge/test-verdict';
+import type { LoadedProblem } from '../../server/problems/registry';
+import type { ReferenceSolver, Size } from '../../server/problems/types';
+import type { Sandbox } from '../../server/sandbox/types';
+import { referenceAnswer } from '../../server/stress/oracle';
+import type { StressOutcome } from '../../server/stress/stress-run';
+
+/** Re-runs every one-step shrink of the reported case: none may still fail the same way. */
+export async function expectLocallyMinimal(
+  outcome: StressOutcome,
+  problem: LoadedProblem,
+  size: Size,
+  refs: { fast: ReferenceSolver; brute: ReferenceSolver },
+  sandbox: Sandbox,
+): Promise<void> {
+  const c = outcome.counterexample!;
+  const arb = problem.pkg.arbitrary(size);
+  const brute = problem.pkg.bruteSizes.includes(size) ? refs.brute : null;
+  const candidates: { input: string; expected: string }[] = [];
+  for (const candidate of arb.shrink(c.value.value_, c.value.context)) {
+    const input = problem.pkg.format(candidate.value_);
+    const answer = referenceAnswer(input, refs.fast, brute);
+    if (problem.pkg.validate(input).ok && answer.ok) candidates.push({ input, expected: answer.expected });
+  }
+  const runs = await sandbox.runBatch(candidates.map((i) => i.input));
+  runs.forEach((run, i) => {
+    expect(decideTestVerdict(run, candidates[i]!.expected).verdict, `a smaller input still fails:\n${candidates[i]!.input}`).not.toBe(c.verdict);
+  });
+}
