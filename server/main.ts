@@ -27,8 +27,10 @@ async function main(): Promise<void> {
   log(`database ${config.dbPath} open (WAL)`);
 
   const only = process.env.JUDGE_PROBLEMS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const importStart = performance.now();
   const report = await importProblems(db, { only, log, warn });
-  log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped`);
+  const importSeconds = ((performance.now() - importStart) / 1000).toFixed(1);
+  log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped (${importSeconds} s)`);
 
   const requeued = requeueInterrupted(db);
   if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
@@ -42,9 +44,9 @@ async function main(): Promise<void> {
   const events = new SubmissionEvents();
   const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, nice: judgeNice, log });
   const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), log });
-  const t0 = performance.now();
+  const warmStart = performance.now();
   const rendered = warm();
-  log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - t0)} ms`);
+  log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);
 
   const server = await listen(app, config.port, config.host);
   const address = server.address();

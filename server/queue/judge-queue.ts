@@ -3,7 +3,7 @@ import type { Db } from '../storage/db';
 import {
   claimNextSubmission,
   finishSubmission,
-  getSubmissionSummary,
+  getSubmission,
   markRunning,
   requeueSubmission,
   saveCompileOutput,
@@ -157,11 +157,10 @@ export class JudgeQueue {
   }
 
   private recoverFrom(id: number, reason: string): void {
-    const sub = getSubmissionSummary(this.db, id);
+    const sub = getSubmission(this.db, id);
     if (!sub || sub.status === 'done') return;
-    const attempts = (this.db.prepare('SELECT attempts FROM submissions WHERE id = ?').get(id) as { attempts: number }).attempts;
-    if (attempts >= MAX_ATTEMPTS) {
-      this.failAsInternalError(id, `judge error: ${reason} while judging this submission, ${attempts} times`);
+    if (sub.attempts >= MAX_ATTEMPTS) {
+      this.failAsInternalError(id, `judge error: ${reason} while judging this submission, ${sub.attempts} times`);
     } else {
       requeueSubmission(this.db, id);
       this.events.publish(id, { type: 'status', status: 'queued', currentTest: null });

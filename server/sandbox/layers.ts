@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -70,6 +70,7 @@ export function detectLayers(): Layers {
   }
 
   const cgroup = findCgroup();
+  if (cgroup) sweepStaleGroups(cgroup);
   if (!cgroup) warnings.push('no writable memory cgroup: memory is bounded by the RSS watchdog and V8 heap limits only, and thread count is not capped');
   return (detected = { prefix, cgroup, warnings });
 }
@@ -113,6 +114,26 @@ function findCgroup(): CgroupSupport | null {
     }
   }
   return null;
+}
+
+/** Removes groups left by judge processes that are gone (a group can only go once it is empty). */
+function sweepStaleGroups(support: CgroupSupport): void {
+  for (const parent of [support.memoryParent, support.pidsParent]) {
+    if (!parent) continue;
+    try {
+      for (const name of readdirSync(parent)) {
+        const owner = /^sg-sandbox-(\d+)-/.exec(name)?.[1];
+        if (owner === undefined || existsSync(`/proc/${owner}`)) continue;
+        try {
+          rmdirSync(path.join(parent, name));
+        } catch {
+          // still has processes
+        }
+      }
+    } catch {
+      // unreadable: nothing to sweep
+    }
+  }
 }
 
 let groupCounter = 0;
@@ -165,14 +186,18 @@ export class Cgroup {
     }
   }
 
-  remove(): void {
-    for (const d of this.dirs) {
+  /** Removes the group once its processes are gone (a killed process takes a moment to go). */
+  remove(attempt = 0): void {
+    const left = this.dirs.filter((d) => {
       try {
         rmdirSync(d);
+        return false;
       } catch {
-        // still has a dying process; the next start-up sweeps it
+        return existsSync(d);
       }
-    }
+    });
+    this.dirs.splice(0, this.dirs.length, ...left);
+    if (left.length > 0 && attempt < 20) setTimeout(() => this.remove(attempt + 1), 100).unref();
   }
 }
 

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { sandboxSources } from './build';
 import { Cgroup, detectLayers, joinCgroupCommand } from './layers';
 import type { HostToParent, ParentToHost, RunReport } from './protocol';
@@ -17,8 +16,6 @@ const NODE_FLAGS = [
   '--no-warnings',
   '--disallow-code-generation-from-strings',
 ];
-/** Batches at least this long are split with a second sandbox process, one per core. */
-const TWIN_MIN_BATCH = 32;
 const OOM_TEXT = /heap out of memory|Allocation failed|Reached heap limit|Fatal process out of memory|Out of memory/i;
 
 let warned = false;
@@ -49,8 +46,6 @@ export class ProcessSandbox implements Sandbox {
   private closed = false;
   /** Set when we kill the process ourselves to replace it (a worker would not stop). */
   private replacing = false;
-  /** A second sandbox process for long batches. */
-  private twin: ProcessSandbox | null = null;
 
   /** Starts the sandbox process; resolves when it can take a program. */
   start(): Promise<void> {
@@ -165,8 +160,9 @@ export class ProcessSandbox implements Sandbox {
 
   private sendLoad(): Promise<void> {
     const { js, limits } = this.program!;
-    // The cgroup is a backstop well above the limit; the watchdog in the sandbox gives the exact MLE.
-    this.cgroup?.setMemoryLimit(2 * (limits.memoryMb + 64) * MiB + 512 * MiB);
+    // The cgroup is a backstop well above the limit (and the V8 heap cap, twice the limit); the
+    // watchdog in the sandbox gives the exact MLE.
+    this.cgroup?.setMemoryLimit((3 * limits.memoryMb + 512) * MiB);
     return new Promise<void>((resolve, reject) => {
       this.onLoaded = (error) => (error ? reject(new Error(error)) : resolve());
       this.child!.send({ t: 'load', js, limits } satisfies ParentToHost);
@@ -215,22 +211,11 @@ export class ProcessSandbox implements Sandbox {
   }
 
   /**
-   * Stress runs: thousands of small inputs. Long batches are split between this process and a
-   * twin (started on the first long batch, then kept warm), so both cores work; each process
-   * measures its own runs, so the figures stay exact.
+   * Stress runs: many small inputs in one round trip, each in a fresh context, with contexts built
+   * ahead. One sandbox uses one core; to use two, run two sandboxes side by side (the stress
+   * runner keeps one lane per sandbox).
    */
   async runBatch(inputs: string[]): Promise<RunResult[]> {
-    if (!this.program) throw new Error('runBatch() before load()');
-    if (inputs.length < TWIN_MIN_BATCH || availableParallelism() < 2) return this.runBatchHere(inputs);
-    this.twin ??= new ProcessSandbox();
-    const twin = this.twin;
-    if (twin.program?.js !== this.program.js || twin.program.limits !== this.program.limits) await twin.load(this.program.js, this.program.limits);
-    const half = Math.ceil(inputs.length / 2);
-    const [first, second] = await Promise.all([this.runBatchHere(inputs.slice(0, half)), twin.runBatchHere(inputs.slice(half))]);
-    return first.concat(second);
-  }
-
-  private async runBatchHere(inputs: string[]): Promise<RunResult[]> {
     if (!this.program) throw new Error('runBatch() before load()');
     if (inputs.length === 0) return [];
     const limits = this.program.limits;
@@ -275,7 +260,6 @@ export class ProcessSandbox implements Sandbox {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.twin?.close();
     const child = this.child;
     if (!child) return;
     await new Promise<void>((resolve) => {

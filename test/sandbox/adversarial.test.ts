@@ -42,14 +42,19 @@ afterAll(async () => {
 describe('the sandbox holds against hostile programs', () => {
   const judge = useJudge();
 
-  /** Nothing of ours in the output, nothing written, nobody connected, and a normal program still runs. */
-  async function expectNothingLeaked(...outputs: string[]) {
+  /** Nothing of ours in the output, nothing written, nobody connected. */
+  function expectNothingLeaked(...outputs: string[]) {
     for (const out of outputs) {
       expect(out).not.toContain(SECRET);
       expect(out).not.toMatch(/root:x:0:0/);
     }
     expect(existsSync(target)).toBe(false);
     expect(connections).toBe(0);
+  }
+
+  /** And the judge still judges: a normal program right after gets its right answer. */
+  async function expectStillServing() {
+    expectNothingLeaked();
     const ok = await judge.run('import * as fs from "fs"; console.log(fs.readFileSync(0, "utf8").trim().split(" ").map(Number).reduce((a, b) => a + b));', '20 22\n');
     expect(ok.status, show(ok)).toBe('ok');
     expect(ok.stdout).toBe('42\n');
@@ -61,8 +66,9 @@ describe('the sandbox holds against hostile programs', () => {
       const r = await judge.run(`import * as fs from 'fs';\nconsole.log(fs.readFileSync(${JSON.stringify(file)}, 'utf8'));`);
       expect(r.status, `${file}: ${show(r)}`).toBe('re');
       expect(r.message).toMatch(/ERR_ACCESS_DENIED|Access to this API has been restricted/);
-      await expectNothingLeaked(r.stdout, r.stderr, r.message ?? '');
+      expectNothingLeaked(r.stdout, r.stderr, r.message ?? '');
     }
+    await expectStillServing();
   });
 
   it('cannot read files through other fs calls or streams', async () => {
@@ -84,7 +90,8 @@ describe('the sandbox holds against hostile programs', () => {
     expect(r.stdout).toMatch(/stream:ERR_ACCESS_DENIED/);
     expect(r.stdout).toMatch(/exists:GOT:false/);
     expect(r.stdout).not.toMatch(/LEAK/);
-    await expectNothingLeaked(r.stdout, r.stderr);
+    expectNothingLeaked(r.stdout, r.stderr);
+    await expectStillServing();
   });
 
   it('cannot write files', async () => {
@@ -97,8 +104,9 @@ describe('the sandbox holds against hostile programs', () => {
       const r = await judge.run(source);
       expect(r.status, show(r)).toBe('re');
       expect(existsSync(path.join(dir, 'sub'))).toBe(false);
-      await expectNothingLeaked(r.stdout, r.stderr);
+      expectNothingLeaked(r.stdout, r.stderr);
     }
+    await expectStillServing();
   });
 
   it('the Function-constructor escape reaches nothing (code generation from strings is off)', async () => {
@@ -116,8 +124,9 @@ describe('the sandbox holds against hostile programs', () => {
       const r = await judge.run(`const p: any = ${expr};\nconsole.log(JSON.stringify(p.env), p.pid, typeof p.binding === 'function' && p.binding('fs'));`);
       expect(r.status, `${expr}: ${show(r)}`).toBe('re');
       expect(r.message).toMatch(/EvalError: Code generation from strings disallowed/);
-      await expectNothingLeaked(r.stdout, r.stderr);
+      expectNothingLeaked(r.stdout, r.stderr);
     }
+    await expectStillServing();
   });
 
   it('process.binding, process.dlopen, module loading and dynamic import are refused', async () => {
@@ -143,8 +152,9 @@ describe('the sandbox holds against hostile programs', () => {
       const r = await judge.run(`const m: any = ${expr};\nconsole.log('GOT', typeof m);`);
       expect(r.status, `${expr}: ${show(r)}`).toBe('re');
       expect(r.stdout).not.toMatch(/GOT/);
-      await expectNothingLeaked(r.stdout, r.stderr);
+      expectNothingLeaked(r.stdout, r.stderr);
     }
+    await expectStillServing();
   });
 
   it('no object of the judge is reachable: globals, errors, stack frames (prepareStackTrace)', async () => {
@@ -188,7 +198,8 @@ describe('the sandbox holds against hostile programs', () => {
     `, 'a\nb\n');
     expect(r.status, show(r)).toBe('ok');
     expect(r.stdout).toBe('clean\n');
-    await expectNothingLeaked(r.stdout, r.stderr);
+    expectNothingLeaked(r.stdout, r.stderr);
+    await expectStillServing();
   });
 
   it('stack exhaustion inside runtime calls never hands the program an error of the worker realm', async () => {
@@ -221,7 +232,8 @@ describe('the sandbox holds against hostile programs', () => {
     expect(r.status, show(r)).toBe('ok');
     expect(r.stderr).toMatch(/stack errors caught: [1-9]/);
     expect(r.stdout.endsWith('clean\n'), show(r)).toBe(true);
-    await expectNothingLeaked(r.stdout, r.stderr);
+    expectNothingLeaked(r.stdout, r.stderr);
+    await expectStillServing();
   });
 
   it('cannot open network connections, even to the judge\'s own port', async () => {
@@ -237,7 +249,8 @@ describe('the sandbox holds against hostile programs', () => {
     }
     // Give a connection that slipped through time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await expectNothingLeaked();
+    expectNothingLeaked();
+    await expectStillServing();
   });
 
   it('cannot signal the judge or any other process', async () => {
@@ -248,14 +261,16 @@ describe('the sandbox holds against hostile programs', () => {
     }
     const abort = await judge.run('process.abort();');
     expect(abort.status).toBe('re');
-    await expectNothingLeaked();
+    expectNothingLeaked();
+    await expectStillServing();
   });
 
   it('sees none of the judge\'s environment', async () => {
     const r = await judge.run(`console.log(JSON.stringify(process.env), JSON.stringify(Object.keys(process.env)));\nconsole.log((process.env as any).SG_JUDGE_SECRET);`);
     expect(r.status, show(r)).toBe('ok');
     expect(r.stdout).toBe('{} []\nundefined\n');
-    await expectNothingLeaked(r.stdout, r.stderr);
+    expectNothingLeaked(r.stdout, r.stderr);
+    await expectStillServing();
   });
 
   it('fork bombs, thread bombs, timer, microtask and promise floods end in a verdict', async () => {
@@ -272,14 +287,16 @@ describe('the sandbox holds against hostile programs', () => {
       const r = await judge.run(source, '', { timeMs: 300, memoryMb: 128 });
       expect(verdicts, `${source}: ${show(r)}`).toContain(r.status);
     }
-    await expectNothingLeaked();
+    expectNothingLeaked();
+    await expectStillServing();
   });
 
   it('a huge output is cut at the limit, and does not take the judge down', async () => {
     const r = await judge.run(`const s = 'y'.repeat(1 << 16); for (;;) console.log(s);`);
     expect(r.status, show(r)).toBe('ole');
     expect(r.stdout.length).toBeLessThanOrEqual(64 * 1024 * 1024);
-    await expectNothingLeaked();
+    expectNothingLeaked();
+    await expectStillServing();
   });
 
   it('tampering with the context\'s built-ins only breaks the program itself', async () => {
@@ -298,7 +315,8 @@ describe('the sandbox holds against hostile programs', () => {
       }, 1);`);
     expect(r.status, show(r)).toBe('ok');
     expect(r.stdout).toBe('still printing { a: 1 }\nclean\n');
-    await expectNothingLeaked(r.stdout, r.stderr);
+    expectNothingLeaked(r.stdout, r.stderr);
+    await expectStillServing();
   });
 
   it('the secret file is untouched and the test data unchanged', () => {

@@ -214,14 +214,14 @@ describe('verdicts', () => {
   });
 
   it('reports CPU time of the solution only, consistently', async () => {
-    await judge.load('let s = 0; for (let i = 0; i < 3e7; i++) s = (s + i * i) % 1000003; console.log(s);');
+    await judge.load('let s = 0; for (let i = 0; i < 1e7; i++) s = (s + i * i) % 1000003; console.log(s);');
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await judge.sandbox.run('');
       expect(r.status).toBe('ok');
       times.push(r.timeMs);
     }
-    for (const t of times) expect(t).toBeGreaterThan(5);
+    for (const t of times) expect(t).toBeGreaterThan(2);
     // Start-up of the process or worker is not in it: a trivial program takes well under 20 ms.
     const trivial = await judge.run('console.log(1);');
     expect(trivial.timeMs).toBeLessThan(20);

@@ -9,6 +9,7 @@ import type { HostToParent, ParentToHost, RunReport, WorkerToHost } from '../pro
 import type { RunLimits, RunStatus } from '../types';
 
 const MiB = 1024 * 1024;
+const DEBUG = process.env.SG_DEBUG === '1';
 const WATCH_MS = 5;
 /** A quiet moment after which a spare worker may be started without disturbing a run. */
 const IDLE_MS = 25;
@@ -31,15 +32,24 @@ function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb 
   return { status, exitCode: null, stdout, stderr, message, timeMs, memoryKb };
 }
 
-const HEAP_MARGIN_MB = 64;
-/** Old-generation heap for a memory limit: above it, so the RSS watchdog (not V8) decides MLE. */
-const heapFor = (limits: RunLimits | undefined) => (limits?.memoryMb ?? 256) + HEAP_MARGIN_MB;
+/**
+ * V8 heap caps for a memory limit. The old generation may grow to twice the limit: V8 collects
+ * more and more often as it nears its cap, which would slow a program well inside the limit, and
+ * the RSS watchdog, not V8, decides MLE. The young generation is Node's default (48 MiB) for the
+ * usual limits, less for small ones, where its garbage alone would weigh.
+ */
+const heapFor = (memoryMb: number) => ({
+  maxOldGenerationSizeMb: 2 * memoryMb + 64,
+  maxYoungGenerationSizeMb: Math.max(8, Math.min(48, Math.floor(memoryMb / 4))),
+  stackSizeMb: stackFor(memoryMb),
+});
 /**
  * Stack for a memory limit: 256 MiB (recursion depth 10^6 of a plain function needs ~100 MiB),
  * but below the memory limit, because a stack in use is resident memory: a program that overflows
  * its stack must get RE before its stack alone makes it MLE.
  */
 const stackFor = (memoryMb: number) => Math.max(16, Math.min(256, memoryMb - 48));
+const memoryOf = (limits: RunLimits | undefined) => limits?.memoryMb ?? 256;
 
 class Slot {
   readonly worker: Worker;
@@ -55,11 +65,12 @@ class Slot {
   private killing: Promise<void> | null = null;
   private readonly exited: Promise<void>;
 
-  constructor(readonly heapMb: number) {
+  /** `memoryMb`: the memory limit the worker is sized for. */
+  constructor(readonly memoryMb: number) {
     this.worker = new Worker(workerSource, {
       eval: true,
       workerData: { runtimeSource, watch: this.watch.buffer },
-      resourceLimits: { stackSizeMb: stackFor(heapMb - HEAP_MARGIN_MB), maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 48 },
+      resourceLimits: heapFor(memoryMb),
       env: {},
     });
     this.ready = new Promise((resolve) => (this.onReady = resolve));
@@ -142,7 +153,7 @@ class Slot {
         const cpuMs = (cpuNs() - cpuStart) / 1e6;
         const wallMs = performance.now() - caseWall;
         const grownKb = Math.max(0, Math.round((process.memoryUsage.rss() - watchView[1]!) / 1024));
-        if (process.env.SG_DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grownKb}\n`);
+        if (DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grownKb}\n`);
         if (grownKb > limits.memoryMb * 1024) {
           stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
         } else if (cpuMs > limits.timeMs) {
@@ -186,12 +197,12 @@ let spareTimer: NodeJS.Timeout | null = null;
 let busy = false;
 let stuck = false;
 
-async function takeSlot(heapMb: number): Promise<Slot> {
+async function takeSlot(memoryMb: number): Promise<Slot> {
   let slot = spare;
   spare = null;
-  if (!slot || slot.dead || slot.heapMb !== heapMb) {
+  if (!slot || slot.dead || slot.memoryMb !== memoryMb) {
     if (slot) void slot.kill();
-    slot = new Slot(heapMb);
+    slot = new Slot(memoryMb);
   }
   await slot.ready;
   return slot;
@@ -202,7 +213,7 @@ function spareWhenIdle(): void {
   if (spareTimer) clearTimeout(spareTimer);
   spareTimer = setTimeout(() => {
     spareTimer = null;
-    if (!busy && (!spare || spare.dead)) spare = new Slot(heapFor(program?.limits));
+    if (!busy && (!spare || spare.dead)) spare = new Slot(memoryOf(program?.limits));
   }, IDLE_MS);
 }
 
@@ -215,7 +226,7 @@ async function load(js: string, limits: RunLimits): Promise<string | null> {
 }
 
 async function activate(): Promise<string | null> {
-  const slot = await takeSlot(heapFor(program!.limits));
+  const slot = await takeSlot(memoryOf(program!.limits));
   const error = await slot.load(program!.js, program!.limits);
   active = slot;
   return error;
@@ -265,7 +276,7 @@ process.on('message', (m: ParentToHost) => {
     case 'init':
       workerSource = m.workerSource;
       runtimeSource = m.runtimeSource;
-      spare = new Slot(heapFor(undefined));
+      spare = new Slot(memoryOf(undefined));
       send({ t: 'ready', warnings: [] });
       break;
     case 'load':

@@ -120,6 +120,7 @@ interface RunState {
   ctx: vm.Context;
   control: RuntimeControl;
   promiseProto: object;
+  objectProto: object;
   input: string;
   inputBytes: Buffer | null;
   inputLength: number;
@@ -299,6 +300,7 @@ function prepare(): RunState {
   } as unknown as RunState;
   const install = runtimeScript.runInContext(ctx) as (host: HostBridge, version: string) => RuntimeControl;
   state.promiseProto = vm.runInContext('Promise.prototype', ctx) as object;
+  state.objectProto = vm.runInContext('Object.prototype', ctx) as object;
   // The runtime reads the input length at install; it is set again at start.
   const control = install(makeBridge(state), process.versions.node);
   state.control = control;
@@ -447,8 +449,30 @@ process.on('unhandledRejection', (reason, promise) => {
   }
 });
 
+/** Whether a value was made in the given context (its prototype chain reaches that context's Object.prototype). */
+function fromContext(value: unknown, objectProto: object): boolean {
+  try {
+    for (let p: unknown = value; p !== null && (typeof p === 'object' || typeof p === 'function'); p = Object.getPrototypeOf(p)) if (p === objectProto) return true;
+  } catch {
+    // a revoked proxy, say: not ours to judge
+  }
+  return false;
+}
+
+// Exceptions our runtime did not catch come from unusual paths (a FinalizationRegistry callback,
+// say). One of the current run's is its uncaught exception; one of an earlier run's context is
+// ignored (that run is over); one of this realm is a judge error.
 process.on('uncaughtException', (e) => {
-  if (current) internalError(current, e);
+  const state = current;
+  if (state && !state.finished && fromContext(e, state.objectProto)) {
+    try {
+      state.control.exception(e);
+    } catch (err) {
+      internalError(state, err);
+    }
+    return;
+  }
+  if (state && e instanceof Error) internalError(state, e);
 });
 
 port.on('message', (m: HostToWorker) => {

@@ -41,6 +41,8 @@ export interface RuntimeControl {
   start(program: unknown, outputLimit: number): void;
   fire(id: number): void;
   rejection(reason: unknown): void;
+  /** An exception of this context that reached the worker uncaught. */
+  exception(error: unknown): void;
 }
 
 /**

@@ -263,5 +263,8 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     rejection(reason: unknown) {
       uncaught(reason, true);
     },
+    exception(error: unknown) {
+      uncaught(error);
+    },
   };
 }
