@@ -12,6 +12,8 @@ import { JudgeQueue } from './queue/judge-queue';
 import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './queue/thread-priority';
 import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
+import { requeueInterruptedInvocations } from './storage/invocations';
+import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
@@ -34,6 +36,8 @@ async function main(): Promise<void> {
 
   const requeued = requeueInterrupted(db);
   if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
+  const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db);
+  if (restarted) log(`put ${restarted} stress run(s) and custom invocation(s) interrupted by the last shutdown back in the queue`);
   log(`${countQueued(db)} submission(s) waiting to be judged`);
 
   const judgeNice = threadNice();
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
 
   const events = new SubmissionEvents();
   const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, nice: judgeNice, log });
-  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), log });
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), log });
   const warmStart = performance.now();
   const rendered = warm();
   log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);

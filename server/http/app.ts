@@ -6,6 +6,7 @@ import type { SubmissionEvents } from '../queue/events';
 import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { apiRouter } from './api';
+import { stressApi } from './stress-api';
 import { HttpError } from './errors';
 import { liveUpdates } from './live';
 import { problemPages } from './problem-pages';
@@ -18,6 +19,8 @@ export interface AppDeps {
   events: SubmissionEvents;
   /** Wakes the judge after a submission is stored. */
   onSubmitted: (id: number) => void;
+  /** Wakes the judge after a stress run or custom invocation is stored. */
+  onQueued: () => void;
   log?: (line: string) => void;
 }
 
@@ -55,6 +58,7 @@ export function createApp(deps: AppDeps): JudgeApp {
 
   const statements = new StatementCache(deps.db);
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
+  app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });

@@ -48,3 +48,9 @@ export function checkSubmission(db: Db, problem: string, source: string): string
 function clip(s: string): string {
   return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }
+
+/** A problem slug from a URL, checked: 404 with a sentence when there is no such problem. */
+export function checkProblemSlug(db: Db, slug: string): string {
+  if (!SLUG_PATTERN.test(slug) || !getProblemHeader(db, slug)) throw notFound(`There is no problem "${clip(slug)}".`);
+  return slug;
+}

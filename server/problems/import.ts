@@ -3,10 +3,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import type { BuildReply } from '../queue/import-thread';
+import type { BuildReply, BuildRequest } from '../queue/import-thread';
 import { startTsWorker } from '../queue/ts-worker';
 import type { Db } from '../storage/db';
-import { problemHashes, saveImportedProblem } from '../storage/problems';
+import { listUserTests, problemHashes, saveImportedProblem } from '../storage/problems';
 import { listSlugs, PROBLEMS_DIR, REFERENCE_DIR, ROOT, SLUG_PATTERN } from './registry';
 
 /** The code that turns a package into tests: when it changes, stored tests may be stale too. */
@@ -54,7 +54,7 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
   if (report.unchanged.length) log(`problems unchanged since last import: ${report.unchanged.join(', ')}`);
 
   const replies = await buildInWorkers(
-    toBuild.map((b) => b.slug),
+    toBuild.map((b) => ({ slug: b.slug, userInputs: listUserTests(db, b.slug).map((t) => t.input) })),
     options.timeoutMs ?? 60_000,
   );
   for (const { slug, hash } of toBuild) {
@@ -65,7 +65,7 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
       report.failed.push({ slug, error: reply.error });
       continue;
     }
-    saveImportedProblem(db, { slug, ...reply.problem, contentHash: hash }, reply.tests);
+    saveImportedProblem(db, { slug, ...reply.problem, contentHash: hash }, reply.tests, reply.userExpected);
     log(`imported problem ${slug} (${reply.tests.length} tests)`);
     report.imported.push(slug);
   }
@@ -116,20 +116,20 @@ function incompleteReason(name: string): string {
  * Builds packages in a few worker threads. A build that overruns the timeout or kills its thread
  * becomes a failure for that package only; the thread is replaced for the rest.
  */
-async function buildInWorkers(slugs: string[], timeoutMs: number): Promise<Map<string, BuildReply>> {
+async function buildInWorkers(requests: BuildRequest[], timeoutMs: number): Promise<Map<string, BuildReply>> {
   const replies = new Map<string, BuildReply>();
-  const queue = [...slugs];
+  const queue = [...requests];
   const threads = Math.min(queue.length, Math.max(1, Math.min(availableParallelism(), 4)));
   const entry = new URL('../queue/import-thread.ts', import.meta.url);
 
   async function lane(): Promise<void> {
     let worker: Worker | null = null;
     try {
-      for (let slug = queue.shift(); slug !== undefined; slug = queue.shift()) {
+      for (let req = queue.shift(); req !== undefined; req = queue.shift()) {
         // A package that allocates without bound fails alone instead of taking the process down.
         worker ??= startTsWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 2048 } });
-        const { reply, threadLost } = await buildOne(worker, slug, timeoutMs);
-        replies.set(slug, reply);
+        const { reply, threadLost } = await buildOne(worker, req, timeoutMs);
+        replies.set(req.slug, reply);
         if (threadLost) {
           void worker.terminate();
           worker = null;
@@ -143,7 +143,8 @@ async function buildInWorkers(slugs: string[], timeoutMs: number): Promise<Map<s
   return replies;
 }
 
-function buildOne(worker: Worker, slug: string, timeoutMs: number): Promise<{ reply: BuildReply; threadLost: boolean }> {
+function buildOne(worker: Worker, req: BuildRequest, timeoutMs: number): Promise<{ reply: BuildReply; threadLost: boolean }> {
+  const { slug } = req;
   return new Promise((resolve) => {
     const done = (reply: BuildReply, threadLost = false): void => {
       clearTimeout(timer);
@@ -164,6 +165,6 @@ function buildOne(worker: Worker, slug: string, timeoutMs: number): Promise<{ re
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ slug });
+    worker.postMessage(req);
   });
 }

@@ -9,6 +9,8 @@ import { buildTestSet } from '../problems/testset';
 
 export interface BuildRequest {
   slug: string;
+  /** Inputs of the problem's user-added tests: their expected outputs are recomputed too. */
+  userInputs: string[];
 }
 
 export type BuildReply =
@@ -25,10 +27,11 @@ export type BuildReply =
         memoryLimitMb: number;
       };
       tests: { kind: 'sample' | 'edge' | 'random'; label: string; input: string; expected: string }[];
+      userExpected: string[];
     }
   | { slug: string; ok: false; error: string };
 
-async function build(slug: string): Promise<BuildReply> {
+async function build({ slug, userInputs }: BuildRequest): Promise<BuildReply> {
   try {
     const problem = await loadProblem(slug);
     const { pkg } = problem;
@@ -51,6 +54,7 @@ async function build(slug: string): Promise<BuildReply> {
         memoryLimitMb: pkg.limits.memoryMb,
       },
       tests,
+      userExpected: userInputs.map((input) => fast.solve(input)),
     };
   } catch (e) {
     return { slug, ok: false, error: e instanceof Error ? e.message : String(e) };
@@ -60,6 +64,6 @@ async function build(slug: string): Promise<BuildReply> {
 const port = parentPort;
 if (port) {
   port.on('message', (req: BuildRequest) => {
-    void build(req.slug).then((reply) => port.postMessage(reply));
+    void build(req).then((reply) => port.postMessage(reply));
   });
 }

@@ -10,7 +10,9 @@ import {
   saveTestResult,
 } from '../storage/submissions';
 import type { SubmissionEvents } from './events';
-import type { FromThread, JudgeThreadData, ToThread } from './protocol';
+import { claimNextInvocation, finishInvocation, getInvocation, requeueInvocation } from '../storage/invocations';
+import { claimNextStressRun, finishStressRun, getStressRun, requeueStressRun, saveStressProgress } from '../storage/stress-runs';
+import { jobKindOf, type FromThread, type JobKind, type JudgeThreadData, type ToThread } from './protocol';
 import { startTsWorker } from './ts-worker';
 
 /** After this many interrupted attempts (the judge thread or the process died) a submission gets IE. */
@@ -26,12 +28,17 @@ export interface JudgeQueueOptions {
   watchdogMs?: number;
 }
 
+interface Job {
+  kind: JobKind;
+  id: number;
+}
+
 interface Slot {
   n: number;
   worker: Worker;
   ready: boolean;
-  /** Submission being judged, if any. */
-  current: number | null;
+  /** The job being worked on, if any. */
+  current: Job | null;
   lastHeard: number;
   /** Consecutive failures to start, for back-off. */
   startFailures: number;
@@ -81,7 +88,7 @@ export class JudgeQueue {
     await Promise.all(
       this.slots.map(async (slot) => {
         if (!slot) return;
-        if (slot.current !== null) requeueSubmission(this.db, slot.current, true);
+        if (slot.current !== null) this.requeue(slot.current, true);
         slot.current = null;
         const closed = new Promise<void>((resolve) => {
           slot.worker.once('exit', () => resolve());
@@ -114,8 +121,8 @@ export class JudgeQueue {
       return;
     }
     if (m.type === 'closed') return;
-    // Anything about a submission this slot no longer judges (after a watchdog stop) is stale.
-    if (m.id !== slot.current) return;
+    // Anything about a job this slot no longer works on (after a watchdog stop) is stale.
+    if (!slot.current || m.id !== slot.current.id || jobKindOf(m) !== slot.current.kind) return;
     switch (m.type) {
       case 'compiling':
         this.events.publish(m.id, { type: 'status', status: 'compiling', currentTest: null });
@@ -139,13 +146,26 @@ export class JudgeQueue {
         this.events.publish(m.id, { type: 'done', verdict: m.result.verdict, failedTest: m.result.failedTest });
         this.pump();
         break;
+      case 'stress-progress':
+        saveStressProgress(this.db, m.id, m.casesRun, m.casesPerSecond, m.shrinkSteps);
+        break;
+      case 'stress-done':
+        finishStressRun(this.db, m.id, m.result);
+        slot.current = null;
+        this.pump();
+        break;
+      case 'invocation-done':
+        finishInvocation(this.db, m.id, m.result);
+        slot.current = null;
+        this.pump();
+        break;
     }
   }
 
   private onExit(slot: Slot, code: number): void {
     if (this.stopping || this.slots[slot.n] !== slot) return;
-    const id = slot.current;
-    if (id !== null) this.recoverFrom(id, `the judge thread stopped (exit code ${code})`);
+    const job = slot.current;
+    if (job !== null) this.recoverFrom(job, `the judge thread stopped (exit code ${code})`);
     const failures = slot.ready ? 0 : slot.startFailures + 1;
     // A thread that cannot even start (e.g. the sandbox is unavailable) is retried with back-off.
     const delay = failures === 0 ? 0 : Math.min(60_000, 1_000 * 2 ** (failures - 1));
@@ -156,47 +176,93 @@ export class JudgeQueue {
     }, delay).unref();
   }
 
-  private recoverFrom(id: number, reason: string): void {
-    const sub = getSubmission(this.db, id);
-    if (!sub || sub.status === 'done') return;
-    if (sub.attempts >= MAX_ATTEMPTS) {
-      this.failAsInternalError(id, `judge error: ${reason} while judging this submission, ${sub.attempts} times`);
+  private recoverFrom(job: Job, reason: string): void {
+    const row =
+      job.kind === 'submission' ? getSubmission(this.db, job.id) : job.kind === 'stress' ? getStressRun(this.db, job.id) : getInvocation(this.db, job.id);
+    if (!row || row.status === 'done') return;
+    if (row.attempts >= MAX_ATTEMPTS) this.failAsInternalError(job, `judge error: ${reason} while working on this, ${row.attempts} times`);
+    else this.requeue(job, false);
+  }
+
+  private requeue(job: Job, refund: boolean): void {
+    if (job.kind === 'submission') {
+      requeueSubmission(this.db, job.id, refund);
+      this.events.publish(job.id, { type: 'status', status: 'queued', currentTest: null });
+    } else if (job.kind === 'stress') requeueStressRun(this.db, job.id, refund);
+    else requeueInvocation(this.db, job.id, refund);
+  }
+
+  private failAsInternalError(job: Job, message: string): void {
+    if (job.kind === 'submission') {
+      finishSubmission(this.db, job.id, { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: message });
+      this.events.publish(job.id, { type: 'done', verdict: 'IE', failedTest: null });
+    } else if (job.kind === 'stress') {
+      finishStressRun(this.db, job.id, { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: message, errorInput: null });
     } else {
-      requeueSubmission(this.db, id);
-      this.events.publish(id, { type: 'status', status: 'queued', currentTest: null });
+      const none = { output: null, expected: null, stderr: null, compileOutput: null, exitCode: null, timeMs: null, memoryKb: null };
+      finishInvocation(this.db, job.id, { verdict: 'IE', message, ...none });
     }
   }
 
-  private failAsInternalError(id: number, message: string): void {
-    finishSubmission(this.db, id, { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: message });
-    this.events.publish(id, { type: 'done', verdict: 'IE', failedTest: null });
-  }
-
+  /**
+   * Hands queued work to idle threads. Custom invocations go first (someone is waiting for one
+   * short run), then submissions, then stress runs; stress runs, which can keep a thread busy for
+   * many seconds, never take the last idle thread while there are other threads, so submissions
+   * keep flowing while students stress-test.
+   */
   private pump(): void {
     if (this.stopping) return;
     for (const slot of this.slots) {
       if (!slot || !slot.ready || slot.current !== null) continue;
-      for (;;) {
-        const claimed = claimNextSubmission(this.db);
-        if (!claimed) return;
-        if (claimed.attempts > MAX_ATTEMPTS) {
-          this.failAsInternalError(claimed.id, `judge error: judging this submission was interrupted ${claimed.attempts - 1} times`);
-          continue;
-        }
-        slot.current = claimed.id;
-        slot.lastHeard = Date.now();
-        this.events.publish(claimed.id, { type: 'status', status: 'compiling', currentTest: null });
-        slot.worker.postMessage({ type: 'judge', id: claimed.id } satisfies ToThread);
-        break;
-      }
+      const job = this.claim();
+      if (!job) return;
+      slot.current = job;
+      slot.lastHeard = Date.now();
+      if (job.kind === 'submission') this.events.publish(job.id, { type: 'status', status: 'compiling', currentTest: null });
+      slot.worker.postMessage({ type: 'job', kind: job.kind, id: job.id } satisfies ToThread);
     }
+  }
+
+  private claim(): Job | null {
+    for (;;) {
+      const invocation = claimNextInvocation(this.db);
+      const job: Job | null = invocation
+        ? { kind: 'invocation', id: invocation.id }
+        : this.claimSubmission() ?? this.claimStress();
+      if (!job) return null;
+      const attempts = invocation?.attempts ?? this.lastClaimAttempts;
+      if (attempts > MAX_ATTEMPTS) {
+        this.failAsInternalError(job, `judge error: this was interrupted ${attempts - 1} times`);
+        continue;
+      }
+      return job;
+    }
+  }
+
+  private lastClaimAttempts = 0;
+
+  private claimSubmission(): Job | null {
+    const claimed = claimNextSubmission(this.db);
+    if (!claimed) return null;
+    this.lastClaimAttempts = claimed.attempts;
+    return { kind: 'submission', id: claimed.id };
+  }
+
+  private claimStress(): Job | null {
+    const live = this.slots.filter((s): s is Slot => s !== null && s.ready);
+    const stressing = live.filter((s) => s.current?.kind === 'stress').length;
+    if (live.length > 1 && stressing >= live.length - 1) return null;
+    const claimed = claimNextStressRun(this.db);
+    if (!claimed) return null;
+    this.lastClaimAttempts = claimed.attempts;
+    return { kind: 'stress', id: claimed.id };
   }
 
   private checkWatchdog(): void {
     const now = Date.now();
     for (const slot of this.slots) {
       if (slot && slot.current !== null && now - slot.lastHeard > this.watchdogMs) {
-        this.options.log(`judge thread ${slot.n} silent for ${Math.round((now - slot.lastHeard) / 1000)} s on submission ${slot.current}; replacing it`);
+        this.options.log(`judge thread ${slot.n} silent for ${Math.round((now - slot.lastHeard) / 1000)} s on ${slot.current.kind} ${slot.current.id}; replacing it`);
         void slot.worker.terminate();
       }
     }

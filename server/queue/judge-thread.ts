@@ -12,7 +12,10 @@ import { preview } from '../render/preview';
 import { checkpoint, openDatabase } from '../storage/db';
 import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
-import type { FromThread, JudgeThreadData, ToThread } from './protocol';
+import type { Sandbox } from '../sandbox/types';
+import { runInvocationJob } from './invocation-job';
+import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
+import { runStressJob } from './stress-job';
 import { setThreadNice } from './thread-priority';
 
 /** The program's output kept for download beyond the preview; more is cut. */
@@ -107,24 +110,51 @@ function full(kind: FailureText['kind'], text: string): FailureText {
   return { kind, content: kept.text, length: text.length, cut: kept.truncated };
 }
 
-// One submission at a time: the main thread sends the next only after 'done'.
+/** A second sandbox, started on the first stress run: stress runs spread their cases over both. */
+let stressSandbox: Sandbox | null = null;
+
+async function work(kind: JobKind, id: number): Promise<void> {
+  if (kind === 'submission') return judge(id);
+  if (kind === 'invocation') {
+    const result = await runInvocationJob(id, { db, compiler, sandbox });
+    return send({ type: 'invocation-done', id, result });
+  }
+  stressSandbox ??= await createSandbox();
+  const result = await runStressJob(id, {
+    db,
+    compiler,
+    sandboxes: [sandbox, stressSandbox],
+    progress: (casesRun, casesPerSecond, shrinkSteps) => send({ type: 'stress-progress', id, casesRun, casesPerSecond, shrinkSteps }),
+  });
+  send({ type: 'stress-done', id, result });
+}
+
+/** The end of a job that failed inside the judge: IE for the user, never a lost job. */
+function failed(kind: JobKind, id: number, message: string): FromThread {
+  const text = `judge error: ${message}`;
+  if (kind === 'submission') return { type: 'done', id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: text } };
+  if (kind === 'stress') {
+    return { type: 'stress-done', id, result: { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: text, errorInput: null } };
+  }
+  const none = { output: null, expected: null, stderr: null, compileOutput: null, exitCode: null, timeMs: null, memoryKb: null };
+  return { type: 'invocation-done', id, result: { verdict: 'IE', message: text, ...none } };
+}
+
+// One job at a time: the main thread sends the next only after this one's final message.
 port.on('message', (m: ToThread) => {
-  if (m.type === 'judge') {
-    judge(m.id)
-      .catch((e: unknown) => {
-        const message = e instanceof Error ? e.message : String(e);
-        send({ type: 'done', id: m.id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: `judge error: ${message}` } });
-      })
+  if (m.type === 'job') {
+    work(m.kind, m.id)
+      .catch((e: unknown) => send(failed(m.kind, m.id, e instanceof Error ? e.message : String(e))))
       // The HTTP thread never checkpoints (see openDatabase), so the judge keeps the WAL short.
       .finally(() => {
         try {
           checkpoint(db);
         } catch {
-          // A checkpoint that cannot run now runs after the next submission.
+          // A checkpoint that cannot run now runs after the next job.
         }
       });
   } else {
-    void Promise.allSettled([compiler.close(), sandbox.close()]).then(() => {
+    void Promise.allSettled([compiler.close(), sandbox.close(), stressSandbox?.close()]).then(() => {
       db.close();
       send({ type: 'closed' });
     });

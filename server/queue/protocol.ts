@@ -1,3 +1,5 @@
+import type { InvocationResult } from '../storage/invocations';
+import type { StressFinal } from '../storage/stress-runs';
 import type { FinalResult, TestResultInput } from '../storage/submissions';
 
 /** Messages between the main thread and a judge thread. */
@@ -7,7 +9,10 @@ export interface JudgeThreadData {
   nice: number;
 }
 
-export type ToThread = { type: 'judge'; id: number } | { type: 'close' };
+/** What a judge thread can be asked to do; each kind lives in its own table. */
+export type JobKind = 'submission' | 'stress' | 'invocation';
+
+export type ToThread = { type: 'job'; kind: JobKind; id: number } | { type: 'close' };
 
 export type FromThread =
   | { type: 'ready' }
@@ -16,4 +21,23 @@ export type FromThread =
   | { type: 'running'; id: number; test: number }
   | { type: 'test'; id: number; result: TestResultInput }
   | { type: 'done'; id: number; result: FinalResult }
+  | { type: 'stress-progress'; id: number; casesRun: number; casesPerSecond: number; shrinkSteps: number | null }
+  | { type: 'stress-done'; id: number; result: StressFinal }
+  | { type: 'invocation-done'; id: number; result: InvocationResult }
   | { type: 'closed' };
+
+/** The kind of job a message from a thread is about (null for the thread's own life cycle). */
+export function jobKindOf(m: FromThread): JobKind | null {
+  switch (m.type) {
+    case 'ready':
+    case 'closed':
+      return null;
+    case 'stress-progress':
+    case 'stress-done':
+      return 'stress';
+    case 'invocation-done':
+      return 'invocation';
+    default:
+      return 'submission';
+  }
+}

@@ -6,7 +6,7 @@ import type { HostToParent, ParentToHost, RunReport } from './protocol';
 import type { RunLimits, RunResult, Sandbox } from './types';
 
 const MiB = 1024 * 1024;
-/** Files the sandbox process may open: its own clocks and memory counters, nothing else. */
+/** Node runs under the permission model: the only files it may open are its own memory counters. */
 const NODE_FLAGS = [
   '--experimental-permission',
   '--allow-worker',
@@ -46,6 +46,8 @@ export class ProcessSandbox implements Sandbox {
   private closed = false;
   /** Set when we kill the process ourselves to replace it (a worker would not stop). */
   private replacing = false;
+  /** Set when we kill it because a run outlived every limit (the sandbox's own watchdog failed). */
+  private timedOut = false;
 
   /** Starts the sandbox process; resolves when it can take a program. */
   start(): Promise<void> {
@@ -110,8 +112,6 @@ export class ProcessSandbox implements Sandbox {
         p?.resolve(m);
         break;
       }
-      case 'log':
-        break;
       case 'stuck':
         this.replacing = true;
         this.child?.kill('SIGKILL');
@@ -128,9 +128,12 @@ export class ProcessSandbox implements Sandbox {
     const stderr = this.stderrTail;
     const oom = OOM_TEXT.test(stderr) || (signal === 'SIGKILL' && (this.cgroup?.oomKilled() ?? false));
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
-    const report: RunReport = oom
-      ? { status: 'mle', exitCode: null, stdout: '', stderr: '', message: 'Memory limit exceeded: the program ran out of memory and was killed.', timeMs: 0, memoryKb: 0 }
-      : { status: 're', exitCode: null, stdout: '', stderr: '', message: `Runtime error: the sandbox running the program died (${how}).`, timeMs: 0, memoryKb: 0 };
+    const report: RunReport = this.timedOut
+      ? { status: 'tle', exitCode: null, stdout: '', stderr: '', message: 'Time limit exceeded: the program was stopped with its sandbox after running far past the limit.', timeMs: 0, memoryKb: 0 }
+      : oom
+        ? { status: 'mle', exitCode: null, stdout: '', stderr: '', message: 'Memory limit exceeded: the program ran out of memory and was killed.', timeMs: 0, memoryKb: 0 }
+        : { status: 're', exitCode: null, stdout: '', stderr: '', message: `Runtime error: the sandbox running the program died (${how}).`, timeMs: 0, memoryKb: 0 };
+    this.timedOut = false;
     // Requests that were waiting behind a process we replaced did not cause its death: they run again.
     const replaced = this.replacing;
     this.replacing = false;
@@ -185,7 +188,10 @@ export class ProcessSandbox implements Sandbox {
       const id = this.nextId++;
       const answer = await new Promise<Answer>((resolve) => {
         // The sandbox kills runs itself; if it does not answer in time, kill all of it.
-        const timer = setTimeout(() => child.kill('SIGKILL'), safetyMs);
+        const timer = setTimeout(() => {
+          this.timedOut = true;
+          child.kill('SIGKILL');
+        }, safetyMs);
         this.pending.set(id, {
           resolve: (m) => {
             clearTimeout(timer);

@@ -23,11 +23,10 @@ export type ParentToHost =
   | { t: 'exit' };
 
 export type HostToParent =
-  | { t: 'ready'; warnings: string[] }
+  | { t: 'ready' }
   | { t: 'loaded'; error: string | null }
   | { t: 'result'; id: number; report: RunReport }
   | { t: 'batch'; id: number; reports: RunReport[] }
-  | { t: 'log'; text: string }
   /** A worker would not stop: the process must be replaced. */
   | { t: 'stuck' };
 

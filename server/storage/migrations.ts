@@ -92,4 +92,58 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    version: 2,
+    name: 'stress runs and custom invocations',
+    sql: `
+      CREATE TABLE stress_runs (
+        id               INTEGER PRIMARY KEY,
+        problem          TEXT NOT NULL REFERENCES problems(slug),
+        source           TEXT NOT NULL,
+        cases            INTEGER NOT NULL,
+        size             TEXT NOT NULL CHECK (size IN ('tiny', 'small', 'medium', 'max')),
+        seed             INTEGER NOT NULL,
+        status           TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done')),
+        cases_run        INTEGER NOT NULL DEFAULT 0,
+        cases_per_second INTEGER,
+        shrink_steps     INTEGER,
+        result           TEXT CHECK (result IN ('passed', 'failed', 'error')),
+        -- JSON {input, expected, got, verdict, shrinkSteps, message, caseIndex} when result = 'failed'.
+        counterexample   TEXT,
+        error            TEXT,
+        error_input      TEXT,
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        created_at       INTEGER NOT NULL,
+        started_at       INTEGER,
+        finished_at      INTEGER,
+        CHECK ((status = 'done') = (result IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX stress_runs_by_status ON stress_runs (status, id);
+
+      CREATE TABLE invocations (
+        id             INTEGER PRIMARY KEY,
+        problem        TEXT NOT NULL REFERENCES problems(slug),
+        source         TEXT NOT NULL,
+        input          TEXT NOT NULL,
+        status         TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done')),
+        -- The run compared with the reference's answer, in the judge's verdict codes.
+        verdict        TEXT CHECK (verdict IN ('AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'IE')),
+        output         TEXT,
+        expected       TEXT,
+        stderr         TEXT,
+        message        TEXT,
+        compile_output TEXT,
+        exit_code      INTEGER,
+        time_ms        INTEGER,
+        memory_kb      INTEGER,
+        attempts       INTEGER NOT NULL DEFAULT 0,
+        created_at     INTEGER NOT NULL,
+        finished_at    INTEGER,
+        CHECK ((status = 'done') = (verdict IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX invocations_by_status ON invocations (status, id);
+
+      ALTER TABLE tests ADD COLUMN created_at INTEGER;
+    `,
+  },
 ];

@@ -65,7 +65,7 @@ export function problemHashes(db: Db): Map<string, string> {
  * in place of the old ones. User-added tests (kind 'user') survive and move after the new ones,
  * in their old order.
  */
-export function saveImportedProblem(db: Db, problem: Omit<ProblemRow, 'importedAt'>, tests: NewTest[]): void {
+export function saveImportedProblem(db: Db, problem: Omit<ProblemRow, 'importedAt'>, tests: NewTest[], userExpected: string[] = []): void {
   db.transaction(() => {
     prepared(
       db,
@@ -83,6 +83,11 @@ export function saveImportedProblem(db: Db, problem: Omit<ProblemRow, 'importedA
     const users = prepared(db, "SELECT id FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx DESC").all(problem.slug) as { id: number }[];
     const move = prepared(db, 'UPDATE tests SET idx = ? WHERE id = ?');
     users.forEach((u, i) => move.run(tests.length + i + 1, u.id));
+    // The new reference's answers for the user tests, in their order (computed by the importer).
+    const answer = prepared(db, 'UPDATE tests SET expected = ? WHERE id = ?');
+    users.forEach((u, i) => {
+      if (userExpected[i] !== undefined) answer.run(userExpected[i], u.id);
+    });
   }).immediate();
 }
 
@@ -112,4 +117,48 @@ export function problemStatus(db: Db, slug: string): ProblemStatus {
     )
     .get({ slug }) as { solved: number; tried: number };
   return row.solved ? 'solved' : row.tried ? 'tried' : null;
+}
+
+export interface UserTest {
+  idx: number;
+  label: string;
+  input: string;
+  expected: string;
+  createdAt: number | null;
+}
+
+/** Tests added by users (a saved stress counterexample, say), in judging order. */
+export function listUserTests(db: Db, slug: string): UserTest[] {
+  return prepared(
+    db,
+    "SELECT idx, label, input, expected, created_at AS createdAt FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx",
+  ).all(slug) as UserTest[];
+}
+
+/** Appends a user test after every other test of the problem; returns its position ("test N"). */
+export function addUserTest(db: Db, slug: string, label: string, input: string, expected: string): number {
+  return db.transaction(() => {
+    const { last } = prepared(db, 'SELECT COALESCE(MAX(idx), 0) AS last FROM tests WHERE problem = ?').get(slug) as { last: number };
+    prepared(db, "INSERT INTO tests (problem, idx, kind, label, input, expected, created_at) VALUES (?, ?, 'user', ?, ?, ?, ?)").run(
+      slug,
+      last + 1,
+      label,
+      input,
+      expected,
+      Date.now(),
+    );
+    return last + 1;
+  }).immediate();
+}
+
+/** Removes a user test and closes the gap, so tests stay numbered 1..n. False if there is none. */
+export function removeUserTest(db: Db, slug: string, idx: number): boolean {
+  return db.transaction(() => {
+    const removed = prepared(db, "DELETE FROM tests WHERE problem = ? AND idx = ? AND kind = 'user'").run(slug, idx).changes;
+    if (!removed) return false;
+    const later = prepared(db, "SELECT id FROM tests WHERE problem = ? AND kind = 'user' AND idx > ? ORDER BY idx").all(slug, idx) as { id: number }[];
+    const move = prepared(db, 'UPDATE tests SET idx = idx - 1 WHERE id = ?');
+    for (const t of later) move.run(t.id);
+    return true;
+  }).immediate();
 }

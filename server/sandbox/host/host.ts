@@ -277,7 +277,7 @@ process.on('message', (m: ParentToHost) => {
       workerSource = m.workerSource;
       runtimeSource = m.runtimeSource;
       spare = new Slot(memoryOf(undefined));
-      send({ t: 'ready', warnings: [] });
+      send({ t: 'ready' });
       break;
     case 'load':
       load(m.js, m.limits).then(

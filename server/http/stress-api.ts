@@ -1,0 +1,179 @@
+import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
+import { problemTools } from '../problems/problem-tools';
+import { SIZES } from '../problems/types';
+import type { Db } from '../storage/db';
+import { getInvocation, insertInvocation } from '../storage/invocations';
+import { addUserTest, listUserTests, removeUserTest } from '../storage/problems';
+import { getStressRun, insertStressRun, type StressRunRow } from '../storage/stress-runs';
+import { randomSeed } from '../stress/cases';
+import { parseJsonBody, rawBody } from './body';
+import { badRequest, HttpError, notFound } from './errors';
+import { checkProblemSlug, checkSubmission, describeSchemaError } from './submission-input';
+import { isoTimestamp } from './present';
+
+/** Most cases one stress run may ask for. */
+export const MAX_STRESS_CASES = 100_000;
+/** Largest input a user may type for a custom invocation or add as a test. */
+export const MAX_USER_INPUT_BYTES = 512 * 1024;
+
+const stressSchema = z.object({
+  problem: z.string().min(1),
+  source: z.string(),
+  cases: z.number().int().min(1).max(MAX_STRESS_CASES).optional(),
+  size: z.enum(SIZES as unknown as [string, ...string[]]).optional(),
+  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+});
+
+const invocationSchema = z.object({ problem: z.string().min(1), source: z.string(), input: z.string() });
+const userTestSchema = z.object({ input: z.string() });
+
+export interface StressApiDeps {
+  db: Db;
+  /** Wakes the judge after a job is stored. */
+  onQueued: () => void;
+}
+
+/**
+ * Random tests on demand and custom invocations, as JSON: a stress run or an invocation is stored
+ * and queued like a submission (201 with its id), and polled until done. User-added tests are
+ * validated with the problem's own validator and answered by its fast reference.
+ */
+export function stressApi({ db, onQueued }: StressApiDeps): express.Router {
+  const api = express.Router();
+
+  api.post('/stress', rawBody, (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body);
+    const parsed = stressSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(describeStressError(parsed.error, body));
+    const { problem, source } = parsed.data;
+    checkSubmission(db, problem, source);
+    const id = insertStressRun(db, {
+      problem,
+      source,
+      cases: parsed.data.cases ?? 1000,
+      size: (parsed.data.size as StressRunRow['size'] | undefined) ?? 'small',
+      seed: parsed.data.seed ?? randomSeed(),
+    });
+    onQueued();
+    res.status(201).location(`/api/stress/${id}`).json({ id });
+  });
+
+  api.get('/stress/:id', (req, res) => {
+    const run = getStressRun(db, parseId(req.params.id, 'stress run'));
+    if (!run) throw notFound(`There is no stress run ${req.params.id}.`);
+    res.json(presentStressRun(run));
+  });
+
+  api.post('/invocations', rawBody, async (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body);
+    const parsed = invocationSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
+    const { problem, source } = parsed.data;
+    checkSubmission(db, problem, source);
+    const input = await validUserInput(problem, parsed.data.input);
+    const id = insertInvocation(db, problem, source, input);
+    onQueued();
+    res.status(201).location(`/api/invocations/${id}`).json({ id });
+  });
+
+  api.get('/invocations/:id', (req, res) => {
+    const inv = getInvocation(db, parseId(req.params.id, 'invocation'));
+    if (!inv) throw notFound(`There is no invocation ${req.params.id}.`);
+    res.json({
+      id: inv.id,
+      problem: inv.problem,
+      status: inv.status,
+      verdict: inv.verdict,
+      output: inv.output,
+      expected: inv.expected,
+      stderr: inv.stderr,
+      message: inv.message,
+      compileOutput: inv.compileOutput,
+      exitCode: inv.exitCode,
+      timeMs: inv.timeMs,
+      memoryKb: inv.memoryKb,
+    });
+  });
+
+  api.get('/problems/:slug/tests', (req, res) => {
+    const slug = checkProblemSlug(db, String(req.params.slug));
+    res.json(listUserTests(db, slug).map((t) => ({ index: t.idx, label: t.label, input: t.input, expected: t.expected, createdAt: isoTimestamp(t.createdAt) })));
+  });
+
+  api.post('/problems/:slug/tests', rawBody, async (req: Request, res: Response) => {
+    const slug = checkProblemSlug(db, String(req.params.slug));
+    const body = parseJsonBody(req.body);
+    const parsed = userTestSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
+    const input = await validUserInput(slug, parsed.data.input);
+    const { fast } = await problemTools(slug);
+    const label = typeof (body as { label?: unknown }).label === 'string' ? String((body as { label: string }).label).slice(0, 80) : 'user test';
+    const index = addUserTest(db, slug, label, input, fast.solve(input));
+    res.status(201).json({ index });
+  });
+
+  api.delete('/problems/:slug/tests/:index', (req, res) => {
+    const slug = checkProblemSlug(db, String(req.params.slug));
+    const index = parseId(req.params.index, 'test index');
+    if (!removeUserTest(db, slug, index)) throw notFound(`Problem ${slug} has no user-added test ${index}; only user-added tests can be removed.`);
+    res.status(204).end();
+  });
+
+  return api;
+}
+
+export function presentStressRun(run: StressRunRow) {
+  return {
+    id: run.id,
+    problem: run.problem,
+    status: run.status,
+    casesRun: run.casesRun,
+    casesTotal: run.cases,
+    size: run.size,
+    seed: run.seed,
+    casesPerSecond: run.casesPerSecond,
+    shrinkSteps: run.shrinkSteps,
+    result: run.result,
+    counterexample: run.counterexample && {
+      input: run.counterexample.input,
+      expected: run.counterexample.expected,
+      got: run.counterexample.got,
+      verdict: run.counterexample.verdict,
+      shrinkSteps: run.counterexample.shrinkSteps,
+      message: run.counterexample.message,
+      caseIndex: run.counterexample.caseIndex,
+    },
+    error: run.error,
+    errorInput: run.errorInput,
+  };
+}
+
+/**
+ * A typed input, as the problem's validator sees it: line ends made "\n" and a final newline added
+ * (textareas send CRLF and rarely end with a newline); everything else must be exactly right.
+ */
+export async function validUserInput(slug: string, raw: string): Promise<string> {
+  const bytes = Buffer.byteLength(raw, 'utf8');
+  if (bytes > MAX_USER_INPUT_BYTES) throw new HttpError(413, `The input is ${bytes} bytes; the limit is ${MAX_USER_INPUT_BYTES} bytes.`);
+  let input = raw.replace(/\r\n?/g, '\n');
+  if (input.length && !input.endsWith('\n')) input += '\n';
+  const { problem } = await problemTools(slug);
+  const verdict = problem.pkg.validate(input);
+  if (!verdict.ok) throw badRequest(`The input is not valid for ${slug}: line ${verdict.line}: ${verdict.message}.`);
+  return input;
+}
+
+function parseId(raw: string, what: string): number {
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a ${what} (a positive integer).`);
+  return Number(raw);
+}
+
+function describeStressError(error: z.ZodError, body: unknown): string {
+  const issue = error.issues[0]!;
+  const field = String(issue.path[0] ?? 'body');
+  if (field === 'cases') return `The field "cases" must be an integer from 1 to ${MAX_STRESS_CASES}.`;
+  if (field === 'size') return `The field "size" must be one of ${SIZES.join(', ')}.`;
+  if (field === 'seed') return `The field "seed" must be an integer from 0 to ${2 ** 31 - 1}.`;
+  return describeSchemaError(error, body);
+}

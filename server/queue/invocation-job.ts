@@ -1,0 +1,47 @@
+import type { Compiler } from '../compile/types';
+import { decideTestVerdict } from '../judge/test-verdict';
+import { DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox/types';
+import type { Db } from '../storage/db';
+import { getInvocation, type InvocationResult } from '../storage/invocations';
+import { problemTools } from '../problems/problem-tools';
+
+/** What is kept of a custom run's output and error stream. */
+const KEPT_CHARS = 256 * 1024;
+
+const nothing = { output: null, expected: null, stderr: null, message: null, compileOutput: null, exitCode: null, timeMs: null, memoryKb: null };
+
+/**
+ * Custom invocation: the user's program on the user's (already validated) input, beside the fast
+ * reference's answer on the same input, with the verdict the judge would give on such a test.
+ */
+export async function runInvocationJob(id: number, deps: { db: Db; compiler: Compiler; sandbox: Sandbox }): Promise<InvocationResult> {
+  const inv = getInvocation(deps.db, id);
+  if (!inv) return { ...nothing, verdict: 'IE', message: 'judge error: the invocation is missing' };
+  const { problem, fast } = await problemTools(inv.problem);
+  const compiled = await deps.compiler.compile(inv.source);
+  if (!compiled.ok) return { ...nothing, verdict: 'CE', compileOutput: compiled.diagnostics };
+  let expected: string;
+  try {
+    expected = fast.solve(inv.input);
+  } catch (e) {
+    return { ...nothing, verdict: 'IE', compileOutput: compiled.diagnostics || null, message: `judge error: the reference failed on this input (${String(e)})` };
+  }
+  await deps.sandbox.load(compiled.js, { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
+  const run = await deps.sandbox.run(inv.input);
+  const { verdict, checkerMessage } = decideTestVerdict(run, expected);
+  return {
+    verdict,
+    output: clip(run.stdout),
+    expected: clip(expected),
+    stderr: run.stderr ? clip(run.stderr) : null,
+    message: verdict === 'WA' ? checkerMessage : run.message,
+    compileOutput: compiled.diagnostics || null,
+    exitCode: run.exitCode,
+    timeMs: run.timeMs,
+    memoryKb: run.memoryKb,
+  };
+}
+
+function clip(s: string): string {
+  return s.length > KEPT_CHARS ? `${s.slice(0, KEPT_CHARS)}\n… (cut at ${KEPT_CHARS} characters)` : s;
+}

@@ -1,0 +1,60 @@
+import type { Compiler } from '../compile/types';
+import type { Sandbox } from '../sandbox/types';
+import type { Db } from '../storage/db';
+import { getStressRun, type StressFinal } from '../storage/stress-runs';
+import { runStress } from '../stress/stress-run';
+import { problemTools } from '../problems/problem-tools';
+
+/** Progress reaches the database (and so the page's poll) at most this often. */
+const PROGRESS_EVERY_MS = 200;
+/** Text kept of the solution's output on the counterexample. */
+const KEPT_OUTPUT_CHARS = 64 * 1024;
+
+export interface StressJobDeps {
+  db: Db;
+  compiler: Compiler;
+  sandboxes: Sandbox[];
+  progress: (casesRun: number, casesPerSecond: number, shrinkSteps: number | null) => void;
+}
+
+/** Runs one stored stress run in this judge thread and returns what to store. */
+export async function runStressJob(id: number, deps: StressJobDeps): Promise<StressFinal> {
+  const run = getStressRun(deps.db, id);
+  if (!run) return { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: 'judge error: the stress run is missing', errorInput: null };
+  const tools = await problemTools(run.problem);
+  let last = 0;
+  let casesRun = 0;
+  let rate = 0;
+  const outcome = await runStress(
+    { source: run.source, cases: run.cases, size: run.size, seed: run.seed },
+    { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools },
+    (e) => {
+      const now = Date.now();
+      if (e.type === 'progress') {
+        casesRun = e.casesRun;
+        rate = e.casesPerSecond;
+        if (now - last >= PROGRESS_EVERY_MS) deps.progress(casesRun, rate, null);
+      } else if (e.type === 'shrinking') {
+        if (now - last >= PROGRESS_EVERY_MS) deps.progress(casesRun, rate, e.steps);
+      } else return;
+      if (now - last >= PROGRESS_EVERY_MS) last = now;
+    },
+  );
+  const c = outcome.counterexample;
+  return {
+    result: outcome.result,
+    casesRun: outcome.casesRun,
+    casesPerSecond: outcome.elapsedMs > 0 ? Math.round((outcome.casesRun * 1000) / outcome.elapsedMs) : null,
+    counterexample: c && {
+      input: c.input,
+      expected: c.expected,
+      got: c.got.length > KEPT_OUTPUT_CHARS ? `${c.got.slice(0, KEPT_OUTPUT_CHARS)}\n… (cut)` : c.got,
+      verdict: c.verdict,
+      shrinkSteps: c.shrinkSteps,
+      message: c.message,
+      caseIndex: c.caseIndex,
+    },
+    error: outcome.error,
+    errorInput: outcome.errorInput,
+  };
+}

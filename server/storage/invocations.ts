@@ -1,0 +1,86 @@
+import type { Verdict } from '../judge/verdicts';
+import { prepared, type Db } from './db';
+
+export type InvocationStatus = 'queued' | 'running' | 'done';
+
+export interface InvocationRow {
+  id: number;
+  problem: string;
+  source: string;
+  input: string;
+  status: InvocationStatus;
+  verdict: Verdict | null;
+  output: string | null;
+  expected: string | null;
+  stderr: string | null;
+  message: string | null;
+  compileOutput: string | null;
+  exitCode: number | null;
+  timeMs: number | null;
+  memoryKb: number | null;
+  attempts: number;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+const COLUMNS = `id, problem, source, input, status, verdict, output, expected, stderr, message, compile_output AS compileOutput,
+  exit_code AS exitCode, time_ms AS timeMs, memory_kb AS memoryKb, attempts, created_at AS createdAt, finished_at AS finishedAt`;
+
+export function insertInvocation(db: Db, problem: string, source: string, input: string): number {
+  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, created_at) VALUES (?, ?, ?, ?) RETURNING id')
+    .get(problem, source, input, Date.now()) as { id: number };
+  return row.id;
+}
+
+export function getInvocation(db: Db, id: number): InvocationRow | undefined {
+  return prepared(db, `SELECT ${COLUMNS} FROM invocations WHERE id = ?`).get(id) as InvocationRow | undefined;
+}
+
+export function claimNextInvocation(db: Db): { id: number; attempts: number } | undefined {
+  return prepared(
+    db,
+    `UPDATE invocations SET status = 'running', attempts = attempts + 1
+     WHERE id = (SELECT id FROM invocations WHERE status = 'queued' ORDER BY id LIMIT 1)
+     RETURNING id, attempts`,
+  ).get() as { id: number; attempts: number } | undefined;
+}
+
+export interface InvocationResult {
+  verdict: Verdict;
+  output: string | null;
+  expected: string | null;
+  stderr: string | null;
+  message: string | null;
+  compileOutput: string | null;
+  exitCode: number | null;
+  timeMs: number | null;
+  memoryKb: number | null;
+}
+
+export function finishInvocation(db: Db, id: number, r: InvocationResult): void {
+  prepared(
+    db,
+    `UPDATE invocations SET status = 'done', verdict = ?, output = ?, expected = ?, stderr = ?, message = ?, compile_output = ?,
+       exit_code = ?, time_ms = ?, memory_kb = ?, finished_at = ? WHERE id = ?`,
+  ).run(
+    r.verdict,
+    r.output,
+    r.expected,
+    r.stderr,
+    r.message,
+    r.compileOutput,
+    r.exitCode,
+    r.timeMs === null ? null : Math.round(r.timeMs),
+    r.memoryKb === null ? null : Math.round(r.memoryKb),
+    Date.now(),
+    id,
+  );
+}
+
+export function requeueInvocation(db: Db, id: number, refund = false): void {
+  prepared(db, "UPDATE invocations SET status = 'queued', attempts = MAX(0, attempts - ?) WHERE id = ? AND status <> 'done'").run(refund ? 1 : 0, id);
+}
+
+export function requeueInterruptedInvocations(db: Db): number {
+  return prepared(db, "UPDATE invocations SET status = 'queued' WHERE status = 'running'").run().changes;
+}
