@@ -77,6 +77,9 @@
     fileInput.value = '';
   });
 
+  // The stress and custom-invocation panels judge whatever is in the editor right now.
+  window.sgEditorSource = () => (editor ? editor.getValue() : textarea.value);
+
   form.addEventListener('submit', () => {
     if (editor) textarea.value = editor.getValue();
   });

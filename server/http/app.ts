@@ -7,6 +7,7 @@ import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { apiRouter } from './api';
 import { stressApi } from './stress-api';
+import { stressPages } from './stress-pages';
 import { HttpError } from './errors';
 import { liveUpdates } from './live';
 import { problemPages } from './problem-pages';
@@ -42,7 +43,15 @@ export function createApp(deps: AppDeps): JudgeApp {
   const views = join(ROOT, 'views');
   app.engine(
     'hbs',
-    engine({ extname: '.hbs', defaultLayout: 'main', layoutsDir: join(views, 'layouts'), partialsDir: join(views, 'partials'), helpers: viewHelpers }),
+    engine({
+      extname: '.hbs',
+      defaultLayout: 'main',
+      layoutsDir: join(views, 'layouts'),
+      partialsDir: join(views, 'partials'),
+      helpers: viewHelpers,
+      // Indented partial calls must not indent every line of a <pre> inside the partial.
+      compilerOptions: { preventIndent: true },
+    }),
   );
   app.set('view engine', 'hbs');
   app.set('views', views);
@@ -65,6 +74,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
   app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted }));
+  app.use(stressPages({ db: deps.db, onQueued: deps.onQueued }));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);
   });

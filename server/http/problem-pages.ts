@@ -1,7 +1,9 @@
 import express from 'express';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
-import { countTests, getProblemHeader, listProblems, problemStatus, type ProblemHeader } from '../storage/problems';
+import { preview } from '../render/preview';
+import { countTests, getProblemHeader, listProblems, listUserTests, problemStatus, type ProblemHeader } from '../storage/problems';
+import { randomSeed } from '../stress/cases';
 import { listSubmissions } from '../storage/submissions';
 import { notFound } from './errors';
 import { statementLang } from './lang';
@@ -68,12 +70,14 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       title: lang === 'en' ? p.titleEn : p.titleZh,
       nav: 'problems',
       katex: true,
-      scripts: ['/vendor/ace/ace.js', '/static/problem.js'],
+      scripts: ['/vendor/ace/ace.js', '/static/problem.js', '/static/stress.js'],
       problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
       lang,
       versions,
       samples,
       status,
+      seed: randomSeed(),
+      userTests: listUserTests(db, p.slug).map((t) => ({ idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
       recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
         id: s.id,
         when: formatTimestamp(s.createdAt),

@@ -49,8 +49,9 @@ describe('pages', () => {
     expect(html).toContain('time limit per test: 1 second');
     expect(html).toMatch(/<textarea id="source" name="source"/);
     expect(html).toContain('<script src="/vendor/ace/ace.js" defer>');
-    expect(html).toContain('id="stress-test-panel"');
-    expect(html).toContain('id="custom-invocation-panel"');
+    expect(html).toContain('id="stress-test"');
+    expect(html).toContain('id="custom-invocation"');
+    expect(html).toContain('id="user-tests"');
     const ace = await fetch(`${server.url}/vendor/ace/mode-typescript.js`);
     expect(ace.status).toBe(200);
     const font = await fetch(`${server.url}/vendor/katex/fonts/KaTeX_Main-Regular.woff2`);

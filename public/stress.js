@@ -1,0 +1,187 @@
+// Problem page: the "Stress test" and "Custom invocation" panels, followed live through the JSON
+// API (POST, then poll until done). Without JavaScript the same buttons post the form instead.
+(() => {
+  'use strict';
+
+  const VERDICT_WORDS = {
+    AC: 'Accepted', WA: 'Wrong answer', TLE: 'Time limit exceeded', MLE: 'Memory limit exceeded',
+    RE: 'Runtime error', CE: 'Compilation error', OLE: 'Output limit exceeded', IE: 'Judgement failed',
+  };
+  const sourceNow = () => (window.sgEditorSource ? window.sgEditorSource() : document.getElementById('source').value);
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'class') node.className = v;
+      else node.setAttribute(k, v);
+    }
+    for (const c of children) if (c !== null && c !== undefined) node.append(c);
+    return node;
+  }
+  const block = (title, text) => el('div', { class: 'io-block' }, el('div', { class: 'io-title' }, title), el('pre', {}, text));
+
+  async function api(method, url, body) {
+    const res = await fetch(url, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const data = res.status === 204 ? null : await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+    if (!res.ok) throw new Error((data && data.error) || `HTTP ${res.status}`);
+    return data;
+  }
+
+  async function poll(url, onUpdate) {
+    for (;;) {
+      const data = await api('GET', url);
+      onUpdate(data);
+      if (data.status === 'done') return data;
+      await sleep(250);
+    }
+  }
+
+  // ---- stress test ----
+  const stress = document.getElementById('stress-test');
+  if (stress) {
+    const slug = stress.dataset.slug;
+    const button = stress.querySelector('.stress-run');
+    const live = stress.querySelector('.stress-live');
+    const bar = stress.querySelector('.stress-progress');
+    const text = stress.querySelector('.stress-progress-text');
+    const result = stress.querySelector('.stress-result');
+    const field = (name) => stress.querySelector(`[name=${name}]`);
+
+    button.addEventListener('click', async (e) => {
+      e.preventDefault();
+      const body = { problem: slug, source: sourceNow(), cases: Number(field('cases').value), size: field('size').value, seed: Number(field('seed').value) };
+      button.disabled = true;
+      result.hidden = true;
+      result.replaceChildren();
+      live.hidden = false;
+      bar.max = body.cases;
+      bar.value = 0;
+      text.textContent = 'In queue';
+      try {
+        const { id } = await api('POST', '/api/stress', body);
+        const run = await poll(`/api/stress/${id}`, (r) => {
+          bar.max = r.casesTotal;
+          bar.value = r.casesRun;
+          if (r.status === 'queued') text.textContent = 'In queue';
+          else if (r.shrinkSteps !== null && r.status === 'running') text.textContent = `Found a failing case; shrinking it (step ${r.shrinkSteps})`;
+          else text.textContent = `${r.casesRun} / ${r.casesTotal} cases${r.casesPerSecond ? `, ${r.casesPerSecond} cases/s` : ''}`;
+        });
+        showStressResult(run);
+      } catch (err) {
+        result.hidden = false;
+        result.replaceChildren(el('p', { class: 'verdict-failed' }, String(err.message || err)));
+      } finally {
+        button.disabled = false;
+      }
+    });
+
+    function showStressResult(run) {
+      result.hidden = false;
+      const where = `size ${run.size}, seed ${run.seed}`;
+      if (run.result === 'passed') {
+        result.replaceChildren(el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`), el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`));
+        return;
+      }
+      if (run.result === 'error') {
+        result.replaceChildren(el('p', { class: 'verdict-failed stress-verdict' }, 'Stress test could not complete'), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block('On input', run.errorInput) : null);
+        return;
+      }
+      const c = run.counterexample;
+      const save = el('button', { type: 'button', class: 'save-test' }, 'Save as a test');
+      save.addEventListener('click', async () => {
+        save.disabled = true;
+        try {
+          const { index } = await api('POST', `/api/problems/${slug}/tests`, { input: c.input, label: `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}` });
+          save.replaceWith(el('span', { class: 'hint saved-test' }, `Saved as test ${index}: every later submission runs it.`));
+          addUserTestRow(index, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, c.input);
+        } catch (err) {
+          save.disabled = false;
+          save.after(el('span', { class: 'verdict-failed' }, ` ${err.message}`));
+        }
+      });
+      result.replaceChildren(
+        el('p', { class: 'verdict-rejected stress-verdict' }, `${VERDICT_WORDS[c.verdict] || c.verdict} on random case ${c.caseIndex + 1}`),
+        el('p', { class: 'hint' }, `${where}; shrunk in ${c.shrinkSteps} step(s) to this input:`),
+        block('Input', c.input),
+        block('Expected output (reference)', c.expected),
+        block('Your output', c.got),
+        c.message ? el('pre', { class: 'message' }, c.message) : null,
+        save,
+      );
+    }
+  }
+
+  // Keeps the "Your added tests" list in step with a test just saved, without a reload.
+  function addUserTestRow(index, label, input) {
+    const panel = document.getElementById('user-tests');
+    if (!panel) return;
+    let table = panel.querySelector('table.user-tests tbody');
+    if (!table) {
+      panel.querySelector('.empty-text')?.remove();
+      const t = el('table', { class: 'grid compact user-tests' }, el('tbody'));
+      panel.append(t);
+      table = t.querySelector('tbody');
+    }
+    const remove = el('button', { type: 'button', class: 'remove-test' }, 'Remove');
+    remove.addEventListener('click', () => removeTest(panel.dataset.slug, index, remove));
+    table.append(el('tr', { 'data-index': String(index) }, el('td', {}, `test ${index}`), el('td', {}, label, el('pre', {}, input)), el('td', {}, remove)));
+  }
+
+  async function removeTest(slug, index, button) {
+    button.disabled = true;
+    try {
+      await api('DELETE', `/api/problems/${slug}/tests/${index}`);
+      location.reload();
+    } catch (err) {
+      button.disabled = false;
+      button.after(el('span', { class: 'verdict-failed' }, ` ${err.message}`));
+    }
+  }
+
+  const userTests = document.getElementById('user-tests');
+  if (userTests) {
+    for (const button of userTests.querySelectorAll('button.remove-test')) {
+      button.addEventListener('click', (e) => {
+        e.preventDefault();
+        removeTest(userTests.dataset.slug, Number(button.closest('tr').dataset.index), button);
+      });
+    }
+  }
+
+  // ---- custom invocation ----
+  const invocation = document.getElementById('custom-invocation');
+  if (invocation) {
+    const slug = invocation.dataset.slug;
+    const button = invocation.querySelector('.invocation-run');
+    const input = invocation.querySelector('textarea');
+    const result = invocation.querySelector('.invocation-result');
+    button.addEventListener('click', async (e) => {
+      e.preventDefault();
+      button.disabled = true;
+      result.hidden = false;
+      result.replaceChildren(el('p', { class: 'verdict-waiting' }, 'Running…'));
+      try {
+        const { id } = await api('POST', '/api/invocations', { problem: slug, source: sourceNow(), input: input.value });
+        const r = await poll(`/api/invocations/${id}`, () => {});
+        const cls = r.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected';
+        const words = r.verdict === 'AC' ? 'Same answer as the reference' : r.verdict === 'WA' ? 'Differs from the reference' : VERDICT_WORDS[r.verdict];
+        result.replaceChildren(
+          el('p', { class: `${cls} invocation-verdict` }, words),
+          r.verdict === 'CE' ? el('pre', { class: 'message' }, r.compileOutput || '') : el('p', { class: 'hint' }, `${r.timeMs ?? 0} ms, ${r.memoryKb ?? 0} KiB${r.exitCode !== null ? `, exit code ${r.exitCode}` : ''}`),
+          r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block('Your output', r.output ?? ''), block('Reference output', r.expected ?? '')),
+          r.message && r.verdict !== 'CE' ? el('pre', { class: 'message' }, r.message) : null,
+          r.stderr ? block('Standard error', r.stderr) : null,
+        );
+      } catch (err) {
+        result.replaceChildren(el('p', { class: 'verdict-failed' }, String(err.message || err)));
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+})();

@@ -1,0 +1,109 @@
+import express, { type Request, type Response } from 'express';
+import { verdictName } from '../judge/verdicts';
+import { problemTools } from '../problems/problem-tools';
+import { SIZES, type Size } from '../problems/types';
+import type { Db } from '../storage/db';
+import { getInvocation, insertInvocation } from '../storage/invocations';
+import { addUserTest, removeUserTest } from '../storage/problems';
+import { getStressRun, insertStressRun } from '../storage/stress-runs';
+import { parseFormBody, rawBody } from './body';
+import { badRequest, notFound } from './errors';
+import { MAX_STRESS_CASES, presentStressRun, validUserInput } from './stress-api';
+import { checkProblemSlug, checkSubmission } from './submission-input';
+
+/**
+ * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
+ * page's form here, and a result page (refreshing itself while the job runs) follows.
+ */
+export function stressPages({ db, onQueued }: { db: Db; onQueued: () => void }): express.Router {
+  const router = express.Router();
+
+  async function formSource(req: Request): Promise<{ fields: Map<string, string>; source: string }> {
+    const form = await parseFormBody(req.get('content-type'), req.body);
+    const source = form.files.get('file') ?? form.fields.get('source');
+    if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
+    return { fields: form.fields, source };
+  }
+
+  router.post('/problems/:slug/stress', rawBody, async (req: Request, res: Response) => {
+    const { fields, source } = await formSource(req);
+    const slug = checkSubmission(db, String(req.params.slug), source);
+    const cases = intField(fields.get('cases'), 'cases', 1, MAX_STRESS_CASES);
+    const seed = intField(fields.get('seed'), 'seed', 0, 2 ** 31 - 1);
+    const size = fields.get('size') ?? 'small';
+    if (!(SIZES as readonly string[]).includes(size)) throw badRequest(`The size must be one of ${SIZES.join(', ')}.`);
+    const id = insertStressRun(db, { problem: slug, source, cases, size: size as Size, seed });
+    onQueued();
+    res.redirect(303, `/stress/${id}`);
+  });
+
+  router.get('/stress/:id', (req, res) => {
+    const row = getStressRun(db, positive(String(req.params.id), 'stress run'));
+    if (!row) throw notFound(`There is no stress run ${req.params.id}.`);
+    const run = presentStressRun(row);
+    res.render('stress', {
+      title: `Stress test #${run.id}`,
+      nav: 'problems',
+      autoRefresh: run.status !== 'done',
+      running: run.status !== 'done',
+      run,
+      verdictWords: run.counterexample ? verdictName(run.counterexample.verdict) : null,
+      caseNumber: run.counterexample ? run.counterexample.caseIndex + 1 : null,
+    });
+  });
+
+  router.post('/stress/:id/save', rawBody, async (req, res) => {
+    const run = getStressRun(db, positive(String(req.params.id), 'stress run'));
+    if (!run?.counterexample) throw notFound(`Stress run ${req.params.id} has no counterexample to save.`);
+    const { fast } = await problemTools(run.problem);
+    const c = run.counterexample;
+    addUserTest(db, run.problem, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, c.input, fast.solve(c.input));
+    res.redirect(303, `/problems/${run.problem}#user-tests`);
+  });
+
+  router.post('/problems/:slug/invoke', rawBody, async (req: Request, res: Response) => {
+    const { fields, source } = await formSource(req);
+    const slug = checkSubmission(db, String(req.params.slug), source);
+    const input = await validUserInput(slug, fields.get('input') ?? '');
+    const id = insertInvocation(db, slug, source, input);
+    onQueued();
+    res.redirect(303, `/invocations/${id}`);
+  });
+
+  router.get('/invocations/:id', (req, res) => {
+    const inv = getInvocation(db, positive(String(req.params.id), 'invocation'));
+    if (!inv) throw notFound(`There is no invocation ${req.params.id}.`);
+    const done = inv.status === 'done';
+    res.render('invocation', {
+      title: `Custom invocation #${inv.id}`,
+      nav: 'problems',
+      autoRefresh: !done,
+      running: !done,
+      inv,
+      hasExitCode: inv.exitCode !== null,
+      verdictClass: inv.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected',
+      verdictWords: inv.verdict === 'AC' ? 'Same answer as the reference' : inv.verdict === 'WA' ? 'Differs from the reference' : inv.verdict && verdictName(inv.verdict),
+    });
+  });
+
+  router.post('/problems/:slug/tests/:index/delete', rawBody, (req, res) => {
+    const slug = checkProblemSlug(db, String(req.params.slug));
+    const index = positive(String(req.params.index), 'test index');
+    if (!removeUserTest(db, slug, index)) throw notFound(`Problem ${slug} has no user-added test ${index}.`);
+    res.redirect(303, `/problems/${slug}#user-tests`);
+  });
+
+  return router;
+}
+
+function intField(raw: string | undefined, name: string, min: number, max: number): number {
+  if (raw === undefined || !/^\d{1,10}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw badRequest(`The field "${name}" must be an integer from ${min} to ${max}.`);
+  }
+  return Number(raw);
+}
+
+function positive(raw: string, what: string): number {
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a ${what} (a positive integer).`);
+  return Number(raw);
+}
