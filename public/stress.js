@@ -71,6 +71,8 @@
           else if (r.shrinkSteps !== null && r.status === 'running') text.textContent = `Found a failing case; shrinking it (step ${r.shrinkSteps})`;
           else text.textContent = `${r.casesRun} / ${r.casesTotal} cases${r.casesPerSecond ? `, ${r.casesPerSecond} cases/s` : ''}`;
         });
+        if (run.result === 'failed') text.textContent = `stopped at case ${run.casesRun} of ${run.casesTotal}`;
+        else if (run.result === 'error') text.textContent = '';
         showStressResult(run);
       } catch (err) {
         result.hidden = false;
