@@ -5,21 +5,60 @@ const TIMEOUT_MAX = 2 ** 31 - 1;
 
 type Callback = (...args: unknown[]) => unknown;
 
-/** Node's Timeout object: ref/unref/hasRef/refresh, and usable as a number. */
-class Timeout {
-  private taskId = 0;
-  private refed = false;
-  private active = false;
+/**
+ * What Node's Timeout and Immediate share: a task on the context's event loop that keeps the run
+ * alive while it is referenced (ref/unref/hasRef), and lets go of the loop when cancelled.
+ */
+abstract class LoopHandle {
+  protected taskId = 0;
+  protected refed = false;
+  protected active = false;
 
+  constructor(protected readonly env: Env) {}
+
+  /** Cancels the pending task and drops this handle's hold on the loop. */
+  protected release(): void {
+    this.env.loop.cancel(this.taskId);
+    if (this.refed) {
+      this.refed = false;
+      this.env.loop.unref();
+    }
+  }
+
+  ref(): this {
+    if (this.active && !this.refed) {
+      this.refed = true;
+      this.env.loop.ref();
+    }
+    return this;
+  }
+
+  unref(): this {
+    if (this.refed) {
+      this.refed = false;
+      this.env.loop.unref();
+    }
+    return this;
+  }
+
+  hasRef(): boolean {
+    return this.refed;
+  }
+}
+
+/** Node's Timeout object: ref/unref/hasRef/refresh, and usable as a number. */
+class Timeout extends LoopHandle {
   constructor(
-    private readonly env: Env,
+    env: Env,
     private readonly table: Map<number, Timeout>,
     readonly id: number,
     private readonly callback: Callback,
     private readonly delay: number,
     private readonly args: unknown[],
     private readonly repeat: boolean,
-  ) {}
+  ) {
+    super(env);
+  }
 
   start(): this {
     this.active = true;
@@ -47,31 +86,7 @@ class Timeout {
     if (!this.active) return;
     this.active = false;
     this.table.delete(this.id);
-    this.env.loop.cancel(this.taskId);
-    if (this.refed) {
-      this.refed = false;
-      this.env.loop.unref();
-    }
-  }
-
-  ref(): this {
-    if (this.active && !this.refed) {
-      this.refed = true;
-      this.env.loop.ref();
-    }
-    return this;
-  }
-
-  unref(): this {
-    if (this.refed) {
-      this.refed = false;
-      this.env.loop.unref();
-    }
-    return this;
-  }
-
-  hasRef(): boolean {
-    return this.refed;
+    this.release();
   }
 
   refresh(): this {
@@ -93,16 +108,11 @@ class Timeout {
 }
 
 /** Node's Immediate object. */
-class Immediate {
-  private taskId = 0;
-  private refed = true;
-  private active = true;
-
-  constructor(
-    private readonly env: Env,
-    callback: Callback,
-    args: unknown[],
-  ) {
+class Immediate extends LoopHandle {
+  constructor(env: Env, callback: Callback, args: unknown[]) {
+    super(env);
+    this.active = true;
+    this.refed = true;
     env.loop.ref();
     this.taskId = env.loop.schedule(() => {
       this.clear();
@@ -113,31 +123,7 @@ class Immediate {
   clear(): void {
     if (!this.active) return;
     this.active = false;
-    this.env.loop.cancel(this.taskId);
-    if (this.refed) {
-      this.refed = false;
-      this.env.loop.unref();
-    }
-  }
-
-  ref(): this {
-    if (this.active && !this.refed) {
-      this.refed = true;
-      this.env.loop.ref();
-    }
-    return this;
-  }
-
-  unref(): this {
-    if (this.refed) {
-      this.refed = false;
-      this.env.loop.unref();
-    }
-    return this;
-  }
-
-  hasRef(): boolean {
-    return this.refed;
+    this.release();
   }
 }
 
