@@ -1,8 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
+import { MAX_SOURCE_BYTES } from '../http/submission-input';
 import { usageError } from './args';
-
-/** The judge's limit on a submission, shared by the web form, the API and the CLIs. */
-export const MAX_SOURCE_BYTES = 64 * 1024;
 
 /** Reads a solution file for a CLI, refusing what the web judge would refuse. */
 export function readSourceFile(usage: string, file: string): string {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_SOURCE_BYTES } from '../compile/config';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { badRequest, HttpError, notFound } from './errors';
 
-/** Sources above 64 KiB (of UTF-8) are refused with 413, as on Codeforces. */
-export const MAX_SOURCE_BYTES = 64 * 1024;
+// Sources above 64 KiB (of UTF-8) are refused with 413, as on Codeforces: the compiler's own limit.
+export { MAX_SOURCE_BYTES };
 
 export const submissionSchema = z.object({
   problem: z.string().min(1),
