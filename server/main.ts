@@ -34,6 +34,9 @@ async function main(): Promise<void> {
   const importSeconds = ((performance.now() - importStart) / 1000).toFixed(1);
   log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped (${importSeconds} s)`);
 
+  // An import writes megabytes of tests; fold them into the database file now rather than leave
+  // them in the WAL until the first judged submission checkpoints it.
+  if (report.imported.length) db.pragma('wal_checkpoint(TRUNCATE)');
   const requeued = requeueInterrupted(db);
   if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
   const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db);
