@@ -37,7 +37,7 @@ try {
     console.log(`\n${slug} (${tests.length} tests)`);
     for (const r of results) {
       const got = r.failedTest === null ? r.got : `${r.got} on ${r.failedTest}`;
-      console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.solution.padEnd(32)} ${r.tests}  expected ${r.expected.padEnd(3)} got ${got.padEnd(10)} ${r.maxTimeMs} ms`);
+      console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.solution.padEnd(32)} ${r.tests}  expected ${r.expected.padEnd(3)} got ${got.padEnd(10)} ${Math.round(r.maxTimeMs)} ms`);
     }
     rows.push(...results);
   }
