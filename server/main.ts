@@ -2,6 +2,7 @@
  * Starts the judge: configuration, database, problem import, recovery of interrupted judging,
  * the web server, then the judge threads. One log line per step.
  */
+import './platform/require-supported-node';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
@@ -15,12 +16,14 @@ import { openDatabase } from './storage/db';
 import { requeueInterruptedInvocations } from './storage/invocations';
 import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
+import { checkSandboxStarts } from './sandbox/self-check';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  log(`Node.js ${process.versions.node}`);
   log(`data directory ${config.dataDir}, ${config.judgeWorkers} judge thread(s)`);
 
   mkdirSync(config.dataDir, { recursive: true });
@@ -47,6 +50,10 @@ async function main(): Promise<void> {
   const refused = setThreadNice(judgeNice - HTTP_PRIORITY_BOOST);
   if (refused) log(`pages run at the judge's priority (could not raise the HTTP thread's: ${refused})`);
   else log(`HTTP thread at nice ${judgeNice - HTTP_PRIORITY_BOOST}, judge threads at nice ${judgeNice}`);
+
+  const sandboxStart = performance.now();
+  await checkSandboxStarts();
+  log(`sandbox self-check passed (${Math.round(performance.now() - sandboxStart)} ms)`);
 
   const events = new SubmissionEvents();
   const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, nice: judgeNice, log });
@@ -94,6 +101,7 @@ main().catch((e: unknown) => {
   if (e instanceof ConfigError) console.error(`[judge] configuration error: ${e.message}`);
   else if (e instanceof DataDirBusyError) console.error(`[judge] failed to start: ${e.message}`);
   else if (code === 'EADDRINUSE') console.error(`[judge] failed to start: the port is already in use (set PORT to another one)`);
+  else if (e instanceof Error && e.message.startsWith('the sandbox')) console.error(`[judge] failed to start: ${e.message}`);
   else console.error('[judge] failed to start:', e);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 // npm run check-problems [-- <slug> ...]
 // Polygon's invocation table: every known solution of every problem judged through the real
 // judge against the stored tests; the reference must get AC, wrong/ WA and slow/ TLE.
+import '../platform/require-supported-node';
 import { createCompiler } from '../compile';
 import { invoke, knownSolutions, type InvocationRow } from '../judge/invocation-table';
 import { listSlugs, loadProblem, loadReference } from '../problems/registry';

@@ -1,5 +1,6 @@
 // npm run gen -- <slug> [--count N] [--size S] [--seed X] [--out DIR]
 // Writes numbered .in/.ans pairs (answers from the fast reference) for practising offline.
+import '../platform/require-supported-node';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { listSlugs, loadProblem, loadReference } from '../problems/registry';

@@ -3,6 +3,7 @@
  * process (no server needed), printing a line per test and the verdict in Codeforces words.
  * Exit status: 0 exactly on Accepted, 1 on any other verdict, 2 on a usage error.
  */
+import '../platform/require-supported-node';
 import { readFileSync, statSync } from 'node:fs';
 import { createCompiler } from '../compile/index';
 import { loadConfig } from '../config';

@@ -1,6 +1,7 @@
 // npm run stress -- <slug> <file.ts> [--cases N] [--size S] [--seed X]
 // Random tests against the references; prints the smallest failing input. Exit 0 exactly when
 // every case passes.
+import '../platform/require-supported-node';
 import { createCompiler } from '../compile';
 import { listSlugs, loadProblem, loadReference } from '../problems/registry';
 import { createSandbox } from '../sandbox';

@@ -11,6 +11,8 @@ export interface Layers {
   /** Command prefix that runs a command inside the namespaces and limits. */
   prefix: string[];
   cgroup: CgroupSupport | null;
+  /** Whether the sandbox process runs as an unprivileged user (then it must be able to reach the Node binary). */
+  unprivileged: boolean;
   warnings: string[];
 }
 
@@ -45,7 +47,7 @@ export function detectLayers(): Layers {
 
   if (process.platform !== 'linux') {
     warnings.push('not Linux: no network namespace, resource limits or cgroup; the sandbox relies on the Node permission model and vm contexts only');
-    return (detected = { prefix, cgroup: null, warnings });
+    return (detected = { prefix, cgroup: null, unprivileged: false, warnings });
   }
 
   if (works('unshare', ['--net', '--pid', '--fork', '--kill-child', 'true'])) {
@@ -57,8 +59,16 @@ export function detectLayers(): Layers {
     warnings.push('unshare is unavailable: no network namespace; an escaped program could open network connections');
   }
 
-  if (isRoot && works('setpriv', ['--reuid', NOBODY, '--regid', NOBODY, '--clear-groups', 'true'])) {
+  let unprivileged = false;
+  // A change of user clears the parent-death signal, so it is set again after the change: the
+  // Node process dies with the wrapper the judge kills, instead of living on as an orphan.
+  if (isRoot && works('setpriv', ['--reuid', NOBODY, '--regid', NOBODY, '--clear-groups', '--pdeathsig', 'KILL', 'true'])) {
+    prefix.push('setpriv', '--reuid', NOBODY, '--regid', NOBODY, '--clear-groups', '--no-new-privs', '--pdeathsig', 'KILL', '--');
+    unprivileged = true;
+  } else if (isRoot && works('setpriv', ['--reuid', NOBODY, '--regid', NOBODY, '--clear-groups', 'true'])) {
     prefix.push('setpriv', '--reuid', NOBODY, '--regid', NOBODY, '--clear-groups', '--no-new-privs', '--');
+    unprivileged = true;
+    warnings.push('setpriv has no --pdeathsig: a sandbox process whose wrapper is killed is found and killed through its cgroup only');
   } else if (isRoot) {
     warnings.push('setpriv is unavailable: the sandbox process runs as root (the permission model still denies file access)');
   }
@@ -72,7 +82,7 @@ export function detectLayers(): Layers {
   const cgroup = findCgroup();
   if (cgroup) sweepStaleGroups(cgroup);
   if (!cgroup) warnings.push('no writable memory cgroup: memory is bounded by the RSS watchdog and V8 heap limits only, and thread count is not capped');
-  return (detected = { prefix, cgroup, warnings });
+  return (detected = { prefix, cgroup, unprivileged, warnings });
 }
 
 function findCgroup(): CgroupSupport | null {

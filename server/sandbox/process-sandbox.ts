@@ -4,11 +4,13 @@ import { sandboxSources } from './build';
 import { Cgroup, detectLayers, joinCgroupCommand } from './layers';
 import type { HostToParent, ParentToHost, RunReport } from './protocol';
 import type { RunLimits, RunResult, Sandbox } from './types';
+import { permissionFlag } from '../platform/node-version';
+import { sandboxNodeBinary } from './node-binary';
 
 const MiB = 1024 * 1024;
 /** Node runs under the permission model: the only files it may open are its own memory counters. */
 const NODE_FLAGS = [
-  '--experimental-permission',
+  permissionFlag(),
   '--allow-worker',
   '--allow-fs-read=/proc/self/status',
   '--allow-fs-write=/proc/self/clear_refs',
@@ -69,7 +71,7 @@ export class ProcessSandbox implements Sandbox {
         this.cgroup = null;
       }
     }
-    const command = joinCgroupCommand(this.cgroup?.procsFiles ?? [], [...layers.prefix, process.execPath, ...NODE_FLAGS, '-e', sources.host]);
+    const command = joinCgroupCommand(this.cgroup?.procsFiles ?? [], [...layers.prefix, sandboxNodeBinary(layers.unprivileged), ...NODE_FLAGS, '-e', sources.host]);
     // SG_SANDBOX_DEBUG=1 shows the sandbox process's stderr (and its watchdog's readings).
     const debug = process.env.SG_SANDBOX_DEBUG === '1';
     const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: debug ? { SG_DEBUG: '1' } : {}, serialization: 'advanced' });
@@ -246,7 +248,7 @@ export class ProcessSandbox implements Sandbox {
     // the wrapper itself or its one child.
     const isNode = (pid: number | string) => {
       try {
-        return readlinkSync(`/proc/${pid}/exe`) === realpathSync(process.execPath);
+        return readlinkSync(`/proc/${pid}/exe`) === realpathSync(sandboxNodeBinary(detectLayers().unprivileged));
       } catch {
         return false;
       }
