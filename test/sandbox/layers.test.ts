@@ -1,3 +1,4 @@
+import { permissionFlag } from '../../server/platform/node-version';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectLayers, PIDS_MAX } from '../../server/sandbox/layers';
@@ -24,7 +25,7 @@ describe('sandbox process layers', () => {
 
   it('runs Node under the permission model, with no file system access but its own clocks', () => {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    expect(args).toContain('--experimental-permission');
+    expect(args).toContain(permissionFlag());
     expect(args).toContain('--disallow-code-generation-from-strings');
     expect(args.filter((a) => a.startsWith('--allow-fs'))).toEqual(['--allow-fs-read=/proc/self/status', '--allow-fs-write=/proc/self/clear_refs']);
     expect(args.some((a) => a.startsWith('--allow-child-process'))).toBe(false);
