@@ -1,17 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import type { Db } from '../storage/db';
-import {
-  claimNextSubmission,
-  finishSubmission,
-  getSubmission,
-  markRunning,
-  requeueSubmission,
-  saveCompileOutput,
-  saveTestResult,
-} from '../storage/submissions';
+import { claimNextSubmission } from '../storage/submissions';
 import type { SubmissionEvents } from './events';
-import { claimNextInvocation, finishInvocation, getInvocation, requeueInvocation } from '../storage/invocations';
-import { claimNextStressRun, finishStressRun, getStressRun, requeueStressRun, saveStressProgress } from '../storage/stress-runs';
+import { claimNextInvocation } from '../storage/invocations';
+import { claimNextStressRun } from '../storage/stress-runs';
+import { applyJobMessage, internalErrorMessage, jobRecord, requeueJob } from './job-records';
 import { jobKindOf, type FromThread, type JobKind, type JudgeThreadData, type ToThread } from './protocol';
 import { startTsWorker } from './ts-worker';
 
@@ -26,6 +19,8 @@ export interface JudgeQueueOptions {
   log: (line: string) => void;
   /** A judge thread silent for this long while judging is stopped and replaced. */
   watchdogMs?: number;
+  /** Hears every message about a job after it is stored (a remote judge worker forwards them). */
+  onJobMessage?: (m: FromThread) => void;
 }
 
 interface Job {
@@ -123,42 +118,11 @@ export class JudgeQueue {
     if (m.type === 'closed') return;
     // Anything about a job this slot no longer works on (after a watchdog stop) is stale.
     if (!slot.current || m.id !== slot.current.id || jobKindOf(m) !== slot.current.kind) return;
-    switch (m.type) {
-      case 'compiling':
-        this.events.publish(m.id, { type: 'status', status: 'compiling', currentTest: null });
-        break;
-      case 'compiled':
-        saveCompileOutput(this.db, m.id, m.output || null);
-        break;
-      case 'running':
-        markRunning(this.db, m.id, m.test);
-        this.events.publish(m.id, { type: 'status', status: 'running', currentTest: m.test });
-        break;
-      case 'test': {
-        saveTestResult(this.db, m.id, m.result);
-        const { idx, verdict, timeMs, memoryKb } = m.result;
-        this.events.publish(m.id, { type: 'test', test: { index: idx, verdict, timeMs: Math.round(timeMs), memoryKb: Math.round(memoryKb) } });
-        break;
-      }
-      case 'done':
-        finishSubmission(this.db, m.id, m.result);
-        slot.current = null;
-        this.events.publish(m.id, { type: 'done', verdict: m.result.verdict, failedTest: m.result.failedTest });
-        this.pump();
-        break;
-      case 'stress-progress':
-        saveStressProgress(this.db, m.id, m.casesRun, m.casesPerSecond, m.shrinkSteps);
-        break;
-      case 'stress-done':
-        finishStressRun(this.db, m.id, m.result);
-        slot.current = null;
-        this.pump();
-        break;
-      case 'invocation-done':
-        finishInvocation(this.db, m.id, m.result);
-        slot.current = null;
-        this.pump();
-        break;
+    const final = applyJobMessage(this.db, this.events, m);
+    this.options.onJobMessage?.(m);
+    if (final) {
+      slot.current = null;
+      this.pump();
     }
   }
 
@@ -177,31 +141,20 @@ export class JudgeQueue {
   }
 
   private recoverFrom(job: Job, reason: string): void {
-    const row =
-      job.kind === 'submission' ? getSubmission(this.db, job.id) : job.kind === 'stress' ? getStressRun(this.db, job.id) : getInvocation(this.db, job.id);
+    const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
     if (row.attempts >= MAX_ATTEMPTS) this.failAsInternalError(job, `judge error: ${reason} while working on this, ${row.attempts} times`);
     else this.requeue(job, false);
   }
 
   private requeue(job: Job, refund: boolean): void {
-    if (job.kind === 'submission') {
-      requeueSubmission(this.db, job.id, refund);
-      this.events.publish(job.id, { type: 'status', status: 'queued', currentTest: null });
-    } else if (job.kind === 'stress') requeueStressRun(this.db, job.id, refund);
-    else requeueInvocation(this.db, job.id, refund);
+    requeueJob(this.db, this.events, job, refund);
   }
 
   private failAsInternalError(job: Job, message: string): void {
-    if (job.kind === 'submission') {
-      finishSubmission(this.db, job.id, { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: message });
-      this.events.publish(job.id, { type: 'done', verdict: 'IE', failedTest: null });
-    } else if (job.kind === 'stress') {
-      finishStressRun(this.db, job.id, { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: message, errorInput: null });
-    } else {
-      const none = { output: null, expected: null, stderr: null, compileOutput: null, exitCode: null, timeMs: null, memoryKb: null };
-      finishInvocation(this.db, job.id, { verdict: 'IE', message, ...none });
-    }
+    const m = internalErrorMessage(job, message);
+    applyJobMessage(this.db, this.events, m);
+    this.options.onJobMessage?.(m);
   }
 
   /**
