@@ -17,14 +17,21 @@ import { requeueInterruptedInvocations } from './storage/invocations';
 import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
 import { checkSandboxStarts } from './sandbox/self-check';
+import { RemoteQueue } from './distributed/remote-queue';
+import { redisSettings } from './distributed/redis-config';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const redis = redisSettings();
   log(`Node.js ${process.versions.node}`);
-  log(`data directory ${config.dataDir}, ${config.judgeWorkers} judge thread(s)`);
+  log(
+    redis
+      ? `data directory ${config.dataDir}; distributed mode: judging by workers through ${redis.url.replace(/\/\/[^@]*@/, '//***@')}, no judge threads here`
+      : `data directory ${config.dataDir}, ${config.judgeWorkers} judge thread(s)`,
+  );
 
   mkdirSync(config.dataDir, { recursive: true });
   lockDataDir(config.dataDir);
@@ -40,10 +47,13 @@ async function main(): Promise<void> {
   // An import writes megabytes of tests; fold them into the database file now rather than leave
   // them in the WAL until the first judged submission checkpoints it.
   if (report.imported.length) db.pragma('wal_checkpoint(TRUNCATE)');
-  const requeued = requeueInterrupted(db);
-  if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
-  const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db);
-  if (restarted) log(`put ${restarted} stress run(s) and custom invocation(s) interrupted by the last shutdown back in the queue`);
+  // With remote workers, work in progress may still be going on elsewhere: Redis knows, not us.
+  if (!redis) {
+    const requeued = requeueInterrupted(db);
+    if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
+    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db);
+    if (restarted) log(`put ${restarted} stress run(s) and custom invocation(s) interrupted by the last shutdown back in the queue`);
+  }
   log(`${countQueued(db)} submission(s) waiting to be judged`);
 
   const judgeNice = threadNice();
@@ -51,13 +61,24 @@ async function main(): Promise<void> {
   if (refused) log(`pages run at the judge's priority (could not raise the HTTP thread's: ${refused})`);
   else log(`HTTP thread at nice ${judgeNice - HTTP_PRIORITY_BOOST}, judge threads at nice ${judgeNice}`);
 
-  const sandboxStart = performance.now();
-  await checkSandboxStarts();
-  log(`sandbox self-check passed (${Math.round(performance.now() - sandboxStart)} ms)`);
+  if (!redis) {
+    const sandboxStart = performance.now();
+    await checkSandboxStarts();
+    log(`sandbox self-check passed (${Math.round(performance.now() - sandboxStart)} ms)`);
+  }
 
   const events = new SubmissionEvents();
-  const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, nice: judgeNice, log });
-  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), log });
+  const embedded = redis ? null : new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, nice: judgeNice, log });
+  const remote = redis ? new RemoteQueue(db, events, redis, { log }) : null;
+  const queue = (embedded ?? remote)!;
+  const workers = remote
+    ? async () => ({ mode: 'redis' as const, workers: await remote.workers() })
+    : async () => {
+        const stats = embedded!.stats();
+        return { mode: 'embedded' as const, workers: [{ id: 'embedded', threads: stats.threads, busy: stats.busy }] };
+      };
+  const judgeConnected = remote ? () => remote.hasWorkers() : () => true;
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log });
   const warmStart = performance.now();
   const rendered = warm();
   log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);
@@ -69,7 +90,7 @@ async function main(): Promise<void> {
   log(`listening on http://${shownHost}:${port}`);
 
   queue.start();
-  log(`starting ${config.judgeWorkers} judge thread(s)`);
+  log(redis ? 'dispatching to judge workers (npm run judge-worker)' : `starting ${config.judgeWorkers} judge thread(s)`);
 
   let stopping = false;
   const stop = (signal: string): void => {

@@ -9,6 +9,7 @@ import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { stressPages } from './stress-pages';
 import { HttpError } from './errors';
+import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
 import { problemPages } from './problem-pages';
 import { StatementCache } from './statements';
@@ -22,6 +23,9 @@ export interface AppDeps {
   onSubmitted: (id: number) => void;
   /** Wakes the judge after a stress run or custom invocation is stored. */
   onQueued: () => void;
+  /** The judges serving this web tier, for `GET /api/health` and the "no judge" note. */
+  workers?: WorkersProbe;
+  judgeConnected?: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -68,12 +72,13 @@ export function createApp(deps: AppDeps): JudgeApp {
   const statements = new StatementCache(deps.db);
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
+  app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
-  app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted }));
+  app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted, judgeConnected: deps.judgeConnected }));
   app.use(stressPages({ db: deps.db, onQueued: deps.onQueued }));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);

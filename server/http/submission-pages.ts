@@ -25,9 +25,11 @@ const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', '
 export interface SubmissionPagesDeps {
   db: Db;
   onSubmitted: (id: number) => void;
+  /** False when no judge is connected (distributed mode with no worker): queued work just waits. */
+  judgeConnected?: () => boolean;
 }
 
-export function submissionPages({ db, onSubmitted }: SubmissionPagesDeps): express.Router {
+export function submissionPages({ db, onSubmitted, judgeConnected }: SubmissionPagesDeps): express.Router {
   const router = express.Router();
 
   /** The web form: the code field, or an uploaded file when one is chosen. */
@@ -135,6 +137,7 @@ export function submissionPages({ db, onSubmitted }: SubmissionPagesDeps): expre
       highlight: true,
       scripts: done ? [] : ['/static/submission.js'],
       refresh: !done,
+      noJudge: s.status === 'queued' && judgeConnected?.() === false,
       submission: {
         id: s.id,
         problem: s.problem,

@@ -1,0 +1,97 @@
+/**
+ * What travels through Redis for one judging job: the stored rows a worker needs to judge it as the
+ * web tier would (the job's own row, copied column by column, and the problem's user-added tests),
+ * the package version those rows belong to, and, back, the judge thread's messages and final texts.
+ * Rows are copied generically so that a column added to a table travels without a change here.
+ */
+import type { Db } from '../storage/db';
+import type { FailureText } from '../storage/submissions';
+import type { FromThread, JobKind } from '../queue/protocol';
+
+/** The table holding each kind's rows. */
+const TABLE: Record<JobKind, string> = { submission: 'submissions', stress: 'stress_runs', invocation: 'invocations' };
+
+export type Row = Record<string, unknown>;
+
+export interface JobPayload {
+  kind: JobKind;
+  id: number;
+  problem: string;
+  /** The web tier's content hash of the problem package; a worker with another version refuses. */
+  packageHash: string;
+  row: Row;
+  /** The problem's tests of kind 'user', whole rows. */
+  userTests: Row[];
+}
+
+/** One message of a job's progress, stamped with the attempt (BullMQ's count of starts) it belongs to. */
+export interface JobProgress {
+  attempt: number;
+  worker: string;
+  message: FromThread;
+}
+
+export interface JobReturn {
+  attempt: number;
+  worker: string;
+  final: FromThread;
+  /** Submissions: the first failing test's full texts, for the download links. */
+  failureTexts: FailureText[];
+}
+
+export function jobId(kind: JobKind, id: number): string {
+  return `${kind}-${id}`;
+}
+
+export function parseJobId(jobIdText: string): { kind: JobKind; id: number } | null {
+  const m = /^(submission|stress|invocation)-(\d+)$/.exec(jobIdText);
+  return m ? { kind: m[1] as JobKind, id: Number(m[2]) } : null;
+}
+
+/** The web tier's side: everything a worker needs, read in one snapshot. */
+export function snapshotJob(db: Db, kind: JobKind, id: number): JobPayload | null {
+  const row = db.prepare(`SELECT * FROM ${TABLE[kind]} WHERE id = ?`).get(id) as Row | undefined;
+  if (!row) return null;
+  const problem = String(row.problem);
+  const hash = db.prepare('SELECT content_hash AS h FROM problems WHERE slug = ?').get(problem) as { h: string } | undefined;
+  if (!hash) return null;
+  const userTests = db.prepare("SELECT * FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx").all(problem) as Row[];
+  return { kind, id, problem, packageHash: hash.h, row, userTests };
+}
+
+/**
+ * The worker's side: makes its own database hold the job's row (same id, back in the queue) and
+ * exactly the web tier's user tests for the problem, so its judge threads judge what the web tier
+ * would.
+ */
+export function mirrorJob(db: Db, p: JobPayload): void {
+  const table = TABLE[p.kind];
+  db.transaction(() => {
+    db.prepare("DELETE FROM tests WHERE problem = ? AND kind = 'user'").run(p.problem);
+    for (const t of p.userTests) insertRow(db, 'tests', t);
+    if (p.kind === 'submission') {
+      db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(p.id);
+      db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(p.id);
+    }
+    db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(p.id);
+    insertRow(db, table, p.row);
+    // The worker's own record starts fresh: its judge threads claim it like any queued job.
+    const reset = ["status = 'queued'", 'attempts = 0'];
+    if (p.kind === 'submission') reset.push('verdict = NULL', 'failed_test = NULL', 'current_test = NULL', 'compile_output = NULL');
+    db.prepare(`UPDATE ${table} SET ${reset.join(', ')} WHERE id = ?`).run(p.id);
+  })();
+}
+
+function insertRow(db: Db, table: string, row: Row): void {
+  const columns = Object.keys(row);
+  const names = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
+  db.prepare(`INSERT OR REPLACE INTO ${table} (${names}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c]));
+}
+
+/** The first failing test's full texts as the worker stored them. */
+export function readFailureTexts(db: Db, id: number): FailureText[] {
+  return db.prepare('SELECT kind, content, length, cut FROM failure_texts WHERE submission_id = ?').all(id).map((r) => {
+    const row = r as { kind: FailureText['kind']; content: string; length: number; cut: number };
+    return { kind: row.kind, content: row.content, length: row.length, cut: row.cut === 1 };
+  });
+}

@@ -1,0 +1,131 @@
+/**
+ * `npm run judge-worker`: a judging machine in distributed mode. It imports the problem packages of
+ * its own checkout into its own SQLite file (a cache, never the record), runs JUDGE_WORKERS judge
+ * threads exactly as the embedded judge does, and takes jobs from Redis: each job's rows are
+ * mirrored into the cache, judged by the local threads, and every message the threads send is
+ * forwarded to the web tier as the job's progress. A job for a package version other than this
+ * checkout's is refused and left for another worker.
+ */
+import '../platform/require-supported-node';
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { DelayedError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { ConfigError, loadConfig } from '../config';
+import { importProblems } from '../problems/import';
+import { SubmissionEvents } from '../queue/events';
+import { JudgeQueue } from '../queue/judge-queue';
+import { jobKindOf, type FromThread } from '../queue/protocol';
+import { checkSandboxStarts } from '../sandbox/self-check';
+import { lockDataDir } from '../storage/data-lock';
+import { openDatabase } from '../storage/db';
+import { getProblemHeader } from '../storage/problems';
+import { startHeartbeat } from './heartbeat';
+import { mirrorJob, readFailureTexts, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
+import { connectionOptions, QUEUE_NAME, redisSettings } from './redis-config';
+
+/** A refused job waits this long before a worker (perhaps another) looks at it again. */
+const REFUSED_DELAY_MS = 3_000;
+const FINAL = new Set<FromThread['type']>(['done', 'stress-done', 'invocation-done']);
+
+const log = (line: string): void => console.log(`[judge-worker] ${line}`);
+const warn = (line: string): void => console.warn(`[judge-worker] warning: ${line}`);
+
+async function main(): Promise<void> {
+  const settings = redisSettings();
+  if (!settings) throw new ConfigError('REDIS_URL is not set: a judge worker takes its jobs from Redis (e.g. REDIS_URL=redis://127.0.0.1:6379)');
+  const config = loadConfig();
+  const dataDir = process.env.WORKER_DATA_DIR?.trim() ? path.resolve(process.env.WORKER_DATA_DIR.trim()) : path.join(config.dataDir, 'worker');
+  const id = `${hostname()}:${process.pid}`;
+  log(`Node.js ${process.versions.node}; worker ${id}, ${config.judgeWorkers} judge thread(s), cache ${dataDir}`);
+  mkdirSync(dataDir, { recursive: true });
+  lockDataDir(dataDir);
+  const dbPath = path.join(dataDir, 'judge.db');
+  const db = openDatabase(dbPath, { migrate: true, autoCheckpoint: false, log });
+  const report = await importProblems(db, { log, warn });
+  log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped`);
+  // The cache holds no record of its own: leftovers of a killed run would only be judged for nobody.
+  db.transaction(() => {
+    for (const table of ['submissions', 'stress_runs', 'invocations']) db.prepare(`DELETE FROM ${table}`).run();
+  })();
+  await checkSandboxStarts();
+  log('sandbox self-check passed');
+
+  const waiting = new Map<string, (m: FromThread) => void>();
+  const queue = new JudgeQueue(db, new SubmissionEvents(), {
+    workers: config.judgeWorkers,
+    dbPath,
+    log,
+    onJobMessage: (m) => {
+      if (m.type === 'ready' || m.type === 'closed') return;
+      waiting.get(`${jobKindOf(m)}-${m.id}`)?.(m);
+    },
+  });
+  queue.start();
+
+  const process1 = async (job: Job<JobPayload, JobReturn>, token?: string): Promise<JobReturn> => {
+    const p = job.data;
+    const attempt = job.attemptsStarted;
+    const local = getProblemHeader(db, p.problem);
+    if (!local || local.contentHash !== p.packageHash) {
+      const here = local ? `version ${local.contentHash.slice(0, 12)}` : 'not imported';
+      warn(`refusing ${job.id}: problem ${p.problem} is ${here} in this checkout, but the web tier judges it against version ${p.packageHash.slice(0, 12)}; update this checkout to the web tier's`);
+      await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token);
+      throw new DelayedError();
+    }
+    mirrorJob(db, p);
+    const key = `${p.kind}-${p.id}`;
+    return new Promise<JobReturn>((resolve) => {
+      // Progress goes out in order, one message after the other.
+      let chain: Promise<unknown> = Promise.resolve();
+      waiting.set(key, (m) => {
+        if (FINAL.has(m.type)) {
+          waiting.delete(key);
+          const failureTexts = p.kind === 'submission' ? readFailureTexts(db, p.id) : [];
+          void chain.then(() => resolve({ attempt, worker: id, final: m, failureTexts }));
+          return;
+        }
+        const progress: JobProgress = { attempt, worker: id, message: m };
+        chain = chain.then(() => job.updateProgress(progress as never)).catch(() => {});
+      });
+      queue.notify();
+    });
+  };
+
+  const worker = new Worker<JobPayload, JobReturn>(QUEUE_NAME, process1, {
+    connection: connectionOptions(settings),
+    concurrency: config.judgeWorkers,
+    lockDuration: settings.lockMs,
+    stalledInterval: settings.stalledIntervalMs,
+    // A job whose worker died is taken again; one that kills workers repeatedly ends as IE.
+    maxStalledCount: 2,
+  });
+  worker.on('error', (e) => warn(`redis: ${e.message}`));
+  worker.on('failed', (job, e) => job && warn(`${job.id}: ${e.message}`));
+  const heartbeatRedis = new Redis(connectionOptions(settings) as never);
+  heartbeatRedis.on('error', () => {});
+  const stopHeartbeat = startHeartbeat(heartbeatRedis, () => ({ id, threads: config.judgeWorkers, busy: queue.stats().busy }));
+  log(`taking jobs from ${settings.url.replace(/\/\/[^@]*@/, '//***@')}`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    // Jobs in progress are not waited for: their locks lapse and another worker judges them.
+    void Promise.allSettled([worker.close(true), stopHeartbeat(), queue.stop()]).finally(() => {
+      heartbeatRedis.disconnect();
+      db.close();
+      log('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error(`[judge-worker] failed to start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

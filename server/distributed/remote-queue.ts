@@ -1,0 +1,205 @@
+/**
+ * The web tier's dispatcher in distributed mode. SQLite stays the truth: every queued row is put on
+ * the BullMQ queue (its job id is the row's, so putting it twice is harmless), the workers' progress
+ * comes back as BullMQ events and is stored through the same code as the embedded judge's, and a
+ * periodic reconciliation re-enqueues rows that Redis lost and stores results whose events were
+ * missed while the web tier or Redis was down. Delivery is at least once: every message carries the
+ * attempt it belongs to, and a message from an attempt older than the newest seen is ignored.
+ */
+import { Queue, QueueEvents, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Db } from '../storage/db';
+import type { SubmissionEvents } from '../queue/events';
+import { applyJobMessage, failJobAsInternalError, jobRecord, type JobRef } from '../queue/job-records';
+import type { JobKind } from '../queue/protocol';
+import { saveFailureTexts } from '../storage/submissions';
+import { listWorkers, type WorkerInfo } from './heartbeat';
+import { jobId, parseJobId, snapshotJob, type JobProgress, type JobReturn } from './job-payload';
+import { connectionOptions, QUEUE_NAME, type RedisSettings } from './redis-config';
+
+const RECONCILE_MS = 3_000;
+const KINDS: { kind: JobKind; table: string }[] = [
+  { kind: 'invocation', table: 'invocations' },
+  { kind: 'submission', table: 'submissions' },
+  { kind: 'stress', table: 'stress_runs' },
+];
+/** Custom invocations first (someone waits for one short run), then submissions, then stress runs. */
+const PRIORITY: Record<JobKind, number> = { invocation: 1, submission: 2, stress: 3 };
+
+export interface RemoteQueueOptions {
+  log: (line: string) => void;
+}
+
+export class RemoteQueue {
+  private readonly queue: Queue;
+  private readonly queueEvents: QueueEvents;
+  private readonly redis: Redis;
+  /** The newest attempt seen per job: older attempts' messages are stale. */
+  private readonly attempts = new Map<string, number>();
+  private reconciling: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private workersSeen: WorkerInfo[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: SubmissionEvents,
+    settings: RedisSettings,
+    private readonly options: RemoteQueueOptions,
+  ) {
+    const connection = connectionOptions(settings);
+    this.queue = new Queue(QUEUE_NAME, { connection, defaultJobOptions: { removeOnComplete: { age: 24 * 3600, count: 50_000 }, removeOnFail: { age: 7 * 24 * 3600 } } });
+    this.queueEvents = new QueueEvents(QUEUE_NAME, { connection });
+    this.redis = new Redis(connection as never);
+    this.queue.on('error', (e: Error) => this.warnOnce(e));
+    this.queueEvents.on('error', (e: Error) => this.warnOnce(e));
+    this.redis.on('error', (e: Error) => this.warnOnce(e));
+  }
+
+  private lastWarning = 0;
+  private warnOnce(e: Error): void {
+    if (Date.now() - this.lastWarning < 10_000) return;
+    this.lastWarning = Date.now();
+    this.options.log(`redis: ${e.message} (retrying)`);
+  }
+
+  start(): void {
+    this.queueEvents.on('progress', ({ jobId: id, data }) => this.onProgress(id, data as unknown as JobProgress));
+    this.queueEvents.on('completed', ({ jobId: id, returnvalue }) => this.onCompleted(id, returnvalue as unknown as JobReturn | string));
+    this.queueEvents.on('failed', ({ jobId: id, failedReason }) => void this.onFailed(id, failedReason));
+    this.queueEvents.on('stalled', ({ jobId: id }) => this.onStalled(id));
+    this.timer = setInterval(() => this.notify(), RECONCILE_MS);
+    this.notify();
+  }
+
+  /** A row was stored or put back: enqueue what is queued, and catch up on what was missed. */
+  notify(): void {
+    if (this.stopped) return;
+    if (this.reconciling) {
+      this.again = true;
+      return;
+    }
+    this.reconciling = this.reconcile()
+      .catch((e: Error) => this.warnOnce(e))
+      .finally(() => {
+        this.reconciling = null;
+        if (this.again) {
+          this.again = false;
+          this.notify();
+        }
+      });
+  }
+
+  private async reconcile(): Promise<void> {
+    for (const { kind, table } of KINDS) {
+      const rows = this.db.prepare(`SELECT id, status FROM ${table} WHERE status <> 'done' ORDER BY id`).all() as { id: number; status: string }[];
+      for (const row of rows) {
+        const id = jobId(kind, row.id);
+        const job = await this.queue.getJob(id);
+        if (!job) {
+          const payload = snapshotJob(this.db, kind, row.id);
+          if (!payload) continue;
+          await this.queue.add(kind, payload, { jobId: id, priority: PRIORITY[kind], attempts: 1 });
+          continue;
+        }
+        const state = await job.getState();
+        if (state === 'completed') this.onCompleted(id, job.returnvalue as JobReturn);
+        else if (state === 'failed') await this.onFailed(id, job.failedReason);
+      }
+    }
+    this.workersSeen = await listWorkers(this.redis);
+  }
+
+  private ref(id: string): JobRef | null {
+    return parseJobId(id);
+  }
+
+  /** True when a message of this attempt may be stored; a newer attempt discards the older one's rows. */
+  private current(id: string, job: JobRef, attempt: number): boolean {
+    const seen = this.attempts.get(id) ?? 0;
+    if (attempt < seen) return false;
+    if (attempt > seen) {
+      this.attempts.set(id, attempt);
+      if (seen > 0) this.discardPartial(job);
+    }
+    return true;
+  }
+
+  /** The rows a dead attempt stored are not the submission's: it is judged again from the start. */
+  private discardPartial(job: JobRef): void {
+    if (job.kind !== 'submission') return;
+    this.db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(job.id);
+    this.db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(job.id);
+    this.db.prepare("UPDATE submissions SET status = 'queued', current_test = NULL, compile_output = NULL WHERE id = ? AND status <> 'done'").run(job.id);
+    this.events.publish(job.id, { type: 'status', status: 'queued', currentTest: null });
+  }
+
+  private onProgress(id: string, p: JobProgress): void {
+    const job = this.ref(id);
+    if (!job || !p || typeof p !== 'object' || !p.message) return;
+    if (!this.current(id, job, p.attempt)) return;
+    const row = jobRecord(this.db, job);
+    if (!row || row.status === 'done') return;
+    // A new attempt starts with "compiling": whatever an earlier one stored is gone.
+    if (p.message.type === 'compiling') this.clearForAttempt(job);
+    applyJobMessage(this.db, this.events, p.message);
+  }
+
+  private clearForAttempt(job: JobRef): void {
+    if (job.kind !== 'submission') return;
+    this.db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(job.id);
+    this.db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(job.id);
+    this.db.prepare('UPDATE submissions SET attempts = attempts + 1 WHERE id = ?').run(job.id);
+  }
+
+  private onCompleted(id: string, value: JobReturn | string): void {
+    const job = this.ref(id);
+    if (!job) return;
+    const r = (typeof value === 'string' ? JSON.parse(value) : value) as JobReturn | null;
+    if (!r || !r.final) return;
+    if (!this.current(id, job, r.attempt)) return;
+    const row = jobRecord(this.db, job);
+    if (!row || row.status === 'done') return;
+    this.db.transaction(() => {
+      if (job.kind === 'submission' && r.failureTexts.length > 0) saveFailureTexts(this.db, job.id, r.failureTexts);
+      applyJobMessage(this.db, this.events, r.final);
+    })();
+  }
+
+  private async onFailed(id: string, reason: string): Promise<void> {
+    const job = this.ref(id);
+    if (!job) return;
+    const row = jobRecord(this.db, job);
+    if (!row || row.status === 'done') return;
+    failJobAsInternalError(this.db, this.events, job, `judge error: the judge workers could not finish this (${reason})`);
+  }
+
+  private onStalled(id: string): void {
+    const job = this.ref(id);
+    if (!job) return;
+    this.options.log(`${id}: its judge worker stopped answering; another worker takes it from the start`);
+    this.discardPartial(job);
+  }
+
+  /** Workers connected now (from their heartbeats), as last read. */
+  async workers(): Promise<WorkerInfo[]> {
+    this.workersSeen = await listWorkers(this.redis);
+    return this.workersSeen;
+  }
+
+  /** Whether any worker was connected at the last look (for the "no judge is connected" note). */
+  hasWorkers(): boolean {
+    return this.workersSeen.length > 0;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.reconciling?.catch(() => {});
+    await Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
+    this.redis.disconnect();
+  }
+}
+
+export type { Job };

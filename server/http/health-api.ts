@@ -1,0 +1,34 @@
+import express from 'express';
+import type { Db } from '../storage/db';
+
+export interface JudgeHealth {
+  mode: 'embedded' | 'redis';
+  workers: { id: string; threads: number; busy: number }[];
+  queued: number;
+  oldestQueuedMs: number;
+}
+
+export type WorkersProbe = () => Promise<{ mode: JudgeHealth['mode']; workers: JudgeHealth['workers'] }>;
+
+/** Jobs of every kind waiting for a judge, and how long the oldest has waited (0 when none). */
+export function queueDepth(db: Db, now = Date.now()): { queued: number; oldestQueuedMs: number } {
+  const row = db
+    .prepare(
+      `SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM (
+         SELECT created_at FROM submissions WHERE status = 'queued'
+         UNION ALL SELECT created_at FROM stress_runs WHERE status = 'queued'
+         UNION ALL SELECT created_at FROM invocations WHERE status = 'queued')`,
+    )
+    .get() as { n: number; oldest: number | null };
+  return { queued: row.n, oldestQueuedMs: row.oldest === null ? 0 : Math.max(0, now - row.oldest) };
+}
+
+/** `GET /api/health`: which judges are connected and how deep the queue is, for operators. */
+export function healthApi(db: Db, probe: WorkersProbe): express.Router {
+  const api = express.Router();
+  api.get('/health', async (_req, res) => {
+    const { mode, workers } = await probe();
+    res.json({ mode, workers, ...queueDepth(db) } satisfies JudgeHealth);
+  });
+  return api;
+}
