@@ -43,7 +43,8 @@ async function main(): Promise<void> {
   lockDataDir(dataDir);
   const dbPath = path.join(dataDir, 'judge.db');
   const db = openDatabase(dbPath, { migrate: true, autoCheckpoint: false, log });
-  const report = await importProblems(db, { log, warn });
+  const only = process.env.JUDGE_PROBLEMS?.split(',').map((x) => x.trim()).filter(Boolean);
+  const report = await importProblems(db, { only, log, warn });
   log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped`);
   // The cache holds no record of its own: leftovers of a killed run would only be judged for nobody.
   db.transaction(() => {
