@@ -11,7 +11,7 @@ import { bashGame, nimGame, octalGame, parseSubtractionSet, PresetError, subtrac
 import { hasGame, loadGame } from './registry';
 import { runStudentCode, type SandboxTools } from './run-source';
 import type { ConjectureAnswer } from './sandbox-driver';
-import { boxStates, DEFAULT_LIMITS, formatState, GameError, searchTable, type OptionInfo, type SearchLimits } from './search';
+import { boxStates, DEFAULT_LIMITS, formatState, GameError, searchTable, tableOptions, type OptionInfo, type SearchLimits } from './search';
 
 export type GameSpec =
   | { kind: 'problem'; slug: string; settings?: Settings }
@@ -51,10 +51,15 @@ export interface LabResult {
   analysis: SequenceAnalysis | null;
   grid: GridAnalysis | null;
   conjecture: ConjectureAnswer | null;
+  /** Every state's options (small tables only: up to OPTIONS_STATES states and OPTIONS_COMPONENTS components). */
+  options: OptionInfo[][] | null;
   /** The analysis in sentences, as the CLI and the page print it. */
   summary: string[];
   ms: number;
 }
+
+export const OPTIONS_STATES = 4096;
+export const OPTIONS_COMPONENTS = 100_000;
 
 /** Largest `to` accepted: the state cap bounds the table anyway. */
 export const MAX_TO = 1_000_000;
@@ -114,9 +119,9 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
   const limits = deps.limits ?? DEFAULT_LIMITS;
   if (req.game.kind === 'source') {
     const tools = await deps.tools();
-    const a = await runStudentCode(tools, { game: req.game.source, conjecture: req.conjecture ?? null }, { mode: 'table', to: req.to ?? null, defaultTo: a1DefaultTo, ...limits });
+    const a = await runStudentCode(tools, { game: req.game.source, conjecture: req.conjecture ?? null }, { mode: 'table', to: req.to ?? null, defaultTo: SOURCE_DEFAULT_TO, optionsStates: OPTIONS_STATES, optionsComponents: OPTIONS_COMPONENTS, ...limits });
     const meta = { name: 'your game', about: 'a state of your game', dims: a.dims, paramNames: a.paramNames, settings: {}, from: a.from, to: a.to, bound: null, problem: null };
-    return finish(meta, a.values!, a.loopy, a.cycleAt, a.visited, a.conjecture, started);
+    return finish(meta, a.values!, a.loopy, a.cycleAt, a.visited, a.conjecture, a.options, started);
   }
   const { game, about, problem } = await builtinGame(req.game);
   const top = req.to ?? game.defaultTo;
@@ -125,21 +130,22 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
   try {
     search = searchTable(game, game.min, to, limits);
   } catch (e) {
-    if (e instanceof GameError) throw new LabError(e.message);
+    if (e instanceof GameError) throw new LabError(e.message, e.reason === 'work');
     throw e;
   }
   let conjecture: ConjectureAnswer | null = null;
   if (req.conjecture !== undefined) {
     const tools = await deps.tools();
-    const a = await runStudentCode(tools, { game: null, conjecture: req.conjecture }, { mode: 'check', to: null, defaultTo: 0, ...limits, states: search.states, values: search.values });
+    const a = await runStudentCode(tools, { game: null, conjecture: req.conjecture }, { mode: 'check', to: null, defaultTo: 0, optionsStates: 0, optionsComponents: 0, ...limits, states: search.states, values: search.values });
     conjecture = a.conjecture && { ...a.conjecture, options: a.conjecture.state ? search.optionsOf(a.conjecture.state) : null };
   }
   const meta = { name: game.name, about, dims: game.dims, paramNames: game.paramNames, settings: game.settings, from: game.min, to, bound: game.bound, problem };
-  return finish(meta, search.values, search.loopy, search.cycleAt, search.visited, conjecture, started);
+  const options = search.states.length <= OPTIONS_STATES ? tableOptions(search, OPTIONS_COMPONENTS) : null;
+  return finish(meta, search.values, search.loopy, search.cycleAt, search.visited, conjecture, options, started);
 }
 
 /** Default upper bound for student games, which declare none. */
-const a1DefaultTo = 30;
+const SOURCE_DEFAULT_TO = 30;
 
 /** A conjecture checked in this process (tests, trusted callers): same rules as in the sandbox. */
 export function checkLocally(result: LabResult, answer: (...state: number[]) => unknown, optionsOf?: (s: number[]) => OptionInfo[] | null): ConjectureAnswer {
@@ -154,6 +160,7 @@ function finish(
   cycleAt: number[] | null,
   visited: number,
   conjecture: ConjectureAnswer | null,
+  options: OptionInfo[][] | null,
   started: number,
 ): LabResult {
   const states = boxStates(meta.from, meta.to);
@@ -176,7 +183,7 @@ function finish(
     summary.push(...describeGrid(grid, [meta.paramNames[0]!, meta.paramNames[1]!]));
   }
   if (conjecture) summary.push(describeConjecture(conjecture));
-  return { game: meta, states, values, loopy, cycleAt, visited, analysis, grid, conjecture, summary, ms: Math.round(performance.now() - started) };
+  return { game: meta, states, values, loopy, cycleAt, visited, analysis, grid, conjecture, options, summary, ms: Math.round(performance.now() - started) };
 }
 
 export function describeConjecture(c: ConjectureAnswer): string {

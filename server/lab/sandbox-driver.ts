@@ -4,7 +4,7 @@
  * lab's self-contained modules.
  */
 import { checkConjecture, type ConjectureVerdict } from './conjecture';
-import { DEFAULT_LIMITS, GameError, searchTable, type OptionInfo, type SearchGame } from './search';
+import { DEFAULT_LIMITS, GameError, searchTable, tableOptions, type OptionInfo, type SearchGame } from './search';
 
 /** A compiled module as the compiler emits it: `(async function (exports, require, module, …) {…})`. */
 type ModuleFn = (exports: object, require: unknown, module: { exports: object }, filename: string, dirname: string) => Promise<void>;
@@ -17,6 +17,10 @@ export interface DriverRequest {
   defaultTo: number;
   stateCap: number;
   workCap: number;
+  /** Every state's options are sent back when the table has at most this many states… */
+  optionsStates: number;
+  /** …and they have at most this many components in all. */
+  optionsComponents: number;
   /** 'check' mode: the table to compare with. */
   states?: number[][];
   values?: (number | string)[];
@@ -37,6 +41,7 @@ export type DriverAnswer =
       cycleAt: number[] | null;
       visited: number;
       conjecture: ConjectureAnswer | null;
+      options: OptionInfo[][] | null;
     }
   | { ok: false; error: string };
 
@@ -88,7 +93,7 @@ async function answer(game: ModuleFn | null, conj: ModuleFn | null, require: unk
   if (req.mode === 'check') {
     if (!conjecture || !req.states || !req.values) throw new GameError('nothing to check');
     const v = checkConjecture(req.states, req.values, conjecture);
-    return { ok: true, dims: req.states[0]?.length ?? 0, paramNames: [], from: [], to: [], values: null, loopy: false, cycleAt: null, visited: 0, conjecture: { ...v, options: null } };
+    return { ok: true, dims: req.states[0]?.length ?? 0, paramNames: [], from: [], to: [], values: null, loopy: false, cycleAt: null, visited: 0, conjecture: { ...v, options: null }, options: null };
   }
   if (!game) throw new GameError('no game to compute');
   const g = studentGame(await load(game, require, 'solution.js'));
@@ -100,7 +105,8 @@ async function answer(game: ModuleFn | null, conj: ModuleFn | null, require: unk
     const v = checkConjecture(result.states, result.values, conjecture);
     verdict = { ...v, options: v.state ? result.optionsOf(v.state) : null };
   }
-  return { ok: true, dims: g.dims, paramNames: g.paramNames, from: g.min, to, values: result.values, loopy: result.loopy, cycleAt: result.cycleAt, visited: result.visited, conjecture: verdict };
+  const options = result.states.length <= req.optionsStates ? tableOptions(result, req.optionsComponents) : null;
+  return { ok: true, dims: g.dims, paramNames: g.paramNames, from: g.min, to, values: result.values, loopy: result.loopy, cycleAt: result.cycleAt, visited: result.visited, conjecture: verdict, options };
 }
 
 /** Entry point called by the bundle. */

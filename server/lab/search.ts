@@ -57,10 +57,30 @@ export interface SearchResult {
 
 /** A mistake in the game (bad options, over a cap): the message names the state. */
 export class GameError extends Error {
-  constructor(message: string) {
+  /** 'work': the search went over its work cap (a caller may retry with a bigger one). */
+  constructor(
+    message: string,
+    readonly reason: 'game' | 'work' = 'game',
+  ) {
     super(message);
     this.name = 'GameError';
   }
+}
+
+/**
+ * The options of every state of the table, for hover text, while they stay small (at most
+ * `maxComponents` components in all); null when there are more.
+ */
+export function tableOptions(r: SearchResult, maxComponents: number): OptionInfo[][] | null {
+  const out: OptionInfo[][] = [];
+  let total = 0;
+  for (const s of r.states) {
+    const o = r.optionsOf(s) ?? [];
+    for (const x of o) total += x.components.length + 1;
+    if (total > maxComponents) return null;
+    out.push(o);
+  }
+  return out;
 }
 
 export function formatState(state: readonly number[]): string {
@@ -192,7 +212,7 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
         throw new GameError(`options${formatState(state)}: option ${i + 1} is ${describe(option)}; each option is a list of component states (e.g. [3, 4] for one move to 3 + 4)`);
       }
       work += option.length + 1;
-      if (work > limits.workCap) throw new GameError(`the search examined more than ${limits.workCap} option components (at ${formatState(state)}); choose a smaller range`);
+      if (work > limits.workCap) throw new GameError(`the search examined more than ${limits.workCap} option components (at ${formatState(state)}); choose a smaller range`, 'work');
       starts[i] = n;
       if (n + option.length > scratch.length) {
         const bigger = new Int32Array(Math.max(scratch.length * 2, n + option.length));
