@@ -7,8 +7,11 @@ import type { SearchGame } from './search';
 
 /** A component state: a number for one-parameter games, a tuple otherwise. */
 export type Component = number | number[];
-/** One move: the sum of games it leaves (an empty list: nothing is left). */
-export type Option = Component[];
+/**
+ * One move: the sum of games it leaves (an empty list: nothing is left). Games of two or three
+ * parameters may also write an option flat, [x1, y1, x2, y2], to spare an array per component.
+ */
+export type Option = Component[] | number[];
 
 export interface ParamSpec {
   name: string;

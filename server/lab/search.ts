@@ -141,19 +141,51 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
     return k;
   };
 
-  // Per visited state: its tuple, status, value, and (while needed) its normalised options.
+  const boxes = boxStates(from, to);
+  for (const s of boxes.length ? [boxes[0]!, boxes[boxes.length - 1]!] : []) {
+    for (let d = 0; d < dims; d++) {
+      if (s[d]! < game.min[d]! || s[d]! > game.max[d]!) throw new GameError(`the range includes ${formatState(s)}, outside the game's range (${paramRange(game)})`);
+    }
+  }
+  // States of the table have dense ids (their position in lexicographic order), found by
+  // arithmetic; states beyond it get ids from a map. Both matter for speed: splitting games look
+  // up tens of millions of components.
+  const [f0, f1, f2] = [from[0]!, from[1] ?? 0, from[2] ?? 0];
+  const [t0, t1, t2] = [to[0]!, to[1] ?? 0, to[2] ?? 0];
+  const n1 = t1 - f1 + 1;
+  const n2 = t2 - f2 + 1;
+  const boxId = (s: number[]): number => {
+    const a = s[0]!;
+    if (!(a >= f0 && a <= t0)) return -1;
+    if (dims === 1) return a - f0;
+    const b = s[1]!;
+    if (!(b >= f1 && b <= t1)) return -1;
+    if (dims === 2) return (a - f0) * n1 + (b - f1);
+    const c = s[2]!;
+    if (!(c >= f2 && c <= t2)) return -1;
+    return ((a - f0) * n1 + (b - f1)) * n2 + (c - f2);
+  };
+
+  // Per visited state: its tuple, status and value (options are kept only while it is open).
   const index = new Map<number, number>();
-  const tuples: number[][] = [];
-  const status: number[] = [];
-  const value: number[] = [];
+  const tuples: number[][] = boxes.slice();
+  const status: number[] = new Array<number>(boxSize).fill(0);
+  const value: number[] = new Array<number>(boxSize).fill(0);
   let work = 0;
 
   /** Checks one component of option i of `state` and returns its state id (creating it if new). */
   const componentId = (raw: unknown, state: number[], i: number): number => {
-    // One-parameter games name components by plain numbers: no tuple is built for known states.
-    if (dims === 1 && typeof raw === 'number' && Number.isInteger(raw) && raw >= game.min[0]! && raw <= game.max[0]! && raw < span) {
-      const known = index.get(raw);
-      return known !== undefined ? known : idOf([raw]);
+    // Fast paths: a component inside the table (a number, or a tuple of integers).
+    if (dims === 1) {
+      if (typeof raw === 'number' && raw >= f0 && raw <= t0 && (raw | 0) === raw) return raw - f0;
+    } else if (Array.isArray(raw) && raw.length === dims) {
+      const a = raw[0] as unknown;
+      const b = raw[1] as unknown;
+      if (typeof a === 'number' && typeof b === 'number' && a >= f0 && a <= t0 && b >= f1 && b <= t1 && (a | 0) === a && (b | 0) === b) {
+        if (dims === 2) return (a - f0) * n1 + (b - f1);
+        const c = raw[2] as unknown;
+        if (typeof c === 'number' && c >= f2 && c <= t2 && (c | 0) === c) return ((a - f0) * n1 + (b - f1)) * n2 + (c - f2);
+      }
     }
     let tuple: unknown = raw;
     if (dims === 1 && typeof raw === 'number') tuple = [raw];
@@ -176,6 +208,8 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
   };
 
   const idOf = (s: number[]): number => {
+    const inBox = boxId(s);
+    if (inBox >= 0) return inBox;
     const k = keyOf(s);
     let id = index.get(k);
     if (id === undefined) {
@@ -219,7 +253,18 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
         bigger.set(scratch);
         scratch = bigger;
       }
-      for (let j = 0; j < option.length; j++) scratch[n++] = componentId(option[j], state, i);
+      if (dims > 1 && option.length > 0 && typeof option[0] === 'number') {
+        // A flat option [x1, y1, x2, y2, …]: the same components without an array per tuple.
+        if (option.length % dims !== 0) throw new GameError(`options${formatState(state)}: option ${i + 1} is a flat list of ${option.length} numbers, not a multiple of ${dims}`);
+        for (let j = 0; j < option.length; j += dims) {
+          const a = option[j] as unknown;
+          const b = option[j + 1] as unknown;
+          const c = dims === 3 ? (option[j + 2] as unknown) : f2;
+          if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number' && a >= f0 && a <= t0 && b >= f1 && b <= t1 && c >= f2 && c <= t2 && (a | 0) === a && (b | 0) === b && (c | 0) === c) {
+            scratch[n++] = dims === 2 ? (a - f0) * n1 + (b - f1) : ((a - f0) * n1 + (b - f1)) * n2 + (c - f2);
+          } else scratch[n++] = componentId(option.slice(j, j + dims), state, i);
+        }
+      } else for (let j = 0; j < option.length; j++) scratch[n++] = componentId(option[j], state, i);
     }
     starts[raw.length] = n;
     return { starts, comps: scratch.slice(0, n) };
@@ -242,13 +287,7 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
     return m;
   };
 
-  const boxes = boxStates(from, to);
-  const roots = boxes.map((s) => {
-    for (let d = 0; d < dims; d++) {
-      if (s[d]! < game.min[d]! || s[d]! > game.max[d]!) throw new GameError(`the range includes ${formatState(s)}, outside the game's range (${paramRange(game)})`);
-    }
-    return idOf(s);
-  });
+  const roots = boxes.map((_, i) => i);
 
   let cycleAt: number[] | null = null;
   try {
@@ -293,7 +332,8 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
 
   const lookup = (s: number[]): number | undefined => {
     if (s.length !== dims || s.some((x) => !Number.isInteger(x) || x < 0 || x >= span)) return undefined;
-    return index.get(keyOf(s));
+    const inBox = boxId(s);
+    return inBox >= 0 ? inBox : index.get(keyOf(s));
   };
 
   if (cycleAt === null) {
