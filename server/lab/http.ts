@@ -21,6 +21,8 @@ import { DEFAULT_LIMITS } from './search';
 
 /** The quick path (in the HTTP thread) stops after this much work and hands the request to a job. */
 const QUICK_WORK = 3_000_000;
+/** …and answers tables of at most this many states (bigger answers are megabytes of JSON). */
+const QUICK_STATES = 40_000;
 /** Tables above this many states are not rendered as text in the page (the heatmap shows them). */
 const TEXT_STATES = 20_000;
 
@@ -108,7 +110,7 @@ const noTools = () => Promise.reject(new Error('the quick path never runs studen
 async function quick(req: LabRequest): Promise<LabResult | null> {
   if (req.game.kind === 'source' || req.conjecture !== undefined) return null;
   try {
-    return await runLab(req, { tools: noTools, limits: { stateCap: DEFAULT_LIMITS.stateCap, workCap: QUICK_WORK } });
+    return await runLab(req, { tools: noTools, limits: { stateCap: DEFAULT_LIMITS.stateCap, workCap: QUICK_WORK }, quickStates: QUICK_STATES });
   } catch (e) {
     if (e instanceof LabError && e.overWorkCap) return null;
     throw e;

@@ -4,6 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { createCompiler } from '../compile';
+import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from '../queue/thread-priority';
 import { createSandbox } from '../sandbox';
 import { LabError } from './errors';
 import { runLab, type LabRequest, type LabResult } from './lab';
@@ -16,6 +17,10 @@ export type FromLabThread =
   | { type: 'done'; id: number; result: LabResult }
   | { type: 'failed'; id: number; error: string; internal: boolean }
   | { type: 'closed' };
+
+// The thread starts with the HTTP thread's raised priority; lab work (and the sandbox processes it
+// starts) goes back to the judge threads' level, so it never runs ahead of judging.
+setThreadNice(threadNice() + HTTP_PRIORITY_BOOST);
 
 const port = parentPort!;
 const send = (m: FromLabThread) => port.postMessage(m);

@@ -68,6 +68,8 @@ export interface LabDeps {
   /** The compiler and a sandbox, only asked for when student code must run. */
   tools: () => Promise<SandboxTools>;
   limits?: SearchLimits;
+  /** Tables of a built-in game with more states than this are refused as "over the work cap" (quick path). */
+  quickStates?: number;
 }
 
 function presetDecl(spec: Exclude<GameSpec, { kind: 'problem' | 'source' }>): { name: string; decl: GameDeclaration } {
@@ -126,6 +128,7 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
   const { game, about, problem } = await builtinGame(req.game);
   const top = req.to ?? game.defaultTo;
   const to = game.min.map((m, d) => Math.min(Math.max(top, m), game.max[d]!));
+  if (deps.quickStates !== undefined && to.reduce((n, t, d) => n * (t - game.min[d]! + 1), 1) > deps.quickStates) throw new LabError('a big table', true);
   let search;
   try {
     search = searchTable(game, game.min, to, limits);

@@ -176,3 +176,39 @@ describe('deep searches', () => {
     expect(octalGame('0.07')).toBeTruthy();
   });
 });
+
+describe('games of two and three parameters', () => {
+  it('three parameters: Nim on three heaps as one state has value x ^ y ^ z', () => {
+    const g: SearchGame = {
+      dims: 3,
+      min: [0, 0, 0],
+      max: [Infinity, Infinity, Infinity],
+      options: ([x, y, z]) => {
+        const out: number[][][] = [];
+        for (let a = 0; a < x!; a++) out.push([[a, y!, z!]]);
+        for (let b = 0; b < y!; b++) out.push([[x!, b, z!]]);
+        for (let c = 0; c < z!; c++) out.push([[x!, y!, c]]);
+        return out;
+      },
+    };
+    const r = searchTable(g, [0, 0, 0], [5, 5, 5]);
+    expect(r.states.length).toBe(216);
+    r.states.forEach((s, i) => expect(r.values[i]).toBe(s[0]! ^ s[1]! ^ s[2]!));
+  });
+
+  it('flat options [x1, y1, x2, y2] mean the same sum as tuples', () => {
+    const tuples: SearchGame = { dims: 2, min: [1, 1], max: [Infinity, Infinity], options: ([x, y]) => (x! > 1 ? [[[x! - 1, y!], [1, y!]]] : []) };
+    const flat: SearchGame = { ...tuples, options: ([x, y]) => (x! > 1 ? [[x! - 1, y!, 1, y!]] : []) };
+    expect(searchTable(flat, [1, 1], [6, 3]).values).toEqual(searchTable(tuples, [1, 1], [6, 3]).values);
+    const odd: SearchGame = { ...tuples, options: ([x]) => (x! > 1 ? [[1, 2, 3]] : []) };
+    expect(() => searchTable(odd, [1, 1], [3, 3])).toThrow(/options\(2, 1\): option 1 is a flat list of 3 numbers, not a multiple of 2/);
+  });
+
+  it('components beyond the table are searched too (their values count)', () => {
+    // Moves go up to (x + 1) but are bounded by max: the table 0..2 needs states up to 4.
+    const g = oneParam((n) => (n < 4 ? [[n + 1]] : []), { max: [4] });
+    const r = searchTable(g, [0], [2]);
+    expect(r.values).toEqual([0, 1, 0]);
+    expect(r.visited).toBe(5);
+  });
+});
