@@ -40,7 +40,7 @@ async function hoverCell(x: number, y: number): Promise<string> {
   const cell = Number(d.cell);
   const margin = Number(d.margin);
   await page.mouse.move(box.x + margin + (y - Number(d.y0)) * cell + cell / 2, box.y + margin + (x - Number(d.x0)) * cell + cell / 2);
-  await expect.poll(() => page.locator('#lab-cell').textContent()).toMatch(new RegExp(`^\\(${x}, ${y}\\) = `));
+  await expect.poll(() => page.locator('#lab-cell').textContent()).toMatch(new RegExp(`^\\((\\d+, )?${x}, ${y}\\) = `));
   return (await page.locator('#lab-cell').textContent())!;
 }
 
@@ -91,6 +91,31 @@ describe('the SG lab in a browser', () => {
     expect(verdict).toContain('(0) + (2) → 1');
     expect(await page.locator('#lab-seq td[data-n="4"]').textContent()).toBe('2');
     await shot('lab-student-game');
+  });
+
+  it('shows a three-parameter game as slices', async () => {
+    await page.fill('#lab-conjecture', '');
+    await page.fill(
+      '#lab-source',
+      [
+        '// Nim on three heaps as one state: its value is x ^ y ^ z.',
+        'export function options(x: number, y: number, z: number): number[][][] {',
+        '  const out: number[][][] = [];',
+        '  for (let a = 0; a < x; a++) out.push([[a, y, z]]);',
+        '  for (let b = 0; b < y; b++) out.push([[x, b, z]]);',
+        '  for (let c = 0; c < z; c++) out.push([[x, y, c]]);',
+        '  return out;',
+        '}',
+      ].join('\n'),
+    );
+    await page.fill('#lab-source-to', '5');
+    await page.click('#lab-compute-source');
+    await page.waitForSelector('#lab-slice', { timeout: 60_000 });
+    await page.selectOption('#lab-slice', '3');
+    const d = await page.locator('#lab-heatmap').evaluate((c: HTMLCanvasElement) => [c.dataset.rows, c.dataset.cols]);
+    expect(d).toEqual(['6', '6']);
+    expect(await hoverCell(1, 2)).toMatch(/^\(3, 1, 2\) = 0 — P-position/);
+    expect(await hoverCell(4, 2)).toMatch(/^\(3, 4, 2\) = 5/);
   });
 
   it('draws a 200 × 200 cutting-game heatmap without freezing the page', async () => {
