@@ -2,7 +2,8 @@
 // <game>: a problem slug that declares a game, a TypeScript file exporting options(...state),
 // --octal 0.07, --subtract 2,3,7, --nim or --bash (with --param m=…). Prints the SG table and its
 // analysis. Exit 0, or with --conjecture: 0 when it holds on every state, 1 when it fails; 1 when
-// the game itself is wrong (bad options, over a cap); 2 on a usage error.
+// the game or conjecture is wrong (does not compile, bad options, over a cap or a limit); 2 on a
+// usage error (arguments, unknown game, a preset's syntax, a parameter out of range).
 import '../platform/require-supported-node';
 import { existsSync } from 'node:fs';
 import { createCompiler } from '../compile';
@@ -70,7 +71,7 @@ try {
   if (result.conjecture && !result.conjecture.holds) exitCode = 1;
 } catch (e) {
   if (!(e instanceof LabError)) throw e;
-  if (e.message.includes('does not compile') || e.message.startsWith('the range') || e.message.includes(' must be ') || e.message.includes('has no parameter')) {
+  if (e.badRequest) {
     process.stderr.write(`error: ${e.message}\n`);
     exitCode = 2;
   } else {

@@ -4,6 +4,8 @@ export class LabError extends Error {
     message: string,
     /** True when only the quick path's work cap was exceeded: the same request may run as a job. */
     readonly overWorkCap = false,
+    /** True when the request itself is malformed (a preset's syntax, a setting, the range), not the game. */
+    readonly badRequest = false,
   ) {
     super(message);
     this.name = 'LabError';

@@ -87,7 +87,7 @@ function presetDecl(spec: Exclude<GameSpec, { kind: 'problem' | 'source' }>): { 
         return { name: 'Bash', decl: bashGame };
     }
   } catch (e) {
-    if (e instanceof PresetError) throw new LabError(e.message);
+    if (e instanceof PresetError) throw new LabError(e.message, false, true);
     throw e;
   }
 }
@@ -97,7 +97,7 @@ async function builtinGame(spec: Exclude<GameSpec, { kind: 'source' }>): Promise
   let decl: GameDeclaration;
   let problem: string | null = null;
   if (spec.kind === 'problem') {
-    if (!hasGame(spec.slug)) throw new LabError(`problem "${spec.slug}" declares no game`);
+    if (!hasGame(spec.slug)) throw new LabError(`problem "${spec.slug}" declares no game`, false, true);
     decl = await loadGame(spec.slug);
     name = spec.slug;
     problem = spec.slug;
@@ -106,13 +106,13 @@ async function builtinGame(spec: Exclude<GameSpec, { kind: 'source' }>): Promise
   try {
     return { game: instantiate(name, decl, settings ?? {}), about: decl.about, problem };
   } catch (e) {
-    if (e instanceof SettingError) throw new LabError(e.message);
+    if (e instanceof SettingError) throw new LabError(e.message, false, true);
     throw e;
   }
 }
 
 function checkTo(to: number | undefined): void {
-  if (to !== undefined && (!Number.isInteger(to) || to < 0 || to > MAX_TO)) throw new LabError(`the range bound must be an integer in [0, ${MAX_TO}], got ${to}`);
+  if (to !== undefined && (!Number.isInteger(to) || to < 0 || to > MAX_TO)) throw new LabError(`the range bound must be an integer in [0, ${MAX_TO}], got ${to}`, false, true);
 }
 
 export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult> {
