@@ -19,6 +19,8 @@ export interface SearchGame {
    * games). A component is a number for a one-parameter game, or a tuple.
    */
   options(state: number[]): unknown;
+  /** Parameter names, for messages. */
+  paramNames?: string[];
 }
 
 export interface SearchLimits {
@@ -458,6 +460,6 @@ function retrograde(
 
 function paramRange(game: SearchGame): string {
   const parts: string[] = [];
-  for (let d = 0; d < game.dims; d++) parts.push(`${game.min[d]} ≤ p${d + 1}${Number.isFinite(game.max[d]!) ? ` ≤ ${game.max[d]}` : ''}`);
+  for (let d = 0; d < game.dims; d++) parts.push(`${game.min[d]} ≤ ${game.paramNames?.[d] ?? `p${d + 1}`}${Number.isFinite(game.max[d]!) ? ` ≤ ${game.max[d]}` : ''}`);
   return parts.join(', ');
 }
