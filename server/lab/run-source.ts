@@ -2,6 +2,7 @@
  * Runs student code of the lab (a game, a conjecture) in the judge's sandbox: compiled by the
  * judge's compiler, bundled with the lab driver, run with the lab's limits.
  */
+import { SourceMap } from 'node:module';
 import type { Compiler } from '../compile/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunLimits, type Sandbox } from '../sandbox';
 import { labProgram } from './bundle';
@@ -58,6 +59,28 @@ export async function runStudentCode(
   } catch {
     throw new LabError(`The code's output broke the lab's answer (did it print something?): ${r.stdout.slice(0, 200)}`);
   }
-  if (!answer.ok) throw new LabError(answer.error);
+  if (!answer.ok) throw new LabError(gameJs ? mapPositions(answer.error, gameJs) : answer.error);
   return answer;
+}
+
+/**
+ * Rewrites "(at solution.js:L:C)" to the student's TypeScript position. The game's compiled code
+ * opens the program, so its lines are the program's first lines; anything past them is the lab's
+ * own code (or the conjecture's) and is dropped from the message.
+ */
+function mapPositions(message: string, gameJs: string): string {
+  const m = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)/.exec(gameJs);
+  let map: SourceMap | null = null;
+  try {
+    map = m ? new SourceMap(JSON.parse(Buffer.from(m[1]!, 'base64').toString('utf8'))) : null;
+  } catch {
+    map = null;
+  }
+  const gameLines = gameJs.split('\n').length;
+  return message.replace(/ \(at solution\.js:(\d+):(\d+)\)/g, (_, l: string, c: string) => {
+    const line = Number(l);
+    if (!map || line > gameLines || line < 2) return '';
+    const entry = map.findEntry(line - 1, Number(c) - 1) as { originalLine?: number; originalColumn?: number };
+    return entry.originalLine === undefined ? '' : ` (at solution.ts:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1})`;
+  });
 }

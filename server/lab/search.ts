@@ -237,7 +237,9 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
       raw = game.options(state.slice());
     } catch (e) {
       if (e instanceof GameError) throw e;
-      throw new GameError(`options${formatState(state)} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+      // Where it was thrown (the top frame), for the caller to map back to the student's lines.
+      const at = e instanceof Error ? /\((\S+:\d+:\d+)\)/.exec(String(e.stack ?? ''))?.[1] : undefined;
+      throw new GameError(`options${formatState(state)} threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}${at ? ` (at ${at})` : ''}`);
     }
     if (!Array.isArray(raw)) throw new GameError(`options${formatState(state)} returned ${describe(raw)}, not an array of options`);
     const starts = new Int32Array(raw.length + 1);

@@ -88,6 +88,8 @@ describe('POST /api/lab', () => {
     const bad = await compute({ source: 'export function options(n: number) { return n === 3 ? [[1.5]] : []; }' });
     expect(bad.status).toBe('failed');
     expect(bad.error).toContain('options(3): option 1 has the component 1.5, which is not an integer');
+    const throws = await compute({ source: 'export function options(n: number): number[][] {\n  const a: any = null;\n  if (n === 7) return a.x;\n  return [];\n}\n' });
+    expect(throws.error).toBe("options(7) threw TypeError: Cannot read properties of null (reading 'x') (at solution.ts:3:25)");
     const ce = await compute({ source: 'export function options(n: number): number[][] { return "x"; }' });
     expect(ce.status).toBe('failed');
     expect(ce.error).toMatch(/does not compile[\s\S]*TS2322/);
