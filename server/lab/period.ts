@@ -39,9 +39,10 @@ export function analyseSequence(values: readonly number[], first: number, bound:
     if (values[top + p]! - values[top]! !== saltus) continue;
     let i = top;
     while (i > 0 && values[i - 1 + p]! - values[i - 1]! === saltus) i--;
-    // Seen twice in full, and at least three comparisons, so a short tail proves nothing.
+    // Seen twice in full, and at least six comparisons, so a short tail (four equal values, an
+    // arithmetic run) is not taken for a period.
     const covered = len - i;
-    if (covered < 2 * p || covered - p < 3) continue;
+    if (covered < 2 * p || covered - p < 6) continue;
     if (!best || i + p < best.start + best.period) best = { start: i, period: p, saltus };
   }
   if (!best) return null;

@@ -61,6 +61,13 @@ describe('periods of octal and subtraction games', () => {
     expect(analyseSequence(withHead, 0, null)).toMatchObject({ preperiod: 2, period: 3, exceptions: [0, 1] });
   });
 
+  it('does not take a short tail for a period', () => {
+    const digits = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4];
+    expect(analyseSequence([...digits, 3, 3, 3, 3], 0, null)).toBeNull();
+    expect(analyseSequence([...digits, 1, 2, 3, 4, 5], 0, null)).toBeNull();
+    expect(analyseSequence([...digits, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7], 0, null)).toMatchObject({ preperiod: 24, period: 1, saltus: 0 });
+  });
+
   it('parses 0.137 (Dawson’s chess) and refuses what is not an octal code', async () => {
     const r = await lab({ game: { kind: 'octal', code: '0.137' }, to: 300 });
     expect(r.analysis).toMatchObject({ period: 34, proven: true });
