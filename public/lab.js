@@ -266,6 +266,48 @@
     return wrap;
   }
 
+  const pMark = (v) => (v === 0 || v === 'L' ? ' — P-position (the player to move loses)' : '');
+
+  /** The API body naming a built-in game (its options can be asked for one state at a time). */
+  function specBody(result) {
+    const spec = result.game.spec;
+    if (!spec) return null;
+    const params = Object.keys(result.game.settings).length ? result.game.settings : undefined;
+    if (spec.kind === 'problem') return { problem: spec.slug, params };
+    if (spec.kind === 'octal') return { octal: spec.code };
+    if (spec.kind === 'subtract') return { subtract: spec.set };
+    if (spec.kind === 'nim') return { preset: 'nim' };
+    return { preset: 'bash', params };
+  }
+
+  // Big tables of built-in games carry no options; they are fetched per state and cached.
+  const optionCache = new Map();
+  function fetchedOptions(result, k, later) {
+    const body = specBody(result);
+    if (!body) return null;
+    const key = `${result.game.name}|${result.states[k].join(',')}`;
+    const known = optionCache.get(key);
+    if (known) return known;
+    optionCache.set(key, '; options: …');
+    fetch('/api/lab/options', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, state: result.states[k] }) })
+      .then((r) => r.json())
+      .then((a) => {
+        if (!a.options) throw new Error(a.error);
+        if (!result.stateIndex) result.stateIndex = new Map(result.states.map((s, i) => [s.join(','), i]));
+        const index = result.stateIndex;
+        const valueOf = (c) => (index.has(c.join(',')) ? result.values[index.get(c.join(','))] : undefined);
+        const text = `; options: ${a.options.length ? a.options.map((o) => {
+          const vals = o.map(valueOf);
+          const value = vals.some((x) => typeof x !== 'number') ? '?' : vals.reduce((x, y) => x ^ y, 0);
+          return fmtOption({ components: o, value });
+        }).join('; ') : 'none'}`;
+        optionCache.set(key, text);
+        later(text);
+      })
+      .catch(() => optionCache.delete(key));
+    return '; options: …';
+  }
+
   // Two parameters: one canvas, drawn once; hover and keyboard focus report a cell.
   function heatmap(result, fixed) {
     const d = fixed === null ? 0 : 1;
@@ -328,14 +370,20 @@
     const readout = el('p', { class: 'lab-cell', id: 'lab-cell', 'aria-live': 'polite', text: 'Hover or focus a cell to read its value and options.' });
     const tip = el('div', { class: 'lab-tip', id: 'lab-tip', hidden: '' });
     let focus = [0, 0];
+    let shown = -1;
     const describe = (i, j) => {
       const k = idx(i, j);
+      shown = k;
       const state = result.states[k];
       const v = result.values[k];
-      const opts = result.options ? result.options[k] : null;
-      const p = v === 0 || v === 'L' ? ' — P-position (the player to move loses)' : '';
-      const o = opts ? `; options: ${opts.length ? opts.map(fmtOption).join('; ') : 'none'}` : '';
-      return `${fmtState(state)} = ${v}${p}${o}`;
+      const opts = result.options ? result.options[k] : fetchedOptions(result, k, (text) => {
+        // Arrives later: update only if the same cell is still shown.
+        if (shown !== k) return;
+        readout.textContent = `${fmtState(state)} = ${v}${pMark(v)}${text}`;
+        if (!tip.hidden) tip.textContent = readout.textContent;
+      });
+      const o = Array.isArray(opts) ? `; options: ${opts.length ? opts.map(fmtOption).join('; ') : 'none'}` : typeof opts === 'string' ? opts : '';
+      return `${fmtState(state)} = ${v}${pMark(v)}${o}`;
     };
     const cellAt = (ev) => {
       const r = canvas.getBoundingClientRect();

@@ -15,7 +15,7 @@ import { LabError } from './errors';
 import { contractJson, tableCsv, tableText } from './format';
 import { instantiate } from './game';
 import { LabJobs, type LabJob } from './jobs';
-import { MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from './lab';
+import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from './lab';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from './registry';
 import { DEFAULT_LIMITS } from './search';
 
@@ -138,6 +138,20 @@ export function labApi(jobs: LabJobs): express.Router {
     const job = jobs.submit(request);
     if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
     res.status(202).location(`/api/lab/${job.id}`).json({ id: job.id, status: job.status });
+  });
+
+  // Options of one state of a built-in game (hover text on big tables): {..game, "state": [x, y]}.
+  api.post('/lab/options', rawBody, async (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body) as Record<string, unknown> | null;
+    const state = body && typeof body === 'object' ? body.state : undefined;
+    if (!Array.isArray(state) || state.length < 1 || state.length > 3 || state.some((x) => !Number.isInteger(x))) throw badRequest('The field "state" must be a list of 1 to 3 integers.');
+    const { state: _, ...rest } = body as Record<string, unknown>;
+    const parsed = labSchema.safeParse(rest);
+    if (!parsed.success) throw badRequest(describeLabError(parsed.error, rest));
+    const request = labRequestOf(parsed.data);
+    if (request.game.kind === 'source') throw badRequest('Options of a student game come with its table (for tables up to 4096 states).');
+    const options = await builtinOptions(request.game, state as number[]).catch(asHttp);
+    res.json({ state, options });
   });
 
   api.get('/lab/games', async (_req, res) => {

@@ -42,6 +42,8 @@ export interface LabResult {
     bound: number | null;
     /** Problem slug, for links to its stress test. */
     problem: string | null;
+    /** The built-in game asked for (null for student code): lets a page ask for options later. */
+    spec: Exclude<GameSpec, { kind: 'source' }> | null;
   };
   states: number[][];
   values: TableValue[];
@@ -92,7 +94,7 @@ function presetDecl(spec: Exclude<GameSpec, { kind: 'problem' | 'source' }>): { 
   }
 }
 
-async function builtinGame(spec: Exclude<GameSpec, { kind: 'source' }>): Promise<{ game: LabGame; about: string; problem: string | null }> {
+export async function builtinGame(spec: Exclude<GameSpec, { kind: 'source' }>): Promise<{ game: LabGame; about: string; problem: string | null }> {
   let name: string;
   let decl: GameDeclaration;
   let problem: string | null = null;
@@ -122,7 +124,7 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
   if (req.game.kind === 'source') {
     const tools = await deps.tools();
     const a = await runStudentCode(tools, { game: req.game.source, conjecture: req.conjecture ?? null }, { mode: 'table', to: req.to ?? null, defaultTo: SOURCE_DEFAULT_TO, optionsStates: OPTIONS_STATES, optionsComponents: OPTIONS_COMPONENTS, ...limits });
-    const meta = { name: 'your game', about: 'a state of your game', dims: a.dims, paramNames: a.paramNames, settings: {}, from: a.from, to: a.to, bound: null, problem: null };
+    const meta = { name: 'your game', about: 'a state of your game', dims: a.dims, paramNames: a.paramNames, settings: {}, from: a.from, to: a.to, bound: null, problem: null, spec: null };
     return finish(meta, a.values!, a.loopy, a.cycleAt, a.visited, a.conjecture, a.options, started);
   }
   const { game, about, problem } = await builtinGame(req.game);
@@ -142,9 +144,28 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
     const a = await runStudentCode(tools, { game: null, conjecture: req.conjecture }, { mode: 'check', to: null, defaultTo: 0, optionsStates: 0, optionsComponents: 0, ...limits, states: search.states, values: search.values });
     conjecture = a.conjecture && { ...a.conjecture, options: a.conjecture.state ? search.optionsOf(a.conjecture.state) : null };
   }
-  const meta = { name: game.name, about, dims: game.dims, paramNames: game.paramNames, settings: game.settings, from: game.min, to, bound: game.bound, problem };
+  const meta = { name: game.name, about, dims: game.dims, paramNames: game.paramNames, settings: game.settings, from: game.min, to, bound: game.bound, problem, spec: req.game };
   const options = search.states.length <= OPTIONS_STATES ? tableOptions(search, OPTIONS_COMPONENTS) : null;
   return finish(meta, search.values, search.loopy, search.cycleAt, search.visited, conjecture, options, started);
+}
+
+/**
+ * The options of one state of a built-in game, components as tuples: for hover text on tables too
+ * big to carry every state's options.
+ */
+export async function builtinOptions(spec: Exclude<GameSpec, { kind: 'source' }>, state: number[]): Promise<number[][][]> {
+  const { game } = await builtinGame(spec);
+  if (state.length !== game.dims || state.some((x, d) => !Number.isInteger(x) || x < game.min[d]! || x > game.max[d]!)) {
+    throw new LabError(`${formatState(state)} is not a state of ${game.name}`, false, true);
+  }
+  const raw = game.options(state) as (number | number[])[][];
+  return raw.map((option) => {
+    if (game.dims > 1 && option.length > 0 && typeof option[0] === 'number') {
+      const flat = option as number[];
+      return Array.from({ length: flat.length / game.dims }, (_, i) => flat.slice(i * game.dims, (i + 1) * game.dims));
+    }
+    return option.map((c) => (typeof c === 'number' ? [c] : c));
+  });
 }
 
 /** Default upper bound for student games, which declare none. */

@@ -114,6 +114,23 @@ describe('POST /api/lab', () => {
   });
 });
 
+describe('POST /api/lab/options', () => {
+  it('lists one state’s options for a built-in game, and refuses states outside it', async () => {
+    const ask = (body: unknown) => fetch(`${server.url}/api/lab/options`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ok = await ask({ problem: 'cutting-game', state: [6, 2] });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).options).toEqual([
+      [[2, 2], [4, 2]],
+      [[3, 2], [3, 2]],
+    ]);
+    expect((await (await ask({ octal: '0.07', state: [4] })).json()).options).toEqual([[[2]], [[1], [1]]]);
+    const outside = await ask({ problem: 'ed', state: [0, 3] });
+    expect(outside.status).toBe(400);
+    expect((await outside.json()).error).toBe('(0, 3) is not a state of ed');
+    expect((await ask({ problem: 'ed' })).status).toBe(400);
+  });
+});
+
 describe('lab pages', () => {
   it('shows the lab, a problem’s table, and the SG table panel on problems with a game', async () => {
     const lab = await (await fetch(`${server.url}/lab`)).text();
