@@ -24,6 +24,8 @@ export interface LabJob {
 }
 
 const KEEP_MS = 60 * 60 * 1000;
+/** Finished jobs kept at most (a result can be megabytes). */
+const KEEP_FINISHED = 200;
 /** Most jobs waiting at once: beyond it a new one is refused (429) rather than queued for ever. */
 export const MAX_WAITING = 50;
 /** A job running this long is stopped (its thread replaced): the sandbox's own limit is 10 s of CPU. */
@@ -146,8 +148,15 @@ export class LabJobs {
     this.timer.unref();
   }
 
+  /** Forgets jobs finished over an hour ago, and the oldest finished ones beyond KEEP_FINISHED. */
   private expire(): void {
     const now = Date.now();
-    for (const [id, job] of this.jobs) if (job.finishedAt !== null && now - job.finishedAt > KEEP_MS) this.jobs.delete(id);
+    const finished: number[] = [];
+    for (const [id, job] of this.jobs) {
+      if (job.finishedAt === null) continue;
+      if (now - job.finishedAt > KEEP_MS) this.jobs.delete(id);
+      else finished.push(id);
+    }
+    for (const id of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.jobs.delete(id);
   }
 }
