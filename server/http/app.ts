@@ -15,6 +15,8 @@ import { problemPages } from './problem-pages';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
+import { labApi, labPages, labViewHelpers } from '../lab/http';
+import { LabJobs } from '../lab/jobs';
 
 export interface AppDeps {
   db: Db;
@@ -52,7 +54,7 @@ export function createApp(deps: AppDeps): JudgeApp {
       defaultLayout: 'main',
       layoutsDir: join(views, 'layouts'),
       partialsDir: join(views, 'partials'),
-      helpers: viewHelpers,
+      helpers: { ...viewHelpers, ...labViewHelpers },
       // Indented partial calls must not indent every line of a <pre> inside the partial.
       compilerOptions: { preventIndent: true },
     }),
@@ -73,6 +75,8 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
+  const labJobs = new LabJobs(deps.log);
+  app.use('/api', labApi(labJobs));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
@@ -80,6 +84,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(liveUpdates(deps.db, deps.events));
   app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted, judgeConnected: deps.judgeConnected }));
   app.use(stressPages({ db: deps.db, onQueued: deps.onQueued }));
+  app.use(labPages(labJobs, deps.db));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);
   });

@@ -1,0 +1,479 @@
+// The SG lab page: sends the forms to /api/lab, follows jobs, and draws the table: rows of one
+// period for one parameter, a heatmap (one canvas) for two, slices for three. No inline script:
+// the server's data arrives in <script type="application/json" id="lab-data">.
+(() => {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const statusEl = $('lab-status');
+  const view = $('lab-view');
+  let games = null;
+
+  const say = (text, isError) => {
+    if (!statusEl) return;
+    statusEl.textContent = '';
+    const span = document.createElement('span');
+    if (isError) span.className = 'lab-error';
+    span.textContent = text;
+    statusEl.appendChild(span);
+  };
+
+  const el = (tag, attrs, ...children) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'class') e.className = v;
+      else if (k === 'text') e.textContent = v;
+      else e.setAttribute(k, v);
+    }
+    for (const c of children) if (c) e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    return e;
+  };
+
+  const fmtState = (s) => `(${s.join(', ')})`;
+  const fmtOption = (o) => `${o.components.length ? o.components.map(fmtState).join(' + ') : 'nothing left'} → ${o.value}`;
+
+  // ---- colours: P-positions (0, or L) dark; other values from a fixed light palette ----
+  const PALETTE = ['#9ecae1', '#fdd49e', '#c7e9c0', '#fcbba1', '#dadaeb', '#fee391', '#a1d99b', '#fdae6b', '#bcbddc', '#9ebcda', '#f4a6c6', '#c6dbef', '#d9f0a3', '#fdd0a2', '#e5c494', '#b3de69'];
+  const colourOf = (v) => {
+    if (v === 0 || v === 'L') return '#1f2933';
+    if (v === 'W') return '#a1d99b';
+    if (v === 'D') return '#d9d9d9';
+    return PALETTE[(v - 1) % PALETTE.length];
+  };
+  const inkOf = (v) => (v === 0 || v === 'L' ? '#ffffff' : '#111111');
+
+  // ---- the forms ----
+  const builtin = $('lab-builtin');
+  const sourceForm = $('lab-source-form');
+  const gameSelect = $('lab-game');
+
+  const conjectureText = () => {
+    const t = $('lab-conjecture') ? $('lab-conjecture').value : '';
+    return t.replace(/\/\/.*$/gm, '').trim() === '' ? undefined : t;
+  };
+
+  async function loadGames() {
+    if (games) return games;
+    const r = await fetch('/api/lab/games');
+    games = r.ok ? await r.json() : { games: [] };
+    return games;
+  }
+
+  async function updateSettings() {
+    if (!gameSelect) return;
+    const v = gameSelect.value;
+    document.querySelector('.lab-octal').hidden = v !== 'octal';
+    document.querySelector('.lab-subtract').hidden = v !== 'subtract';
+    const box = $('lab-settings');
+    const { games: list } = await loadGames();
+    let settings = [];
+    if (v.startsWith('problem:')) settings = (list.find((g) => g.slug === v.slice(8)) || {}).settings || [];
+    if (v === 'bash') settings = [{ name: 'm', default: 3, about: 'most stones one move takes' }];
+    const old = {};
+    for (const i of box.querySelectorAll('input[data-setting]')) old[i.dataset.setting] = i.value;
+    box.textContent = '';
+    for (const s of settings) {
+      const input = el('input', { name: `p.${s.name}`, placeholder: String(s.default), size: '5', 'data-setting': s.name });
+      input.value = old[s.name] || '';
+      box.appendChild(el('label', { title: s.about }, `${s.name} `, input));
+    }
+  }
+
+  function builtinBody() {
+    const v = gameSelect.value;
+    const body = {};
+    if (v.startsWith('problem:')) body.problem = v.slice(8);
+    else if (v === 'octal') body.octal = $('lab-octal').value.trim() || '0.07';
+    else if (v === 'subtract') body.subtract = $('lab-subtract').value.trim() || '1,3,4';
+    else body.preset = v;
+    const params = {};
+    for (const i of document.querySelectorAll('#lab-settings input[data-setting]')) if (i.value.trim() !== '') params[i.dataset.setting] = Number(i.value);
+    if (Object.keys(params).length) body.params = params;
+    const to = $('lab-to').value.trim();
+    if (to !== '') body.to = Number(to);
+    return body;
+  }
+
+  async function run(body) {
+    const conjecture = conjectureText();
+    if (conjecture) body.conjecture = conjecture;
+    say('Computing…');
+    view.textContent = '';
+    const summary = $('lab-summary');
+    if (summary) summary.remove();
+    const text = document.querySelector('.lab-text-box');
+    if (text) text.remove();
+    let r;
+    try {
+      r = await fetch('/api/lab', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    } catch (e) {
+      say(`The lab could not be reached: ${e.message}`, true);
+      return;
+    }
+    const answer = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+    if (!r.ok) return say(answer.error || `HTTP ${r.status}`, true);
+    if (answer.status === 'done') return show(answer.result);
+    follow(answer.id);
+  }
+
+  function follow(id) {
+    const started = Date.now();
+    const tick = async () => {
+      let job;
+      try {
+        job = await (await fetch(`/api/lab/${id}`)).json();
+      } catch {
+        setTimeout(tick, 1000);
+        return;
+      }
+      if (job.status === 'done') return show(job.result);
+      if (job.status === 'failed') return say(job.error, true);
+      const secs = ((job.elapsedMs || Date.now() - started) / 1000).toFixed(1);
+      if (job.status === 'queued') say(`Waiting for the lab (${job.position} ahead)…`);
+      else say(`${job.phase === 'compiling' ? 'Compiling' : 'Computing in the sandbox'}… ${secs} s (limit 10 s of CPU)`);
+      setTimeout(tick, 300);
+    };
+    tick();
+  }
+
+  if (builtin && gameSelect) {
+    gameSelect.addEventListener('change', updateSettings);
+    updateSettings();
+    builtin.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const body = builtinBody();
+      const q = new URLSearchParams(new FormData(builtin));
+      for (const [k, v] of [...q.entries()]) if (v === '') q.delete(k);
+      history.replaceState(null, '', `/lab?${q}`);
+      run(body);
+    });
+  }
+  if (sourceForm) {
+    sourceForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const body = { source: $('lab-source').value };
+      const to = $('lab-source-to').value.trim();
+      if (to !== '') body.to = Number(to);
+      run(body);
+    });
+  }
+
+  // ---- results ----
+  function show(result) {
+    say(`${result.states.length} states computed in ${result.ms} ms (${result.visited} visited).`);
+    view.textContent = '';
+    const ul = el('ul', { class: 'lab-summary', id: 'lab-summary' });
+    for (const line of result.summary) ul.appendChild(el('li', { text: line }));
+    view.appendChild(ul);
+    if (result.conjecture) view.appendChild(conjectureBox(result.conjecture));
+    if (result.game.problem) view.appendChild(el('p', {}, el('a', { href: `/problems/${result.game.problem}#stress-test`, class: 'lab-stress-link', text: 'Stress-test a solution of this problem' })));
+    view.appendChild(toolbar(result));
+    if (result.game.dims === 1) view.appendChild(periodTable(result));
+    else if (result.game.dims === 2) view.appendChild(heatmap(result, null));
+    else view.appendChild(slices(result));
+    if (result.text) {
+      const d = el('details', { class: 'lab-text-box' }, el('summary', { text: 'As text' }), el('pre', { class: 'lab-text', id: 'lab-text', text: result.text }));
+      view.appendChild(d);
+    }
+  }
+
+  function conjectureBox(c) {
+    const box = el('div', { class: `lab-conjecture ${c.holds ? 'holds' : 'fails'}`, id: 'lab-conjecture-verdict' });
+    if (c.holds) {
+      box.appendChild(el('strong', { text: `The conjecture holds on all ${c.checked} states.` }));
+      return box;
+    }
+    box.appendChild(el('strong', { text: `The conjecture fails at ${fmtState(c.state)}.` }));
+    if (c.problem) box.appendChild(el('p', { text: c.problem }));
+    else box.appendChild(el('p', { text: `The table says ${JSON.stringify(c.expected)}; the conjecture says ${JSON.stringify(c.got)}.` }));
+    if (c.options) {
+      const ul = el('ul');
+      for (const o of c.options) ul.appendChild(el('li', { text: fmtOption(o) }));
+      if (!c.options.length) ul.appendChild(el('li', { text: 'no options: a terminal state' }));
+      box.appendChild(el('p', { text: 'Its options:' }));
+      box.appendChild(ul);
+    }
+    return box;
+  }
+
+  function download(name, type, text) {
+    const a = el('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(() => {
+      URL.revokeObjectURL(a.href);
+      a.remove();
+    }, 0);
+  }
+
+  async function copy(text, what) {
+    try {
+      await navigator.clipboard.writeText(text);
+      say(`${what} copied.`);
+    } catch {
+      say(`Copying needs clipboard permission; use the download instead.`, true);
+    }
+  }
+
+  let currentSvg = null;
+  function toolbar(result) {
+    const bar = el('div', { class: 'lab-toolbar' });
+    const button = (label, fn, id) => {
+      const b = el('button', { type: 'button', id, text: label });
+      b.addEventListener('click', fn);
+      bar.appendChild(b);
+    };
+    if (result.text) button('Copy as text', () => copy(result.text, 'Text'), 'lab-copy-text');
+    button('Copy as CSV', () => copy(result.csv, 'CSV'), 'lab-copy-csv');
+    button('Download CSV', () => download('sg-table.csv', 'text/csv', result.csv), 'lab-download-csv');
+    if (result.game.dims >= 2) button('Download SVG', () => currentSvg && download('sg-heatmap.svg', 'image/svg+xml', currentSvg()), 'lab-download-svg');
+    return bar;
+  }
+
+  // One parameter: one period per row, aligned on the periodic part.
+  function periodTable(result) {
+    const a = result.analysis;
+    const from = result.game.from[0];
+    const to = result.game.to[0];
+    const period = a ? a.period : 10;
+    const anchor = a ? a.preperiod : from;
+    const exceptions = new Set(a ? a.exceptions : []);
+    const table = el('table', { class: 'lab-seq', id: 'lab-seq' });
+    const MAX_ROWS = 500;
+    let rows = 0;
+    let n = from;
+    while (n <= to && rows < MAX_ROWS) {
+      const offset = (((n - anchor) % period) + period) % period;
+      const end = Math.min(to, n + period - offset - 1);
+      const tr = el('tr');
+      const pre = a && n < a.preperiod;
+      tr.appendChild(el('th', { text: String(n), class: pre ? 'pre' : '' }));
+      for (let i = 0; i < offset; i++) tr.appendChild(el('td', { class: 'blank' }));
+      for (let m = n; m <= end; m++) {
+        const v = result.values[m - from];
+        const cls = [v === 0 || v === 'L' ? 'zero' : '', pre || (a && m < a.preperiod) ? 'pre' : '', exceptions.has(m) ? 'exc' : ''].filter(Boolean).join(' ');
+        const opts = result.options ? result.options[m - from] : null;
+        const title = `n = ${m}: ${v}${exceptions.has(m) ? ' (exception to the period)' : ''}${opts ? `; options: ${opts.length ? opts.map(fmtOption).join('; ') : 'none'}` : ''}`;
+        tr.appendChild(el('td', { class: cls, title, text: String(v), 'data-n': String(m) }));
+      }
+      table.appendChild(tr);
+      rows++;
+      n = end + 1;
+    }
+    const wrap = el('div', { class: 'lab-seq-wrap' }, table);
+    const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ' value 0 (P-position)  ', el('span', { class: 'swatch pre' }), ' pre-period  ', el('span', { class: 'swatch exc' }), ' exception');
+    wrap.appendChild(legend);
+    if (n <= to) wrap.appendChild(el('p', { class: 'hint', text: `First ${MAX_ROWS} rows shown; the CSV has all ${result.values.length} values.` }));
+    return wrap;
+  }
+
+  const pMark = (v) => (v === 0 || v === 'L' ? ' — P-position (the player to move loses)' : '');
+
+  /** The API body naming a built-in game (its options can be asked for one state at a time). */
+  function specBody(result) {
+    const spec = result.game.spec;
+    if (!spec) return null;
+    const params = Object.keys(result.game.settings).length ? result.game.settings : undefined;
+    if (spec.kind === 'problem') return { problem: spec.slug, params };
+    if (spec.kind === 'octal') return { octal: spec.code };
+    if (spec.kind === 'subtract') return { subtract: spec.set };
+    if (spec.kind === 'nim') return { preset: 'nim' };
+    return { preset: 'bash', params };
+  }
+
+  // Big tables of built-in games carry no options; they are fetched per state and cached.
+  const optionCache = new Map();
+  function fetchedOptions(result, k, later) {
+    const body = specBody(result);
+    if (!body) return null;
+    const key = `${result.game.name}|${result.states[k].join(',')}`;
+    const known = optionCache.get(key);
+    if (known) return known;
+    optionCache.set(key, '; options: …');
+    fetch('/api/lab/options', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, state: result.states[k] }) })
+      .then((r) => r.json())
+      .then((a) => {
+        if (!a.options) throw new Error(a.error);
+        if (!result.stateIndex) result.stateIndex = new Map(result.states.map((s, i) => [s.join(','), i]));
+        const index = result.stateIndex;
+        const valueOf = (c) => (index.has(c.join(',')) ? result.values[index.get(c.join(','))] : undefined);
+        const text = `; options: ${a.options.length ? a.options.map((o) => {
+          const vals = o.map(valueOf);
+          const value = vals.some((x) => typeof x !== 'number') ? '?' : vals.reduce((x, y) => x ^ y, 0);
+          return fmtOption({ components: o, value });
+        }).join('; ') : 'none'}`;
+        optionCache.set(key, text);
+        later(text);
+      })
+      .catch(() => optionCache.delete(key));
+    return '; options: …';
+  }
+
+  // Two parameters: one canvas, drawn once; hover and keyboard focus report a cell.
+  function heatmap(result, fixed) {
+    const d = fixed === null ? 0 : 1;
+    const x0 = result.game.from[d];
+    const y0 = result.game.from[d + 1];
+    const rows = result.game.to[d] - x0 + 1;
+    const cols = result.game.to[d + 1] - y0 + 1;
+    const names = result.game.paramNames.slice(d);
+    // Index of state (fixed, x, y) in the table (lexicographic order).
+    const base = fixed === null ? 0 : (fixed - result.game.from[0]) * rows * cols;
+    const idx = (i, j) => base + i * cols + j;
+    const cell = Math.max(3, Math.min(28, Math.floor(720 / Math.max(rows, cols))));
+    const margin = 34;
+    const canvas = el('canvas', { class: 'lab-heatmap', id: 'lab-heatmap', tabindex: '0', role: 'img' });
+    canvas.setAttribute('aria-label', `Heatmap of ${rows} × ${cols} states; focus and use the arrow keys to read a state`);
+    canvas.dataset.cell = String(cell);
+    canvas.dataset.margin = String(margin);
+    canvas.dataset.x0 = String(x0);
+    canvas.dataset.y0 = String(y0);
+    canvas.dataset.rows = String(rows);
+    canvas.dataset.cols = String(cols);
+    const ratio = window.devicePixelRatio || 1;
+    const w = margin + cols * cell + 2;
+    const h = margin + rows * cell + 2;
+    canvas.width = Math.round(w * ratio);
+    canvas.height = Math.round(h * ratio);
+    canvas.style.width = `${w}px`;
+    canvas.style.height = `${h}px`;
+    const ctx = canvas.getContext('2d');
+    ctx.scale(ratio, ratio);
+    let maxV = 0;
+    const draw = () => {
+      ctx.clearRect(0, 0, w, h);
+      ctx.font = `${Math.min(12, Math.max(8, cell - 8))}px sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (let i = 0; i < rows; i++) {
+        for (let j = 0; j < cols; j++) {
+          const v = result.values[idx(i, j)];
+          if (typeof v === 'number' && v > maxV) maxV = v;
+          ctx.fillStyle = colourOf(v);
+          ctx.fillRect(margin + j * cell, margin + i * cell, cell, cell);
+          if (cell >= 16) {
+            ctx.fillStyle = inkOf(v);
+            ctx.fillText(String(v), margin + j * cell + cell / 2, margin + i * cell + cell / 2 + 0.5);
+          }
+        }
+      }
+      // Axis labels: every state when they fit, else every 10th.
+      ctx.fillStyle = '#444';
+      ctx.font = '10px sans-serif';
+      const every = cell >= 16 ? 1 : cell >= 6 ? 5 : 10;
+      for (let j = 0; j < cols; j++) if ((y0 + j) % every === 0 || every === 1) ctx.fillText(String(y0 + j), margin + j * cell + cell / 2, margin - 10);
+      ctx.textAlign = 'right';
+      for (let i = 0; i < rows; i++) if ((x0 + i) % every === 0 || every === 1) ctx.fillText(String(x0 + i), margin - 4, margin + i * cell + cell / 2);
+      ctx.textAlign = 'left';
+      ctx.fillText(`${names[0]} ↓  ${names[1]} →`, 2, 10);
+    };
+    draw();
+    const readout = el('p', { class: 'lab-cell', id: 'lab-cell', 'aria-live': 'polite', text: 'Hover or focus a cell to read its value and options.' });
+    const tip = el('div', { class: 'lab-tip', id: 'lab-tip', hidden: '' });
+    let focus = [0, 0];
+    let shown = -1;
+    const describe = (i, j) => {
+      const k = idx(i, j);
+      shown = k;
+      const state = result.states[k];
+      const v = result.values[k];
+      const opts = result.options ? result.options[k] : fetchedOptions(result, k, (text) => {
+        // Arrives later: update only if the same cell is still shown.
+        if (shown !== k) return;
+        readout.textContent = `${fmtState(state)} = ${v}${pMark(v)}${text}`;
+        if (!tip.hidden) tip.textContent = readout.textContent;
+      });
+      const o = Array.isArray(opts) ? `; options: ${opts.length ? opts.map(fmtOption).join('; ') : 'none'}` : typeof opts === 'string' ? opts : '';
+      return `${fmtState(state)} = ${v}${pMark(v)}${o}`;
+    };
+    const cellAt = (ev) => {
+      const r = canvas.getBoundingClientRect();
+      const j = Math.floor((ev.clientX - r.left - margin) / cell);
+      const i = Math.floor((ev.clientY - r.top - margin) / cell);
+      return i >= 0 && j >= 0 && i < rows && j < cols ? [i, j] : null;
+    };
+    canvas.addEventListener('mousemove', (ev) => {
+      const c = cellAt(ev);
+      if (!c) {
+        tip.hidden = true;
+        return;
+      }
+      const text = describe(c[0], c[1]);
+      tip.textContent = text;
+      tip.hidden = false;
+      tip.style.left = `${ev.offsetX + 14}px`;
+      tip.style.top = `${ev.offsetY + 14}px`;
+      readout.textContent = text;
+    });
+    canvas.addEventListener('mouseleave', () => (tip.hidden = true));
+    const showFocus = () => {
+      draw();
+      ctx.strokeStyle = '#d7263d';
+      ctx.lineWidth = 2;
+      ctx.strokeRect(margin + focus[1] * cell + 1, margin + focus[0] * cell + 1, cell - 2, cell - 2);
+      readout.textContent = describe(focus[0], focus[1]);
+    };
+    canvas.addEventListener('focus', showFocus);
+    canvas.addEventListener('blur', draw);
+    canvas.addEventListener('keydown', (ev) => {
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      const m = moves[ev.key];
+      if (!m) return;
+      ev.preventDefault();
+      focus = [Math.min(rows - 1, Math.max(0, focus[0] + m[0])), Math.min(cols - 1, Math.max(0, focus[1] + m[1]))];
+      showFocus();
+    });
+    currentSvg = () => {
+      const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="${Math.min(12, Math.max(8, cell - 8))}">`];
+      for (let i = 0; i < rows; i++) {
+        for (let j = 0; j < cols; j++) {
+          const v = result.values[idx(i, j)];
+          const x = margin + j * cell;
+          const y = margin + i * cell;
+          parts.push(`<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${colourOf(v)}"><title>${fmtState(result.states[idx(i, j)])} = ${v}</title></rect>`);
+          if (cell >= 16) parts.push(`<text x="${x + cell / 2}" y="${y + cell / 2 + 4}" text-anchor="middle" fill="${inkOf(v)}">${v}</text>`);
+        }
+      }
+      parts.push('</svg>');
+      return parts.join('\n');
+    };
+    const legend = el('div', { class: 'lab-legend' });
+    const values = result.loopy ? ['W', 'L', 'D'] : Array.from({ length: Math.min(maxV, PALETTE.length) + 1 }, (_, v) => v);
+    for (const v of values) {
+      const sw = el('span', { class: 'swatch' });
+      sw.style.background = colourOf(v);
+      legend.appendChild(el('span', { class: 'legend-item' }, sw, ` ${v === 0 ? '0 (P-position)' : v === 'W' ? 'Win' : v === 'L' ? 'Lose (P-position)' : v === 'D' ? 'Draw' : v}`));
+    }
+    if (!result.loopy && maxV > PALETTE.length) legend.appendChild(el('span', { class: 'legend-item', text: `colours repeat every ${PALETTE.length} values (up to ${maxV})` }));
+    const box = el('div', { class: 'lab-heat-box' }, canvas, tip);
+    return el('div', { class: 'lab-heat' }, legend, box, readout);
+  }
+
+  function slices(result) {
+    const wrap = el('div', { class: 'lab-slices' });
+    const select = el('select', { id: 'lab-slice' });
+    for (let a = result.game.from[0]; a <= result.game.to[0]; a++) select.appendChild(el('option', { value: String(a), text: `${result.game.paramNames[0]} = ${a}` }));
+    const holder = el('div');
+    const render = () => {
+      holder.textContent = '';
+      holder.appendChild(heatmap(result, Number(select.value)));
+    };
+    select.addEventListener('change', render);
+    wrap.appendChild(el('label', {}, 'Slice ', select));
+    wrap.appendChild(holder);
+    render();
+    return wrap;
+  }
+
+  // A table the server already computed (GET /lab?…, or a finished job page).
+  const data = $('lab-data');
+  if (data) {
+    const result = JSON.parse(data.textContent);
+    const summary = $('lab-summary');
+    if (summary) summary.remove();
+    const text = document.querySelector('.lab-text-box');
+    if (text) text.remove();
+    const link = document.querySelector('#lab-result > p > .lab-stress-link');
+    if (link) link.parentElement.remove();
+    show(result);
+  }
+})();

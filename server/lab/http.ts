@@ -1,0 +1,339 @@
+/**
+ * The lab on the web: POST /api/lab answers quick tables at once and queues the rest as jobs
+ * (GET /api/lab/:id); /lab is the page (editor, presets, table, heatmap), /lab/jobs/:id its
+ * no-JavaScript result page.
+ */
+import express, { type Request, type Response } from 'express';
+import { z } from 'zod';
+import { MAX_SOURCE_BYTES } from '../compile/config';
+import { parseJsonBody, rawBody } from '../http/body';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { SLUG_PATTERN } from '../problems/registry';
+import type { Db } from '../storage/db';
+import { listProblems } from '../storage/problems';
+import { LabError } from './errors';
+import { contractJson, tableCsv, tableText } from './format';
+import { instantiate } from './game';
+import { LabJobs, type LabJob } from './jobs';
+import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from './lab';
+import { gameSlugs, hasGame, loadGame, NO_GAME } from './registry';
+import { DEFAULT_LIMITS } from './search';
+
+/** The quick path (in the HTTP thread) stops after this much work and hands the request to a job. */
+const QUICK_WORK = 3_000_000;
+/** …and answers tables of at most this many states (bigger answers are megabytes of JSON). */
+const QUICK_STATES = 40_000;
+/** Tables above this many states are not rendered as text in the page (the heatmap shows them). */
+const TEXT_STATES = 20_000;
+
+const settingsSchema = z.record(z.string(), z.number().int());
+const labSchema = z
+  .object({
+    problem: z.string().min(1).optional(),
+    params: settingsSchema.optional(),
+    source: z.string().optional(),
+    octal: z.string().min(1).optional(),
+    subtract: z.union([z.string().min(1), z.array(z.number().int())]).optional(),
+    preset: z.enum(['nim', 'bash']).optional(),
+    to: z.number().int().min(0).max(MAX_TO).optional(),
+    conjecture: z.string().optional(),
+  })
+  .strict();
+
+type LabBody = z.infer<typeof labSchema>;
+
+function describeLabError(error: z.ZodError, body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The request body must be a JSON object like {"problem": "ed", "to": 16}.';
+  const issue = error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') return `Unknown field "${issue.keys[0]}"; the fields are problem, params, source, octal, subtract, preset, to and conjecture.`;
+  const field = issue.path.join('.') || 'body';
+  if (field === 'to') return `The field "to" must be an integer in [0, ${MAX_TO}].`;
+  if (field === 'preset') return 'The field "preset" must be "nim" or "bash".';
+  if (field.startsWith('params')) return 'The field "params" must map parameter names to integers, e.g. {"k": 3}.';
+  return `The field "${field}" is not valid: ${issue.message}.`;
+}
+
+function checkSource(source: string, what: string): void {
+  const bytes = Buffer.byteLength(source, 'utf8');
+  if (bytes > MAX_SOURCE_BYTES) throw new HttpError(413, `The ${what} is ${bytes} bytes; the limit is ${MAX_SOURCE_BYTES} bytes (64 KiB).`);
+  if (source.includes('\0')) throw badRequest(`The ${what} contains NUL bytes.`);
+  if (source.trim() === '') throw badRequest(`The ${what} is empty.`);
+}
+
+/** Turns a checked body into a lab request; 400/404/413 with a sentence otherwise. */
+export function labRequestOf(body: LabBody): LabRequest {
+  const named = (['problem', 'source', 'octal', 'subtract', 'preset'] as const).filter((k) => body[k] !== undefined);
+  if (named.length !== 1) throw badRequest('Name exactly one game: "problem", "source", "octal", "subtract" or "preset".');
+  if (body.params && !body.problem && body.preset !== 'bash') throw badRequest('"params" applies to a problem\'s game or the bash preset.');
+  let game: GameSpec;
+  if (body.problem !== undefined) {
+    const slug = body.problem;
+    if (!SLUG_PATTERN.test(slug) || !hasGame(slug)) {
+      const why = NO_GAME[slug];
+      throw notFound(why ? `Problem "${slug}" declares no game: ${why}` : `There is no problem "${slug.slice(0, 60)}" with a game; the games: ${gameSlugs().join(', ')}.`);
+    }
+    game = { kind: 'problem', slug, settings: body.params };
+  } else if (body.source !== undefined) {
+    checkSource(body.source, 'source');
+    game = { kind: 'source', source: body.source };
+  } else if (body.octal !== undefined) game = { kind: 'octal', code: body.octal };
+  else if (body.subtract !== undefined) game = { kind: 'subtract', set: Array.isArray(body.subtract) ? body.subtract.join(',') : body.subtract };
+  else game = body.preset === 'nim' ? { kind: 'nim' } : { kind: 'bash', settings: body.params };
+  if (body.conjecture !== undefined) checkSource(body.conjecture, 'conjecture');
+  return { game, to: body.to, conjecture: body.conjecture };
+}
+
+/** The API's view of a result: the CLI contract's JSON plus options, text and CSV for the page. */
+export function presentResult(r: LabResult): Record<string, unknown> {
+  return { ...contractJson(r, true), options: r.options, visited: r.visited, ms: r.ms, text: r.states.length <= TEXT_STATES ? tableText(r) : null, csv: tableCsv(r) };
+}
+
+function presentJob(job: LabJob, jobs: LabJobs): Record<string, unknown> {
+  const now = Date.now();
+  return {
+    id: job.id,
+    status: job.status,
+    phase: job.phase,
+    position: jobs.position(job.id),
+    elapsedMs: job.startedAt === null ? 0 : (job.finishedAt ?? now) - job.startedAt,
+    error: job.error,
+    result: job.result && presentResult(job.result),
+  };
+}
+
+const noTools = () => Promise.reject(new Error('the quick path never runs student code'));
+
+/**
+ * Answers in the HTTP thread when the request is cheap (a built-in game, no student code, little
+ * work); null when it must be a job.
+ */
+async function quick(req: LabRequest): Promise<LabResult | null> {
+  if (req.game.kind === 'source' || req.conjecture !== undefined) return null;
+  try {
+    return await runLab(req, { tools: noTools, limits: { stateCap: DEFAULT_LIMITS.stateCap, workCap: QUICK_WORK }, quickStates: QUICK_STATES });
+  } catch (e) {
+    if (e instanceof LabError && e.overWorkCap) return null;
+    throw e;
+  }
+}
+
+function asHttp(e: unknown): never {
+  if (e instanceof LabError) throw badRequest(e.message);
+  throw e;
+}
+
+export function labApi(jobs: LabJobs): express.Router {
+  const api = express.Router();
+
+  api.post('/lab', rawBody, async (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body);
+    const parsed = labSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(describeLabError(parsed.error, body));
+    const request = labRequestOf(parsed.data);
+    const result = await quick(request).catch(asHttp);
+    if (result) {
+      res.json({ status: 'done', result: presentResult(result) });
+      return;
+    }
+    const job = jobs.submit(request);
+    if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+    res.status(202).location(`/api/lab/${job.id}`).json({ id: job.id, status: job.status });
+  });
+
+  // Options of one state of a built-in game (hover text on big tables): {..game, "state": [x, y]}.
+  api.post('/lab/options', rawBody, async (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body) as Record<string, unknown> | null;
+    const state = body && typeof body === 'object' ? body.state : undefined;
+    if (!Array.isArray(state) || state.length < 1 || state.length > 3 || state.some((x) => !Number.isInteger(x))) throw badRequest('The field "state" must be a list of 1 to 3 integers.');
+    const { state: _, ...rest } = body as Record<string, unknown>;
+    const parsed = labSchema.safeParse(rest);
+    if (!parsed.success) throw badRequest(describeLabError(parsed.error, rest));
+    const request = labRequestOf(parsed.data);
+    if (request.game.kind === 'source') throw badRequest('Options of a student game come with its table (for tables up to 4096 states).');
+    const options = await builtinOptions(request.game, state as number[]).catch(asHttp);
+    res.json({ state, options });
+  });
+
+  api.get('/lab/games', async (_req, res) => {
+    const games = await Promise.all(gameSlugs().map(async (slug) => describeGame(slug)));
+    res.json({ games, none: NO_GAME });
+  });
+
+  api.get('/lab/:id', (req, res) => {
+    const id = Number(req.params.id);
+    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
+    const job = jobs.get(id);
+    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    res.json(presentJob(job, jobs));
+  });
+
+  return api;
+}
+
+async function describeGame(slug: string) {
+  const decl = await loadGame(slug);
+  const game = instantiate(slug, decl);
+  return { slug, about: decl.about, params: game.paramNames, settings: decl.settings ?? [], defaultTo: decl.defaultTo, reading: decl.reading ?? null };
+}
+
+/** Handlebars helper for the problem page: does this problem declare a game? */
+export const labViewHelpers = {
+  hasLabGame: (slug: unknown): boolean => typeof slug === 'string' && hasGame(slug),
+};
+
+/** JSON for a <script type="application/json"> block: nothing in it can close the element. */
+function jsonBlock(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+const STARTER = `// A game: options(n) lists the positions one move reaches from the state n.
+// Each option is a list of states whose SG values XOR (a sum of games): [] leaves nothing.
+// Two or three parameters: options(x, y) returning lists of tuples [[x1, y1], ...].
+// Optional: export const min = 1 (the smallest state), export const params = ['x', 'y'].
+export function options(n: number): number[][] {
+  const out: number[][] = [];
+  // Dawson's Kayles: remove two adjacent pins from a row of n.
+  for (let i = 0; 2 * i <= n - 2; i++) out.push([i, n - 2 - i]);
+  return out;
+}
+`;
+
+const CONJECTURE_HINT = `// Optional: a closed form to check on every state of the table.
+// export default function (n: number): number | boolean { return ... }
+`;
+
+interface PageQuery {
+  game: string;
+  to: string;
+  octal: string;
+  subtract: string;
+  settings: Record<string, string>;
+}
+
+function pageQuery(q: Request['query']): PageQuery {
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const settings: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q)) if (/^p\.[A-Za-z]\w*$/.test(k) && typeof v === 'string') settings[k.slice(2)] = v;
+  return { game: str(q.problem) ? `problem:${str(q.problem)}` : str(q.game), to: str(q.to), octal: str(q.octal), subtract: str(q.subtract), settings };
+}
+
+/** The request the page's form asks for (GET /lab?game=…), or null when it asks for none. */
+function pageRequest(q: PageQuery): LabRequest | null {
+  if (!q.game) return null;
+  const to = q.to === '' ? undefined : Number(q.to);
+  if (to !== undefined && (!Number.isInteger(to) || to < 0 || to > MAX_TO)) throw badRequest(`The range bound must be an integer in [0, ${MAX_TO}].`);
+  const settings: Record<string, number> = {};
+  for (const [k, v] of Object.entries(q.settings)) {
+    if (v === '') continue;
+    if (!/^-?\d{1,9}$/.test(v)) throw badRequest(`The parameter ${k} must be an integer.`);
+    settings[k] = Number(v);
+  }
+  const body: LabBody = { to };
+  if (q.game.startsWith('problem:')) {
+    body.problem = q.game.slice(8);
+    if (Object.keys(settings).length) body.params = settings;
+  } else if (q.game === 'octal') body.octal = q.octal || '0.07';
+  else if (q.game === 'subtract') body.subtract = q.subtract || '1,3,4';
+  else if (q.game === 'nim') body.preset = 'nim';
+  else if (q.game === 'bash') {
+    body.preset = 'bash';
+    if (Object.keys(settings).length) body.params = settings;
+  } else throw badRequest(`Unknown game "${q.game.slice(0, 40)}".`);
+  return labRequestOf(body);
+}
+
+export function labPages(jobs: LabJobs, db: Db): express.Router {
+  const router = express.Router();
+
+  const gameList = async (selected: string) => {
+    const titles = new Map(listProblems(db).map((p) => [p.slug, p.titleEn]));
+    const problems = await Promise.all(
+      gameSlugs().map(async (slug) => {
+        const d = await describeGame(slug);
+        const title = titles.get(slug) ?? slug;
+        return { ...d, title, value: `problem:${slug}`, selected: selected === `problem:${slug}` };
+      }),
+    );
+    return problems;
+  };
+
+  router.get('/lab', async (req, res) => {
+    const q = pageQuery(req.query);
+    let request: LabRequest | null = null;
+    let result: LabResult | null = null;
+    let error: string | null = null;
+    let pending = false;
+    try {
+      request = pageRequest(q);
+      if (request) {
+        result = await quick(request);
+        pending = result === null;
+      }
+    } catch (e) {
+      if (e instanceof LabError || (e instanceof HttpError && e.status < 500)) error = e.message;
+      else throw e;
+    }
+    if (pending && request) {
+      const job = jobs.submit(request);
+      if (job) {
+        res.redirect(303, `/lab/jobs/${job.id}`);
+        return;
+      }
+      error = 'The lab has too many computations waiting; try again in a minute.';
+    }
+    const problems = await gameList(q.game);
+    const selectedProblem = q.game.startsWith('problem:') ? q.game.slice(8) : null;
+    const settingsOf = problems.find((p) => p.slug === selectedProblem)?.settings ?? [];
+    res.status(error ? 400 : 200).render('lab', {
+      title: 'SG lab',
+      nav: 'lab',
+      scripts: ['/static/lab.js'],
+      problems,
+      noGame: Object.entries(NO_GAME).map(([slug, why]) => ({ slug, why })),
+      q,
+      presets: [
+        { value: 'octal', label: 'octal code', selected: q.game === 'octal' },
+        { value: 'subtract', label: 'subtraction set', selected: q.game === 'subtract' },
+        { value: 'nim', label: 'Nim', selected: q.game === 'nim' },
+        { value: 'bash', label: 'Bash (take 1..m)', selected: q.game === 'bash' },
+      ],
+      settings: (q.game === 'bash' ? [{ name: 'm', default: 3, about: 'most stones one move takes' }] : settingsOf).map((s) => ({ ...s, value: q.settings[s.name] ?? '' })),
+      selectedProblem,
+      error,
+      result: result && { summary: result.summary, text: result.states.length <= TEXT_STATES ? tableText(result) : null, dims: result.game.dims, count: result.states.length },
+      data: result ? jsonBlock(presentResult(result)) : null,
+      starter: STARTER,
+      conjectureHint: CONJECTURE_HINT,
+    });
+  });
+
+  // Without JavaScript: the page's source form posts here, then follows the job's page.
+  router.post('/lab', express.urlencoded({ extended: false, limit: '1mb' }), (req, res) => {
+    const source = typeof req.body?.source === 'string' ? req.body.source : '';
+    const conjecture = typeof req.body?.conjecture === 'string' && req.body.conjecture.replace(/\/\/.*$/gm, '').trim() !== '' ? req.body.conjecture : undefined;
+    const to = typeof req.body?.to === 'string' && req.body.to !== '' ? Number(req.body.to) : undefined;
+    const body = labSchema.safeParse({ source, conjecture, to: Number.isFinite(to) ? to : undefined });
+    if (!body.success) throw badRequest(describeLabError(body.error, { source }));
+    const job = jobs.submit(labRequestOf(body.data));
+    if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+    res.redirect(303, `/lab/jobs/${job.id}`);
+  });
+
+  router.get('/lab/jobs/:id', (req, res) => {
+    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw notFound(`There is no lab job ${req.params.id.slice(0, 20)}.`);
+    const job = jobs.get(Number(req.params.id));
+    if (!job) throw notFound(`There is no lab job ${req.params.id} (jobs are kept for an hour).`);
+    const r = job.result;
+    res.render('lab-job', {
+      title: `SG lab job ${job.id}`,
+      nav: 'lab',
+      scripts: ['/static/lab.js'],
+      autoRefresh: job.status === 'queued' || job.status === 'running',
+      job: { id: job.id, status: job.status, phase: job.phase, error: job.error, elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
+      result: r && { summary: r.summary, text: r.states.length <= TEXT_STATES ? tableText(r) : null },
+      data: r ? jsonBlock(presentResult(r)) : null,
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,137 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'test/artifacts');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`).toBe(true);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer({ workers: 1, problems: ['ed'] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+/** Reads a heatmap cell the way a user does: hover it and read what the page says. */
+async function hoverCell(x: number, y: number): Promise<string> {
+  const canvas = page.locator('#lab-heatmap');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const d = await canvas.evaluate((c: HTMLCanvasElement) => ({ ...c.dataset }));
+  const cell = Number(d.cell);
+  const margin = Number(d.margin);
+  await page.mouse.move(box.x + margin + (y - Number(d.y0)) * cell + cell / 2, box.y + margin + (x - Number(d.x0)) * cell + cell / 2);
+  await expect.poll(() => page.locator('#lab-cell').textContent()).toMatch(new RegExp(`^\\((\\d+, )?${x}, ${y}\\) = `));
+  return (await page.locator('#lab-cell').textContent())!;
+}
+
+describe('the SG lab in a browser', () => {
+  it('opens the E&D table from the problem page and sees P-positions exactly where both coordinates are odd', async () => {
+    await page.goto(`${server.url}/problems/ed`);
+    await page.click('#sg-table a.lab-link');
+    await page.waitForSelector('#lab-heatmap');
+    expect(await page.locator('#lab-summary').textContent()).toContain('P-positions (value 0): period 2 in x from x = 1, period 2 in y from y = 1');
+    for (let x = 1; x <= 8; x++) {
+      for (let y = 1; y <= 8; y++) {
+        const text = await hoverCell(x, y);
+        expect(text.includes('P-position'), text).toBe(x % 2 === 1 && y % 2 === 1);
+      }
+    }
+    // Hover shows the options too: (1, 4) → (1, 3), (2, 2), (3, 1).
+    expect(await hoverCell(1, 4)).toBe('(1, 4) = 2; options: (1, 3) → 0; (2, 2) → 1; (3, 1) → 0');
+    expect(await page.locator('a.lab-stress-link').getAttribute('href')).toBe('/problems/ed#stress-test');
+    await shot('lab-ed');
+  });
+
+  it('checks the notes’ halving rule as a conjecture in the sandbox: it holds', async () => {
+    await page.fill('#lab-to', '24');
+    await page.fill(
+      '#lab-conjecture',
+      [
+        'export default function sg(x: number, y: number): number {',
+        '  if (x % 2 === 1 && y % 2 === 1) return 0;',
+        '  return sg(Math.floor((x + 1) / 2), Math.floor((y + 1) / 2)) + 1;',
+        '}',
+      ].join('\n'),
+    );
+    await page.click('#lab-compute');
+    await page.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
+    expect(await page.locator('#lab-conjecture-verdict').textContent()).toBe('The conjecture holds on all 576 states.');
+    await shot('lab-ed-conjecture');
+  });
+
+  it('runs a student game with a false conjecture and shows the smallest counterexample', async () => {
+    await page.fill('#lab-conjecture', 'export default (n: number) => n % 5 === 0 || n % 5 === 1 ? 0 : 1;');
+    await page.fill('#lab-source-to', '60');
+    await page.click('#lab-compute-source');
+    await page.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
+    const verdict = (await page.locator('#lab-conjecture-verdict').textContent())!;
+    // Dawson's Kayles (the starter game): 0 0 1 1 2 0 …, so n = 4 (value 2) is the first miss.
+    expect(verdict).toContain('The conjecture fails at (4).');
+    expect(verdict).toContain('The table says 2; the conjecture says 1.');
+    expect(verdict).toContain('(0) + (2) → 1');
+    expect(await page.locator('#lab-seq td[data-n="4"]').textContent()).toBe('2');
+    await shot('lab-student-game');
+  });
+
+  it('shows a three-parameter game as slices', async () => {
+    await page.fill('#lab-conjecture', '');
+    await page.fill(
+      '#lab-source',
+      [
+        '// Nim on three heaps as one state: its value is x ^ y ^ z.',
+        'export function options(x: number, y: number, z: number): number[][][] {',
+        '  const out: number[][][] = [];',
+        '  for (let a = 0; a < x; a++) out.push([[a, y, z]]);',
+        '  for (let b = 0; b < y; b++) out.push([[x, b, z]]);',
+        '  for (let c = 0; c < z; c++) out.push([[x, y, c]]);',
+        '  return out;',
+        '}',
+      ].join('\n'),
+    );
+    await page.fill('#lab-source-to', '5');
+    await page.click('#lab-compute-source');
+    await page.waitForSelector('#lab-slice', { timeout: 60_000 });
+    await page.selectOption('#lab-slice', '3');
+    const d = await page.locator('#lab-heatmap').evaluate((c: HTMLCanvasElement) => [c.dataset.rows, c.dataset.cols]);
+    expect(d).toEqual(['6', '6']);
+    expect(await hoverCell(1, 2)).toMatch(/^\(3, 1, 2\) = 0 — P-position/);
+    expect(await hoverCell(4, 2)).toMatch(/^\(3, 4, 2\) = 5/);
+  });
+
+  it('draws a 200 × 200 cutting-game heatmap without freezing the page', async () => {
+    await page.goto(`${server.url}/lab`);
+    await page.selectOption('#lab-game', 'problem:cutting-game');
+    await page.fill('#lab-to', '201');
+    await page.click('#lab-compute');
+    await page.waitForSelector('#lab-heatmap', { timeout: 60_000 });
+    const size = await page.locator('#lab-heatmap').evaluate((c: HTMLCanvasElement) => [c.dataset.rows, c.dataset.cols]);
+    expect(size).toEqual(['200', '200']);
+    // The page still answers: one canvas, not 40,000 nodes.
+    expect(await page.evaluate(() => document.querySelectorAll('*').length)).toBeLessThan(2000);
+    expect(await hoverCell(4, 2)).toMatch(/^\(4, 2\) = [1-9]/);
+    // Too big to carry every state's options: they are fetched for the hovered state.
+    await expect.poll(() => page.locator('#lab-cell').textContent()).toBe('(4, 2) = 1; options: (2, 2) + (2, 2) → 0');
+    await shot('lab-cutting-200');
+    expect(consoleErrors).toEqual([]);
+  });
+});
