@@ -138,6 +138,14 @@ for (let i = 0; i < rounds; i++) {
     expect(g.dialogue).toBe('< 3\n< 1 2\n> 3\n< 2 4\n');
   });
 
+  it('thousands of quick round trips, game after game in one worker, lose no line', async () => {
+    await judge.load(`const rl = require('readline').createInterface({ input: process.stdin });\nlet rounds = -1;\nrl.on('line', (line) => { if (rounds < 0) { rounds = Number(line); return; } const [a, b] = line.split(' ').map(Number); console.log(a + b); if (--rounds === 0) rl.close(); });`);
+    for (let game = 0; game < 3; game++) {
+      const g = await playGame(judge.sandbox, adder(), '2000\n', { timeMs: 2000 });
+      expect(g.verdict, show(g)).toBe('AC');
+    }
+  });
+
   it('a run after an interactive one is an ordinary, fresh run', async () => {
     const r = await judge.run(`const s = require('fs').readFileSync(0, 'utf8'); console.log(s.trim().split(' ').map(Number).reduce((a: number, b: number) => a + b, 0), typeof (globalThis as any).leak);\n(globalThis as any).leak = 1;`, '1 2 3\n');
     expect(r.status).toBe('ok');

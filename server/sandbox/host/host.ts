@@ -283,8 +283,13 @@ let play: { id: number; feed: LiveFeed } | null = null;
 async function runLive(id: number): Promise<RunReport> {
   const feed = new LiveFeed();
   play = { id, feed };
+  // This thread relays every line of the dialogue: judge work, not the program's, so its CPU time
+  // during the game is taken off the reported time (the process-wide clock counts it).
+  const relayStart = process.threadCpuUsage();
   try {
     const [r] = await runAll([''], feed.link);
+    const relay = process.threadCpuUsage(relayStart);
+    r!.timeMs = Math.max(0, r!.timeMs - (relay.user + relay.system) / 1000);
     const waited = feed.waiting;
     if (r!.status === 'tle' && waited === WAIT_END) {
       r!.message = `Idleness limit exceeded: the program waited in fs.readFileSync(0) for the end of its input, which never comes while the interactor waits for the program's move (${r!.message}). Read the input line by line (readline, or fs.readSync).`;

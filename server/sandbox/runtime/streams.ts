@@ -173,7 +173,8 @@ export class InputStream extends EventEmitter {
     this.pumping = true;
     this.env.loop.ref();
     const { input } = this.env;
-    if (input.starved) this.env.loop.scheduleOnInput(() => this.step(), input.length);
+    // Woken once input beyond what was read has arrived (it may have arrived just now).
+    if (input.starved) this.env.loop.scheduleOnInput(() => this.step(), input.position);
     else this.env.loop.schedule(() => this.step(), -1);
   }
 
