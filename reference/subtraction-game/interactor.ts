@@ -147,6 +147,8 @@ const clip = (s: string) => (s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
 export async function interact(input: string, io: InteractorIO): Promise<InteractorVerdict> {
   const [n, l, r] = input.trim().split(/\s+/).map(Number) as [number, number, number];
+  // The program may think about its first line while the judge builds its table.
+  io.send(`${n} ${l} ${r}`);
   const g = grundyTable(n, l, r);
   const hash = hashInput(input);
   const judge = new JudgePlayer(n, l, r, g, STRATEGIES[hash % 3]!, hash);
@@ -160,7 +162,6 @@ export async function interact(input: string, io: InteractorIO): Promise<Interac
     }
   };
 
-  io.send(`${n} ${l} ${r}`);
   const choice = await readLine();
   if (choice === null) return wa('expected First or Second, got end of output');
   const side = choice.trim();

@@ -96,7 +96,8 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
       output: run.stdout,
       stderr: run.stderr,
       message: verdict === 'WA' || game ? checkerMessage : run.message,
-      ...(game && { dialogue: game.dialogue }),
+      // Kept for a failing test only: that is the one whose texts are stored and shown.
+      ...(game && verdict !== 'AC' && { dialogue: game.dialogue }),
     };
     outcome.tests.push(result);
     outcome.timeMs = Math.max(outcome.timeMs, run.timeMs);
