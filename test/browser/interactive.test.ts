@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submit, waitForVerdict } from '../helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -34,6 +35,7 @@ describe('an interactive problem in a browser', () => {
   it('submits a wrong player and sees the dialogue of the failing test, with the full transcript to download', async () => {
     await page.goto(`${server.url}/problems/subtraction-game`);
     expect(await page.locator('section.statement[data-lang="en"]').textContent()).toContain('< 6 1 2');
+    await page.screenshot({ path: join(ARTIFACTS, 'interactive-problem.png'), fullPage: true });
     await setEditor(readFileSync(join(ROOT, 'problems/subtraction-game/wrong/always-first.ts'), 'utf8'));
     await Promise.all([page.waitForURL(/\/submissions\/\d+$/), page.click('form.submit-form button[type=submit]')]);
     await page.waitForFunction(() => /Wrong answer/i.test(document.querySelector('#status')?.textContent ?? ''), undefined, { timeout: 120_000 });
@@ -55,6 +57,13 @@ describe('an interactive problem in a browser', () => {
     expect(full.startsWith(text.trimEnd().split('\n').slice(0, 2).join('\n'))).toBe(true);
     expect(full.trim().split('\n').at(-1)).toMatch(/^> /);
     await page.screenshot({ path: join(ARTIFACTS, 'interactive-submission.png'), fullPage: true });
+  });
+
+  it('accepts the fast player on every stored test, each a game played through the judge thread', async () => {
+    const id = await submit(server.url, 'subtraction-game', readFileSync(join(ROOT, 'reference/subtraction-game/player.ts'), 'utf8'));
+    const s = await waitForVerdict(server.url, id, 180_000);
+    expect(s.verdict).toBe('AC');
+    expect(s.tests.length).toBeGreaterThanOrEqual(20);
   });
 
   it('plays one game from a typed input (custom invocation) and shows the transcript', async () => {
