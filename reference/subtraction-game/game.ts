@@ -93,6 +93,16 @@ export class Table {
     return out;
   }
 
+  /** The segment holding card c, or null when c is not on the table. */
+  around(c: number): Segment | null {
+    if (c < 1 || c > this.n || !this.on[c]) return null;
+    let start = c;
+    while (this.on[start - 1]) start--;
+    let end = c;
+    while (this.on[end + 1]) end++;
+    return { start, length: end - start + 1 };
+  }
+
   /** The first card of x..x+y-1 not on the table, or 0 when all are. */
   missing(x: number, y: number): number {
     for (let i = x; i < x + y; i++) if (!this.on[i]) return i;

@@ -5,7 +5,7 @@
 // by the test. The contract's input is only `N L R`, so the choice comes from a 32-bit FNV-1a hash
 // of the test's input text: hash % 3 picks the strategy and the hash seeds the random one.
 //   0 random  - a uniformly random segment, length and place (mulberry32 seeded by the hash);
-//   1 longest - L cards (the fewest) from the left end of the longest segment: the longest game;
+//   1 longest - L cards (the fewest) from the left end of the first segment that has L: a long game;
 //   2 centre  - a move that overlaps its own mirror image without being symmetric, so a program
 //               that copies the judge's moves around the centre cannot answer it; otherwise random.
 import type { InteractorIO, InteractorVerdict } from '../../server/problems/types';
@@ -86,20 +86,36 @@ export class JudgePlayer {
     return null;
   }
 
-  /** A legal move from a lost position, by the test's strategy; null when there is no move. */
-  anyMove(segments: Segment[]): Move | null {
-    const open = segments.filter((s) => s.length >= this.l);
-    if (open.length === 0) return null;
+  /**
+   * A legal move from a lost position, by the test's strategy; null when there is no move. Looks
+   * only at the cards it needs (a game can last 2,000 moves; listing the segments each time would
+   * cost more than the program's own thinking).
+   */
+  anyMove(table: Table): Move | null {
     if (this.strategy === 'longest') {
-      let best = open[0]!;
-      for (const s of open) if (s.length > best.length) best = s;
-      return { x: best.start, y: this.l };
+      // The fewest cards, from the left end of the first segment that has them.
+      for (let i = 1; i <= this.n; ) {
+        const s = table.around(i);
+        if (!s) i++;
+        else if (s.length >= this.l) return { x: s.start, y: this.l };
+        else i = s.start + s.length;
+      }
+      return null;
     }
     if (this.strategy === 'centre') {
-      const move = this.offCentre(open);
+      const move = this.offCentre(table);
       if (move) return move;
     }
-    const s = open[Math.floor(this.random() * open.length)]!;
+    // A random card's segment (a few tries), else a random segment among those that can move.
+    for (let tries = 0; tries < 16; tries++) {
+      const s = table.around(1 + Math.floor(this.random() * this.n));
+      if (s && s.length >= this.l) return this.randomIn(s);
+    }
+    const open = table.segments().filter((s) => s.length >= this.l);
+    return open.length ? this.randomIn(open[Math.floor(this.random() * open.length)]!) : null;
+  }
+
+  private randomIn(s: Segment): Move {
     const y = this.l + Math.floor(this.random() * (Math.min(this.r, s.length) - this.l + 1));
     return { x: s.start + Math.floor(this.random() * (s.length - y + 1)), y };
   }
@@ -107,24 +123,24 @@ export class JudgePlayer {
   /**
    * The move nearest the centre whose mirror image overlaps it but is not itself. Cards a..b overlap
    * their mirror image n+1-b..n+1-a exactly when 2a <= n + 1 <= 2b, so only moves across the centre
-   * qualify, and there are few of them.
+   * qualify: they lie in the segment holding the middle card(s), and there are few of them.
    */
-  private offCentre(open: Segment[]): Move | null {
+  private offCentre(table: Table): Move | null {
     const twiceCentre = this.n + 1;
+    const s = table.around(Math.floor(twiceCentre / 2));
+    if (!s || s.length < this.l) return null;
+    const end = s.start + s.length - 1;
+    if (2 * end < twiceCentre) return null;
     let best: Move | null = null;
     let bestDistance = Infinity;
-    for (const s of open) {
-      const end = s.start + s.length - 1;
-      if (2 * s.start > twiceCentre || 2 * end < twiceCentre) continue;
-      for (let y = this.l; y <= Math.min(this.r, s.length) && !best; y++) {
-        for (let x = Math.max(s.start, Math.floor(twiceCentre / 2) - y); x + y - 1 <= end && 2 * x <= twiceCentre; x++) {
-          const b = x + y - 1;
-          if (2 * b < twiceCentre || x + b === twiceCentre) continue;
-          const distance = Math.abs(x + b - twiceCentre);
-          if (distance < bestDistance) {
-            bestDistance = distance;
-            best = { x, y };
-          }
+    for (let y = this.l; y <= Math.min(this.r, s.length) && !best; y++) {
+      for (let x = Math.max(s.start, Math.floor(twiceCentre / 2) - y); x + y - 1 <= end && 2 * x <= twiceCentre; x++) {
+        const b = x + y - 1;
+        if (2 * b < twiceCentre || x + b === twiceCentre) continue;
+        const distance = Math.abs(x + b - twiceCentre);
+        if (distance < bestDistance) {
+          bestDistance = distance;
+          best = { x, y };
         }
       }
     }
@@ -173,11 +189,23 @@ export async function interact(input: string, io: InteractorIO): Promise<Interac
         (wrongSide ? ` (you printed ${side}, but from ${n} ${l} ${r} the ${firstWins ? 'first' : 'second'} player wins)` : ''),
     );
 
+  // The xor of the segments' Grundy values and how many segments can still be moved in, kept up
+  // to date move by move.
+  let total = g[n]!;
+  let open = n >= l ? 1 : 0;
+  const apply = (m: Move) => {
+    const s = table.around(m.x)!;
+    const left = m.x - s.start;
+    const right = s.start + s.length - m.x - m.y;
+    total ^= g[s.length]! ^ g[left]! ^ g[right]!;
+    open += (left >= l ? 1 : 0) + (right >= l ? 1 : 0) - (s.length >= l ? 1 : 0);
+    table.remove(m);
+  };
+
   let programMoves = side === 'First';
   for (let move = 1; ; move++) {
-    const segments = table.segments();
     if (programMoves) {
-      const canMove = segments.some((s) => s.length >= l);
+      const canMove = open > 0;
       const line = await readLine();
       if (line === null) return wa(`move ${move}: expected your move${canMove ? '' : ' (or 0 0)'}, got end of output`);
       const parts = line.trim().split(/\s+/);
@@ -189,7 +217,7 @@ export async function interact(input: string, io: InteractorIO): Promise<Interac
       if (x === 0 && y === 0) {
         if (!canMove) return lost(move);
         io.send('-1 -1');
-        const example = judge.anyMove(segments)!;
+        const example = new JudgePlayer(n, l, r, g, 'longest', 0).anyMove(table)!;
         return wa(`move ${move}: you printed 0 0, but you still had a legal move (for example ${example.x} ${example.y})`);
       }
       let problem: string | null = null;
@@ -200,14 +228,14 @@ export async function interact(input: string, io: InteractorIO): Promise<Interac
         io.send('-1 -1');
         return wa(`move ${move}: ${problem}${canMove ? '' : ' (and you had no legal move: the judge had won)'}`);
       }
-      table.remove({ x, y });
+      apply({ x, y });
     } else {
-      const reply = judge.winningMove(segments) ?? judge.anyMove(segments);
+      const reply = open === 0 ? null : total !== 0 ? judge.winningMove(table.segments()) : judge.anyMove(table);
       if (!reply) {
         io.send('0 0');
         return { verdict: 'AC', message: `you won: the judge had no move left after ${move - 1} moves` };
       }
-      table.remove(reply);
+      apply(reply);
       io.send(`${reply.x} ${reply.y}`);
     }
     programMoves = !programMoves;

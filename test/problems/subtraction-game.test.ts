@@ -81,7 +81,7 @@ describe('subtraction-game: references and the judge', () => {
       const table = new Table(n);
       for (let turn = 0; turn < 200; turn++) {
         const segments = table.segments();
-        const move = judge.winningMove(segments) ?? judge.anyMove(segments);
+        const move = judge.winningMove(segments) ?? judge.anyMove(table);
         if (!move) break;
         if (judge.xorOf(segments) !== 0) {
           table.remove(move);
