@@ -50,7 +50,14 @@ type InteractorEnd = { ok: true; verdict: InteractorVerdict } | { ok: false; err
  * (TLE, including idleness, MLE, RE, OLE) come first, then the interactor's verdict; an interactor
  * that throws, stalls or overspends its generous budget is the judge's fault: IE.
  */
-export async function playGame(sandbox: Sandbox, interactor: Interactor, input: string, limits: { timeMs: number }): Promise<GameOutcome> {
+export async function playGame(
+  sandbox: Sandbox,
+  interactor: Interactor,
+  input: string,
+  limits: { timeMs: number },
+  /** The interactor's computing budget; by default 10 s + 5 × the time limit. */
+  interactorBudgetMs = INTERACTOR_BUDGET_MS + 5 * limits.timeMs,
+): Promise<GameOutcome> {
   const dialogue = new Dialogue();
   const lines: string[] = [];
   let head = 0;
@@ -62,7 +69,7 @@ export async function playGame(sandbox: Sandbox, interactor: Interactor, input: 
   // The interactor's computing time: from each resumption to its next read (or its end).
   let busyMs = 0;
   let resumedAt = 0;
-  const budgetMs = INTERACTOR_BUDGET_MS + 5 * limits.timeMs;
+  const budgetMs = interactorBudgetMs;
   const account = () => {
     busyMs += performance.now() - resumedAt;
   };

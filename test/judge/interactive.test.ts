@@ -203,6 +203,27 @@ describe('verdicts of an interactive test', () => {
     expect(g.message).toMatch(/judge error: the interactor failed: Error: interactor bug/);
   });
 
+  it('an interactor that computes past its budget is IE, and its time is not the program’s', async () => {
+    const slow: Interactor = {
+      async interact(_input, io) {
+        io.send('1');
+        await io.read();
+        const until = performance.now() + 400;
+        while (performance.now() < until) {
+          // thinking far too long
+        }
+        io.send('2');
+        await io.read();
+        return { verdict: 'AC', message: 'done' };
+      },
+    };
+    await judge.load(`${READ_SYNC_LINE}\nconsole.log(readLine()); console.log(readLine());`);
+    const g = await playGame(judge.sandbox, slow, '', { timeMs: 2000 }, 200);
+    expect(g.verdict, show(g)).toBe('IE');
+    expect(g.message).toMatch(/judge error: the interactor failed: .*computed for more than 200 ms/);
+    expect(g.run.timeMs).toBeLessThan(400);
+  });
+
   it('an interactor that returns no verdict is IE', async () => {
     const broken = { interact: async () => ({ verdict: 'OK', message: '' }) } as unknown as Interactor;
     const g = await play(`console.log(1);`, '1\n', broken);
