@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { grade } from '../judge/grader';
 import { verdictText } from '../judge/verdicts';
 import { importProblems } from '../problems/import';
+import { interactorFor } from '../problems/interactive';
 import { listSlugs, SLUG_PATTERN } from '../problems/registry';
 import { createSandbox } from '../sandbox/index';
 import { openDatabase } from '../storage/db';
@@ -61,6 +62,7 @@ async function main(): Promise<number> {
           source,
           tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
           limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
+          interactor: (await interactorFor(slug)) ?? undefined,
         },
         { compiler, sandbox },
         (e) => {

@@ -20,7 +20,7 @@ import { checkSubmission } from './submission-input';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 
 const PAGE_SIZE = 50;
-const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr'];
+const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
 
 export interface SubmissionPagesDeps {
   db: Db;
@@ -112,7 +112,10 @@ export function submissionPages({ db, onSubmitted, judgeConnected }: SubmissionP
               { kind: 'expected', label: 'Expected output', text: t.expectedPreview },
               { kind: 'output', label: 'Program output', text: t.outputPreview },
               { kind: 'stderr', label: 'Standard error', text: t.stderrPreview },
+              { kind: 'dialogue', label: 'Dialogue (> the program, < the judge)', text: t.dialoguePreview },
             ]
+              // An interactive test's output is its dialogue.
+              .filter((b) => t.dialoguePreview === null || b.kind !== 'output')
               // Standard error is shown when there is some and it is not just the message above again.
               .filter((b) => b.text !== null && (b.kind !== 'stderr' || (b.text.trim() !== '' && b.text.trim() !== t.message?.trim())))
               .map((b) => {
@@ -160,7 +163,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected }: SubmissionP
 
   router.get('/submissions/:id/:file', (req, res) => {
     const id = parseSubmissionId(req.params.id);
-    const m = /^(input|expected|output|stderr|source)\.(txt|ts)$/.exec(req.params.file);
+    const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts)$/.exec(req.params.file);
     if (id === null || !m) throw notFound('There is no such file.');
     const kind = m[1]!;
     let content: string | undefined;

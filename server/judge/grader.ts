@@ -1,6 +1,8 @@
 import type { Compiler } from '../compile/types';
 import type { Limits } from '../problems/types';
+import type { Interactor } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import { playGame } from './interactor';
 import { decideTestVerdict } from './test-verdict';
 import type { Verdict } from './verdicts';
 
@@ -15,6 +17,8 @@ export interface GradeRequest {
   source: string;
   tests: GradeTest[];
   limits: Limits;
+  /** Interactive problems: each test is a game against this interactor. */
+  interactor?: Interactor;
 }
 
 export interface TestOutcome {
@@ -28,6 +32,8 @@ export interface TestOutcome {
   stderr: string;
   /** RE/TLE/MLE/OLE/IE explanation, or the checker's message on WA. */
   message: string | null;
+  /** Interactive problems: the lines both sides wrote (`> ` program, `< ` interactor). */
+  dialogue?: string;
 }
 
 export type GradeEvent =
@@ -73,13 +79,14 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
 
   for (const test of req.tests) {
     onEvent({ type: 'running', test: test.index });
+    const game = req.interactor ? await playGame(deps.sandbox, req.interactor, test.input, req.limits) : null;
     let run: RunResult;
     try {
-      run = await deps.sandbox.run(test.input);
+      run = game ? game.run : await deps.sandbox.run(test.input);
     } catch (e) {
       run = { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${errorText(e)}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
     }
-    const { verdict, checkerMessage } = decideTestVerdict(run, test.expected);
+    const { verdict, checkerMessage } = game ? { verdict: game.verdict, checkerMessage: game.message } : decideTestVerdict(run, test.expected);
     const result: TestOutcome = {
       index: test.index,
       verdict,
@@ -88,7 +95,9 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
       exitCode: run.exitCode,
       output: run.stdout,
       stderr: run.stderr,
-      message: verdict === 'WA' ? checkerMessage : run.message,
+      message: verdict === 'WA' || game ? checkerMessage : run.message,
+      // Kept for a failing test only: that is the one whose texts are stored and shown.
+      ...(game && verdict !== 'AC' && { dialogue: game.dialogue }),
     };
     outcome.tests.push(result);
     outcome.timeMs = Math.max(outcome.timeMs, run.timeMs);

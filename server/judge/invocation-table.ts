@@ -1,5 +1,7 @@
 import type { Compiler } from '../compile/types';
+import { loadInteractor, playerSource } from '../problems/interactive';
 import { referenceAsSubmission, type LoadedProblem } from '../problems/registry';
+import type { Interactor } from '../problems/types';
 import type { Sandbox } from '../sandbox/types';
 import { grade, type GradeTest } from './grader';
 import type { Verdict } from './verdicts';
@@ -27,7 +29,9 @@ export interface InvocationRow {
 /** The solutions a package ships, each with the verdict it must get (Polygon's invocation table). */
 export function knownSolutions(problem: LoadedProblem): KnownSolution[] {
   return [
-    { name: 'fast (reference)', source: referenceAsSubmission(problem.pkg.slug, 'fast'), expected: 'AC' },
+    problem.pkg.interactive
+      ? { name: 'fast player (reference)', source: playerSource(problem.pkg.slug), expected: 'AC' }
+      : { name: 'fast (reference)', source: referenceAsSubmission(problem.pkg.slug, 'fast'), expected: 'AC' },
     ...problem.wrong.map((w) => ({ name: `wrong/${w.name}`, source: w.source, expected: 'WA' as const })),
     ...problem.slow.map((s) => ({ name: `slow/${s.name}`, source: s.source, expected: 'TLE' as const })),
   ];
@@ -41,8 +45,10 @@ export async function invoke(
   solution: KnownSolution,
   tests: GradeTest[],
   deps: { compiler: Compiler; sandbox: Sandbox },
+  interactor?: Interactor,
 ): Promise<InvocationRow> {
-  const outcome = await grade({ source: solution.source, tests, limits: problem.pkg.limits }, deps);
+  interactor ??= problem.pkg.interactive ? await loadInteractor(problem.pkg.slug) : undefined;
+  const outcome = await grade({ source: solution.source, tests, limits: problem.pkg.limits, interactor }, deps);
   const marks = outcome.tests.map((t) => MARK[t.verdict]).join('');
   return {
     problem: problem.pkg.slug,

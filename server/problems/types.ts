@@ -51,6 +51,31 @@ export interface ProblemPackage<I = unknown> {
   generated: readonly GeneratedTests[];
   /** Malformed or out-of-range inputs the validator must reject, each with the reason. */
   invalidInputs: readonly { input: string; why: string }[];
+  /**
+   * Interactive problem: the program plays against `reference/<slug>/interactor.ts`, which reads
+   * the test's input and judges the dialogue; the reference's `solve` gives only the stored
+   * "expected" text (e.g. which side wins), and `reference/<slug>/player.ts` is the fast player.
+   */
+  interactive?: boolean;
+}
+
+/** The interactor's view of the program: lines to its standard input, lines from its output. */
+export interface InteractorIO {
+  /** Sends one line (a newline is added) to the program at once. */
+  send(line: string): void;
+  /** The program's next output line without its line end; null once it ended (or closed stdout). */
+  read(): Promise<string | null>;
+}
+
+export interface InteractorVerdict {
+  verdict: 'AC' | 'WA';
+  /** Shown to the user: why the answer is wrong, or a short summary of a won game. */
+  message: string;
+}
+
+/** `reference/<slug>/interactor.ts`: trusted code run by the judge, outside the sandbox. */
+export interface Interactor {
+  interact(input: string, io: InteractorIO): Promise<InteractorVerdict>;
 }
 
 /** A reference solver module: `reference/<slug>/fast.ts` and `reference/<slug>/brute.ts`. */

@@ -1,5 +1,7 @@
 import type { Compiler } from '../compile/types';
+import { playGame } from '../judge/interactor';
 import { decideTestVerdict } from '../judge/test-verdict';
+import { interactorFor } from '../problems/interactive';
 import { DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox/types';
 import type { Db } from '../storage/db';
 import { getInvocation, type InvocationResult } from '../storage/invocations';
@@ -27,14 +29,17 @@ export async function runInvocationJob(id: number, deps: { db: Db; compiler: Com
     return { ...nothing, verdict: 'IE', compileOutput: compiled.diagnostics || null, message: `judge error: the reference failed on this input (${String(e)})` };
   }
   await deps.sandbox.load(compiled.js, { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
-  const run = await deps.sandbox.run(inv.input);
-  const { verdict, checkerMessage } = decideTestVerdict(run, expected);
+  // Interactive problems: one game from the typed input; its dialogue is the output shown.
+  const interactor = await interactorFor(inv.problem);
+  const game = interactor ? await playGame(deps.sandbox, interactor, inv.input, problem.pkg.limits) : null;
+  const run = game ? { ...game.run, stdout: game.dialogue } : await deps.sandbox.run(inv.input);
+  const { verdict, checkerMessage } = game ? { verdict: game.verdict, checkerMessage: game.message } : decideTestVerdict(run, expected);
   return {
     verdict,
     output: clip(run.stdout),
     expected: clip(expected),
     stderr: run.stderr ? clip(run.stderr) : null,
-    message: verdict === 'WA' ? checkerMessage : run.message,
+    message: verdict === 'WA' || game ? checkerMessage : run.message,
     compileOutput: compiled.diagnostics || null,
     exitCode: run.exitCode,
     timeMs: run.timeMs,

@@ -10,6 +10,7 @@ import { grade, type GradeEvent, type TestOutcome } from '../judge/grader';
 import { createSandbox } from '../sandbox/index';
 import { preview } from '../render/preview';
 import { checkpoint, openDatabase } from '../storage/db';
+import { interactorFor } from '../problems/interactive';
 import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
 import type { Sandbox } from '../sandbox/types';
@@ -61,6 +62,7 @@ async function judge(id: number): Promise<void> {
       source: sub.source,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
       limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
+      interactor: (await interactorFor(sub.problem)) ?? undefined,
     },
     { compiler, sandbox },
     onEvent,
@@ -94,6 +96,7 @@ function testResult(id: number, o: TestOutcome, test: TestRow | undefined): Test
     full('expected', test.expected),
     full('output', o.output),
     full('stderr', o.stderr),
+    ...(o.dialogue === undefined ? [] : [full('dialogue', o.dialogue)]),
   ];
   saveFailureTexts(db, id, texts);
   result.previews = {
@@ -101,12 +104,13 @@ function testResult(id: number, o: TestOutcome, test: TestRow | undefined): Test
     expected: preview(test.expected).text,
     output: preview(o.output).text,
     stderr: preview(o.stderr).text,
+    ...(o.dialogue === undefined ? {} : { dialogue: preview(o.dialogue).text }),
   };
   return result;
 }
 
 function full(kind: FailureText['kind'], text: string): FailureText {
-  const kept = kind === 'output' || kind === 'stderr' ? preview(text, KEPT_OUTPUT_CHARS, Infinity) : { text, truncated: false };
+  const kept = kind === 'output' || kind === 'stderr' || kind === 'dialogue' ? preview(text, KEPT_OUTPUT_CHARS, Infinity) : { text, truncated: false };
   return { kind, content: kept.text, length: text.length, cut: kept.truncated };
 }
 

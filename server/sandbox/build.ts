@@ -86,13 +86,29 @@ return load(${ids.get(entry)}).install;
 })()`;
 }
 
+/**
+ * A host-side file (the sandbox process's main thread or its worker) with the modules it imports
+ * by relative path inlined: those files are started from source text, so they cannot load files.
+ * Node built-ins stay ordinary `require` calls.
+ */
+function bundleThread(file: string): string {
+  const code = transpile(readFileSync(file, 'utf8'), path.basename(file));
+  const locals = [...code.matchAll(/\brequire\((['"])(\.[\w./-]+)\1\)/g)].map((m) => m[2]!);
+  if (locals.length === 0) return code;
+  const defs = [...new Set(locals)].map((spec) => {
+    const target = path.resolve(path.dirname(file), `${spec.replace(/\.js$/, '')}.ts`);
+    return `${JSON.stringify(spec)}: (() => { const module = { exports: {} }; (function (exports, module) {\n${transpile(readFileSync(target, 'utf8'), path.basename(target))}\n})(module.exports, module); return module.exports; })()`;
+  });
+  return `const __local = { ${defs.join(',\n')} };\n${code.replace(/\brequire\((['"])(\.[\w./-]+)\1\)/g, (_m, _q, spec: string) => `__local[${JSON.stringify(spec)}]`)}`;
+}
+
 let built: SandboxSources | null = null;
 
 /** The JavaScript of the sandbox's three parts, built once per judge process (or thread). */
 export function sandboxSources(): SandboxSources {
   built ??= {
-    host: transpile(readFileSync(path.join(here, 'host', 'host.ts'), 'utf8'), 'host.ts'),
-    worker: transpile(readFileSync(path.join(here, 'host', 'worker.ts'), 'utf8'), 'worker.ts'),
+    host: bundleThread(path.join(here, 'host', 'host.ts')),
+    worker: bundleThread(path.join(here, 'host', 'worker.ts')),
     runtime: bundleRuntime(),
   };
   return built;

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { sandboxSources } from './build';
 import { Cgroup, detectLayers, joinCgroupCommand } from './layers';
 import type { HostToParent, ParentToHost, RunReport } from './protocol';
-import type { RunLimits, RunResult, Sandbox } from './types';
+import type { LiveSession, RunLimits, RunResult, Sandbox } from './types';
 import { permissionFlag } from '../platform/node-version';
 import { sandboxNodeBinary } from './node-binary';
 
@@ -43,6 +43,8 @@ export class ProcessSandbox implements Sandbox {
   private loadedInChild = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Interactive runs in flight: where their output goes. */
+  private readonly liveOutput = new Map<number, (text: string) => void>();
   private onLoaded: ((error: string | null) => void) | null = null;
   private stderrTail = '';
   private closed = false;
@@ -114,6 +116,9 @@ export class ProcessSandbox implements Sandbox {
         p?.resolve(m);
         break;
       }
+      case 'stdout':
+        this.liveOutput.get(m.id)?.(m.data);
+        break;
       case 'stuck':
         this.replacing = true;
         this.child?.kill('SIGKILL');
@@ -216,6 +221,41 @@ export class ProcessSandbox implements Sandbox {
     if (m.t === 'died') return { ...m.report, wallMs };
     if (m.t !== 'result') throw new Error('unexpected answer from the sandbox');
     return { ...m.report, wallMs };
+  }
+
+  /**
+   * An interactive run: the session writes the program's input while it runs and gets its output
+   * as written. Not re-sent when the process is replaced meanwhile (the dialogue cannot be replayed).
+   */
+  async play(session: LiveSession): Promise<RunResult> {
+    if (!this.program) throw new Error('play() before load()');
+    const limits = this.program.limits;
+    await this.ready();
+    const child = this.child!;
+    const id = this.nextId++;
+    const t0 = performance.now();
+    this.liveOutput.set(id, session.output);
+    const answer = await new Promise<Answer>((resolve) => {
+      const timer = setTimeout(() => {
+        this.timedOut = true;
+        child.kill('SIGKILL');
+      }, 2 * limits.timeMs + 5000);
+      this.pending.set(id, {
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
+      child.send({ t: 'play', id } satisfies ParentToHost);
+      const send = (m: ParentToHost) => {
+        if (this.child === child && child.connected) child.send(m);
+      };
+      session.connect({ write: (data) => send({ t: 'stdin', id, data }), end: () => send({ t: 'stdin-end', id }) });
+    });
+    this.liveOutput.delete(id);
+    const wallMs = performance.now() - t0;
+    if (answer.t === 'died' || answer.t === 'result') return { ...answer.report, wallMs };
+    throw new Error('unexpected answer from the sandbox');
   }
 
   /**

@@ -2,6 +2,7 @@
  * Messages between the judge (parent), the sandbox process (host) and its worker thread. Types only:
  * the host and worker sources are transpiled one file each, so they share nothing at run time.
  */
+import type { LiveLink } from './host/live-stdin';
 import type { RunLimits, RunStatus } from './types';
 
 /** What the sandbox reports for one run; the parent adds wall time. */
@@ -20,6 +21,10 @@ export type ParentToHost =
   | { t: 'load'; js: string; limits: RunLimits }
   | { t: 'run'; id: number; input: string }
   | { t: 'batch'; id: number; inputs: string[] }
+  /** An interactive run: its standard input arrives as 'stdin' messages, its output leaves as 'stdout'. */
+  | { t: 'play'; id: number }
+  | { t: 'stdin'; id: number; data: string }
+  | { t: 'stdin-end'; id: number }
   | { t: 'exit' };
 
 export type HostToParent =
@@ -27,6 +32,7 @@ export type HostToParent =
   | { t: 'loaded'; error: string | null }
   | { t: 'result'; id: number; report: RunReport }
   | { t: 'batch'; id: number; reports: RunReport[] }
+  | { t: 'stdout'; id: number; data: string }
   /** A worker would not stop: the process must be replaced. */
   | { t: 'stuck' };
 
@@ -36,10 +42,12 @@ export interface WorkerInit {
   watch: SharedArrayBuffer;
 }
 
-export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[] };
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink };
 
 export type WorkerToHost =
   | { t: 'ready' }
   | { t: 'loaded'; error: string | null }
   | { t: 'results'; from: number; reports: RunReport[] }
+  /** What an interactive run wrote to stdout, sent as it writes it. */
+  | { t: 'out'; data: string }
   | { t: 'done' };

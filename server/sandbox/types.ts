@@ -34,6 +34,21 @@ export interface RunResult {
   memoryKb: number;
 }
 
+/** The program's standard input during an interactive run. */
+export interface LiveStdin {
+  write(text: string): void;
+  /** End of input: the program's next read sees it. */
+  end(): void;
+}
+
+/** The judge's side of an interactive run (the interactor's plumbing). */
+export interface LiveSession {
+  /** Text the program wrote to stdout, as soon as it wrote it. */
+  output(text: string): void;
+  /** Called once, when the run starts: where to write the program's input. */
+  connect(stdin: LiveStdin): void;
+}
+
 /**
  * One warm, isolated place to run a compiled program: the judge loads a program once per
  * submission (or stress run) and runs it on each input, every run in a fresh global environment.
@@ -43,5 +58,7 @@ export interface Sandbox {
   run(input: string): Promise<RunResult>;
   /** Runs many inputs in one round trip (stress testing); results in input order. */
   runBatch(inputs: string[]): Promise<RunResult[]>;
+  /** Interactive run: input is written while the program runs; same limits and fresh context. */
+  play?(session: LiveSession): Promise<RunResult>;
   close(): Promise<void>;
 }

@@ -146,4 +146,23 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE tests ADD COLUMN created_at INTEGER;
     `,
   },
+  {
+    version: 4,
+    name: 'dialogues of interactive tests',
+    sql: `
+      -- The first failing test of an interactive problem keeps its dialogue (lines of both sides).
+      ALTER TABLE submission_tests ADD COLUMN dialogue_preview TEXT;
+      CREATE TABLE failure_texts_v4 (
+        submission_id INTEGER NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+        kind          TEXT NOT NULL CHECK (kind IN ('input', 'expected', 'output', 'stderr', 'dialogue')),
+        length        INTEGER NOT NULL,
+        cut           INTEGER NOT NULL DEFAULT 0,
+        content       TEXT NOT NULL,
+        PRIMARY KEY (submission_id, kind)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO failure_texts_v4 (submission_id, kind, length, cut, content) SELECT submission_id, kind, length, cut, content FROM failure_texts;
+      DROP TABLE failure_texts;
+      ALTER TABLE failure_texts_v4 RENAME TO failure_texts;
+    `,
+  },
 ];

@@ -33,9 +33,11 @@ export interface SubmissionTestRow {
   expectedPreview: string | null;
   outputPreview: string | null;
   stderrPreview: string | null;
+  /** Interactive problems: the start of the failing test's dialogue. */
+  dialoguePreview: string | null;
 }
 
-export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr';
+export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dialogue';
 
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
   time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt`;
@@ -91,7 +93,7 @@ export function listSubmissionTests(db: Db, id: number): SubmissionTestRow[] {
       db,
       `SELECT idx, verdict, time_ms AS timeMs, memory_kb AS memoryKb, exit_code AS exitCode, message,
          input_preview AS inputPreview, expected_preview AS expectedPreview, output_preview AS outputPreview,
-         stderr_preview AS stderrPreview
+         stderr_preview AS stderrPreview, dialogue_preview AS dialoguePreview
        FROM submission_tests WHERE submission_id = ? ORDER BY idx`,
     )
     .all(id) as SubmissionTestRow[];
@@ -174,15 +176,15 @@ export interface TestResultInput {
   memoryKb: number;
   exitCode: number | null;
   message: string | null;
-  previews?: { input: string; expected: string; output: string; stderr: string };
+  previews?: { input: string; expected: string; output: string; stderr: string; dialogue?: string };
 }
 
 export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
   prepared(
       db,
     `INSERT OR REPLACE INTO submission_tests
-       (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, input_preview, expected_preview, output_preview, stderr_preview)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, input_preview, expected_preview, output_preview, stderr_preview, dialogue_preview)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     t.idx,
@@ -195,6 +197,7 @@ export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
     t.previews?.expected ?? null,
     t.previews?.output ?? null,
     t.previews?.stderr ?? null,
+    t.previews?.dialogue ?? null,
   );
 }
 

@@ -1,8 +1,8 @@
 import type * as fc from 'fast-check';
-import { decideTestVerdict } from '../judge/test-verdict';
 import type { Verdict } from '../judge/verdicts';
-import type { ProblemPackage, ReferenceSolver } from '../problems/types';
+import type { Interactor, ProblemPackage, ReferenceSolver } from '../problems/types';
 import type { RunResult, Sandbox } from '../sandbox/types';
+import { judgeCases, type JudgedCase } from './judge-cases';
 import { referenceAnswer } from './oracle';
 
 export interface FailingCase {
@@ -11,6 +11,9 @@ export interface FailingCase {
   expected: string;
   run: RunResult;
   verdict: Verdict;
+  /** Interactive problems: the interactor's message and the game's dialogue. */
+  message?: string | null;
+  dialogue?: string;
 }
 
 export interface ShrinkDeps {
@@ -18,6 +21,7 @@ export interface ShrinkDeps {
   pkg: ProblemPackage<unknown>;
   fast: ReferenceSolver;
   sandboxes: Sandbox[];
+  interactor?: Interactor;
 }
 
 /** Most candidates tried in one round. */
@@ -62,11 +66,12 @@ export async function shrinkFailure(
         chunk.push({ value: step.value, input, expected: answer.expected });
       }
       if (chunk.length === 0) break search;
-      const runs = await runSpread(deps.sandboxes, chunk.map((c) => c.input));
+      const runs = await runSpread(deps.sandboxes, chunk, deps.interactor, deps.pkg.limits.timeMs);
       runsUsed += runs.length;
-      const hit = runs.findIndex((run, i) => decideTestVerdict(run, chunk[i]!.expected).verdict === failing.verdict);
+      const hit = runs.findIndex((r) => r.verdict === failing.verdict);
       if (hit >= 0) {
-        current = { ...chunk[hit]!, run: runs[hit]!, verdict: failing.verdict };
+        const { run, message, dialogue } = runs[hit]!;
+        current = { ...chunk[hit]!, run, verdict: failing.verdict, ...(dialogue !== undefined && { message, dialogue }) };
         steps++;
         width = 1;
         onStep(steps, current.input.length);
@@ -79,14 +84,9 @@ export async function shrinkFailure(
   return { ...current, steps, runs: runsUsed };
 }
 
-/** Runs the inputs split over the sandboxes in parallel; results in input order. */
-async function runSpread(sandboxes: Sandbox[], inputs: string[]): Promise<RunResult[]> {
-  const share = Math.ceil(inputs.length / sandboxes.length);
-  const parts = await Promise.all(
-    sandboxes.map((s, k) => {
-      const part = inputs.slice(k * share, (k + 1) * share);
-      return part.length ? s.runBatch(part) : Promise.resolve([]);
-    }),
-  );
+/** Runs and judges the cases split over the sandboxes in parallel; results in input order. */
+async function runSpread(sandboxes: Sandbox[], cases: { input: string; expected: string }[], interactor: Interactor | undefined, timeMs: number): Promise<JudgedCase[]> {
+  const share = Math.ceil(cases.length / sandboxes.length);
+  const parts = await Promise.all(sandboxes.map((s, k) => judgeCases(s, cases.slice(k * share, (k + 1) * share), interactor, timeMs)));
   return parts.flat();
 }

@@ -2,10 +2,12 @@ import type * as fc from 'fast-check';
 import type { Compiler } from '../compile/types';
 import { decideTestVerdict } from '../judge/test-verdict';
 import type { Verdict } from '../judge/verdicts';
+import { loadInteractor } from '../problems/interactive';
 import type { LoadedProblem } from '../problems/registry';
-import type { ReferenceSolver, Size } from '../problems/types';
+import type { Interactor, ReferenceSolver, Size } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import { generateCase } from './cases';
+import { judgeCases } from './judge-cases';
 import { referenceAnswer } from './oracle';
 import { shrinkFailure } from './shrink';
 
@@ -23,6 +25,8 @@ export interface StressDeps {
   problem: LoadedProblem;
   fast: ReferenceSolver;
   brute: ReferenceSolver;
+  /** Interactive problems: each case is a game against it (the reference only names the winner). */
+  interactor?: Interactor;
 }
 
 export interface Counterexample {
@@ -61,7 +65,7 @@ export type StressEvent =
 
 /** A failure or a reference problem found at a case index; the smallest index decides the run. */
 type Finding =
-  | { index: number; kind: 'failure'; value: fc.Value<unknown>; input: string; expected: string; run: RunResult; verdict: Verdict }
+  | { index: number; kind: 'failure'; value: fc.Value<unknown>; input: string; expected: string; run: RunResult; verdict: Verdict; message?: string | null; dialogue?: string }
   | { index: number; kind: 'error'; message: string; input: string };
 
 const MAX_BATCH = 64;
@@ -77,6 +81,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const { problem, fast } = deps;
   const pkg = problem.pkg;
   const brute = pkg.bruteSizes.includes(req.size) ? deps.brute : null;
+  const interactor = deps.interactor ?? (pkg.interactive ? await loadInteractor(pkg.slug) : undefined);
   const base: StressOutcome = {
     result: 'passed',
     casesRun: 0,
@@ -133,15 +138,14 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const lane = async (sandbox: Sandbox): Promise<void> => {
     let batch = build();
     while (batch) {
-      const running = batch.cases.length ? sandbox.runBatch(batch.cases.map((c) => c.input)) : Promise.resolve([]);
+      const running = judgeCases(sandbox, batch.cases, interactor, pkg.limits.timeMs);
       const upcoming = batch.stopAt ? null : build();
       const runs = await running;
       for (let i = 0; i < runs.length; i++) {
         const c = batch.cases[i]!;
-        const run = runs[i]!;
-        const { verdict } = decideTestVerdict(run, c.expected);
+        const { run, verdict, message, dialogue } = runs[i]!;
         if (verdict !== 'AC') {
-          record({ index: batch.start + i, kind: 'failure', value: c.value, input: c.input, expected: c.expected, run, verdict });
+          record({ index: batch.start + i, kind: 'failure', value: c.value, input: c.input, expected: c.expected, run, verdict, message, dialogue });
           break;
         }
       }
@@ -165,23 +169,23 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   }
 
   const shrunk = await shrinkFailure(
-    { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict },
-    { arb, pkg, fast, sandboxes: deps.sandboxes },
+    { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict, message: finding.message, dialogue: finding.dialogue },
+    { arb, pkg, fast, sandboxes: deps.sandboxes, interactor },
     (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }),
   );
   const checked = referenceAnswer(shrunk.input, fast, brute);
   if (!checked.ok) return finish({ result: 'error', casesRun: finding.index + 1, error: checked.message, errorInput: shrunk.input });
-  const { verdict, checkerMessage } = decideTestVerdict(shrunk.run, shrunk.expected);
+  const { verdict, checkerMessage } = shrunk.dialogue !== undefined ? { verdict: shrunk.verdict, checkerMessage: shrunk.message ?? null } : decideTestVerdict(shrunk.run, shrunk.expected);
   return finish({
     result: 'failed',
     casesRun: finding.index + 1,
     counterexample: {
       input: shrunk.input,
       expected: shrunk.expected,
-      got: shrunk.run.stdout,
+      got: shrunk.dialogue ?? shrunk.run.stdout,
       verdict,
       shrinkSteps: shrunk.steps,
-      message: verdict === 'WA' ? checkerMessage : shrunk.run.message,
+      message: verdict === 'WA' || shrunk.dialogue !== undefined ? checkerMessage : shrunk.run.message,
       caseIndex: finding.index,
       value: shrunk.value,
     },

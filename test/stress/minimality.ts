@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
-import { decideTestVerdict } from '../../server/judge/test-verdict';
 import type { LoadedProblem } from '../../server/problems/registry';
 import type { ReferenceSolver, Size } from '../../server/problems/types';
 import type { Sandbox } from '../../server/sandbox/types';
+import { loadInteractor } from '../../server/problems/interactive';
+import { judgeCases } from '../../server/stress/judge-cases';
 import { referenceAnswer } from '../../server/stress/oracle';
 import type { StressOutcome } from '../../server/stress/stress-run';
 
@@ -23,8 +24,10 @@ export async function expectLocallyMinimal(
     const answer = referenceAnswer(input, refs.fast, brute);
     if (problem.pkg.validate(input).ok && answer.ok) candidates.push({ input, expected: answer.expected });
   }
-  const runs = await sandbox.runBatch(candidates.map((i) => i.input));
-  runs.forEach((run, i) => {
-    expect(decideTestVerdict(run, candidates[i]!.expected).verdict, `a smaller input still fails:\n${candidates[i]!.input}`).not.toBe(c.verdict);
+  // Interactive problems: each candidate is a game against the interactor.
+  const interactor = problem.pkg.interactive ? await loadInteractor(problem.pkg.slug) : undefined;
+  const judged = await judgeCases(sandbox, candidates, interactor, problem.pkg.limits.timeMs);
+  judged.forEach((j, i) => {
+    expect(j.verdict, `a smaller input still fails:\n${candidates[i]!.input}`).not.toBe(c.verdict);
   });
 }

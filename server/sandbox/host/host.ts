@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { HostToParent, ParentToHost, RunReport, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
+import { LiveFeed, WAIT_END, WAIT_MORE, type LiveLink } from './live-stdin';
 
 const MiB = 1024 * 1024;
 const DEBUG = process.env.SG_DEBUG === '1';
@@ -90,6 +91,9 @@ class Slot {
         case 'done':
           this.onDone();
           break;
+        case 'out':
+          if (play) send({ t: 'stdout', id: play.id, data: m.data });
+          break;
       }
     });
     this.worker.on('error', (e: Error & { code?: string }) => {
@@ -123,7 +127,7 @@ class Slot {
    * was stopped, the last report is the stopped run's (runs that finished before it but were not
    * reported yet are lost with the worker, and run again by the caller).
    */
-  runMany(inputs: string[], limits: RunLimits, onReport: (index: number, r: RunReport) => void): Promise<void> {
+  runMany(inputs: string[], limits: RunLimits, onReport: (index: number, r: RunReport) => void, live?: LiveLink): Promise<void> {
     return new Promise((resolve) => {
       const watchView = this.watch;
       const startCount = watchView[2]!;
@@ -168,7 +172,8 @@ class Slot {
         onReport(index(), r);
         settle();
       };
-      this.worker.postMessage({ t: 'run', inputs });
+      if (live) this.worker.postMessage({ t: 'run', inputs, live }, [live.port]);
+      else this.worker.postMessage({ t: 'run', inputs });
     });
   }
 
@@ -236,7 +241,7 @@ async function activate(): Promise<string | null> {
  * Runs inputs in order. When a worker is stopped (a limit, or it died), the stopped run keeps its
  * verdict, and the inputs it had not reported on go on in a new worker.
  */
-async function runAll(inputs: string[]): Promise<RunReport[]> {
+async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
   if (!program) return inputs.map(() => report('ie', 'judge error: run before load.'));
   busy = true;
   if (spareTimer) {
@@ -260,6 +265,7 @@ async function runAll(inputs: string[]): Promise<RunReport[]> {
           reports[todo[k]!] = r;
           got++;
         },
+        live,
       );
       if (got === 0) reports[todo[0]!] = report('ie', 'judge error: the sandbox worker gave no result.');
     }
@@ -268,6 +274,33 @@ async function runAll(inputs: string[]): Promise<RunReport[]> {
     spareWhenIdle();
   }
   return reports as RunReport[];
+}
+
+/** The interactive run in progress: its id and its standard input. */
+let play: { id: number; feed: LiveFeed } | null = null;
+
+/** An interactive run: one fresh context, input fed as the parent sends it, output sent as written. */
+async function runLive(id: number): Promise<RunReport> {
+  const feed = new LiveFeed();
+  play = { id, feed };
+  // This thread relays every line of the dialogue: judge work, not the program's, so its CPU time
+  // during the game is taken off the reported time (the process-wide clock counts it).
+  const relayStart = process.threadCpuUsage();
+  try {
+    const [r] = await runAll([''], feed.link);
+    const relay = process.threadCpuUsage(relayStart);
+    r!.timeMs = Math.max(0, r!.timeMs - (relay.user + relay.system) / 1000);
+    const waited = feed.waiting;
+    if (r!.status === 'tle' && waited === WAIT_END) {
+      r!.message = `Idleness limit exceeded: the program waited in fs.readFileSync(0) for the end of its input, which never comes while the interactor waits for the program's move (${r!.message}). Read the input line by line (readline, or fs.readSync).`;
+    } else if (r!.status === 'tle' && waited === WAIT_MORE) {
+      r!.message = `Idleness limit exceeded: the program was blocked reading its input while the interactor waited for the program's output (${r!.message}).`;
+    }
+    return r!;
+  } finally {
+    play = null;
+    feed.close();
+  }
 }
 
 process.on('message', (m: ParentToHost) => {
@@ -296,6 +329,16 @@ process.on('message', (m: ParentToHost) => {
         (reports) => send({ t: 'batch', id: m.id, reports }),
         (e: unknown) => send({ t: 'batch', id: m.id, reports: m.inputs.map(() => report('ie', `judge error: ${String(e)}`)) }),
       );
+      break;
+    case 'play':
+      runLive(m.id).then(
+        (r) => send({ t: 'result', id: m.id, report: r }),
+        (e: unknown) => send({ t: 'result', id: m.id, report: report('ie', `judge error: ${String(e)}`) }),
+      );
+      break;
+    case 'stdin':
+    case 'stdin-end':
+      if (play?.id === m.id) play.feed.write(m.t === 'stdin' ? m.data : null);
       break;
     case 'exit':
       process.exit(0);

@@ -13,6 +13,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../protocol';
 import type { HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
+import { LiveStdin, type LiveLink } from './live-stdin';
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
@@ -147,6 +148,9 @@ interface RunState {
   cpuStart: number;
   rssStart: number;
   finished: boolean;
+  /** Interactive runs: input that arrives while the program runs, and who waits for it. */
+  live: LiveStdin | null;
+  inputWatches: Map<number, number>;
   report: RunReport | null;
   done: ((r: RunReport) => void) | null;
 }
@@ -194,6 +198,7 @@ function makeBridge(state: RunState): HostBridge {
       state.timers.set(id, ms < 0 ? { immediate: setImmediate(fire) } : { timeout: setTimeout(fire, Math.max(1, ms)) });
     },
     cancel(id) {
+      state.inputWatches.delete(id);
       const t = state.timers.get(id);
       if (!t) return;
       state.timers.delete(id);
@@ -202,6 +207,7 @@ function makeBridge(state: RunState): HostBridge {
     },
     inputText(from, encoding) {
       try {
+        if (state.live) return state.live.view().toString(enc(encoding), Number(from) || 0);
         if (from === 0 && (encoding === 'utf8' || encoding === undefined)) return state.input;
         return inputBytes().toString(enc(encoding), Number(from) || 0);
       } catch {
@@ -209,13 +215,13 @@ function makeBridge(state: RunState): HostBridge {
       }
     },
     inputLength() {
-      return state.inputLength;
+      return state.live ? state.live.length : state.inputLength;
     },
     inputCopy(target, at, from, to) {
       try {
         const dest = view(target, Number(at), Number(at) + (Number(to) - Number(from)));
         if (!dest) return 0;
-        return inputBytes().copy(dest, 0, Number(from), Number(to));
+        return (state.live ? state.live.view() : inputBytes()).copy(dest, 0, Number(from), Number(to));
       } catch {
         return 0;
       }
@@ -289,7 +295,46 @@ function makeBridge(state: RunState): HostBridge {
         return '';
       }
     },
+    inputWait(known, mode) {
+      const live = state.live;
+      if (!live || state.finished) return -(state.inputLength + 1);
+      try {
+        if (mode === 0) live.poll();
+        else live.wait(Number(known), Number(mode));
+      } catch {
+        // a closed port: the run is over
+      }
+      return live.ended ? -(live.length + 1) : live.length;
+    },
+    inputWatch(id, known) {
+      if (state.finished || typeof id !== 'number') return;
+      const live = state.live;
+      live?.poll();
+      if (!live || live.ended || live.length > Number(known)) {
+        state.timers.set(id, { immediate: setImmediate(() => fireWatch(state, id)) });
+      } else state.inputWatches.set(id, Number(known));
+    },
+    emit(text) {
+      if (state.live && !state.finished && typeof text === 'string') send({ t: 'out', data: text });
+    },
   };
+}
+
+function fireWatch(state: RunState, id: number): void {
+  state.timers.delete(id);
+  state.inputWatches.delete(id);
+  if (state.finished) return;
+  try {
+    state.control.fire(id);
+  } catch (e) {
+    internalError(state, e);
+  }
+  deliverIfFinished(state);
+}
+
+/** Input arrived for an interactive run: wake what waits for it. */
+function inputArrived(state: RunState): void {
+  for (const id of [...state.inputWatches.keys()]) fireWatch(state, id);
 }
 
 function looseDeepEqual(a: unknown, b: unknown): boolean {
@@ -314,6 +359,8 @@ function prepare(): RunState {
     cpuStart: 0,
     rssStart: 0,
     finished: false,
+    live: null,
+    inputWatches: new Map(),
     report: null,
     done: null,
   } as unknown as RunState;
@@ -378,7 +425,7 @@ const WATCH_CPU = 0;
 const WATCH_RSS = 1;
 const WATCH_COUNT = 2;
 
-function run(input: string): Promise<RunReport> {
+function run(input: string, live?: LiveLink): Promise<RunReport> {
   if (!program) return Promise.resolve(report('ie', null, '', '', 'No program is loaded.', 0, 0));
   if (!program.script) return Promise.resolve(report('re', 1, '', program.loadError ?? '', `The program could not be loaded: ${program.loadError}`, 0, 0));
   const state = pool.pop() ?? prepare();
@@ -386,6 +433,7 @@ function run(input: string): Promise<RunReport> {
   current = state;
   state.input = input;
   state.inputLength = Buffer.byteLength(input, 'utf8');
+  if (live) state.live = new LiveStdin(live, () => inputArrived(state));
   let fn: unknown;
   try {
     fn = program.script.runInContext(state.ctx);
@@ -401,7 +449,7 @@ function run(input: string): Promise<RunReport> {
   watch[WATCH_COUNT]++;
   // Called directly (not inside a Promise executor), so the program's stack shows no frame of ours.
   try {
-    state.control.start(fn, program.limits.outputBytes);
+    state.control.start(fn, program.limits.outputBytes, state.live !== null);
   } catch (e) {
     internalError(state, e);
   }
@@ -423,6 +471,12 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
     if (t.immediate) clearImmediate(t.immediate);
   }
   state.timers.clear();
+  state.inputWatches.clear();
+  if (state.live) {
+    state.live.close();
+    // The interactor has seen the output as it was written.
+    stdout = '';
+  }
   const limits = program!.limits;
   const peakKb = Math.max(0, mem.hwm - state.rssStart);
   let final: RunStatus = status === 'ok' || status === 're' || status === 'ole' || status === 'ie' ? status : 'ie';
@@ -510,7 +564,7 @@ port.on('message', (m: HostToWorker) => {
         let lastMemoryKb = 0;
         for (let i = 0; i < m.inputs.length; i++) {
           if (lastMemoryKb > TIDY_AFTER_KB) collectGarbage();
-          const r = await run(m.inputs[i]!);
+          const r = await run(m.inputs[i]!, m.live);
           lastMemoryKb = r.memoryKb;
           group.push(r);
           if (group.length >= 64 || performance.now() - sentAt > 20 || i === m.inputs.length - 1) {

@@ -30,6 +30,15 @@ export interface HostBridge {
   memory(): string;
   /** Rewrites solution.js positions in a stack to the user's TypeScript lines. */
   mapStack(text: string): string;
+  /**
+   * Interactive runs: waits for input (mode 0 does not wait, 1 waits for more than `known` bytes,
+   * 2 for the end); returns the bytes received so far, or -(bytes + 1) once input has ended.
+   */
+  inputWait(known: number, mode: number): number;
+  /** Calls the context's `fire(id)` once more than `known` bytes have arrived or input has ended. */
+  inputWatch(id: number, known: number): void;
+  /** Interactive runs: passes stdout text to the interactor at once. */
+  emit(text: string): void;
 }
 
 /** What the worker may call in a context. Every entry catches its own errors. */
@@ -38,7 +47,7 @@ export interface RuntimeControl {
   globals: Record<string, unknown>;
   /** Globals built on first use: accessor functions of the context. */
   accessors: Record<string, { get: () => unknown; set: (v: unknown) => void }>;
-  start(program: unknown, outputLimit: number): void;
+  start(program: unknown, outputLimit: number, live?: boolean): void;
   fire(id: number): void;
   rejection(reason: unknown): void;
   /** An exception of this context that reached the worker uncaught. */

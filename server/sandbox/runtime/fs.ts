@@ -59,6 +59,7 @@ export function makeFs(env: Env, std: StdStreams) {
     if (fd === 0) {
       const enc = encodingOf(options);
       if (enc !== null) return input.readText(enc);
+      input.waitForEnd();
       const buf = env.Buffer().allocUnsafe(input.remaining);
       input.readInto(buf, 0, buf.length);
       return buf;

@@ -65,6 +65,7 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     isBuffer: (v) => bufferModule !== null && v instanceof bufferModule.Buffer,
     stdout: (text) => {
       if (!output.out(text)) overflow();
+      if (input.live) host.emit(text);
     },
     stderr: (text) => output.err(text),
     format: fmt.format,
@@ -232,8 +233,9 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     // The worker puts these on the context's global object (cheaper than defining them from here).
     globals,
     accessors,
-    start(program: unknown, outputLimit: number) {
+    start(program: unknown, outputLimit: number, live?: boolean) {
       output = new Output(host, outputLimit);
+      input.live = live === true;
       if (typeof program !== 'function') return finish('ie', -1, 'The compiled program is not a function.');
       let result: unknown;
       try {

@@ -40,6 +40,14 @@ export class Loop {
     return id;
   }
 
+  /** Runs `task` once more than `known` input bytes have arrived (interactive runs) or input ended. */
+  scheduleOnInput(task: Task, known: number): number {
+    const id = this.nextId++;
+    this.tasks.set(id, task);
+    if (!this.finished) this.host.inputWatch(id, known);
+    return id;
+  }
+
   cancel(id: number): void {
     if (this.tasks.delete(id) && !this.finished) this.host.cancel(id);
   }

@@ -172,7 +172,10 @@ export class InputStream extends EventEmitter {
     if (this.pumping || !this.wantsData) return;
     this.pumping = true;
     this.env.loop.ref();
-    this.env.loop.schedule(() => this.step(), -1);
+    const { input } = this.env;
+    // Woken once input beyond what was read has arrived (it may have arrived just now).
+    if (input.starved) this.env.loop.scheduleOnInput(() => this.step(), input.position);
+    else this.env.loop.schedule(() => this.step(), -1);
   }
 
   /** One turn of the loop: one chunk (or the end) goes to the program. */
@@ -207,6 +210,7 @@ export class InputStream extends EventEmitter {
     const { input } = this.env;
     const n = Math.min(CHUNK, input.remaining);
     if (n === 0) {
+      if (input.starved) return null;
       this.sourceDone = true;
       const rest = this.decoder ? this.decoder.end() : '';
       return rest.length > 0 ? rest : null;
@@ -214,7 +218,7 @@ export class InputStream extends EventEmitter {
     if (this.decoder) {
       const bytes = new Uint8Array(n);
       input.readInto(bytes, 0, n);
-      if (input.remaining === 0) {
+      if (input.exhausted) {
         this.sourceDone = true;
         return this.decoder.end(bytes);
       }
@@ -222,7 +226,7 @@ export class InputStream extends EventEmitter {
     }
     const buf = this.env.Buffer().allocUnsafe(n);
     input.readInto(buf, 0, n);
-    if (input.remaining === 0) this.sourceDone = true;
+    if (input.exhausted) this.sourceDone = true;
     return buf;
   }
 

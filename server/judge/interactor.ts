@@ -1,0 +1,204 @@
+import type { Interactor, InteractorIO, InteractorVerdict } from '../problems/types';
+import type { LiveStdin, RunResult, Sandbox } from '../sandbox/types';
+import type { Verdict } from './verdicts';
+
+/** The dialogue kept in full up to this many characters (then counted, not kept). */
+const DIALOGUE_CHARS = 2_000_000;
+/** The interactor's own computing time over one game (besides 5 × the time limit). */
+const INTERACTOR_BUDGET_MS = 10_000;
+/** How long the interactor may take to decide once the program has ended. */
+const AFTER_PROGRAM_MS = 10_000;
+
+export interface GameOutcome {
+  verdict: Verdict;
+  /** Why (the interactor's message, or the run's), null when there is nothing to say. */
+  message: string | null;
+  /** The program's run (its stdout is empty: its output is in the dialogue). */
+  run: RunResult;
+  /** One line per line written, in order: `> ` the program's, `< ` the interactor's. */
+  dialogue: string;
+  /** What the interactor said, when it finished (for tests and tools). */
+  interactor: InteractorVerdict | null;
+}
+
+/** The lines of a game, in the order they were written, cut past DIALOGUE_CHARS. */
+class Dialogue {
+  private readonly parts: string[] = [];
+  private chars = 0;
+  private dropped = 0;
+
+  add(side: '>' | '<', line: string): void {
+    if (this.chars + line.length > DIALOGUE_CHARS) {
+      this.dropped++;
+      return;
+    }
+    this.chars += line.length + 3;
+    this.parts.push(`${side} ${line}`);
+  }
+
+  text(): string {
+    const lines = this.dropped ? [...this.parts, `… (${this.dropped} more lines not kept)`] : this.parts;
+    return lines.length ? `${lines.join('\n')}\n` : '';
+  }
+}
+
+type InteractorEnd = { ok: true; verdict: InteractorVerdict } | { ok: false; error: string };
+
+/**
+ * Plays one game: the program runs in the sandbox with its stdin and stdout connected to the
+ * interactor, which runs here, in the judge, and decides the answer. The program's own failures
+ * (TLE, including idleness, MLE, RE, OLE) come first, then the interactor's verdict; an interactor
+ * that throws, stalls or overspends its generous budget is the judge's fault: IE.
+ */
+export async function playGame(
+  sandbox: Sandbox,
+  interactor: Interactor,
+  input: string,
+  limits: { timeMs: number },
+  /** The interactor's computing budget; by default 10 s + 5 × the time limit. */
+  interactorBudgetMs = INTERACTOR_BUDGET_MS + 5 * limits.timeMs,
+): Promise<GameOutcome> {
+  const dialogue = new Dialogue();
+  const lines: string[] = [];
+  let head = 0;
+  let partial = '';
+  let programEnded = false;
+  let interactorDone = false;
+  let waiter: ((line: string | null) => void) | null = null;
+  let stdin: LiveStdin | null = null;
+  // The interactor's computing time: from each resumption to its next read (or its end).
+  let busyMs = 0;
+  let resumedAt = 0;
+  const budgetMs = interactorBudgetMs;
+  const account = () => {
+    busyMs += performance.now() - resumedAt;
+  };
+
+  const deliver = () => {
+    if (!waiter) return;
+    let line: string | null;
+    if (head < lines.length) {
+      line = lines[head]!;
+      lines[head++] = '';
+    } else if (programEnded) line = null;
+    else return;
+    const w = waiter;
+    waiter = null;
+    resumedAt = performance.now();
+    w(line);
+  };
+
+  const output = (text: string) => {
+    partial += text;
+    let at = partial.indexOf('\n');
+    if (at < 0) return;
+    let from = 0;
+    for (; at >= 0; at = partial.indexOf('\n', from)) {
+      const line = partial.charCodeAt(at - 1) === 13 ? partial.slice(from, at - 1) : partial.slice(from, at);
+      dialogue.add('>', line);
+      lines.push(line);
+      from = at + 1;
+    }
+    partial = partial.slice(from);
+    deliver();
+  };
+
+  const io: InteractorIO = {
+    send(line: string) {
+      if (interactorDone) return;
+      const text = String(line);
+      dialogue.add('<', text);
+      if (!programEnded) stdin?.write(`${text}\n`);
+    },
+    read() {
+      account();
+      if (busyMs > budgetMs) return Promise.reject(new Error(`the interactor computed for more than ${budgetMs} ms`));
+      return new Promise<string | null>((resolve) => {
+        waiter = resolve;
+        deliver();
+      });
+    },
+  };
+
+  let interactorEnd!: Promise<InteractorEnd>;
+  const startInteractor = () => {
+    resumedAt = performance.now();
+    interactorEnd = Promise.resolve()
+      .then(() => interactor.interact(input, io))
+      .then(
+        (verdict): InteractorEnd => {
+          account();
+          if (!verdict || (verdict.verdict !== 'AC' && verdict.verdict !== 'WA')) return { ok: false, error: `the interactor returned ${JSON.stringify(verdict)}` };
+          return busyMs > budgetMs ? { ok: false, error: `the interactor computed for ${Math.round(busyMs)} ms, over its ${budgetMs} ms` } : { ok: true, verdict };
+        },
+        (e: unknown): InteractorEnd => ({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+      )
+      .then((end) => {
+        interactorDone = true;
+        // As when a judge's interactor exits: the program's next read sees the end of input.
+        stdin?.end();
+        return end;
+      });
+  };
+
+  if (!sandbox.play) {
+    return { verdict: 'IE', message: 'judge error: this sandbox cannot run interactive programs', run: ieRun(), dialogue: '', interactor: null };
+  }
+  let run: RunResult;
+  try {
+    run = await sandbox.play({
+      output,
+      connect(s) {
+        stdin = s;
+        startInteractor();
+      },
+    });
+  } catch (e) {
+    run = { ...ieRun(), message: `judge error: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const interactorWasWaiting = waiter !== null && head >= lines.length;
+  if (partial.length > 0) output('\n');
+  programEnded = true;
+  deliver();
+
+  let end: InteractorEnd;
+  if (!interactorEnd) end = { ok: false, error: 'the game never started' };
+  else {
+    let timer: NodeJS.Timeout | undefined;
+    end = await Promise.race([
+      interactorEnd,
+      new Promise<InteractorEnd>((resolve) => {
+        timer = setTimeout(() => resolve({ ok: false, error: `the interactor did not finish within ${AFTER_PROGRAM_MS} ms of the program's end` }), AFTER_PROGRAM_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    interactorDone = true;
+  }
+
+  const base = { run: { ...run, stdout: '' }, dialogue: dialogue.text(), interactor: end.ok ? end.verdict : null };
+  if (!end.ok) return { ...base, verdict: 'IE', message: `judge error: the interactor failed: ${end.error}` };
+  switch (run.status) {
+    case 'tle': {
+      const idle = /idle/i.test(run.message ?? '');
+      if (idle && busyMs > limits.timeMs) {
+        return { ...base, verdict: 'IE', message: `judge error: the interactor took ${Math.round(busyMs)} ms to answer, and the program was stopped as idle meanwhile` };
+      }
+      const note = idle && interactorWasWaiting ? ' The interactor was waiting for the program’s next line.' : '';
+      return { ...base, verdict: 'TLE', message: `${run.message ?? 'Time limit exceeded.'}${note}` };
+    }
+    case 'mle':
+      return { ...base, verdict: 'MLE', message: run.message };
+    case 're':
+      return { ...base, verdict: 'RE', message: run.message };
+    case 'ole':
+      return { ...base, verdict: 'OLE', message: run.message };
+    case 'ie':
+      return { ...base, verdict: 'IE', message: run.message };
+    case 'ok':
+      return { ...base, verdict: end.verdict.verdict, message: end.verdict.message };
+  }
+}
+
+function ieRun(): RunResult {
+  return { status: 'ie', exitCode: null, stdout: '', stderr: '', message: null, timeMs: 0, wallMs: 0, memoryKb: 0 };
+}

@@ -1,0 +1,82 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submit, waitForVerdict } from '../helpers/judge-client';
+import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'test/artifacts');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+const setEditor = (src: string) => page.evaluate((s) => (window as unknown as { ace: { edit(el: string): { setValue(s: string): void } } }).ace.edit('editor').setValue(s), src);
+
+beforeAll(async () => {
+  expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`).toBe(true);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  server = await startServer({ workers: 1, problems: ['subtraction-game'] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+describe('an interactive problem in a browser', () => {
+  it('submits a wrong player and sees the dialogue of the failing test, with the full transcript to download', async () => {
+    await page.goto(`${server.url}/problems/subtraction-game`);
+    expect(await page.locator('section.statement[data-lang="en"]').textContent()).toContain('< 6 1 2');
+    await page.screenshot({ path: join(ARTIFACTS, 'interactive-problem.png'), fullPage: true });
+    await setEditor(readFileSync(join(ROOT, 'problems/subtraction-game/wrong/always-first.ts'), 'utf8'));
+    await Promise.all([page.waitForURL(/\/submissions\/\d+$/), page.click('form.submit-form button[type=submit]')]);
+    await page.waitForFunction(() => /Wrong answer/i.test(document.querySelector('#status')?.textContent ?? ''), undefined, { timeout: 120_000 });
+    // The live page shows the verdict; the failing test's details come with the finished page.
+    await page.reload();
+    const failure = page.locator('section.failure');
+    expect(await failure.locator('pre.message').textContent()).toMatch(/you have no legal move left, so the judge won \(you printed First, but from \d+ \d+ \d+ the second player wins\)/);
+    const dialogue = failure.locator('.io-block', { hasText: 'Dialogue' });
+    const text = (await dialogue.locator('pre').textContent())!;
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toMatch(/^< \d+ \d+ \d+$/);
+    expect(lines[1]).toBe('> First');
+    expect(lines.every((l) => /^[<>] /.test(l))).toBe(true);
+    // An interactive test's output is its dialogue: no separate program-output block.
+    expect(await failure.locator('.io-block', { hasText: 'Program output' }).count()).toBe(0);
+    const href = (await dialogue.locator('a[download]').getAttribute('href'))!;
+    expect(href).toMatch(/^\/submissions\/\d+\/dialogue\.txt$/);
+    const full = await (await fetch(`${server.url}${href}`)).text();
+    expect(full.startsWith(text.trimEnd().split('\n').slice(0, 2).join('\n'))).toBe(true);
+    expect(full.trim().split('\n').at(-1)).toMatch(/^> /);
+    await page.screenshot({ path: join(ARTIFACTS, 'interactive-submission.png'), fullPage: true });
+  });
+
+  it('accepts the fast player on every stored test, each a game played through the judge thread', async () => {
+    const id = await submit(server.url, 'subtraction-game', readFileSync(join(ROOT, 'reference/subtraction-game/player.ts'), 'utf8'));
+    const s = await waitForVerdict(server.url, id, 180_000);
+    expect(s.verdict).toBe('AC');
+    expect(s.tests.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('plays one game from a typed input (custom invocation) and shows the transcript', async () => {
+    await page.goto(`${server.url}/problems/subtraction-game`);
+    await setEditor(readFileSync(join(ROOT, 'reference/subtraction-game/player.ts'), 'utf8'));
+    await page.fill('#invocation-input', '6 1 2');
+    await page.click('#custom-invocation .invocation-run');
+    const verdict = page.locator('#custom-invocation .invocation-verdict');
+    await verdict.waitFor({ timeout: 60_000 });
+    const shown = await page.locator('#custom-invocation').textContent();
+    expect(shown).toContain('< 6 1 2');
+    expect(shown).toContain('> First');
+    expect(shown).toContain('< 0 0');
+    expect(consoleErrors).toEqual([]);
+  });
+});
