@@ -1,7 +1,7 @@
 import express from 'express';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
-import { preview } from '../render/preview';
+import { preview } from '../text/preview';
 import { countTests, getProblemHeader, listProblems, listUserTests, problemStatus, type ProblemHeader } from '../storage/problems';
 import { randomSeed } from '../stress/cases';
 import { listSubmissions } from '../storage/submissions';

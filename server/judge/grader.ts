@@ -1,6 +1,7 @@
 import type { Compiler } from '../compile/types';
 import type { Limits } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import { keptStart } from '../text/preview';
 import { decideTestVerdict } from './test-verdict';
 import type { Verdict } from './verdicts';
 
@@ -23,8 +24,13 @@ export interface TestOutcome {
   timeMs: number;
   memoryKb: number;
   exitCode: number | null;
-  /** The program's output (as the sandbox returned it). */
+  /**
+   * The program's output, for a failing test only and cut to KEPT_OUTPUT_CHARS: a passed test's
+   * output is compared as the test ends and dropped, so memory never grows with tests × output.
+   */
   output: string;
+  /** Length of the whole output in characters (output may keep only its start). */
+  outputLength: number;
   stderr: string;
   /** RE/TLE/MLE/OLE/IE explanation, or the checker's message on WA. */
   message: string | null;
@@ -46,6 +52,9 @@ export interface GradeOutcome {
   timeMs: number;
   memoryKb: number;
 }
+
+/** How much of a failing test's output is kept for the user to download; more is cut. */
+export const KEPT_OUTPUT_CHARS = 8 * 1024 * 1024;
 
 export interface GradeDeps {
   compiler: Compiler;
@@ -86,8 +95,9 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
       timeMs: run.timeMs,
       memoryKb: run.memoryKb,
       exitCode: run.exitCode,
-      output: run.stdout,
-      stderr: run.stderr,
+      output: verdict === 'AC' ? '' : keptStart(run.stdout, KEPT_OUTPUT_CHARS),
+      outputLength: run.stdout.length,
+      stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
       message: verdict === 'WA' ? checkerMessage : run.message,
     };
     outcome.tests.push(result);

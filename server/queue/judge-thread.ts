@@ -8,9 +8,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createCompiler } from '../compile/index';
 import { grade, type GradeEvent, type TestOutcome } from '../judge/grader';
 import { createSandbox } from '../sandbox/index';
-import { preview } from '../render/preview';
 import { checkpoint, openDatabase } from '../storage/db';
 import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
+import { preview } from '../text/preview';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
 import type { Sandbox } from '../sandbox/types';
 import { runInvocationJob } from './invocation-job';
@@ -18,8 +18,6 @@ import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol'
 import { runStressJob } from './stress-job';
 import { setThreadNice } from './thread-priority';
 
-/** The program's output kept for download beyond the preview; more is cut. */
-const KEPT_OUTPUT_CHARS = 8 * 1024 * 1024;
 const MESSAGE_CHARS = 4000;
 
 const port = parentPort!;
@@ -92,7 +90,7 @@ function testResult(id: number, o: TestOutcome, test: TestRow | undefined): Test
   const texts: FailureText[] = [
     full('input', test.input),
     full('expected', test.expected),
-    full('output', o.output),
+    { kind: 'output', content: o.output, length: o.outputLength, cut: o.output.length < o.outputLength },
     full('stderr', o.stderr),
   ];
   saveFailureTexts(db, id, texts);
@@ -105,9 +103,9 @@ function testResult(id: number, o: TestOutcome, test: TestRow | undefined): Test
   return result;
 }
 
+/** A text kept whole: the test's own input and answer, and standard error (the sandbox keeps 64 KiB). */
 function full(kind: FailureText['kind'], text: string): FailureText {
-  const kept = kind === 'output' || kind === 'stderr' ? preview(text, KEPT_OUTPUT_CHARS, Infinity) : { text, truncated: false };
-  return { kind, content: kept.text, length: text.length, cut: kept.truncated };
+  return { kind, content: text, length: text.length, cut: false };
 }
 
 /** A second sandbox, started on the first stress run: stress runs spread their cases over both. */
