@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './http/app';
-import { importProblems } from './problems/import';
+import { importProblems } from './import/import';
 import { SubmissionEvents } from './queue/events';
 import { JudgeQueue } from './queue/judge-queue';
 import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './queue/thread-priority';

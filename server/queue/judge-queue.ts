@@ -13,7 +13,7 @@ import type { SubmissionEvents } from './events';
 import { claimNextInvocation, finishInvocation, getInvocation, requeueInvocation } from '../storage/invocations';
 import { claimNextStressRun, finishStressRun, getStressRun, requeueStressRun, saveStressProgress } from '../storage/stress-runs';
 import { jobKindOf, type FromThread, type JobKind, type JudgeThreadData, type ToThread } from './protocol';
-import { startTsWorker } from './ts-worker';
+import { startTsWorker } from '../platform/ts-worker';
 
 /** After this many interrupted attempts (the judge thread or the process died) a submission gets IE. */
 const MAX_ATTEMPTS = 3;
