@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { engine } from 'express-handlebars';
 import { join } from 'node:path';
+import { UserInputs } from '../import/user-input';
 import { ROOT } from '../problems/registry';
 import type { SubmissionEvents } from '../queue/events';
 import type { Db } from '../storage/db';
@@ -66,15 +67,16 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
 
   const statements = new StatementCache(deps.db);
+  const inputs = new UserInputs();
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
-  app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
+  app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
   app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted }));
-  app.use(stressPages({ db: deps.db, onQueued: deps.onQueued }));
+  app.use(stressPages({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);
   });
