@@ -86,7 +86,11 @@
       result.hidden = false;
       const where = `size ${run.size}, seed ${run.seed}`;
       if (run.result === 'passed') {
-        result.replaceChildren(el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`), el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`));
+        result.replaceChildren(
+          el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`),
+          el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`),
+          run.note ? el('p', { class: 'hint stress-note' }, `Stopped early: ${run.note} (the judge CPU one stress run may use).`) : null,
+        );
         return;
       }
       if (run.result === 'error') {

@@ -147,6 +147,7 @@ export function presentStressRun(run: StressRunRow) {
     },
     error: run.error,
     errorInput: run.errorInput,
+    note: run.note,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Verdict } from '../judge/verdicts';
 import type { LoadedProblem } from '../problems/registry';
 import type { ReferenceSolver, Size } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import { StressBudget } from './budget';
 import { generateCase } from './cases';
 import { referenceAnswer } from './oracle';
 import { shrinkFailure } from './shrink';
@@ -14,6 +15,8 @@ export interface StressRequest {
   cases: number;
   size: Size;
   seed: number;
+  /** Judge CPU the run may use, ms (default STRESS_CPU_BUDGET_MS). */
+  budgetMs?: number;
 }
 
 export interface StressDeps {
@@ -51,6 +54,8 @@ export interface StressOutcome {
   error: string | null;
   /** For 'error' caused by an input (reference disagreement, invalid generated input): that input. */
   errorInput: string | null;
+  /** Why a passed run stopped before its last case ("budget exhausted after N cases"), or null. */
+  note: string | null;
   elapsedMs: number;
 }
 
@@ -86,6 +91,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     counterexample: null,
     error: null,
     errorInput: null,
+    note: null,
     elapsedMs: 0,
   };
   const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started) });
@@ -97,17 +103,19 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   await Promise.all(deps.sandboxes.map((s) => s.load(compiled.js, limits)));
 
   const arb = pkg.arbitrary(req.size);
+  const budget = new StressBudget(req.budgetMs);
   let next = 0;
   let done = 0;
   let found: Finding | null = null;
 
   type Batch = { start: number; cases: { value: fc.Value<unknown>; input: string; expected: string }[]; stopAt: Finding | null };
-  const wanted = (): boolean => next < req.cases && (found === null || next <= found.index);
+  const wanted = (): boolean => next < req.cases && (found === null || next <= found.index) && !budget.exhausted();
 
   // Claims the next cases and prepares them: generate, format, validate, ask the references.
   const build = (): Batch | null => {
     if (!wanted()) return null;
     const batch: Batch = { start: next, cases: [], stopAt: null };
+    const preparing = performance.now();
     let bytes = 0;
     while (next < req.cases && batch.cases.length < MAX_BATCH && bytes < MAX_BATCH_BYTES) {
       const index = next++;
@@ -126,6 +134,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       batch.cases.push({ value, input, expected: answer.expected });
       bytes += input.length;
     }
+    budget.chargeJudge(performance.now() - preparing);
     return batch;
   };
 
@@ -136,6 +145,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       const running = batch.cases.length ? sandbox.runBatch(batch.cases.map((c) => c.input)) : Promise.resolve([]);
       const upcoming = batch.stopAt ? null : build();
       const runs = await running;
+      budget.chargeRuns(runs);
       for (let i = 0; i < runs.length; i++) {
         const c = batch.cases[i]!;
         const run = runs[i]!;
@@ -149,7 +159,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       done += runs.length;
       const elapsed = (performance.now() - started) / 1000;
       onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round(done / Math.max(elapsed, 1e-3)) });
-      batch = upcoming && (found === null || upcoming.start <= (found as Finding).index) ? upcoming : null;
+      batch = upcoming && (found === null || upcoming.start <= (found as Finding).index) && !budget.exhausted() ? upcoming : null;
     }
   };
   const record = (f: Finding): void => {
@@ -159,7 +169,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   await Promise.all(deps.sandboxes.map(lane));
 
   const finding = found as Finding | null;
-  if (finding === null) return finish({ result: 'passed', casesRun: req.cases });
+  if (finding === null) return finish(done < req.cases ? { result: 'passed', casesRun: done, note: StressBudget.note(done) } : { result: 'passed', casesRun: req.cases });
   if (finding.kind === 'error') {
     return finish({ result: 'error', casesRun: finding.index + 1, error: finding.message, errorInput: finding.input });
   }

@@ -108,3 +108,15 @@ describe('user-added tests', () => {
     expect(bad.body.error).toMatch(/not valid for nim: line 3/);
   });
 });
+
+describe('stress runs', () => {
+  it('refuses more cases than one run may ask for with 400 and the range', async () => {
+    const res = await fetch(`${server.url}/api/stress`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ problem: 'nim', source: "console.log('No');", cases: 10_001 }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe('The field "cases" must be an integer from 1 to 10000.');
+  });
+});
