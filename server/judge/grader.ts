@@ -82,35 +82,43 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
 
   for (const test of req.tests) {
     onEvent({ type: 'running', test: test.index });
-    let run: RunResult;
-    try {
-      run = await deps.sandbox.run(test.input);
-    } catch (e) {
-      run = { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${errorText(e)}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
-    }
-    const { verdict, checkerMessage } = decideTestVerdict(run, test.expected);
-    const result: TestOutcome = {
-      index: test.index,
-      verdict,
-      timeMs: run.timeMs,
-      memoryKb: run.memoryKb,
-      exitCode: run.exitCode,
-      output: verdict === 'AC' ? '' : keptStart(run.stdout, KEPT_OUTPUT_CHARS),
-      outputLength: run.stdout.length,
-      stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
-      message: verdict === 'WA' ? checkerMessage : run.message,
-    };
+    const result = await runTest(deps.sandbox, test);
     outcome.tests.push(result);
-    outcome.timeMs = Math.max(outcome.timeMs, run.timeMs);
-    outcome.memoryKb = Math.max(outcome.memoryKb, run.memoryKb);
+    outcome.timeMs = Math.max(outcome.timeMs, result.timeMs);
+    outcome.memoryKb = Math.max(outcome.memoryKb, result.memoryKb);
     onEvent({ type: 'test', outcome: result });
-    if (verdict !== 'AC') {
-      outcome.verdict = verdict;
+    if (result.verdict !== 'AC') {
+      outcome.verdict = result.verdict;
       outcome.failedTest = test.index;
       break;
     }
   }
   return outcome;
+}
+
+/**
+ * One test, checked as it ends. Its own function so that the run's full output is unreachable once
+ * the outcome (holding at most the kept part) is returned.
+ */
+async function runTest(sandbox: Sandbox, test: GradeTest): Promise<TestOutcome> {
+  let run: RunResult;
+  try {
+    run = await sandbox.run(test.input);
+  } catch (e) {
+    run = { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${errorText(e)}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
+  }
+  const { verdict, checkerMessage } = decideTestVerdict(run, test.expected);
+  return {
+    index: test.index,
+    verdict,
+    timeMs: run.timeMs,
+    memoryKb: run.memoryKb,
+    exitCode: run.exitCode,
+    output: verdict === 'AC' ? '' : keptStart(run.stdout, KEPT_OUTPUT_CHARS),
+    outputLength: run.stdout.length,
+    stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
+    message: verdict === 'WA' ? checkerMessage : run.message,
+  };
 }
 
 function errorText(e: unknown): string {

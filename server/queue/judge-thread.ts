@@ -13,12 +13,15 @@ import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
 import { preview } from '../text/preview';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
 import type { Sandbox } from '../sandbox/types';
+import { collectGarbage } from './collect-garbage';
 import { runInvocationJob } from './invocation-job';
 import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
 import { runStressJob } from './stress-job';
 import { setThreadNice } from './thread-priority';
 
 const MESSAGE_CHARS = 4000;
+/** After a test whose output was at least this long, collect its garbage before the next test. */
+const COLLECT_AFTER_OUTPUT_CHARS = 16 * 1024 * 1024;
 
 const port = parentPort!;
 const { dbPath, nice } = workerData as JudgeThreadData;
@@ -51,6 +54,7 @@ async function judge(id: number): Promise<void> {
       case 'running':
         return send({ type: 'running', id, test: e.test });
       case 'test':
+        if (e.outcome.outputLength >= COLLECT_AFTER_OUTPUT_CHARS) collectGarbage();
         return send({ type: 'test', id, result: testResult(id, e.outcome, byIndex.get(e.outcome.index)) });
     }
   };
