@@ -57,7 +57,7 @@ async function main(): Promise<void> {
 
   const events = new SubmissionEvents();
   const queue = new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, nice: judgeNice, log });
-  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), log });
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), log, judgeNice });
   const warmStart = performance.now();
   const rendered = warm();
   log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);

@@ -24,6 +24,8 @@ export interface AppDeps {
   /** Wakes the judge after a stress run or custom invocation is stored. */
   onQueued: () => void;
   log?: (line: string) => void;
+  /** Scheduling priority for threads that run problem code on behalf of pages (the judge's). */
+  judgeNice?: number;
 }
 
 /** Browser assets served from npm packages: no CDN, works offline. */
@@ -67,7 +69,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
 
   const statements = new StatementCache(deps.db);
-  const inputs = new UserInputs();
+  const inputs = new UserInputs(deps.judgeNice ?? null);
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', (req) => {

@@ -4,10 +4,11 @@
  * user's input (the validator, then the fast reference's answer). Runs in a worker so a half-written
  * package or a slow reference can be stopped, and never stalls the pages.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { problemTools } from '../problems/problem-tools';
 import { loadProblem, loadReference } from '../problems/registry';
 import { buildTestSet } from '../problems/testset';
+import { setThreadNice } from '../queue/thread-priority';
 
 export interface BuildRequest {
   type: 'build';
@@ -98,6 +99,10 @@ async function check({ slug, input, answer }: CheckRequest): Promise<CheckReply>
     return { ok: false, error: e instanceof Error ? e.message : String(e) };
   }
 }
+
+// Package code runs at the judge's priority, not the HTTP thread's, even when a page started it.
+const nice = (workerData as { nice?: number | null } | null)?.nice;
+if (typeof nice === 'number') setThreadNice(nice);
 
 const port = parentPort;
 if (port) {

@@ -22,7 +22,11 @@ export class ImportThread {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly resourceLimits: ResourceLimits = {}) {}
+  /** `nice`: the thread's scheduling priority (threads inherit their creator's, maybe the HTTP thread's boosted one). */
+  constructor(
+    private readonly resourceLimits: ResourceLimits = {},
+    private readonly nice: number | null = null,
+  ) {}
 
   request<R extends ImportThreadRequest>(body: R, timeoutMs: number): Promise<Answer<ReplyTo<R>>> {
     const worker = this.start();
@@ -44,7 +48,7 @@ export class ImportThread {
   private start(): Worker {
     if (this.worker) return this.worker;
     // A package that allocates without bound fails alone instead of taking the process down.
-    const worker = startTsWorker(new URL('./import-thread.ts', import.meta.url), { resourceLimits: this.resourceLimits });
+    const worker = startTsWorker(new URL('./import-thread.ts', import.meta.url), { resourceLimits: this.resourceLimits, workerData: { nice: this.nice } });
     worker.unref();
     worker.on('message', ({ rid, body }: Envelope<BuildReply | CheckReply>) => {
       const p = this.pending.get(rid);

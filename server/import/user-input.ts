@@ -14,7 +14,12 @@ export type InputCheck =
  * every page. One thread serves the whole server, started on first use.
  */
 export class UserInputs {
-  private readonly thread = new ImportThread({ maxOldGenerationSizeMb: 1024 });
+  private readonly thread: ImportThread;
+
+  /** `nice`: the judge threads' priority, for the thread that runs package code. */
+  constructor(nice: number | null = null) {
+    this.thread = new ImportThread({ maxOldGenerationSizeMb: 1024 }, nice);
+  }
 
   /** Validates the input; with `answer`, also returns the fast reference's output for it. */
   async check(slug: string, input: string, answer: boolean): Promise<InputCheck> {
