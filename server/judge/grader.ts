@@ -29,8 +29,8 @@ export interface TestOutcome {
    * output is compared as the test ends and dropped, so memory never grows with tests × output.
    */
   output: string;
-  /** Length of the whole output in characters (output may keep only its start). */
-  outputLength: number;
+  /** Length of the whole output in characters when `output` keeps only its start (absent: output is whole). */
+  outputLength?: number;
   stderr: string;
   /** RE/TLE/MLE/OLE/IE explanation, or the checker's message on WA. */
   message: string | null;

@@ -54,7 +54,7 @@ async function judge(id: number): Promise<void> {
       case 'running':
         return send({ type: 'running', id, test: e.test });
       case 'test':
-        if (e.outcome.outputLength >= COLLECT_AFTER_OUTPUT_CHARS) collectGarbage();
+        if ((e.outcome.outputLength ?? 0) >= COLLECT_AFTER_OUTPUT_CHARS) collectGarbage();
         return send({ type: 'test', id, result: testResult(id, e.outcome, byIndex.get(e.outcome.index)) });
     }
   };
@@ -94,7 +94,7 @@ function testResult(id: number, o: TestOutcome, test: TestRow | undefined): Test
   const texts: FailureText[] = [
     full('input', test.input),
     full('expected', test.expected),
-    { kind: 'output', content: o.output, length: o.outputLength, cut: o.output.length < o.outputLength },
+    { kind: 'output', content: o.output, length: o.outputLength ?? o.output.length, cut: o.output.length < (o.outputLength ?? 0) },
     full('stderr', o.stderr),
   ];
   saveFailureTexts(db, id, texts);
