@@ -102,6 +102,20 @@ describe('user-added tests', () => {
     await removeAll();
   });
 
+  it('removes by id from the page form too (no JavaScript)', async () => {
+    const { body } = await add('1\n1\n8\n');
+    const page = await (await fetch(`${server.url}/problems/nim`)).text();
+    expect(page).toContain(`action="/problems/nim/tests/${body.id}/delete"`);
+    const res = await fetch(`${server.url}/problems/nim/tests/${body.id}/delete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(await list()).toEqual([]);
+  });
+
   it('rejects an input the validator refuses with 400 naming the line', async () => {
     const bad = await add('1\n2\n1  1\n');
     expect(bad.status).toBe(400);
