@@ -86,7 +86,11 @@
       result.hidden = false;
       const where = `size ${run.size}, seed ${run.seed}`;
       if (run.result === 'passed') {
-        result.replaceChildren(el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`), el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`));
+        result.replaceChildren(
+          el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`),
+          el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`),
+          run.note ? el('p', { class: 'hint stress-note' }, `Stopped early: ${run.note} (the judge CPU one stress run may use).`) : null,
+        );
         return;
       }
       if (run.result === 'error') {
@@ -98,9 +102,9 @@
       save.addEventListener('click', async () => {
         save.disabled = true;
         try {
-          const { index } = await api('POST', `/api/problems/${slug}/tests`, { input: c.input, label: `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}` });
+          const { id, index } = await api('POST', `/api/problems/${slug}/tests`, { input: c.input, label: `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}` });
           save.replaceWith(el('span', { class: 'hint saved-test' }, `Saved as test ${index}: every later submission runs it.`));
-          addUserTestRow(index, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, c.input);
+          addUserTestRow(id, index, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, c.input);
         } catch (err) {
           save.disabled = false;
           save.after(el('span', { class: 'verdict-failed' }, ` ${err.message}`));
@@ -119,7 +123,7 @@
   }
 
   // Keeps the "Your added tests" list in step with a test just saved, without a reload.
-  function addUserTestRow(index, label, input) {
+  function addUserTestRow(id, index, label, input) {
     const panel = document.getElementById('user-tests');
     if (!panel) return;
     let table = panel.querySelector('table.user-tests tbody');
@@ -130,14 +134,14 @@
       table = t.querySelector('tbody');
     }
     const remove = el('button', { type: 'button', class: 'remove-test' }, 'Remove');
-    remove.addEventListener('click', () => removeTest(panel.dataset.slug, index, remove));
-    table.append(el('tr', { 'data-index': String(index) }, el('td', {}, `test ${index}`), el('td', {}, label, el('pre', {}, input)), el('td', {}, remove)));
+    remove.addEventListener('click', () => removeTest(panel.dataset.slug, id, remove));
+    table.append(el('tr', { 'data-id': id }, el('td', {}, `test ${index}`), el('td', {}, label, el('pre', {}, input)), el('td', {}, remove)));
   }
 
-  async function removeTest(slug, index, button) {
+  async function removeTest(slug, id, button) {
     button.disabled = true;
     try {
-      await api('DELETE', `/api/problems/${slug}/tests/${index}`);
+      await api('DELETE', `/api/problems/${slug}/tests/${id}`);
       location.reload();
     } catch (err) {
       button.disabled = false;
@@ -150,7 +154,7 @@
     for (const button of userTests.querySelectorAll('button.remove-test')) {
       button.addEventListener('click', (e) => {
         e.preventDefault();
-        removeTest(userTests.dataset.slug, Number(button.closest('tr').dataset.index), button);
+        removeTest(userTests.dataset.slug, button.closest('tr').dataset.id, button);
       });
     }
   }

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './config';
 import { createApp } from './http/app';
-import { importProblems } from './problems/import';
+import { importProblems } from './import/import';
 import { SubmissionEvents } from './queue/events';
 import { JudgeQueue } from './queue/judge-queue';
 import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './queue/thread-priority';
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
         return { mode: 'embedded' as const, workers: [{ id: 'embedded', threads: stats.threads, busy: stats.busy }] };
       };
   const judgeConnected = remote ? () => remote.hasWorkers() : () => true;
-  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log });
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice });
   const warmStart = performance.now();
   const rendered = warm();
   log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);

@@ -9,7 +9,7 @@ import { createCompiler } from '../compile/index';
 import { loadConfig } from '../config';
 import { grade } from '../judge/grader';
 import { verdictText } from '../judge/verdicts';
-import { importProblems } from '../problems/import';
+import { importProblems } from '../import/import';
 import { interactorFor } from '../problems/interactive';
 import { listSlugs, SLUG_PATTERN } from '../problems/registry';
 import { createSandbox } from '../sandbox/index';

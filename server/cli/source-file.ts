@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { MAX_SOURCE_BYTES } from '../http/submission-input';
+import { MAX_SOURCE_BYTES } from '../compile/config';
 import { usageError } from './args';
 
 /** Reads a solution file for a CLI, refusing what the web judge would refuse. */

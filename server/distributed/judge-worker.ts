@@ -13,7 +13,7 @@ import path from 'node:path';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from '../config';
-import { importProblems } from '../problems/import';
+import { importProblems } from '../import/import';
 import { SubmissionEvents } from '../queue/events';
 import { JudgeQueue } from '../queue/judge-queue';
 import { jobKindOf, type FromThread } from '../queue/protocol';

@@ -1,6 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import type { Db } from '../storage/db';
 import { getProblem, listProblems, listSamples } from '../storage/problems';
+import { clientKey } from './client-key';
 import { getSubmission, insertSubmission, listSubmissions, listSubmissionTests } from '../storage/submissions';
 import { parseJsonBody, rawBody } from './body';
 import { badRequest, notFound } from './errors';
@@ -53,7 +54,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const problem = checkSubmission(db, parsed.data.problem, parsed.data.source);
     // Stored (committed) before the answer: a 201 means the submission will be judged.
-    const id = insertSubmission(db, problem, parsed.data.source);
+    const id = insertSubmission(db, problem, parsed.data.source, clientKey(req));
     onSubmitted(id);
     res.status(201).location(`/api/submissions/${id}`).json({ id });
   });

@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { engine } from 'express-handlebars';
 import { join } from 'node:path';
+import { UserInputs } from '../import/user-input';
 import { ROOT } from '../problems/registry';
 import type { SubmissionEvents } from '../queue/events';
 import type { Db } from '../storage/db';
@@ -29,6 +30,8 @@ export interface AppDeps {
   workers?: WorkersProbe;
   judgeConnected?: () => boolean;
   log?: (line: string) => void;
+  /** Scheduling priority for threads that run problem code on behalf of pages (the judge's). */
+  judgeNice?: number;
 }
 
 /** Browser assets served from npm packages: no CDN, works offline. */
@@ -72,8 +75,9 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
 
   const statements = new StatementCache(deps.db);
+  const inputs = new UserInputs(deps.judgeNice ?? null);
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
-  app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
+  app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabJobs(deps.log);
   app.use('/api', labApi(labJobs));
@@ -83,7 +87,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
   app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted, judgeConnected: deps.judgeConnected }));
-  app.use(stressPages({ db: deps.db, onQueued: deps.onQueued }));
+  app.use(stressPages({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use(labPages(labJobs, deps.db));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);

@@ -1,7 +1,7 @@
 import express from 'express';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
-import { preview } from '../render/preview';
+import { preview } from '../text/preview';
 import { countTests, getProblemHeader, listProblems, listUserTests, problemStatus, type ProblemHeader } from '../storage/problems';
 import { randomSeed } from '../stress/cases';
 import { listSubmissions } from '../storage/submissions';
@@ -77,7 +77,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       samples,
       status,
       seed: randomSeed(),
-      userTests: listUserTests(db, p.slug).map((t) => ({ idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
+      userTests: listUserTests(db, p.slug).map((t) => ({ id: t.id, idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
       recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
         id: s.id,
         when: formatTimestamp(s.createdAt),

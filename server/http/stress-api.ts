@@ -1,10 +1,10 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { problemTools } from '../problems/problem-tools';
+import type { UserInputs } from '../import/user-input';
 import { SIZES } from '../problems/types';
 import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
-import { addUserTest, listUserTests, removeUserTest } from '../storage/problems';
+import { addUserTest, listUserTests, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun, type StressRunRow } from '../storage/stress-runs';
 import { randomSeed } from '../stress/cases';
 import { parseJsonBody, rawBody } from './body';
@@ -12,8 +12,8 @@ import { badRequest, HttpError, notFound } from './errors';
 import { checkProblemSlug, checkSubmission, describeSchemaError } from './submission-input';
 import { isoTimestamp } from './present';
 
-/** Most cases one stress run may ask for. */
-export const MAX_STRESS_CASES = 100_000;
+/** Most cases one stress run may ask for (its CPU budget may stop it sooner). */
+export const MAX_STRESS_CASES = 10_000;
 /** Largest input a user may type for a custom invocation or add as a test. */
 export const MAX_USER_INPUT_BYTES = 512 * 1024;
 
@@ -30,6 +30,8 @@ const userTestSchema = z.object({ input: z.string() });
 
 export interface StressApiDeps {
   db: Db;
+  /** Checks and answers user inputs off the HTTP thread. */
+  inputs: UserInputs;
   /** Wakes the judge after a job is stored. */
   onQueued: () => void;
 }
@@ -39,7 +41,7 @@ export interface StressApiDeps {
  * and queued like a submission (201 with its id), and polled until done. User-added tests are
  * validated with the problem's own validator and answered by its fast reference.
  */
-export function stressApi({ db, onQueued }: StressApiDeps): express.Router {
+export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Router {
   const api = express.Router();
 
   api.post('/stress', rawBody, (req: Request, res: Response) => {
@@ -71,7 +73,7 @@ export function stressApi({ db, onQueued }: StressApiDeps): express.Router {
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
-    const input = await validUserInput(problem, parsed.data.input);
+    const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
     const id = insertInvocation(db, problem, source, input);
     onQueued();
     res.status(201).location(`/api/invocations/${id}`).json({ id });
@@ -98,7 +100,7 @@ export function stressApi({ db, onQueued }: StressApiDeps): express.Router {
 
   api.get('/problems/:slug/tests', (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
-    res.json(listUserTests(db, slug).map((t) => ({ index: t.idx, label: t.label, input: t.input, expected: t.expected, createdAt: isoTimestamp(t.createdAt) })));
+    res.json(listUserTests(db, slug).map((t) => ({ id: t.id, index: t.idx, label: t.label, input: t.input, expected: t.expected, createdAt: isoTimestamp(t.createdAt) })));
   });
 
   api.post('/problems/:slug/tests', rawBody, async (req: Request, res: Response) => {
@@ -106,17 +108,16 @@ export function stressApi({ db, onQueued }: StressApiDeps): express.Router {
     const body = parseJsonBody(req.body);
     const parsed = userTestSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
-    const input = await validUserInput(slug, parsed.data.input);
-    const { fast } = await problemTools(slug);
     const label = typeof (body as { label?: unknown }).label === 'string' ? String((body as { label: string }).label).slice(0, 80) : 'user test';
-    const index = addUserTest(db, slug, label, input, fast.solve(input));
-    res.status(201).json({ index });
+    const { input, expected } = await validUserInput(inputs, slug, parsed.data.input, true);
+    const added = checkAdded(slug, addUserTest(db, slug, label, input, expected!));
+    res.status(201).json({ id: added.id, index: added.idx });
   });
 
-  api.delete('/problems/:slug/tests/:index', (req, res) => {
+  api.delete('/problems/:slug/tests/:id', (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
-    const index = parseId(req.params.index, 'test index');
-    if (!removeUserTest(db, slug, index)) throw notFound(`Problem ${slug} has no user-added test ${index}; only user-added tests can be removed.`);
+    const id = userTestId(db, slug, String(req.params.id));
+    if (!removeUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}; only user-added tests can be removed.`);
     res.status(204).end();
   });
 
@@ -146,22 +147,50 @@ export function presentStressRun(run: StressRunRow) {
     },
     error: run.error,
     errorInput: run.errorInput,
+    note: run.note,
   };
 }
 
 /**
  * A typed input, as the problem's validator sees it: line ends made "\n" and a final newline added
- * (textareas send CRLF and rarely end with a newline); everything else must be exactly right.
+ * (textareas send CRLF and rarely end with a newline); everything else must be exactly right. The
+ * validator (and, with `answer`, the fast reference) runs in the import thread.
  */
-export async function validUserInput(slug: string, raw: string): Promise<string> {
+export async function validUserInput(inputs: UserInputs, slug: string, raw: string, answer: boolean): Promise<{ input: string; expected: string | null }> {
   const bytes = Buffer.byteLength(raw, 'utf8');
   if (bytes > MAX_USER_INPUT_BYTES) throw new HttpError(413, `The input is ${bytes} bytes; the limit is ${MAX_USER_INPUT_BYTES} bytes.`);
   let input = raw.replace(/\r\n?/g, '\n');
   if (input.length && !input.endsWith('\n')) input += '\n';
-  const { problem } = await problemTools(slug);
-  const verdict = problem.pkg.validate(input);
-  if (!verdict.ok) throw badRequest(`The input is not valid for ${slug}: line ${verdict.line}: ${verdict.message}.`);
-  return input;
+  const check = await inputs.check(slug, input, answer);
+  if (check.ok) return { input, expected: check.expected };
+  if ('invalid' in check) throw badRequest(`The input is not valid for ${slug}: line ${check.invalid.line}: ${check.invalid.message}.`);
+  throw new HttpError(500, `The judge could not check this input: ${check.failed}.`);
+}
+
+/** A user test just added, or the 4xx saying which per-problem cap it would break. */
+export function checkAdded(slug: string, added: AddedUserTest): { id: string; idx: number } {
+  if (added.ok) return added;
+  if (added.reason === 'count') {
+    throw new HttpError(409, `Problem ${slug} already has ${added.count} user-added tests, the most it keeps (${MAX_USER_TESTS}); remove one first.`);
+  }
+  throw new HttpError(
+    413,
+    `This test would bring the user-added tests of ${slug} to ${added.bytes} bytes (inputs and expected outputs); the limit is ${MAX_USER_TEST_BYTES} bytes (2 MiB) per problem.`,
+  );
+}
+
+/**
+ * A user test's id from a URL. Tests used to be removed by position, which shifts when another is
+ * removed; a bare number is answered with the id now at that position instead of acting on it.
+ */
+export function userTestId(db: Db, slug: string, raw: string): string {
+  if (/^t[0-9a-f]{12}$/.test(raw)) return raw;
+  if (/^[0-9]{1,9}$/.test(raw)) {
+    const now = userTestAt(db, slug, Number(raw));
+    const hint = now ? ` Test ${raw} of ${slug} has the id "${now}".` : '';
+    throw badRequest(`User tests are removed by their id (from GET /api/problems/${slug}/tests), not by position, since positions shift when a test is removed.${hint}`);
+  }
+  throw badRequest(`"${raw.slice(0, 30)}" is not a user test id (a "t" and 12 hex digits, from GET /api/problems/${slug}/tests).`);
 }
 
 function parseId(raw: string, what: string): number {

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { verdictName } from '../judge/verdicts';
-import { problemTools } from '../problems/problem-tools';
+import type { UserInputs } from '../import/user-input';
 import { SIZES, type Size } from '../problems/types';
 import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
@@ -8,14 +8,14 @@ import { addUserTest, removeUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun } from '../storage/stress-runs';
 import { parseFormBody, rawBody } from './body';
 import { badRequest, notFound } from './errors';
-import { MAX_STRESS_CASES, presentStressRun, validUserInput } from './stress-api';
+import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserInput } from './stress-api';
 import { checkProblemSlug, checkSubmission } from './submission-input';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
  * page's form here, and a result page (refreshing itself while the job runs) follows.
  */
-export function stressPages({ db, onQueued }: { db: Db; onQueued: () => void }): express.Router {
+export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInputs; onQueued: () => void }): express.Router {
   const router = express.Router();
 
   async function formSource(req: Request): Promise<{ fields: Map<string, string>; source: string }> {
@@ -55,16 +55,17 @@ export function stressPages({ db, onQueued }: { db: Db; onQueued: () => void }):
   router.post('/stress/:id/save', rawBody, async (req, res) => {
     const run = getStressRun(db, positive(String(req.params.id), 'stress run'));
     if (!run?.counterexample) throw notFound(`Stress run ${req.params.id} has no counterexample to save.`);
-    const { fast } = await problemTools(run.problem);
     const c = run.counterexample;
-    addUserTest(db, run.problem, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, c.input, fast.solve(c.input));
+    // The reference answers again in the import thread: the package may have changed since the run.
+    const { input, expected } = await validUserInput(inputs, run.problem, c.input, true);
+    checkAdded(run.problem, addUserTest(db, run.problem, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, input, expected!));
     res.redirect(303, `/problems/${run.problem}#user-tests`);
   });
 
   router.post('/problems/:slug/invoke', rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
-    const input = await validUserInput(slug, fields.get('input') ?? '');
+    const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false);
     const id = insertInvocation(db, slug, source, input);
     onQueued();
     res.redirect(303, `/invocations/${id}`);
@@ -86,10 +87,10 @@ export function stressPages({ db, onQueued }: { db: Db; onQueued: () => void }):
     });
   });
 
-  router.post('/problems/:slug/tests/:index/delete', rawBody, (req, res) => {
+  router.post('/problems/:slug/tests/:id/delete', rawBody, (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
-    const index = positive(String(req.params.index), 'test index');
-    if (!removeUserTest(db, slug, index)) throw notFound(`Problem ${slug} has no user-added test ${index}.`);
+    const id = userTestId(db, slug, String(req.params.id));
+    if (!removeUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
     res.redirect(303, `/problems/${slug}#user-tests`);
   });
 

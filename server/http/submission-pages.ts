@@ -18,6 +18,7 @@ import { badRequest, notFound } from './errors';
 import { formatTimestamp, statusClass, statusText, verdictClass } from './present';
 import { checkSubmission } from './submission-input';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
+import { clientKey } from './client-key';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -40,7 +41,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected }: SubmissionP
     const source = form.files.get('file') ?? form.fields.get('source');
     if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
     const slug = checkSubmission(db, problem, source);
-    const id = insertSubmission(db, slug, source);
+    const id = insertSubmission(db, slug, source, clientKey(req));
     onSubmitted(id);
     // 303: the browser follows with a GET, so reloading the result page never submits twice.
     res.redirect(303, `/submissions/${id}`);

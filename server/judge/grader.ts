@@ -3,6 +3,7 @@ import type { Limits } from '../problems/types';
 import type { Interactor } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import { playGame } from './interactor';
+import { keptStart } from '../text/preview';
 import { decideTestVerdict } from './test-verdict';
 import type { Verdict } from './verdicts';
 
@@ -27,8 +28,13 @@ export interface TestOutcome {
   timeMs: number;
   memoryKb: number;
   exitCode: number | null;
-  /** The program's output (as the sandbox returned it). */
+  /**
+   * The program's output, for a failing test only and cut to KEPT_OUTPUT_CHARS: a passed test's
+   * output is compared as the test ends and dropped, so memory never grows with tests × output.
+   */
   output: string;
+  /** Length of the whole output in characters when `output` keeps only its start (absent: output is whole). */
+  outputLength?: number;
   stderr: string;
   /** RE/TLE/MLE/OLE/IE explanation, or the checker's message on WA. */
   message: string | null;
@@ -52,6 +58,9 @@ export interface GradeOutcome {
   timeMs: number;
   memoryKb: number;
 }
+
+/** How much of a failing test's output is kept for the user to download; more is cut. */
+export const KEPT_OUTPUT_CHARS = 8 * 1024 * 1024;
 
 export interface GradeDeps {
   compiler: Compiler;
@@ -79,37 +88,47 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
 
   for (const test of req.tests) {
     onEvent({ type: 'running', test: test.index });
-    const game = req.interactor ? await playGame(deps.sandbox, req.interactor, test.input, req.limits) : null;
-    let run: RunResult;
-    try {
-      run = game ? game.run : await deps.sandbox.run(test.input);
-    } catch (e) {
-      run = { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${errorText(e)}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
-    }
-    const { verdict, checkerMessage } = game ? { verdict: game.verdict, checkerMessage: game.message } : decideTestVerdict(run, test.expected);
-    const result: TestOutcome = {
-      index: test.index,
-      verdict,
-      timeMs: run.timeMs,
-      memoryKb: run.memoryKb,
-      exitCode: run.exitCode,
-      output: run.stdout,
-      stderr: run.stderr,
-      message: verdict === 'WA' || game ? checkerMessage : run.message,
-      // Kept for a failing test only: that is the one whose texts are stored and shown.
-      ...(game && verdict !== 'AC' && { dialogue: game.dialogue }),
-    };
+    const result = await runTest(deps.sandbox, test, req.interactor, req.limits);
     outcome.tests.push(result);
-    outcome.timeMs = Math.max(outcome.timeMs, run.timeMs);
-    outcome.memoryKb = Math.max(outcome.memoryKb, run.memoryKb);
+    outcome.timeMs = Math.max(outcome.timeMs, result.timeMs);
+    outcome.memoryKb = Math.max(outcome.memoryKb, result.memoryKb);
     onEvent({ type: 'test', outcome: result });
-    if (verdict !== 'AC') {
-      outcome.verdict = verdict;
+    if (result.verdict !== 'AC') {
+      outcome.verdict = result.verdict;
       outcome.failedTest = test.index;
       break;
     }
   }
   return outcome;
+}
+
+/**
+ * One test, checked as it ends. Its own function so that the run's full output is unreachable once
+ * the outcome (holding at most the kept part) is returned.
+ */
+async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, limits: Limits): Promise<TestOutcome> {
+  let run: RunResult;
+  let game: Awaited<ReturnType<typeof playGame>> | null = null;
+  try {
+    game = interactor ? await playGame(sandbox, interactor, test.input, limits) : null;
+    run = game ? game.run : await sandbox.run(test.input);
+  } catch (e) {
+    run = { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${errorText(e)}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
+  }
+  const { verdict, checkerMessage } = game ? { verdict: game.verdict, checkerMessage: game.message } : decideTestVerdict(run, test.expected);
+  return {
+    index: test.index,
+    verdict,
+    timeMs: run.timeMs,
+    memoryKb: run.memoryKb,
+    exitCode: run.exitCode,
+    output: verdict === 'AC' ? '' : keptStart(run.stdout, KEPT_OUTPUT_CHARS),
+    outputLength: run.stdout.length,
+    stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
+    message: verdict === 'WA' || game ? checkerMessage : run.message,
+    // Kept for a failing test only: that is the one whose texts are stored and shown.
+    ...(game && verdict !== 'AC' && { dialogue: game.dialogue }),
+  };
 }
 
 function errorText(e: unknown): string {

@@ -4,7 +4,7 @@
  * one at a time in the lab's worker thread, and forgotten an hour after they finish.
  */
 import type { Worker } from 'node:worker_threads';
-import { startTsWorker } from '../queue/ts-worker';
+import { startTsWorker } from '../platform/ts-worker';
 import type { LabRequest, LabResult } from './lab';
 import type { FromLabThread, ToLabThread } from './lab-thread';
 

@@ -1,12 +1,13 @@
 import type { Worker } from 'node:worker_threads';
 import type { Db } from '../storage/db';
 import { claimNextSubmission } from '../storage/submissions';
+import { ClientTurns } from './client-turns';
 import type { SubmissionEvents } from './events';
 import { claimNextInvocation } from '../storage/invocations';
 import { claimNextStressRun } from '../storage/stress-runs';
 import { applyJobMessage, internalErrorMessage, jobRecord, requeueJob } from './job-records';
 import { jobKindOf, type FromThread, type JobKind, type JudgeThreadData, type ToThread } from './protocol';
-import { startTsWorker } from './ts-worker';
+import { startTsWorker } from '../platform/ts-worker';
 
 /** After this many interrupted attempts (the judge thread or the process died) a submission gets IE. */
 const MAX_ATTEMPTS = 3;
@@ -41,8 +42,8 @@ interface Slot {
 
 /**
  * The judging queue. Submissions wait as 'queued' rows in SQLite; this main-thread dispatcher
- * hands the oldest one to each idle judge thread (claiming it atomically), stores the progress the
- * thread reports, and publishes it to watchers. A thread that dies or hangs is replaced; its
+ * hands one to each idle judge thread (clients taking turns, each claim atomic), stores the
+ * progress the thread reports, and publishes it to watchers. A thread that dies or hangs is replaced; its
  * submission is judged again, or given IE if it keeps killing judges.
  */
 export class JudgeQueue {
@@ -50,6 +51,7 @@ export class JudgeQueue {
   private stopping = false;
   private watchdog: NodeJS.Timeout | null = null;
   private readonly watchdogMs: number;
+  private readonly turns = new ClientTurns();
 
   constructor(
     private readonly db: Db,
@@ -159,7 +161,7 @@ export class JudgeQueue {
 
   /**
    * Hands queued work to idle threads. Custom invocations go first (someone is waiting for one
-   * short run), then submissions, then stress runs; stress runs, which can keep a thread busy for
+   * short run), then submissions, taking turns between clients, then stress runs; stress runs, which can keep a thread busy for
    * many seconds, never take the last idle thread while there are other threads, so submissions
    * keep flowing while students stress-test.
    */
@@ -195,8 +197,9 @@ export class JudgeQueue {
   private lastClaimAttempts = 0;
 
   private claimSubmission(): Job | null {
-    const claimed = claimNextSubmission(this.db);
+    const claimed = claimNextSubmission(this.db, (heads) => this.turns.choose(heads));
     if (!claimed) return null;
+    this.turns.served(claimed.client);
     this.lastClaimAttempts = claimed.attempts;
     return { kind: 'submission', id: claimed.id };
   }

@@ -6,22 +6,23 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCompiler } from '../compile/index';
-import { grade, type GradeEvent, type TestOutcome } from '../judge/grader';
+import { grade, KEPT_OUTPUT_CHARS, type GradeEvent, type TestOutcome } from '../judge/grader';
 import { createSandbox } from '../sandbox/index';
-import { preview } from '../render/preview';
 import { checkpoint, openDatabase } from '../storage/db';
 import { interactorFor } from '../problems/interactive';
 import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
+import { preview } from '../text/preview';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
 import type { Sandbox } from '../sandbox/types';
+import { collectGarbage } from './collect-garbage';
 import { runInvocationJob } from './invocation-job';
 import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
 import { runStressJob } from './stress-job';
 import { setThreadNice } from './thread-priority';
 
-/** The program's output kept for download beyond the preview; more is cut. */
-const KEPT_OUTPUT_CHARS = 8 * 1024 * 1024;
 const MESSAGE_CHARS = 4000;
+/** After a test whose output was at least this long, collect its garbage before the next test. */
+const COLLECT_AFTER_OUTPUT_CHARS = 16 * 1024 * 1024;
 
 const port = parentPort!;
 const { dbPath, nice } = workerData as JudgeThreadData;
@@ -54,6 +55,7 @@ async function judge(id: number): Promise<void> {
       case 'running':
         return send({ type: 'running', id, test: e.test });
       case 'test':
+        if ((e.outcome.outputLength ?? 0) >= COLLECT_AFTER_OUTPUT_CHARS) collectGarbage();
         return send({ type: 'test', id, result: testResult(id, e.outcome, byIndex.get(e.outcome.index)) });
     }
   };
@@ -94,7 +96,7 @@ function testResult(id: number, o: TestOutcome, test: TestRow | undefined): Test
   const texts: FailureText[] = [
     full('input', test.input),
     full('expected', test.expected),
-    full('output', o.output),
+    { kind: 'output', content: o.output, length: o.outputLength ?? o.output.length, cut: o.output.length < (o.outputLength ?? 0) },
     full('stderr', o.stderr),
     ...(o.dialogue === undefined ? [] : [full('dialogue', o.dialogue)]),
   ];
@@ -109,9 +111,13 @@ function testResult(id: number, o: TestOutcome, test: TestRow | undefined): Test
   return result;
 }
 
+/** A text kept whole: the test's own input and answer, and standard error (the sandbox keeps 64 KiB). */
 function full(kind: FailureText['kind'], text: string): FailureText {
-  const kept = kind === 'output' || kind === 'stderr' || kind === 'dialogue' ? preview(text, KEPT_OUTPUT_CHARS, Infinity) : { text, truncated: false };
-  return { kind, content: kept.text, length: text.length, cut: kept.truncated };
+  if (kind === 'dialogue') {
+    const kept = preview(text, KEPT_OUTPUT_CHARS, Infinity);
+    return { kind, content: kept.text, length: text.length, cut: kept.truncated };
+  }
+  return { kind, content: text, length: text.length, cut: false };
 }
 
 /** A second sandbox, started on the first stress run: stress runs spread their cases over both. */

@@ -56,5 +56,6 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
     },
     error: outcome.error,
     errorInput: outcome.errorInput,
+    note: outcome.note,
   };
 }

@@ -1,27 +1,2 @@
-/** How much of a test's input, expected output or program output the submission page shows. */
-export const PREVIEW_CHARS = 2000;
-export const PREVIEW_LINES = 40;
-
-export interface Preview {
-  text: string;
-  truncated: boolean;
-}
-
-/** The start of a text: at most PREVIEW_LINES lines and PREVIEW_CHARS characters. */
-export function preview(text: string, maxChars = PREVIEW_CHARS, maxLines = PREVIEW_LINES): Preview {
-  let end = Math.min(text.length, maxChars);
-  let lines = 0;
-  for (let i = 0; i < end; i++) {
-    if (text.charCodeAt(i) === 10 && ++lines === maxLines) {
-      end = i + 1;
-      break;
-    }
-  }
-  // Never cut a surrogate pair in half.
-  if (end < text.length && end > 0 && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-  return { text: text.slice(0, end), truncated: end < text.length };
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
-}
+// Moved to server/text/ so judge threads can cut texts without reaching into page rendering.
+export * from '../text/preview';

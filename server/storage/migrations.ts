@@ -147,6 +147,24 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: 'stable ids for user tests, a client per submission, a note on stress runs',
+    sql: `
+      -- User tests are named by an id that never changes or comes back (positions shift when one is
+      -- removed): 't' and 12 random hex digits.
+      ALTER TABLE tests ADD COLUMN public_id TEXT;
+      UPDATE tests SET public_id = 't' || lower(hex(randomblob(6))) WHERE kind = 'user';
+      CREATE UNIQUE INDEX tests_by_public_id ON tests (public_id);
+
+      -- Who sent a submission (the client's address), so the queue can take turns between clients.
+      ALTER TABLE submissions ADD COLUMN client TEXT NOT NULL DEFAULT '';
+      CREATE INDEX submissions_queued_by_client ON submissions (status, client, id);
+
+      -- Why a run stopped before its last case without failing ("budget exhausted after N cases").
+      ALTER TABLE stress_runs ADD COLUMN note TEXT;
+    `,
+  },
+  {
     version: 4,
     name: 'dialogues of interactive tests',
     sql: `

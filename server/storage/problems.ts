@@ -119,7 +119,14 @@ export function problemStatus(db: Db, slug: string): ProblemStatus {
   return row.solved ? 'solved' : row.tried ? 'tried' : null;
 }
 
+/** Most user-added tests one problem keeps: every later submission runs them all. */
+export const MAX_USER_TESTS = 20;
+/** Most bytes (inputs plus expected outputs, UTF-8) one problem's user-added tests may hold. */
+export const MAX_USER_TEST_BYTES = 2 * 1024 * 1024;
+
 export interface UserTest {
+  /** Stable: never changes while the test exists, never reused after it is removed. */
+  id: string;
   idx: number;
   label: string;
   input: string;
@@ -131,32 +138,52 @@ export interface UserTest {
 export function listUserTests(db: Db, slug: string): UserTest[] {
   return prepared(
     db,
-    "SELECT idx, label, input, expected, created_at AS createdAt FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx",
+    "SELECT public_id AS id, idx, label, input, expected, created_at AS createdAt FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx",
   ).all(slug) as UserTest[];
 }
 
-/** Appends a user test after every other test of the problem; returns its position ("test N"). */
-export function addUserTest(db: Db, slug: string, label: string, input: string, expected: string): number {
-  return db.transaction(() => {
+/** The user test at a position, for telling a caller that still deletes by position which id it has. */
+export function userTestAt(db: Db, slug: string, idx: number): string | undefined {
+  const row = prepared(db, "SELECT public_id AS id FROM tests WHERE problem = ? AND idx = ? AND kind = 'user'").get(slug, idx) as { id: string } | undefined;
+  return row?.id;
+}
+
+export type AddedUserTest =
+  | { ok: true; id: string; idx: number }
+  | { ok: false; reason: 'count'; count: number }
+  | { ok: false; reason: 'size'; bytes: number };
+
+/**
+ * Appends a user test after every other test of the problem, within the per-problem caps (checked
+ * in the same transaction, so concurrent additions cannot overshoot them).
+ */
+export function addUserTest(db: Db, slug: string, label: string, input: string, expected: string): AddedUserTest {
+  return db.transaction((): AddedUserTest => {
+    const used = prepared(
+      db,
+      "SELECT COUNT(*) AS count, COALESCE(SUM(length(CAST(input AS BLOB)) + length(CAST(expected AS BLOB))), 0) AS bytes FROM tests WHERE problem = ? AND kind = 'user'",
+    ).get(slug) as { count: number; bytes: number };
+    if (used.count >= MAX_USER_TESTS) return { ok: false, reason: 'count', count: used.count };
+    const bytes = used.bytes + Buffer.byteLength(input, 'utf8') + Buffer.byteLength(expected, 'utf8');
+    if (bytes > MAX_USER_TEST_BYTES) return { ok: false, reason: 'size', bytes };
     const { last } = prepared(db, 'SELECT COALESCE(MAX(idx), 0) AS last FROM tests WHERE problem = ?').get(slug) as { last: number };
-    prepared(db, "INSERT INTO tests (problem, idx, kind, label, input, expected, created_at) VALUES (?, ?, 'user', ?, ?, ?, ?)").run(
-      slug,
-      last + 1,
-      label,
-      input,
-      expected,
-      Date.now(),
-    );
-    return last + 1;
+    const { id } = prepared(
+      db,
+      "INSERT INTO tests (problem, idx, kind, label, input, expected, created_at, public_id) VALUES (?, ?, 'user', ?, ?, ?, ?, 't' || lower(hex(randomblob(6)))) RETURNING public_id AS id",
+    ).get(slug, last + 1, label, input, expected, Date.now()) as { id: string };
+    return { ok: true, id, idx: last + 1 };
   }).immediate();
 }
 
-/** Removes a user test and closes the gap, so tests stay numbered 1..n. False if there is none. */
-export function removeUserTest(db: Db, slug: string, idx: number): boolean {
+/**
+ * Removes a user test by its id and closes the gap, so tests stay numbered 1..n. False if the
+ * problem has no such user test (already removed, say: removing twice never removes another).
+ */
+export function removeUserTest(db: Db, slug: string, id: string): boolean {
   return db.transaction(() => {
-    const removed = prepared(db, "DELETE FROM tests WHERE problem = ? AND idx = ? AND kind = 'user'").run(slug, idx).changes;
-    if (!removed) return false;
-    const later = prepared(db, "SELECT id FROM tests WHERE problem = ? AND kind = 'user' AND idx > ? ORDER BY idx").all(slug, idx) as { id: number }[];
+    const row = prepared(db, "DELETE FROM tests WHERE problem = ? AND public_id = ? AND kind = 'user' RETURNING idx").get(slug, id) as { idx: number } | undefined;
+    if (!row) return false;
+    const later = prepared(db, "SELECT id FROM tests WHERE problem = ? AND kind = 'user' AND idx > ? ORDER BY idx").all(slug, row.idx) as { id: number }[];
     const move = prepared(db, 'UPDATE tests SET idx = idx - 1 WHERE id = ?');
     for (const t of later) move.run(t.id);
     return true;

@@ -30,13 +30,15 @@ export interface StressRunRow {
   counterexample: StoredCounterexample | null;
   error: string | null;
   errorInput: string | null;
+  /** Why a passed run stopped early ("budget exhausted after N cases"), or null. */
+  note: string | null;
   attempts: number;
   createdAt: number;
   finishedAt: number | null;
 }
 
 const COLUMNS = `id, problem, source, cases, size, seed, status, cases_run AS casesRun, cases_per_second AS casesPerSecond,
-  shrink_steps AS shrinkSteps, result, counterexample, error, error_input AS errorInput, attempts, created_at AS createdAt,
+  shrink_steps AS shrinkSteps, result, counterexample, error, error_input AS errorInput, note, attempts, created_at AS createdAt,
   finished_at AS finishedAt`;
 
 function fromRow(row: (Omit<StressRunRow, 'counterexample'> & { counterexample: string | null }) | undefined): StressRunRow | undefined {
@@ -79,13 +81,14 @@ export interface StressFinal {
   counterexample: StoredCounterexample | null;
   error: string | null;
   errorInput: string | null;
+  note?: string | null;
 }
 
 export function finishStressRun(db: Db, id: number, f: StressFinal): void {
   prepared(
     db,
     `UPDATE stress_runs SET status = 'done', result = ?, cases_run = ?, cases_per_second = ?, counterexample = ?, error = ?,
-       error_input = ?, shrink_steps = ?, finished_at = ? WHERE id = ?`,
+       error_input = ?, shrink_steps = ?, note = ?, finished_at = ? WHERE id = ?`,
   ).run(
     f.result,
     f.casesRun,
@@ -94,6 +97,7 @@ export function finishStressRun(db: Db, id: number, f: StressFinal): void {
     f.error,
     f.errorInput,
     f.counterexample?.shrinkSteps ?? null,
+    f.note ?? null,
     Date.now(),
     id,
   );

@@ -42,9 +42,10 @@ export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dial
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
   time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt`;
 
-export function insertSubmission(db: Db, problem: string, source: string): number {
-  const row = prepared(db, 'INSERT INTO submissions (problem, source, created_at) VALUES (?, ?, ?) RETURNING id')
-    .get(problem, source, Date.now()) as { id: number };
+/** `client` names who sent it (an address), so the queue can take turns between clients. */
+export function insertSubmission(db: Db, problem: string, source: string, client = ''): number {
+  const row = prepared(db, 'INSERT INTO submissions (problem, source, created_at, client) VALUES (?, ?, ?, ?) RETURNING id')
+    .get(problem, source, Date.now(), client) as { id: number };
   return row.id;
 }
 
@@ -138,20 +139,31 @@ export interface ClaimedSubmission {
   problem: string;
   source: string;
   attempts: number;
+  client: string;
+}
+
+/** A client's oldest queued submission. */
+export interface QueueHead {
+  id: number;
+  client: string;
 }
 
 /**
- * Takes the oldest queued submission for a judge, atomically; undefined when the queue is empty.
+ * Takes a queued submission for a judge, atomically; undefined when the queue is empty. `choose`
+ * picks among each client's oldest queued submission (given oldest first); by default the oldest.
  * Leftovers of an earlier attempt (a thread stopped mid-way may still have written some) go.
  */
-export function claimNextSubmission(db: Db): ClaimedSubmission | undefined {
+export function claimNextSubmission(db: Db, choose: (heads: QueueHead[]) => QueueHead | undefined = (heads) => heads[0]): ClaimedSubmission | undefined {
   return db.transaction(() => {
+    const heads = prepared(db, "SELECT MIN(id) AS id, client FROM submissions WHERE status = 'queued' GROUP BY client ORDER BY 1").all() as QueueHead[];
+    const head = heads.length ? choose(heads) : undefined;
+    if (!head) return undefined;
     const claimed = prepared(
       db,
       `UPDATE submissions SET status = 'compiling', attempts = attempts + 1, started_at = ?, current_test = NULL, compile_output = NULL
-       WHERE id = (SELECT id FROM submissions WHERE status = 'queued' ORDER BY id LIMIT 1)
-       RETURNING id, problem, source, attempts`,
-    ).get(Date.now()) as ClaimedSubmission | undefined;
+       WHERE id = ? AND status = 'queued'
+       RETURNING id, problem, source, attempts, client`,
+    ).get(Date.now(), head.id) as ClaimedSubmission | undefined;
     if (claimed && claimed.attempts > 1) clearResults(db, claimed.id);
     return claimed;
   }).immediate();

@@ -6,6 +6,7 @@ import { loadInteractor } from '../problems/interactive';
 import type { LoadedProblem } from '../problems/registry';
 import type { Interactor, ReferenceSolver, Size } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import { StressBudget } from './budget';
 import { generateCase } from './cases';
 import { judgeCases } from './judge-cases';
 import { referenceAnswer } from './oracle';
@@ -16,6 +17,8 @@ export interface StressRequest {
   cases: number;
   size: Size;
   seed: number;
+  /** Judge CPU the run may use, ms (default STRESS_CPU_BUDGET_MS). */
+  budgetMs?: number;
 }
 
 export interface StressDeps {
@@ -55,6 +58,8 @@ export interface StressOutcome {
   error: string | null;
   /** For 'error' caused by an input (reference disagreement, invalid generated input): that input. */
   errorInput: string | null;
+  /** Why a passed run stopped before its last case ("budget exhausted after N cases"), or null. */
+  note: string | null;
   elapsedMs: number;
 }
 
@@ -91,6 +96,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     counterexample: null,
     error: null,
     errorInput: null,
+    note: null,
     elapsedMs: 0,
   };
   const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started) });
@@ -102,17 +108,19 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   await Promise.all(deps.sandboxes.map((s) => s.load(compiled.js, limits)));
 
   const arb = pkg.arbitrary(req.size);
+  const budget = new StressBudget(req.budgetMs);
   let next = 0;
   let done = 0;
   let found: Finding | null = null;
 
   type Batch = { start: number; cases: { value: fc.Value<unknown>; input: string; expected: string }[]; stopAt: Finding | null };
-  const wanted = (): boolean => next < req.cases && (found === null || next <= found.index);
+  const wanted = (): boolean => next < req.cases && (found === null || next <= found.index) && !budget.exhausted();
 
   // Claims the next cases and prepares them: generate, format, validate, ask the references.
   const build = (): Batch | null => {
     if (!wanted()) return null;
     const batch: Batch = { start: next, cases: [], stopAt: null };
+    const preparing = performance.now();
     let bytes = 0;
     while (next < req.cases && batch.cases.length < MAX_BATCH && bytes < MAX_BATCH_BYTES) {
       const index = next++;
@@ -131,6 +139,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       batch.cases.push({ value, input, expected: answer.expected });
       bytes += input.length;
     }
+    budget.chargeJudge(performance.now() - preparing);
     return batch;
   };
 
@@ -141,6 +150,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       const running = judgeCases(sandbox, batch.cases, interactor, pkg.limits.timeMs);
       const upcoming = batch.stopAt ? null : build();
       const runs = await running;
+      budget.chargeRuns(runs.map((r) => r.run));
       for (let i = 0; i < runs.length; i++) {
         const c = batch.cases[i]!;
         const { run, verdict, message, dialogue } = runs[i]!;
@@ -153,7 +163,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       done += runs.length;
       const elapsed = (performance.now() - started) / 1000;
       onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round(done / Math.max(elapsed, 1e-3)) });
-      batch = upcoming && (found === null || upcoming.start <= (found as Finding).index) ? upcoming : null;
+      batch = upcoming && (found === null || upcoming.start <= (found as Finding).index) && !budget.exhausted() ? upcoming : null;
     }
   };
   const record = (f: Finding): void => {
@@ -163,7 +173,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   await Promise.all(deps.sandboxes.map(lane));
 
   const finding = found as Finding | null;
-  if (finding === null) return finish({ result: 'passed', casesRun: req.cases });
+  if (finding === null) return finish(done < req.cases ? { result: 'passed', casesRun: done, note: StressBudget.note(done) } : { result: 'passed', casesRun: req.cases });
   if (finding.kind === 'error') {
     return finish({ result: 'error', casesRun: finding.index + 1, error: finding.message, errorInput: finding.input });
   }

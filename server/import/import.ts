@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
-import type { Worker } from 'node:worker_threads';
-import type { BuildReply, BuildRequest } from '../queue/import-thread';
-import { startTsWorker } from '../queue/ts-worker';
+import { listSlugs, PROBLEMS_DIR, REFERENCE_DIR, ROOT, SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { listUserTests, problemHashes, saveImportedProblem } from '../storage/problems';
-import { listSlugs, PROBLEMS_DIR, REFERENCE_DIR, ROOT, SLUG_PATTERN } from './registry';
+import type { BuildReply, BuildRequest } from './import-thread';
+import { ImportThread } from './thread-client';
 
 /** The code that turns a package into tests: when it changes, stored tests may be stale too. */
 const BUILDER_FILES = ['server/problems/testset.ts', 'server/problems/seed.ts', 'server/problems/registry.ts', 'server/problems/types.ts', 'server/problems/input-reader.ts', 'node_modules/fast-check/package.json'];
@@ -54,7 +53,7 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
   if (report.unchanged.length) log(`problems unchanged since last import: ${report.unchanged.join(', ')}`);
 
   const replies = await buildInWorkers(
-    toBuild.map((b) => ({ slug: b.slug, userInputs: listUserTests(db, b.slug).map((t) => t.input) })),
+    toBuild.map((b) => ({ type: 'build' as const, slug: b.slug, userInputs: listUserTests(db, b.slug).map((t) => t.input) })),
     options.timeoutMs ?? 60_000,
   );
   for (const { slug, hash } of toBuild) {
@@ -120,51 +119,19 @@ async function buildInWorkers(requests: BuildRequest[], timeoutMs: number): Prom
   const replies = new Map<string, BuildReply>();
   const queue = [...requests];
   const threads = Math.min(queue.length, Math.max(1, Math.min(availableParallelism(), 4)));
-  const entry = new URL('../queue/import-thread.ts', import.meta.url);
 
   async function lane(): Promise<void> {
-    let worker: Worker | null = null;
+    const thread = new ImportThread({ maxOldGenerationSizeMb: 2048 });
     try {
       for (let req = queue.shift(); req !== undefined; req = queue.shift()) {
-        // A package that allocates without bound fails alone instead of taking the process down.
-        worker ??= startTsWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 2048 } });
-        const { reply, threadLost } = await buildOne(worker, req, timeoutMs);
-        replies.set(req.slug, reply);
-        if (threadLost) {
-          void worker.terminate();
-          worker = null;
-        }
+        const answer = await thread.request(req, timeoutMs);
+        const lost = answer.ok ? '' : answer.timedOut ? `building its tests took longer than ${Math.round(timeoutMs / 1000)} s` : answer.lost;
+        replies.set(req.slug, answer.ok ? answer.reply : { slug: req.slug, ok: false, error: lost });
       }
     } finally {
-      await worker?.terminate();
+      await thread.close();
     }
   }
   await Promise.all(Array.from({ length: threads }, lane));
   return replies;
-}
-
-function buildOne(worker: Worker, req: BuildRequest, timeoutMs: number): Promise<{ reply: BuildReply; threadLost: boolean }> {
-  const { slug } = req;
-  return new Promise((resolve) => {
-    const done = (reply: BuildReply, threadLost = false): void => {
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      resolve({ reply, threadLost });
-    };
-    const onMessage = (reply: BuildReply): void => {
-      if (reply.slug === slug) done(reply);
-    };
-    const onError = (e: Error): void => done({ slug, ok: false, error: e.message }, true);
-    const onExit = (code: number): void => done({ slug, ok: false, error: `the build thread exited with code ${code}` }, true);
-    const timer = setTimeout(
-      () => done({ slug, ok: false, error: `building its tests took longer than ${Math.round(timeoutMs / 1000)} s` }, true),
-      timeoutMs,
-    );
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    worker.postMessage(req);
-  });
 }

@@ -1,0 +1,57 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { waitForVerdict } from '../helpers/judge-client';
+import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
+import { ALWAYS_NO } from '../helpers/solutions';
+
+/**
+ * Clients take turns in the judge queue. Two clients are two loopback addresses (Linux accepts any
+ * 127.x.y.z as a source): one floods 200 submissions, then the other submits one, which must be
+ * judged before most of the flood rather than after all of it.
+ */
+const FLOOD = 200;
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ workers: 2 });
+  await server.waitForLog(/judge thread 0 ready/);
+  await server.waitForLog(/judge thread 1 ready/);
+});
+afterAll(async () => {
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+function submitFrom(localAddress: string, source: string): Promise<number> {
+  const body = JSON.stringify({ problem: 'nim', source });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, path: '/api/submissions', method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => (res.statusCode === 201 ? resolve((JSON.parse(text) as { id: number }).id) : reject(new Error(`${res.statusCode} ${text}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+it(`judges a second client's submission before most of another's ${FLOOD}-submission flood`, async () => {
+  const flood: number[] = [];
+  for (let start = 0; start < FLOOD; start += 20) {
+    const batch = Array.from({ length: Math.min(20, FLOOD - start) }, (_, i) => submitFrom('127.0.0.2', `// flood ${start + i}\n${ALWAYS_NO}`));
+    flood.push(...(await Promise.all(batch)));
+  }
+  const other = await submitFrom('127.0.0.3', `// the other client\n${ALWAYS_NO}`);
+  const judged = await waitForVerdict(server.url, other, 300_000);
+  expect(judged.verdict).toBe('WA');
+
+  const all = (await (await fetch(`${server.url}/api/submissions?limit=1000`)).json()) as { id: number; status: string }[];
+  const floodLeft = all.filter((s) => flood.includes(s.id) && s.status !== 'done').length;
+  // First in, first out would leave none of the flood behind it; taking turns leaves nearly all.
+  expect(floodLeft, `${floodLeft} of the flood still waiting when the other client's verdict came`).toBeGreaterThanOrEqual(FLOOD / 2);
+}, 360_000);
