@@ -131,6 +131,7 @@ class Slot {
       /** The run in progress, from the shared counter of runs started. */
       const index = () => Math.max(0, watchView[2]! - startCount - 1);
       let caseWall = performance.now();
+      let idleSince: number | null = null;
       let settled = false;
       const settle = () => {
         if (settled) return;
@@ -149,7 +150,14 @@ class Slot {
           caseWall = performance.now();
         }
         const cpuStart = watchView[0]!;
-        if (Number.isNaN(cpuStart)) return;
+        if (Number.isNaN(cpuStart)) {
+          // Between runs the worker only prepares the next context; if it stays busy far longer,
+          // code of the last run is still going (a finalizer, say): that is the run's time too.
+          idleSince ??= performance.now();
+          if (performance.now() - idleSince > 2 * limits.timeMs + 1000) stop('tle', `Time limit exceeded: the program kept running after its end and was stopped.`, limits.timeMs, 0);
+          return;
+        }
+        idleSince = null;
         const cpuMs = (cpuNs() - cpuStart) / 1e6;
         const wallMs = performance.now() - caseWall;
         const grownKb = Math.max(0, Math.round((process.memoryUsage.rss() - watchView[1]!) / 1024));

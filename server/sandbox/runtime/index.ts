@@ -1,5 +1,5 @@
 import EventEmitter from 'events';
-import { guardBridge, type HostBridge, type RuntimeControl } from './bridge';
+import { guardBridge, guarded, type FinishRun, type HostBridge, type RuntimeControl } from './bridge';
 import { makeConsole } from './console';
 import type { Env } from './env';
 import { makeFormat } from './format';
@@ -29,15 +29,25 @@ const lazy = {
 type BufferModule = typeof import('buffer');
 
 const promiseThen = Promise.prototype.then;
-const isError = (e: unknown) => Object.prototype.toString.call(e) === '[object Error]';
+const objectToString = Object.prototype.toString;
+const isError = (e: unknown) => apply(objectToString, e, []) === '[object Error]';
+// The runtime asks `process` about its listeners with the methods it had before the program ran.
+const emitterEmit = EventEmitter.prototype.emit;
+const emitterListenerCount = EventEmitter.prototype.listenerCount;
+/** The exit status a code gives, as the operating system keeps it (its low 8 bits: 256 is 0). */
+const exitStatus = (code: number) => code & 0xff;
 
 /**
  * Builds the Node-like world of one run inside a fresh context and returns the entry points the
  * worker calls. Runs before any program code, so the intrinsics it captures are the real ones.
  */
-export function install(rawHost: HostBridge, nodeVersion: string): RuntimeControl {
-  const host = guardBridge(rawHost);
-  const loop = new Loop(host);
+export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: string): RuntimeControl {
+  const bridge = guardBridge(rawHost);
+  const finishRun = guarded(rawFinish);
+  // Only the loop may schedule or cancel the worker's timers; the bridge the other modules share
+  // (and that text decoders hold) has inert ones.
+  const loop = new Loop({ schedule: bridge.schedule, cancel: bridge.cancel });
+  const host: HostBridge = { ...bridge, schedule: () => {}, cancel: () => {} };
   const input = new Input(host);
   const state: ProcessState = { exitCode: undefined };
   let output = new Output(host, 64 * 1024 * 1024);
@@ -49,7 +59,7 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     if (loop.finished) return;
     loop.close();
     output.closed = true;
-    host.finish(status, code, output.stdout, output.stderr, message);
+    finishRun(status, code, output.stdout, output.stderr, message);
   };
   const overflow = (): never => {
     finish('ole', -1, `Output limit exceeded: the program wrote more than ${output.limitText}`);
@@ -98,9 +108,12 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     return text;
   };
 
+  const emit = (event: string, a?: unknown, b?: unknown) => apply(emitterEmit, process, [event, a, b]) as boolean;
+  const listeners = (event: string) => apply(emitterListenerCount, process, [event]) as number;
+
   const emitExit = (code: number) => {
     try {
-      process.emit('exit', code);
+      emit('exit', code);
     } catch (e) {
       if (e !== EXIT && !loop.finished) {
         const text = describe(e, false);
@@ -114,8 +127,8 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     if (code !== undefined) process.exitCode = code;
     if (!exiting) {
       exiting = true;
-      const c = state.exitCode ?? 0;
-      emitExit(c);
+      const c = exitStatus(state.exitCode ?? 0);
+      emitExit(state.exitCode ?? 0);
       finish(c === 0 ? 'ok' : 're', c, c === 0 ? null : `The program called process.exit(${c}).`);
     }
     throw EXIT;
@@ -124,9 +137,15 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
   const uncaught = (error: unknown, rejection = false) => {
     if (error === EXIT || loop.finished || exiting) return;
     const event = rejection ? 'unhandledRejection' : 'uncaughtException';
-    if (process.listenerCount(event) > 0) {
+    let handled = false;
+    try {
+      handled = listeners(event) > 0;
+    } catch {
+      // a listener count the program broke: as if nobody listened
+    }
+    if (handled) {
       try {
-        process.emit(event, error, rejection ? undefined : 'uncaughtException');
+        emit(event, error, rejection ? undefined : 'uncaughtException');
         return;
       } catch (e) {
         if (e === EXIT) return;
@@ -143,8 +162,14 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
 
   loop.onUncaught = (e) => uncaught(e);
   loop.onBeforeExit = () => {
-    if (process.listenerCount('beforeExit') === 0) return false;
-    loop.invoke(() => process.emit('beforeExit', state.exitCode ?? 0));
+    let count = 0;
+    try {
+      count = listeners('beforeExit');
+    } catch {
+      return false;
+    }
+    if (count === 0) return false;
+    loop.invoke(() => emit('beforeExit', state.exitCode ?? 0));
     return true;
   };
   let mainSettled = false;
@@ -158,9 +183,9 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
       emitExit(13);
       return finish('re', 13, text);
     }
-    const code = state.exitCode ?? 0;
+    const code = exitStatus(state.exitCode ?? 0);
     exiting = true;
-    emitExit(code);
+    emitExit(state.exitCode ?? 0);
     finish(code === 0 ? 'ok' : 're', code, code === 0 ? null : `The program exited with code ${code}.`);
   };
 
