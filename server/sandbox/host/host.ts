@@ -33,13 +33,14 @@ function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb 
 }
 
 /**
- * V8 heap caps for a memory limit. The old generation may grow to twice the limit: V8 collects
- * more and more often as it nears its cap, which would slow a program well inside the limit, and
- * the RSS watchdog, not V8, decides MLE. The young generation is Node's default (48 MiB) for the
- * usual limits, less for small ones, where its garbage alone would weigh.
+ * V8 heap caps for a memory limit. The old generation is capped a little above the limit: V8 then
+ * collects before it grows past it (uncapped, it lets garbage pile up to a multiple of what is
+ * live, and resident memory counts that garbage), and a program whose live heap passes the cap
+ * stops with ERR_WORKER_OUT_OF_MEMORY, which is MLE. The young generation is Node's default
+ * (48 MiB) for the usual limits, less for small ones, where its garbage alone would weigh.
  */
 const heapFor = (memoryMb: number) => ({
-  maxOldGenerationSizeMb: 2 * memoryMb + 64,
+  maxOldGenerationSizeMb: memoryMb + 16,
   maxYoungGenerationSizeMb: Math.max(8, Math.min(48, Math.floor(memoryMb / 4))),
   stackSizeMb: stackFor(memoryMb),
 });
@@ -50,6 +51,8 @@ const heapFor = (memoryMb: number) => ({
  */
 const stackFor = (memoryMb: number) => Math.max(16, Math.min(256, memoryMb - 48));
 const memoryOf = (limits: RunLimits | undefined) => limits?.memoryMb ?? 256;
+/** Resident growth that garbage alone cannot explain (with the old generation capped at the limit), KiB. */
+const beyondDoubtKb = (memoryMb: number) => (1.5 * memoryMb + 64) * 1024;
 
 class Slot {
   readonly worker: Worker;
@@ -132,6 +135,9 @@ class Slot {
       const index = () => Math.max(0, watchView[2]! - startCount - 1);
       let caseWall = performance.now();
       let idleSince: number | null = null;
+      /** Whether a heap reading is under way, and the run whose heap was found over the limit. */
+      let confirming = false;
+      let heapOver = -1;
       let settled = false;
       const settle = () => {
         if (settled) return;
@@ -162,8 +168,22 @@ class Slot {
         const wallMs = performance.now() - caseWall;
         const grownKb = Math.max(0, Math.round((process.memoryUsage.rss() - watchView[1]!) / 1024));
         if (DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grownKb}\n`);
-        if (grownKb > limits.memoryMb * 1024) {
+        if (grownKb > limits.memoryMb * 1024 && (grownKb > beyondDoubtKb(limits.memoryMb) || heapOver === seen)) {
           stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
+        } else if (grownKb > limits.memoryMb * 1024) {
+          // Resident memory counts garbage not collected yet: MLE only once the heap and the
+          // buffers outside it confirm it (or it is far past the limit).
+          if (!confirming) {
+            confirming = true;
+            const run = seen;
+            this.worker.getHeapStatistics().then(
+              (h) => {
+                confirming = false;
+                if (h.used_heap_size + h.external_memory > limits.memoryMb * MiB) heapOver = run;
+              },
+              () => (confirming = false),
+            );
+          }
         } else if (cpuMs > limits.timeMs) {
           stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, grownKb);
         } else if (wallMs > 2 * limits.timeMs + 300) {

@@ -471,7 +471,7 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
   }
   if (stderr.length > STDERR_KEEP) stderr = stderr.slice(0, STDERR_KEEP);
   const stackOverflow = final === 're' && message !== null && message.includes('Maximum call stack size exceeded');
-  if (final !== 'ie' && !stackOverflow && peakKb > limits.memoryMb * 1024) {
+  if (final !== 'ie' && !stackOverflow && overMemory(peakKb, limits.memoryMb)) {
     final = 'mle';
     text = `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`;
   } else if (final !== 'ie' && cpuMs > limits.timeMs) {
@@ -496,6 +496,19 @@ function deliverIfFinished(state: RunState): void {
   done?.(state.report);
 }
 
+/**
+ * Whether a run's peak resident growth means MLE. Resident memory also counts garbage V8 has not
+ * collected yet, so a peak over the limit counts when the heap and the buffers outside it are
+ * over it too (they still hold what the program kept: nothing has been collected since), or when
+ * the peak is too far past the limit for garbage to explain (the old generation is capped near it).
+ */
+function overMemory(peakKb: number, memoryMb: number): boolean {
+  if (peakKb <= memoryMb * 1024) return false;
+  if (peakKb > (1.5 * memoryMb + 64) * 1024) return true;
+  const h = v8.getHeapStatistics();
+  return h.used_heap_size + h.external_memory > memoryMb * 1024 * 1024;
+}
+
 /** What ran between the program's end and now (code after a caught exit, say) counts against its limits. */
 function afterEnd(state: RunState, r: RunReport): void {
   if (r.status === 'ie' || r.status === 'mle' || r.status === 'tle') return;
@@ -503,7 +516,7 @@ function afterEnd(state: RunState, r: RunReport): void {
   const cpuMs = (cpuNs() - state.cpuStart) / 1e6;
   if (cpuMs - r.timeMs < 1) return;
   const peakKb = Math.max(r.memoryKb, memoryKb().hwm - state.rssStart);
-  if (peakKb > limits.memoryMb * 1024) {
+  if (overMemory(peakKb, limits.memoryMb)) {
     Object.assign(r, { status: 'mle', memoryKb: peakKb, message: `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB after it asked to end; the limit is ${limits.memoryMb} MiB.` });
   } else if (cpuMs > limits.timeMs) {
     Object.assign(r, { status: 'tle', timeMs: cpuMs, message: `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time (some of it after it asked to end); the limit is ${limits.timeMs} ms.` });
