@@ -52,6 +52,8 @@ const heapFor = (memoryMb: number) => ({
 const stackFor = (memoryMb: number) => Math.max(16, Math.min(256, memoryMb - 48));
 const memoryOf = (limits: RunLimits | undefined) => limits?.memoryMb ?? 256;
 /** Resident growth that garbage alone cannot explain (with the old generation capped at the limit), KiB. */
+/** How long a heap reading may take before the worker is taken to be stuck in native code. */
+const CONFIRM_WAIT_MS = 250;
 const beyondDoubtKb = (memoryMb: number) => (1.5 * memoryMb + 64) * 1024;
 
 class Slot {
@@ -137,6 +139,7 @@ class Slot {
       let idleSince: number | null = null;
       /** Whether a heap reading is under way, and the run whose heap was found over the limit. */
       let confirming = false;
+      let askedAt = 0;
       let heapOver = -1;
       let settled = false;
       const settle = () => {
@@ -168,13 +171,17 @@ class Slot {
         const wallMs = performance.now() - caseWall;
         const grownKb = Math.max(0, Math.round((process.memoryUsage.rss() - watchView[1]!) / 1024));
         if (DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grownKb}\n`);
-        if (grownKb > limits.memoryMb * 1024 && (grownKb > beyondDoubtKb(limits.memoryMb) || heapOver === seen)) {
+        // A reading that does not come means a worker stuck in native code (a huge fill, say),
+        // where no garbage is being collected either: resident memory is believed then.
+        const unanswered = confirming && performance.now() - askedAt > CONFIRM_WAIT_MS;
+        if (grownKb > limits.memoryMb * 1024 && (grownKb > beyondDoubtKb(limits.memoryMb) || heapOver === seen || unanswered)) {
           stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
         } else if (grownKb > limits.memoryMb * 1024) {
           // Resident memory counts garbage not collected yet: MLE only once the heap and the
           // buffers outside it confirm it (or it is far past the limit).
           if (!confirming) {
             confirming = true;
+            askedAt = performance.now();
             const run = seen;
             this.worker.getHeapStatistics().then(
               (h) => {

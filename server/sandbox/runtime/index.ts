@@ -1,6 +1,7 @@
 import EventEmitter from 'events';
 import { guardBridge, guarded, type FinishRun, type HostBridge, type RuntimeControl } from './bridge';
 import { makeConsole } from './console';
+import { countListeners, emitTo } from './emitter';
 import type { Env } from './env';
 import { makeFormat } from './format';
 import { Input } from './input';
@@ -31,9 +32,6 @@ type BufferModule = typeof import('buffer');
 const promiseThen = Promise.prototype.then;
 const objectToString = Object.prototype.toString;
 const isError = (e: unknown) => apply(objectToString, e, []) === '[object Error]';
-// The runtime asks `process` about its listeners with the methods it had before the program ran.
-const emitterEmit = EventEmitter.prototype.emit;
-const emitterListenerCount = EventEmitter.prototype.listenerCount;
 /** The exit status a code gives, as the operating system keeps it (its low 8 bits: 256 is 0). */
 const exitStatus = (code: number) => code & 0xff;
 
@@ -108,12 +106,12 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
     return text;
   };
 
-  const emit = (event: string, a?: unknown, b?: unknown) => apply(emitterEmit, process, [event, a, b]) as boolean;
-  const listeners = (event: string) => apply(emitterListenerCount, process, [event]) as number;
+  // The process's own events, emitted without the program's (possibly patched) emit or push.
+  const listeners = (event: string) => countListeners(process, event);
 
   const emitExit = (code: number) => {
     try {
-      emit('exit', code);
+      emitTo(process, 'exit', [code]);
     } catch (e) {
       if (e !== EXIT && !loop.finished) {
         const text = describe(e, false);
@@ -145,7 +143,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
     }
     if (handled) {
       try {
-        emit(event, error, rejection ? undefined : 'uncaughtException');
+        emitTo(process, event, rejection ? [error, undefined] : [error, 'uncaughtException']);
         return;
       } catch (e) {
         if (e === EXIT) return;
@@ -169,7 +167,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
       return false;
     }
     if (count === 0) return false;
-    loop.invoke(() => emit('beforeExit', state.exitCode ?? 0));
+    loop.invoke(() => emitTo(process, 'beforeExit', [state.exitCode ?? 0]));
     return true;
   };
   let mainSettled = false;
@@ -267,7 +265,9 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
         uncaught(e);
         return;
       }
-      if (result instanceof Promise) {
+      // The compiled program is an async function: its promise is a real one. Checked without
+      // instanceof, which a program can redefine.
+      try {
         apply(promiseThen, result, [
           () => (mainSettled = true),
           (e: unknown) => {
@@ -275,7 +275,9 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
             uncaught(e);
           },
         ]);
-      } else mainSettled = true;
+      } catch {
+        mainSettled = true;
+      }
       loop.checkSoon();
     },
     fire(id: number) {
