@@ -24,6 +24,11 @@ describe('code after the program asked to end is still watched', () => {
     expect(r.status, show(r)).toBe('mle');
   });
 
+  it('a caught process.exit followed by a long microtask is TLE', async () => {
+    const r = await judge.run(`console.log(1);\ntry { process.exit(0); } catch {}\nPromise.resolve().then(() => ${spin(1700)});`, '', { timeMs: 500 });
+    expect(r.status, show(r)).toBe('tle');
+  });
+
   it('a replaced process.exit followed by a long loop is TLE', async () => {
     const r = await judge.run(`(process as any).exit = () => {};\nconsole.log(1);\n(process as any).exit(0);\n${spin(2500)}`, '', { timeMs: 500 });
     expect(r.status, show(r)).toBe('tle');

@@ -216,7 +216,6 @@ function makeBridge(state: RunState): HostBridge {
         } catch (e) {
           internalError(state, e);
         }
-        deliverIfFinished(state);
       };
       state.timers.set(id, ms < 0 ? { immediate: setImmediate(fire) } : { timeout: setTimeout(fire, Math.max(1, ms)) });
     },
@@ -439,7 +438,6 @@ function run(input: string): Promise<RunReport> {
   } catch (e) {
     internalError(state, e);
   }
-  deliverIfFinished(state);
   return finished;
 }
 
@@ -481,8 +479,8 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
   state.report = report(final, exitCode >= 0 ? exitCode : null, stdout, stderr, text, cpuMs, peakKb);
   // The host keeps watching until the report is delivered: code may run on after the program
   // asked to end (an exit it caught, say), and counts.
-  // Reported once the program's stack has unwound (process.exit throws through it): right after
-  // the call into the context returns, or on the next turn when the run ended in a microtask.
+  // Reported on a later turn, once the program's stack has unwound (process.exit throws through
+  // it) and every microtask it queued has run: those are watched and counted too.
   setImmediate(() => deliverIfFinished(state));
 }
 
