@@ -202,7 +202,12 @@ function killMembers(dir: string, version: 1 | 2): number {
   return pids.length;
 }
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits; a background wait does not keep the process alive. */
+const pause = (ms: number, background: boolean) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    if (background) t.unref();
+  });
 
 let groupCounter = 0;
 
@@ -273,27 +278,33 @@ export class Cgroup {
    * that would not empty in time is left to the next sweep.
    */
   destroy(): Promise<boolean> {
-    this.destroying ??= (async () => {
-      for (let attempt = 0; attempt < 250; attempt++) {
-        let alive = 0;
-        for (const d of this.dirs) alive += killMembers(d, this.support.version);
-        if (alive === 0) {
-          const left = this.dirs.filter((d) => {
-            try {
-              rmdirSync(d);
-              return false;
-            } catch {
-              return existsSync(d);
-            }
-          });
-          this.dirs.splice(0, this.dirs.length, ...left);
-          if (left.length === 0) return true;
-        }
-        await pause(20);
-      }
-      return false;
-    })();
+    this.destroying ??= this.emptyAndRemove(250, false).then((gone) => {
+      // A process stuck in the kernel may take longer: keep at it in the background for a minute.
+      if (!gone) void this.emptyAndRemove(3000, true);
+      return gone;
+    });
     return this.destroying;
+  }
+
+  private async emptyAndRemove(attempts: number, background: boolean): Promise<boolean> {
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      let alive = 0;
+      for (const d of this.dirs) alive += killMembers(d, this.support.version);
+      if (alive === 0) {
+        const left = this.dirs.filter((d) => {
+          try {
+            rmdirSync(d);
+            return false;
+          } catch {
+            return existsSync(d);
+          }
+        });
+        this.dirs.splice(0, this.dirs.length, ...left);
+        if (left.length === 0) return true;
+      }
+      await pause(20, background);
+    }
+    return false;
   }
 }
 

@@ -114,10 +114,10 @@ async function expectGone(f: Footprint, what: string): Promise<void> {
   expect(now, `${what}: processes or cgroups of the sandbox survived`).toEqual({ procs: [], groups: [], inGroups: [] });
 }
 
-/** Fills 24 M doubles, then sorts them: a native call a terminated worker cannot leave. */
+/** Fills 48 M doubles, then sorts them: seconds in a native call a terminated worker cannot leave. */
 const NATIVE_SORT = `
-const a = new Float64Array(24e6);
-for (let i = 0; i < a.length; i++) a[i] = (i * 2654435761) % 1000003;
+const a = new Float64Array(48e6);
+for (let i = 0, x = 1; i < a.length; i++) { x ^= x << 13; x ^= x >>> 17; x ^= x << 5; a[i] = x; }
 a.sort();
 console.log(a[0]);`;
 
@@ -126,7 +126,8 @@ describe('no process of a sandbox survives the judge giving up on it', () => {
     const sandbox = new ProcessSandbox();
     try {
       await sandbox.start();
-      await load(sandbox, NATIVE_SORT);
+      // Time enough to fill the array, not to sort it.
+      await load(sandbox, NATIVE_SORT, { timeMs: 2000, memoryMb: 1024 });
       const before = footprint(sandbox);
       const r = await sandbox.run('');
       expect(r.status, r.message ?? '').toBe('tle');
@@ -135,7 +136,8 @@ describe('no process of a sandbox survives the judge giving up on it', () => {
       const next = await sandbox.run('');
       expect(next.stdout).toBe('42\n');
       const replaced = !before.procs.some((p) => footprint(sandbox).procs.some((q) => q.pid === p.pid && q.start === p.start));
-      if (replaced) await expectGone(before, 'replaced after a stuck worker');
+      expect(replaced, 'the worker stuck in the sort made its process be replaced').toBe(true);
+      await expectGone(before, 'replaced after a stuck worker');
       const after = footprint(sandbox);
       await sandbox.close();
       await expectGone(after, 'closed');
@@ -185,7 +187,7 @@ describe('no process of a sandbox survives the judge giving up on it', () => {
     for (const source of ['for (;;);', NATIVE_SORT]) {
       const sandbox = new ProcessSandbox();
       await sandbox.start();
-      await load(sandbox, source, { timeMs: 60_000 });
+      await load(sandbox, source, { timeMs: 60_000, memoryMb: 1024 });
       const f = footprint(sandbox);
       const run = sandbox.run('');
       await sleep(400);
