@@ -54,6 +54,8 @@ const memoryOf = (limits: RunLimits | undefined) => limits?.memoryMb ?? 256;
 /** Resident growth that garbage alone cannot explain (with the old generation capped at the limit), KiB. */
 /** How long a heap reading may take before the worker is taken to be stuck in native code. */
 const CONFIRM_WAIT_MS = 250;
+/** How long resident memory must stay over the limit, the heap agreeing, to be MLE. */
+const SUSTAIN_MS = 250;
 const beyondDoubtKb = (memoryMb: number) => (1.5 * memoryMb + 64) * 1024;
 
 class Slot {
@@ -140,6 +142,8 @@ class Slot {
       /** Whether a heap reading is under way, and the run whose heap was found over the limit. */
       let confirming = false;
       let askedAt = 0;
+      /** Since when resident memory has been over the limit without a break. */
+      let overSince: number | null = null;
       let heapOver = -1;
       let settled = false;
       const settle = () => {
@@ -171,27 +175,35 @@ class Slot {
         const wallMs = performance.now() - caseWall;
         const grownKb = Math.max(0, Math.round((process.memoryUsage.rss() - watchView[1]!) / 1024));
         if (DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grownKb}\n`);
-        // A reading that does not come means a worker stuck in native code (a huge fill, say),
-        // where no garbage is being collected either: resident memory is believed then.
-        const unanswered = confirming && performance.now() - askedAt > CONFIRM_WAIT_MS;
-        if (grownKb > limits.memoryMb * 1024 && (grownKb > beyondDoubtKb(limits.memoryMb) || heapOver === seen || unanswered)) {
-          stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
-        } else if (grownKb > limits.memoryMb * 1024) {
-          // Resident memory counts garbage not collected yet: MLE only once the heap and the
-          // buffers outside it confirm it (or it is far past the limit).
+        if (grownKb > limits.memoryMb * 1024) {
+          // Resident memory counts garbage not collected yet (buffers outside the heap above all,
+          // which V8 frees some time after they die): MLE when it is past what garbage can explain,
+          // or when it has stayed over the limit for a while and the heap and its buffers confirm
+          // it. A reading that does not come means a worker stuck in native code, where nothing
+          // is being collected either: resident memory is believed then.
+          const now = performance.now();
+          overSince ??= now;
+          const unanswered = confirming && now - askedAt > CONFIRM_WAIT_MS;
+          if (grownKb > beyondDoubtKb(limits.memoryMb) || ((heapOver === seen || unanswered) && now - overSince >= SUSTAIN_MS)) {
+            stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
+            return;
+          }
           if (!confirming) {
             confirming = true;
-            askedAt = performance.now();
+            askedAt = now;
             const run = seen;
             this.worker.getHeapStatistics().then(
               (h) => {
                 confirming = false;
-                if (h.used_heap_size + h.external_memory > limits.memoryMb * MiB) heapOver = run;
+                heapOver = h.used_heap_size + h.external_memory > limits.memoryMb * MiB ? run : -1;
               },
               () => (confirming = false),
             );
           }
-        } else if (cpuMs > limits.timeMs) {
+        } else {
+          overSince = null;
+        }
+        if (cpuMs > limits.timeMs) {
           stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, grownKb);
         } else if (wallMs > 2 * limits.timeMs + 300) {
           stop('tle', `Time limit exceeded: the program was still running (idle) after ${Math.round(wallMs)} ms of wall time and was stopped.`, Math.max(cpuMs, wallMs), grownKb);
