@@ -477,10 +477,9 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
     text = `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time; the limit is ${limits.timeMs} ms.`;
   }
   state.report = report(final, exitCode >= 0 ? exitCode : null, stdout, stderr, text, cpuMs, peakKb);
-  // The host keeps watching until the report is delivered: code may run on after the program
-  // asked to end (an exit it caught, say), and counts.
   // Reported on a later turn, once the program's stack has unwound (process.exit throws through
-  // it) and every microtask it queued has run: those are watched and counted too.
+  // it) and every microtask it queued has run. Until then the host keeps watching: code that runs
+  // on after the program asked to end (an exit it caught, say) counts.
   setImmediate(() => deliverIfFinished(state));
 }
 
