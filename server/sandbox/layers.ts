@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -49,6 +49,11 @@ export function detectLayers(): Layers {
     warnings.push('not Linux: no network namespace, resource limits or cgroup; the sandbox relies on the Node permission model and vm contexts only');
     return (detected = { prefix, cgroup: null, unprivileged: false, warnings });
   }
+
+  // The wrapper dies with the thread that started it (a judge thread that exits or is terminated),
+  // and takes the Node process with it through the parent-death signals further down the chain.
+  if (works('setpriv', ['--pdeathsig', 'KILL', 'true'])) prefix.push('setpriv', '--pdeathsig', 'KILL', '--');
+  else warnings.push('setpriv has no --pdeathsig: a sandbox whose judge thread dies is only stopped when its IPC channel closes');
 
   if (works('unshare', ['--net', '--pid', '--fork', '--kill-child', 'true'])) {
     prefix.push('unshare', '--net', '--pid', '--fork', '--kill-child', '--');
@@ -126,18 +131,38 @@ function findCgroup(): CgroupSupport | null {
   return null;
 }
 
-/** Removes groups left by judge processes that are gone (a group can only go once it is empty). */
+/**
+ * The thread that creates a group, as "pid-tid": a sandbox process dies with the thread that
+ * started it, so a group whose thread is gone is left over (its owner could not remove it).
+ */
+function ownerTag(): string {
+  try {
+    return readlinkSync('/proc/thread-self').replace('/task/', 't');
+  } catch {
+    return String(process.pid);
+  }
+}
+
+const ownerAlive = (pid: string, tid: string | undefined) => existsSync(`/proc/${pid}`) && (tid === undefined || existsSync(`/proc/${pid}/task/${tid}`));
+
+/**
+ * Removes groups left by judge processes or threads that are gone: what still runs in one is
+ * killed, then the group goes (a group can only be removed once it is empty).
+ */
 function sweepStaleGroups(support: CgroupSupport): void {
   for (const parent of [support.memoryParent, support.pidsParent]) {
     if (!parent) continue;
     try {
       for (const name of readdirSync(parent)) {
-        const owner = /^sg-sandbox-(\d+)-/.exec(name)?.[1];
-        if (owner === undefined || existsSync(`/proc/${owner}`)) continue;
+        // sg-sandbox-<pid>t<tid>-<n>-<time> (or, from older judges, sg-sandbox-<pid>-<n>-<time>)
+        const owner = /^sg-sandbox-(\d+)(?:t(\d+))?-/.exec(name);
+        if (!owner || ownerAlive(owner[1]!, owner[2])) continue;
+        const dir = path.join(parent, name);
+        killMembers(dir, support.version);
         try {
-          rmdirSync(path.join(parent, name));
+          rmdirSync(dir);
         } catch {
-          // still has processes
+          // still has processes: the next sweep takes it
         }
       }
     } catch {
@@ -145,6 +170,44 @@ function sweepStaleGroups(support: CgroupSupport): void {
     }
   }
 }
+
+/** The processes in a group (pids as this process sees them). */
+function members(dir: string): number[] {
+  try {
+    return readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Sends SIGKILL to everything in a group (cgroup.kill on v2 when the kernel has it); returns how many were there. */
+function killMembers(dir: string, version: 1 | 2): number {
+  const pids = members(dir);
+  if (pids.length === 0) return 0;
+  if (version === 2) {
+    try {
+      writeFileSync(path.join(dir, 'cgroup.kill'), '1');
+      return pids.length;
+    } catch {
+      // no cgroup.kill (before Linux 5.14): one by one
+    }
+  }
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids.length;
+}
+
+/** Waits; a background wait does not keep the process alive. */
+const pause = (ms: number, background: boolean) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    if (background) t.unref();
+  });
 
 let groupCounter = 0;
 
@@ -154,7 +217,8 @@ export class Cgroup {
   private readonly memoryDir: string;
 
   constructor(private readonly support: CgroupSupport) {
-    const name = `sg-sandbox-${process.pid}-${++groupCounter}-${Date.now() % 100000}`;
+    sweepStaleGroups(support);
+    const name = `sg-sandbox-${ownerTag()}-${++groupCounter}-${Date.now() % 100000}`;
     this.memoryDir = path.join(support.memoryParent, name);
     mkdirSync(this.memoryDir);
     this.dirs.push(this.memoryDir);
@@ -196,18 +260,51 @@ export class Cgroup {
     }
   }
 
-  /** Removes the group once its processes are gone (a killed process takes a moment to go). */
-  remove(attempt = 0): void {
-    const left = this.dirs.filter((d) => {
-      try {
-        rmdirSync(d);
-        return false;
-      } catch {
-        return existsSync(d);
-      }
+  /** The group's directories that still exist (for diagnostics and the containment tests). */
+  get paths(): string[] {
+    return this.dirs.filter((d) => existsSync(d));
+  }
+
+  /** The pids of every process still in the group. */
+  pids(): number[] {
+    return [...new Set(this.dirs.flatMap(members))];
+  }
+
+  private destroying: Promise<boolean> | null = null;
+
+  /**
+   * Kills every process in the group, again and again until none is left (a process may be
+   * forking as it is killed), then removes the group. Resolves whether the group is gone; one
+   * that would not empty in time is left to the next sweep.
+   */
+  destroy(): Promise<boolean> {
+    this.destroying ??= this.emptyAndRemove(250, false).then((gone) => {
+      // A process stuck in the kernel may take longer: keep at it in the background for a minute.
+      if (!gone) void this.emptyAndRemove(3000, true);
+      return gone;
     });
-    this.dirs.splice(0, this.dirs.length, ...left);
-    if (left.length > 0 && attempt < 20) setTimeout(() => this.remove(attempt + 1), 100).unref();
+    return this.destroying;
+  }
+
+  private async emptyAndRemove(attempts: number, background: boolean): Promise<boolean> {
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      let alive = 0;
+      for (const d of this.dirs) alive += killMembers(d, this.support.version);
+      if (alive === 0) {
+        const left = this.dirs.filter((d) => {
+          try {
+            rmdirSync(d);
+            return false;
+          } catch {
+            return existsSync(d);
+          }
+        });
+        this.dirs.splice(0, this.dirs.length, ...left);
+        if (left.length === 0) return true;
+      }
+      await pause(20, background);
+    }
+    return false;
   }
 }
 

@@ -1,4 +1,4 @@
-import { accessSync, chmodSync, constants, copyFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, copyFileSync, lstatSync, mkdirSync, mkdtempSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -14,21 +14,41 @@ export function sandboxNodeBinary(dropsPrivileges: boolean): string {
   if (chosen) return chosen;
   const own = process.execPath;
   if (!dropsPrivileges || reachableByOthers(own)) return (chosen = own);
-  const dir = path.join(tmpdir(), `sg-judge-node-${process.versions.node}-${process.arch}`);
-  const target = path.join(dir, 'node');
+  let dir = path.join(tmpdir(), `sg-judge-node-${process.versions.node}-${process.arch}`);
+  let target = path.join(dir, 'node');
   const size = statSync(own).size;
   try {
-    if (statSync(target).size === size) return (chosen = target);
+    if (statSync(target).size === size && ownedAndClosed(dir) && ownedAndClosed(target)) return (chosen = target);
   } catch {
     // not copied yet
   }
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o755 });
+  } catch {
+    // taken by something else: see below
+  }
+  // The temporary directory is shared: a directory (or binary) someone else made or can write to
+  // is never used; a fresh one of our own is made instead.
+  if (!ownedAndClosed(dir)) {
+    dir = mkdtempSync(path.join(tmpdir(), 'sg-judge-node-'));
+    target = path.join(dir, 'node');
+  }
   chmodSync(dir, 0o755);
   const partial = `${target}.${process.pid}.partial`;
   copyFileSync(own, partial);
   chmodSync(partial, 0o755);
   renameSync(partial, target);
   return (chosen = target);
+}
+
+/** Whether `file` is itself (not a link) this process's user's, and nobody else may write to it. */
+function ownedAndClosed(file: string): boolean {
+  try {
+    const st = lstatSync(file);
+    return !st.isSymbolicLink() && st.uid === process.getuid?.() && (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether every directory on the way to `file` lets others through and the file lets them run it. */

@@ -121,9 +121,28 @@ export class ProcessSandbox implements Sandbox {
         break;
       case 'stuck':
         this.replacing = true;
-        this.child?.kill('SIGKILL');
+        if (this.child) this.destroy(this.child);
         break;
     }
+  }
+
+  /** Groups being emptied and removed, awaited by close(). */
+  private readonly teardowns = new Set<Promise<unknown>>();
+
+  /**
+   * Ends a sandbox process and everything it started: the wrapper (whose death the Node process
+   * follows through its parent-death signal), then every process left in its cgroup, and our ends
+   * of its IPC channel and stderr pipe, so nothing of it can run on or hold the judge.
+   */
+  private destroy(child: ChildProcess): void {
+    child.kill('SIGKILL');
+    if (this.child === child && this.cgroup) this.track(this.cgroup.destroy());
+    closeChannels(child);
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.teardowns.add(p);
+    void p.finally(() => this.teardowns.delete(p));
   }
 
   /** The sandbox process died: fail what was in flight with the most likely cause, restart lazily. */
@@ -132,8 +151,12 @@ export class ProcessSandbox implements Sandbox {
     this.child = null;
     this.starting = null;
     this.loadedInChild = false;
+    const cgroup = this.cgroup;
+    this.cgroup = null;
     const stderr = this.stderrTail;
-    const oom = OOM_TEXT.test(stderr) || (signal === 'SIGKILL' && (this.cgroup?.oomKilled() ?? false));
+    // The wrapper reports a Node process killed by the kernel's OOM killer as exit code 1: the
+    // group's own counter tells.
+    const oom = OOM_TEXT.test(stderr) || (cgroup?.oomKilled() ?? false);
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
     const report: RunReport = this.timedOut
       ? { status: 'tle', exitCode: null, stdout: '', stderr: '', message: 'Time limit exceeded: the program was stopped with its sandbox after running far past the limit.', timeMs: 0, memoryKb: 0 }
@@ -150,8 +173,10 @@ export class ProcessSandbox implements Sandbox {
     }
     this.onLoaded?.(`judge error: the sandbox process died while loading (${how})`);
     this.onLoaded = null;
-    this.cgroup?.remove();
-    this.cgroup = null;
+    // Whatever of it may still run goes now, then the channels it could hold (once they have
+    // given their last words: stderr may still carry the reason it died).
+    const gone = cgroup ? cgroup.destroy() : new Promise((resolve) => setTimeout(resolve, 200));
+    this.track(gone.then(() => closeChannels(child)));
   }
 
   /** A live sandbox process with the program loaded; a process that dies on the way is replaced. */
@@ -197,7 +222,7 @@ export class ProcessSandbox implements Sandbox {
         // The sandbox kills runs itself; if it does not answer in time, kill all of it.
         const timer = setTimeout(() => {
           this.timedOut = true;
-          child.kill('SIGKILL');
+          this.destroy(child);
         }, safetyMs);
         this.pending.set(id, {
           resolve: (m) => {
@@ -306,21 +331,33 @@ export class ProcessSandbox implements Sandbox {
     return null;
   }
 
+  /** The cgroup directories of the current sandbox process (for diagnostics and the containment tests). */
+  groupPaths(): string[] {
+    return this.cgroup?.paths ?? [];
+  }
+
+  /**
+   * Stops the sandbox process, at once: a run in progress ends (as if its process died), and
+   * close() resolves once every process of it is gone and its cgroup removed.
+   */
   async close(): Promise<void> {
     this.closed = true;
     const child = this.child;
-    if (!child) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 1000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      try {
-        child.send({ t: 'exit' } satisfies ParentToHost);
-      } catch {
-        child.kill('SIGKILL');
-      }
-    });
+    if (child) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      this.destroy(child);
+      await exited;
+    }
+    await Promise.all([...this.teardowns]);
   }
+}
+
+/** Closes our ends of a sandbox process's IPC channel and stderr pipe. */
+function closeChannels(child: ChildProcess): void {
+  try {
+    if (child.connected) child.disconnect();
+  } catch {
+    // already closed
+  }
+  child.stderr?.destroy();
 }

@@ -34,13 +34,14 @@ function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb 
 }
 
 /**
- * V8 heap caps for a memory limit. The old generation may grow to twice the limit: V8 collects
- * more and more often as it nears its cap, which would slow a program well inside the limit, and
- * the RSS watchdog, not V8, decides MLE. The young generation is Node's default (48 MiB) for the
- * usual limits, less for small ones, where its garbage alone would weigh.
+ * V8 heap caps for a memory limit. The old generation is capped a little above the limit: V8 then
+ * collects before it grows past it (uncapped, it lets garbage pile up to a multiple of what is
+ * live, and resident memory counts that garbage), and a program whose live heap passes the cap
+ * stops with ERR_WORKER_OUT_OF_MEMORY, which is MLE. The young generation is Node's default
+ * (48 MiB) for the usual limits, less for small ones, where its garbage alone would weigh.
  */
 const heapFor = (memoryMb: number) => ({
-  maxOldGenerationSizeMb: 2 * memoryMb + 64,
+  maxOldGenerationSizeMb: memoryMb + 16,
   maxYoungGenerationSizeMb: Math.max(8, Math.min(48, Math.floor(memoryMb / 4))),
   stackSizeMb: stackFor(memoryMb),
 });
@@ -51,6 +52,12 @@ const heapFor = (memoryMb: number) => ({
  */
 const stackFor = (memoryMb: number) => Math.max(16, Math.min(256, memoryMb - 48));
 const memoryOf = (limits: RunLimits | undefined) => limits?.memoryMb ?? 256;
+/** Resident growth that garbage alone cannot explain (with the old generation capped at the limit), KiB. */
+/** How long a heap reading may take before the worker is taken to be stuck in native code. */
+const CONFIRM_WAIT_MS = 250;
+/** How long resident memory must stay over the limit, the heap agreeing, to be MLE. */
+const SUSTAIN_MS = 250;
+const beyondDoubtKb = (memoryMb: number) => (1.5 * memoryMb + 64) * 1024;
 
 class Slot {
   readonly worker: Worker;
@@ -135,6 +142,13 @@ class Slot {
       /** The run in progress, from the shared counter of runs started. */
       const index = () => Math.max(0, watchView[2]! - startCount - 1);
       let caseWall = performance.now();
+      let idleSince: number | null = null;
+      /** Whether a heap reading is under way, and the run whose heap was found over the limit. */
+      let confirming = false;
+      let askedAt = 0;
+      /** Since when resident memory has been over the limit without a break. */
+      let overSince: number | null = null;
+      let heapOver = -1;
       let settled = false;
       const settle = () => {
         if (settled) return;
@@ -153,14 +167,47 @@ class Slot {
           caseWall = performance.now();
         }
         const cpuStart = watchView[0]!;
-        if (Number.isNaN(cpuStart)) return;
+        if (Number.isNaN(cpuStart)) {
+          // Between runs the worker only prepares the next context; if it stays busy far longer,
+          // code of the last run is still going (a finalizer, say): that is the run's time too.
+          idleSince ??= performance.now();
+          if (performance.now() - idleSince > 2 * limits.timeMs + 1000) stop('tle', `Time limit exceeded: the program kept running after its end and was stopped.`, limits.timeMs, 0);
+          return;
+        }
+        idleSince = null;
         const cpuMs = (cpuNs() - cpuStart) / 1e6;
         const wallMs = performance.now() - caseWall;
         const grownKb = Math.max(0, Math.round((process.memoryUsage.rss() - watchView[1]!) / 1024));
         if (DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grownKb}\n`);
         if (grownKb > limits.memoryMb * 1024) {
-          stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
-        } else if (cpuMs > limits.timeMs) {
+          // Resident memory counts garbage not collected yet (buffers outside the heap above all,
+          // which V8 frees some time after they die): MLE when it is past what garbage can explain,
+          // or when it has stayed over the limit for a while and the heap and its buffers confirm
+          // it. A reading that does not come means a worker stuck in native code, where nothing
+          // is being collected either: resident memory is believed then.
+          const now = performance.now();
+          overSince ??= now;
+          const unanswered = confirming && now - askedAt > CONFIRM_WAIT_MS;
+          if (grownKb > beyondDoubtKb(limits.memoryMb) || ((heapOver === seen || unanswered) && now - overSince >= SUSTAIN_MS)) {
+            stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
+            return;
+          }
+          if (!confirming) {
+            confirming = true;
+            askedAt = now;
+            const run = seen;
+            this.worker.getHeapStatistics().then(
+              (h) => {
+                confirming = false;
+                heapOver = h.used_heap_size + h.external_memory > limits.memoryMb * MiB ? run : -1;
+              },
+              () => (confirming = false),
+            );
+          }
+        } else {
+          overSince = null;
+        }
+        if (cpuMs > limits.timeMs) {
           stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, grownKb);
         } else if (wallMs > 2 * limits.timeMs + 300) {
           stop('tle', `Time limit exceeded: the program was still running (idle) after ${Math.round(wallMs)} ms of wall time and was stopped.`, Math.max(cpuMs, wallMs), grownKb);

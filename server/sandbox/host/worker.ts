@@ -11,7 +11,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../protocol';
-import type { HostBridge, RuntimeControl } from '../runtime/bridge';
+import type { FinishRun, HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
 import { LiveStdin, type LiveLink } from './live-stdin';
 
@@ -172,17 +172,44 @@ function view(bytes: unknown, start: number, end: number): Buffer | null {
 const ENCODINGS = new Set(['utf8', 'utf16le', 'latin1', 'ascii', 'hex', 'base64', 'base64url']);
 const enc = (e: unknown): BufferEncoding => (typeof e === 'string' && ENCODINGS.has(e) ? (e as BufferEncoding) : 'utf8');
 
+const utf8 = new TextEncoder();
+/** Reused by cutUtf8 for text that is not all ASCII: the cut is found a mebibyte at a time. */
+const cutScratch = new Uint8Array(1 << 20);
+
+/** The longest start of `text` whose UTF-8 form has at most `max` bytes, never splitting a character. */
+function cutUtf8(text: string, max: number): string {
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size <= max) return text;
+  // All ASCII: one byte per unit.
+  if (size === text.length) return text.slice(0, max);
+  let read = 0;
+  let left = max;
+  while (left > 0 && read < text.length) {
+    const r = utf8.encodeInto(read === 0 ? text : text.slice(read), left >= cutScratch.length ? cutScratch : cutScratch.subarray(0, left));
+    if (r.read === 0) break;
+    read += r.read;
+    left -= r.written;
+  }
+  return text.slice(0, read);
+}
+
+const STDERR_KEEP = 64 * 1024;
+
+/** The run's end, as only the runtime's closure holds it. */
+function makeFinish(state: RunState): FinishRun {
+  return (status, exitCode, stdout, stderr, message) => {
+    try {
+      finishRun(state, String(status), Number(exitCode), typeof stdout === 'string' ? stdout : '', typeof stderr === 'string' ? stderr : '', typeof message === 'string' ? mapStack(message) : null);
+    } catch {
+      // nothing to tell the program
+    }
+  };
+}
+
 function makeBridge(state: RunState): HostBridge {
   const inputBytes = () => (state.inputBytes ??= Buffer.from(state.input, 'utf8'));
   // Each function returns a primitive and never throws into the context.
   return {
-    finish(status, exitCode, stdout, stderr, message) {
-      try {
-        finishRun(state, String(status), Number(exitCode), typeof stdout === 'string' ? stdout : '', typeof stderr === 'string' ? stderr : '', typeof message === 'string' ? mapStack(message) : null);
-      } catch {
-        // nothing to tell the program
-      }
-    },
     schedule(id, ms) {
       if (state.finished || typeof id !== 'number' || typeof ms !== 'number') return;
       const fire = () => {
@@ -193,7 +220,6 @@ function makeBridge(state: RunState): HostBridge {
         } catch (e) {
           internalError(state, e);
         }
-        deliverIfFinished(state);
       };
       state.timers.set(id, ms < 0 ? { immediate: setImmediate(fire) } : { timeout: setTimeout(fire, Math.max(1, ms)) });
     },
@@ -247,6 +273,13 @@ function makeBridge(state: RunState): HostBridge {
         return typeof text === 'string' ? Buffer.byteLength(text, enc(encoding)) : 0;
       } catch {
         return 0;
+      }
+    },
+    cutUtf8(text, maxBytes) {
+      try {
+        return typeof text === 'string' ? cutUtf8(text, Math.max(0, Number(maxBytes) || 0)) : '';
+      } catch {
+        return '';
       }
     },
     format(options, args) {
@@ -364,11 +397,11 @@ function prepare(): RunState {
     report: null,
     done: null,
   } as unknown as RunState;
-  const install = runtimeScript.runInContext(ctx) as (host: HostBridge, version: string) => RuntimeControl;
+  const install = runtimeScript.runInContext(ctx) as (host: HostBridge, finish: FinishRun, version: string) => RuntimeControl;
   state.promiseProto = vm.runInContext('Promise.prototype', ctx) as object;
   state.objectProto = vm.runInContext('Object.prototype', ctx) as object;
   // The runtime reads the input length at install; it is set again at start.
-  const control = install(makeBridge(state), process.versions.node);
+  const control = install(makeBridge(state), makeFinish(state), process.versions.node);
   state.control = control;
   // Properties of the contextified object are the context's globals. Setting them here costs less
   // than defining them from inside (through the context's interceptors). Every value, getter and
@@ -453,7 +486,6 @@ function run(input: string, live?: LiveLink): Promise<RunReport> {
   } catch (e) {
     internalError(state, e);
   }
-  deliverIfFinished(state);
   return finished;
 }
 
@@ -481,8 +513,17 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
   const peakKb = Math.max(0, mem.hwm - state.rssStart);
   let final: RunStatus = status === 'ok' || status === 're' || status === 'ole' || status === 'ie' ? status : 'ie';
   let text = message;
+  // The output limit is checked here too, outside the program's reach, whatever the runtime counted.
+  if (stdout.length > limits.outputBytes / 3 && Buffer.byteLength(stdout, 'utf8') > limits.outputBytes) {
+    stdout = cutUtf8(stdout, limits.outputBytes);
+    if (final === 'ok' || final === 're') {
+      final = 'ole';
+      text = `Output limit exceeded: the program wrote more than ${limits.outputBytes} bytes.`;
+    }
+  }
+  if (stderr.length > STDERR_KEEP) stderr = stderr.slice(0, STDERR_KEEP);
   const stackOverflow = final === 're' && message !== null && message.includes('Maximum call stack size exceeded');
-  if (final !== 'ie' && !stackOverflow && peakKb > limits.memoryMb * 1024) {
+  if (final !== 'ie' && !stackOverflow && overMemory(peakKb, limits.memoryMb)) {
     final = 'mle';
     text = `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`;
   } else if (final !== 'ie' && cpuMs > limits.timeMs) {
@@ -490,18 +531,47 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
     text = `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time; the limit is ${limits.timeMs} ms.`;
   }
   state.report = report(final, exitCode >= 0 ? exitCode : null, stdout, stderr, text, cpuMs, peakKb);
-  watch[WATCH_CPU] = NaN;
-  // Reported once the program's stack has unwound (process.exit throws through it): right after
-  // the call into the context returns, or on the next turn when the run ended in a microtask.
+  // Reported on a later turn, once the program's stack has unwound (process.exit throws through
+  // it) and every microtask it queued has run. Until then the host keeps watching: code that runs
+  // on after the program asked to end (an exit it caught, say) counts.
   setImmediate(() => deliverIfFinished(state));
 }
 
 function deliverIfFinished(state: RunState): void {
-  if (!state.report) return;
+  if (!state.report || !state.done) return;
+  afterEnd(state, state.report);
+  watch[WATCH_CPU] = NaN;
   if (current === state) current = null;
   const done = state.done;
   state.done = null;
   done?.(state.report);
+}
+
+/**
+ * Whether a run's peak resident growth means MLE. Resident memory also counts garbage V8 has not
+ * collected yet, so a peak over the limit counts when the heap and the buffers outside it are
+ * over it too (they still hold what the program kept: nothing has been collected since), or when
+ * the peak is too far past the limit for garbage to explain (the old generation is capped near it).
+ */
+function overMemory(peakKb: number, memoryMb: number): boolean {
+  if (peakKb <= memoryMb * 1024) return false;
+  if (peakKb > (1.5 * memoryMb + 64) * 1024) return true;
+  const h = v8.getHeapStatistics();
+  return h.used_heap_size + h.external_memory > memoryMb * 1024 * 1024;
+}
+
+/** What ran between the program's end and now (code after a caught exit, say) counts against its limits. */
+function afterEnd(state: RunState, r: RunReport): void {
+  if (r.status === 'ie' || r.status === 'mle' || r.status === 'tle') return;
+  const limits = program!.limits;
+  const cpuMs = (cpuNs() - state.cpuStart) / 1e6;
+  if (cpuMs - r.timeMs < 1) return;
+  const peakKb = Math.max(r.memoryKb, memoryKb().hwm - state.rssStart);
+  if (overMemory(peakKb, limits.memoryMb)) {
+    Object.assign(r, { status: 'mle', memoryKb: peakKb, message: `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB after it asked to end; the limit is ${limits.memoryMb} MiB.` });
+  } else if (cpuMs > limits.timeMs) {
+    Object.assign(r, { status: 'tle', timeMs: cpuMs, message: `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time (some of it after it asked to end); the limit is ${limits.timeMs} ms.` });
+  }
 }
 
 function internalError(state: RunState, e: unknown): void {

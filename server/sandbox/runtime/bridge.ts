@@ -4,8 +4,6 @@
  * (the exceptions: values to format, and byte arrays the runtime itself allocated).
  */
 export interface HostBridge {
-  /** Ends the run. `status` is a RunStatus. */
-  finish(status: string, exitCode: number, stdout: string, stderr: string, message: string | null): void;
   /** Calls the context's `fire(id)` after `ms` milliseconds, or on the next turn when `ms < 0`. */
   schedule(id: number, ms: number): void;
   cancel(id: number): void;
@@ -18,6 +16,8 @@ export interface HostBridge {
   /** Writes `text` into `target` from `at`, at most `max` bytes; returns the bytes written. */
   encode(text: string, target: Uint8Array, at: number, max: number, encoding: string): number;
   byteLength(text: string, encoding: string): number;
+  /** The longest start of `text` whose UTF-8 form fits in `maxBytes` (whole characters only). */
+  cutUtf8(text: string, maxBytes: number): string;
   /** Node's util.formatWithOptions without custom inspectors; `options` is JSON. */
   format(options: string, args: unknown[]): string;
   deepEqual(a: unknown, b: unknown, strict: boolean): number;
@@ -40,6 +40,12 @@ export interface HostBridge {
   /** Interactive runs: passes stdout text to the interactor at once. */
   emit(text: string): void;
 }
+
+/**
+ * Ends the run (`status` is a RunStatus). Kept apart from the bridge, in the runtime's closure only:
+ * the verdict and the output it carries can come from nowhere else.
+ */
+export type FinishRun = (status: string, exitCode: number, stdout: string, stderr: string, message: string | null) => void;
 
 /** What the worker may call in a context. Every entry catches its own errors. */
 export interface RuntimeControl {

@@ -1,6 +1,7 @@
 import EventEmitter from 'events';
-import { guardBridge, type HostBridge, type RuntimeControl } from './bridge';
+import { guardBridge, guarded, type FinishRun, type HostBridge, type RuntimeControl } from './bridge';
 import { makeConsole } from './console';
+import { countListeners, emitTo } from './emitter';
 import type { Env } from './env';
 import { makeFormat } from './format';
 import { Input } from './input';
@@ -29,15 +30,22 @@ const lazy = {
 type BufferModule = typeof import('buffer');
 
 const promiseThen = Promise.prototype.then;
-const isError = (e: unknown) => Object.prototype.toString.call(e) === '[object Error]';
+const objectToString = Object.prototype.toString;
+const isError = (e: unknown) => apply(objectToString, e, []) === '[object Error]';
+/** The exit status a code gives, as the operating system keeps it (its low 8 bits: 256 is 0). */
+const exitStatus = (code: number) => code & 0xff;
 
 /**
  * Builds the Node-like world of one run inside a fresh context and returns the entry points the
  * worker calls. Runs before any program code, so the intrinsics it captures are the real ones.
  */
-export function install(rawHost: HostBridge, nodeVersion: string): RuntimeControl {
-  const host = guardBridge(rawHost);
-  const loop = new Loop(host);
+export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: string): RuntimeControl {
+  const bridge = guardBridge(rawHost);
+  const finishRun = guarded(rawFinish);
+  // Only the loop may schedule or cancel the worker's timers; the bridge the other modules share
+  // (and that text decoders hold) has inert ones.
+  const loop = new Loop({ schedule: bridge.schedule, cancel: bridge.cancel, inputWatch: bridge.inputWatch });
+  const host: HostBridge = { ...bridge, schedule: () => {}, cancel: () => {} };
   const input = new Input(host);
   const state: ProcessState = { exitCode: undefined };
   let output = new Output(host, 64 * 1024 * 1024);
@@ -49,7 +57,7 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     if (loop.finished) return;
     loop.close();
     output.closed = true;
-    host.finish(status, code, output.stdout, output.stderr, message);
+    finishRun(status, code, output.stdout, output.stderr, message);
   };
   const overflow = (): never => {
     finish('ole', -1, `Output limit exceeded: the program wrote more than ${output.limitText}`);
@@ -99,9 +107,12 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     return text;
   };
 
+  // The process's own events, emitted without the program's (possibly patched) emit or push.
+  const listeners = (event: string) => countListeners(process, event);
+
   const emitExit = (code: number) => {
     try {
-      process.emit('exit', code);
+      emitTo(process, 'exit', [code]);
     } catch (e) {
       if (e !== EXIT && !loop.finished) {
         const text = describe(e, false);
@@ -115,8 +126,8 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
     if (code !== undefined) process.exitCode = code;
     if (!exiting) {
       exiting = true;
-      const c = state.exitCode ?? 0;
-      emitExit(c);
+      const c = exitStatus(state.exitCode ?? 0);
+      emitExit(state.exitCode ?? 0);
       finish(c === 0 ? 'ok' : 're', c, c === 0 ? null : `The program called process.exit(${c}).`);
     }
     throw EXIT;
@@ -125,9 +136,15 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
   const uncaught = (error: unknown, rejection = false) => {
     if (error === EXIT || loop.finished || exiting) return;
     const event = rejection ? 'unhandledRejection' : 'uncaughtException';
-    if (process.listenerCount(event) > 0) {
+    let handled = false;
+    try {
+      handled = listeners(event) > 0;
+    } catch {
+      // a listener count the program broke: as if nobody listened
+    }
+    if (handled) {
       try {
-        process.emit(event, error, rejection ? undefined : 'uncaughtException');
+        emitTo(process, event, rejection ? [error, undefined] : [error, 'uncaughtException']);
         return;
       } catch (e) {
         if (e === EXIT) return;
@@ -144,8 +161,14 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
 
   loop.onUncaught = (e) => uncaught(e);
   loop.onBeforeExit = () => {
-    if (process.listenerCount('beforeExit') === 0) return false;
-    loop.invoke(() => process.emit('beforeExit', state.exitCode ?? 0));
+    let count = 0;
+    try {
+      count = listeners('beforeExit');
+    } catch {
+      return false;
+    }
+    if (count === 0) return false;
+    loop.invoke(() => emitTo(process, 'beforeExit', [state.exitCode ?? 0]));
     return true;
   };
   let mainSettled = false;
@@ -159,9 +182,9 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
       emitExit(13);
       return finish('re', 13, text);
     }
-    const code = state.exitCode ?? 0;
+    const code = exitStatus(state.exitCode ?? 0);
     exiting = true;
-    emitExit(code);
+    emitExit(state.exitCode ?? 0);
     finish(code === 0 ? 'ok' : 're', code, code === 0 ? null : `The program exited with code ${code}.`);
   };
 
@@ -244,7 +267,9 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
         uncaught(e);
         return;
       }
-      if (result instanceof Promise) {
+      // The compiled program is an async function: its promise is a real one. Checked without
+      // instanceof, which a program can redefine.
+      try {
         apply(promiseThen, result, [
           () => (mainSettled = true),
           (e: unknown) => {
@@ -252,7 +277,9 @@ export function install(rawHost: HostBridge, nodeVersion: string): RuntimeContro
             uncaught(e);
           },
         ]);
-      } else mainSettled = true;
+      } catch {
+        mainSettled = true;
+      }
       loop.checkSoon();
     },
     fire(id: number) {

@@ -21,7 +21,8 @@ export class Loop {
   private activity = 0;
   private idleActivity = -1;
   private nextId = 1;
-  private readonly tasks = new Map<number, Task>();
+  /** By id; a plain dictionary, not a Map: a program may patch Map's methods and iterators. */
+  private readonly tasks: Record<number, Task> = Object.create(null) as Record<number, Task>;
   private checking = false;
   finished = false;
   /** Emits process 'beforeExit'; returns whether anyone listened. */
@@ -30,12 +31,12 @@ export class Loop {
   onDrained: () => void = () => {};
   onUncaught: (error: unknown) => void = () => {};
 
-  constructor(private readonly host: HostBridge) {}
+  constructor(private readonly host: Pick<HostBridge, 'schedule' | 'cancel' | 'inputWatch'>) {}
 
   /** Runs `task` after `ms` (or on the next turn when ms < 0); returns an id for `cancel`. */
   schedule(task: Task, ms: number): number {
     const id = this.nextId++;
-    this.tasks.set(id, task);
+    this.tasks[id] = task;
     if (!this.finished) this.host.schedule(id, ms);
     return id;
   }
@@ -43,13 +44,15 @@ export class Loop {
   /** Runs `task` once more than `known` input bytes have arrived (interactive runs) or input ended. */
   scheduleOnInput(task: Task, known: number): number {
     const id = this.nextId++;
-    this.tasks.set(id, task);
+    this.tasks[id] = task;
     if (!this.finished) this.host.inputWatch(id, known);
     return id;
   }
 
   cancel(id: number): void {
-    if (this.tasks.delete(id) && !this.finished) this.host.cancel(id);
+    if (!(id in this.tasks)) return;
+    delete this.tasks[id];
+    if (!this.finished) this.host.cancel(id);
   }
 
   ref(): void {
@@ -63,9 +66,9 @@ export class Loop {
   }
 
   fire(id: number): void {
-    const task = this.tasks.get(id);
+    const task = this.tasks[id];
     if (!task || this.finished) return;
-    this.tasks.delete(id);
+    delete this.tasks[id];
     task();
   }
 
@@ -97,7 +100,9 @@ export class Loop {
   /** Stops everything: no callback of this run fires again. */
   close(): void {
     this.finished = true;
-    for (const id of this.tasks.keys()) this.host.cancel(id);
-    this.tasks.clear();
+    for (const id in this.tasks) {
+      this.host.cancel(Number(id));
+      delete this.tasks[id];
+    }
   }
 }

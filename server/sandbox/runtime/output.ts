@@ -1,5 +1,9 @@
 import type { HostBridge } from './bridge';
 
+// Captured before any program runs: a program may replace String.prototype.slice.
+const apply = Reflect.apply;
+const stringSlice = String.prototype.slice;
+
 const STDERR_KEEP = 64 * 1024;
 
 /**
@@ -41,16 +45,9 @@ export class Output {
       this.stdout += text;
       return true;
     }
-    // Keep exactly `limit` bytes, as a judge that cut the pipe there would have seen.
-    let keep = this.limit - this.bytes;
-    let cut = '';
-    for (const ch of text) {
-      const n = ch.codePointAt(0)! < 0x80 ? 1 : ch.codePointAt(0)! < 0x800 ? 2 : ch.codePointAt(0)! < 0x10000 ? 3 : 4;
-      if (n > keep) break;
-      keep -= n;
-      cut += ch;
-    }
-    this.stdout += cut;
+    // Keep exactly `limit` bytes (whole characters), as a judge that cut the pipe there would have
+    // seen; the worker finds the cut without building it piece by piece.
+    this.stdout += this.host.cutUtf8(text, this.limit - this.bytes);
     this.bytes = this.limit;
     this.overflow = true;
     this.closed = true;
@@ -65,7 +62,7 @@ export class Output {
   err(text: string): void {
     if (this.closed || this.stderrBytes >= STDERR_KEEP) return;
     const room = STDERR_KEEP - this.stderrBytes;
-    const part = text.length > room ? text.slice(0, room) : text;
+    const part = text.length > room ? (apply(stringSlice, text, [0, room]) as string) : text;
     this.stderr += part;
     this.stderrBytes += part.length;
   }

@@ -3,6 +3,10 @@ import type { Env } from './env';
 import { accessDenied, invalidArgType, nodeError } from './errors';
 import type { InputStream, OutputStream } from './streams';
 
+// Captured before any program runs: a program may replace JSON.parse or Array.isArray.
+const jsonParse = JSON.parse;
+const isArray = Array.isArray;
+
 export interface ProcessState {
   exitCode: number | undefined;
 }
@@ -18,7 +22,7 @@ export function makeProcess(env: Env, std: { stdin: InputStream; stdout: OutputS
     const now = env.host.hrtime();
     let sec = Number(now / 1_000_000_000n);
     let ns = Number(now % 1_000_000_000n);
-    if (Array.isArray(previous)) {
+    if (isArray(previous)) {
       sec -= Number(previous[0]);
       ns -= Number(previous[1]);
       if (ns < 0) {
@@ -29,7 +33,7 @@ export function makeProcess(env: Env, std: { stdin: InputStream; stdout: OutputS
     return [sec, ns];
   };
   hrtime.bigint = () => env.host.hrtime();
-  const memoryUsage = () => JSON.parse(env.host.memory()) as Record<string, number>;
+  const memoryUsage = () => jsonParse(env.host.memory()) as Record<string, number>;
   memoryUsage.rss = () => memoryUsage().rss;
   const denied = (what: string) => () => {
     throw accessDenied(what, 'ChildProcess');

@@ -19,7 +19,9 @@ export class InputStream extends EventEmitter {
   readable = true;
   readableEnded = false;
   destroyed = false;
-  private decoder: ChunkDecoder | null = null;
+  // Private fields (#), not properties: nothing a program holds leads to the runtime's bridge.
+  readonly #env: Env;
+  #decoder: ChunkDecoder | null = null;
   private flowing: boolean | null = null;
   private readableMode = false;
   private buffer: Chunk[] = [];
@@ -28,8 +30,9 @@ export class InputStream extends EventEmitter {
   private pumping = false;
   private endReadableSent = false;
 
-  constructor(private readonly env: Env) {
+  constructor(env: Env) {
     super();
+    this.#env = env;
     this.on('newListener', (event: string | symbol) => {
       if (event === 'data' && this.flowing !== false) this.resume();
       if (event === 'readable') {
@@ -45,13 +48,13 @@ export class InputStream extends EventEmitter {
   }
 
   get readableEncoding(): string | null {
-    return this.decoder ? this.decoder.encoding : null;
+    return this.#decoder ? this.#decoder.encoding : null;
   }
 
   setEncoding(encoding?: unknown): this {
     const enc = normalizeEncoding(encoding);
     if (enc === null) throw new TypeError(`Unknown encoding: ${String(encoding)}`);
-    this.decoder = new ChunkDecoder(this.env.host, enc);
+    this.#decoder = new ChunkDecoder(this.#env.host, enc);
     return this;
   }
 
@@ -114,7 +117,7 @@ export class InputStream extends EventEmitter {
     if (this.destroyed) return this;
     this.destroyed = true;
     this.readable = false;
-    this.env.loop.schedule(() => this.env.loop.invoke(() => this.emit('close')), -1);
+    this.#env.loop.schedule(() => this.#env.loop.invoke(() => this.emit('close')), -1);
     return this;
   }
 
@@ -171,17 +174,17 @@ export class InputStream extends EventEmitter {
   private pump(): void {
     if (this.pumping || !this.wantsData) return;
     this.pumping = true;
-    this.env.loop.ref();
-    const { input } = this.env;
+    this.#env.loop.ref();
+    const { input } = this.#env;
     // Woken once input beyond what was read has arrived (it may have arrived just now).
-    if (input.starved) this.env.loop.scheduleOnInput(() => this.step(), input.position);
-    else this.env.loop.schedule(() => this.step(), -1);
+    if (input.starved) this.#env.loop.scheduleOnInput(() => this.step(), input.position);
+    else this.#env.loop.schedule(() => this.step(), -1);
   }
 
   /** One turn of the loop: one chunk (or the end) goes to the program. */
   private step(): void {
     this.pumping = false;
-    const { loop } = this.env;
+    const { loop } = this.#env;
     if (this.flowing === true && this.buffer.length > 0) {
       const chunk = this.buffer.shift()!;
       loop.invoke(() => this.emit('data', chunk));
@@ -207,24 +210,24 @@ export class InputStream extends EventEmitter {
   }
 
   private pull(): Chunk | null {
-    const { input } = this.env;
+    const { input } = this.#env;
     const n = Math.min(CHUNK, input.remaining);
     if (n === 0) {
       if (input.starved) return null;
       this.sourceDone = true;
-      const rest = this.decoder ? this.decoder.end() : '';
+      const rest = this.#decoder ? this.#decoder.end() : '';
       return rest.length > 0 ? rest : null;
     }
-    if (this.decoder) {
+    if (this.#decoder) {
       const bytes = new Uint8Array(n);
       input.readInto(bytes, 0, n);
       if (input.exhausted) {
         this.sourceDone = true;
-        return this.decoder.end(bytes);
+        return this.#decoder.end(bytes);
       }
-      return this.decoder.write(bytes);
+      return this.#decoder.write(bytes);
     }
-    const buf = this.env.Buffer().allocUnsafe(n);
+    const buf = this.#env.Buffer().allocUnsafe(n);
     input.readInto(buf, 0, n);
     if (input.exhausted) this.sourceDone = true;
     return buf;
@@ -235,13 +238,13 @@ export class InputStream extends EventEmitter {
     this.buffer = [];
     if (parts.length === 1) return parts[0]!;
     if (typeof parts[0] === 'string') return parts.join('');
-    return this.env.Buffer().concat(parts as Uint8Array[]);
+    return this.#env.Buffer().concat(parts as Uint8Array[]);
   }
 
   private queueEnd(): void {
     if (this.endQueued) return;
     this.endQueued = true;
-    const { loop } = this.env;
+    const { loop } = this.#env;
     loop.ref();
     loop.schedule(() => {
       this.readableEnded = true;
@@ -279,11 +282,14 @@ export class OutputStream extends EventEmitter {
   readonly writableLength = 0;
   readonly writableNeedDrain = false;
 
+  readonly #env: Env;
+
   constructor(
-    private readonly env: Env,
+    env: Env,
     readonly fd: 1 | 2,
   ) {
     super();
+    this.#env = env;
   }
 
   write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
@@ -291,9 +297,9 @@ export class OutputStream extends EventEmitter {
       callback = encoding;
       encoding = undefined;
     }
-    const text = chunkText(this.env, chunk, encoding);
-    if (this.fd === 1) this.env.stdout(text);
-    else this.env.stderr(text);
+    const text = chunkText(this.#env, chunk, encoding);
+    if (this.fd === 1) this.#env.stdout(text);
+    else this.#env.stderr(text);
     if (typeof callback === 'function') this.later(callback as () => void);
     return true;
   }
@@ -323,7 +329,7 @@ export class OutputStream extends EventEmitter {
   }
 
   private later(fn: () => void): void {
-    const { loop } = this.env;
+    const { loop } = this.#env;
     loop.ref();
     loop.schedule(() => {
       loop.invoke(fn);

@@ -5,6 +5,16 @@ const TIMEOUT_MAX = 2 ** 31 - 1;
 
 type Callback = (...args: unknown[]) => unknown;
 
+// The runtime is evaluated afresh in each context, so this module's state is one run's. It lives
+// here, not on the Timeout and Immediate objects a program holds, so nothing leads from them to
+// the loop or the bridge.
+let env: Env;
+/** Active timeouts by id (a dictionary, not a Map: a program may patch Map). */
+const table: Record<number, Timeout> = Object.create(null) as Record<number, Timeout>;
+const apply = Reflect.apply;
+const promiseThen = Promise.prototype.then;
+const resolved = Promise.resolve();
+
 /**
  * What Node's Timeout and Immediate share: a task on the context's event loop that keeps the run
  * alive while it is referenced (ref/unref/hasRef), and lets go of the loop when cancelled.
@@ -14,21 +24,19 @@ abstract class LoopHandle {
   protected refed = false;
   protected active = false;
 
-  constructor(protected readonly env: Env) {}
-
   /** Cancels the pending task and drops this handle's hold on the loop. */
   protected release(): void {
-    this.env.loop.cancel(this.taskId);
+    env.loop.cancel(this.taskId);
     if (this.refed) {
       this.refed = false;
-      this.env.loop.unref();
+      env.loop.unref();
     }
   }
 
   ref(): this {
     if (this.active && !this.refed) {
       this.refed = true;
-      this.env.loop.ref();
+      env.loop.ref();
     }
     return this;
   }
@@ -36,7 +44,7 @@ abstract class LoopHandle {
   unref(): this {
     if (this.refed) {
       this.refed = false;
-      this.env.loop.unref();
+      env.loop.unref();
     }
     return this;
   }
@@ -49,30 +57,28 @@ abstract class LoopHandle {
 /** Node's Timeout object: ref/unref/hasRef/refresh, and usable as a number. */
 class Timeout extends LoopHandle {
   constructor(
-    env: Env,
-    private readonly table: Map<number, Timeout>,
     readonly id: number,
     private readonly callback: Callback,
     private readonly delay: number,
     private readonly args: unknown[],
     private readonly repeat: boolean,
   ) {
-    super(env);
+    super();
   }
 
   start(): this {
     this.active = true;
-    this.table.set(this.id, this);
+    table[this.id] = this;
     if (!this.refed) {
       this.refed = true;
-      this.env.loop.ref();
+      env.loop.ref();
     }
-    this.taskId = this.env.loop.schedule(() => this.fire(), this.delay);
+    this.taskId = env.loop.schedule(() => this.fire(), this.delay);
     return this;
   }
 
   private fire(): void {
-    const { loop } = this.env;
+    const { loop } = env;
     if (this.repeat) {
       this.taskId = loop.schedule(() => this.fire(), this.delay);
       loop.invoke(this.callback, this, this.args);
@@ -85,14 +91,14 @@ class Timeout extends LoopHandle {
   stop(): void {
     if (!this.active) return;
     this.active = false;
-    this.table.delete(this.id);
+    delete table[this.id];
     this.release();
   }
 
   refresh(): this {
     if (this.active) {
-      this.env.loop.cancel(this.taskId);
-      this.taskId = this.env.loop.schedule(() => this.fire(), this.delay);
+      env.loop.cancel(this.taskId);
+      this.taskId = env.loop.schedule(() => this.fire(), this.delay);
     }
     return this;
   }
@@ -109,8 +115,8 @@ class Timeout extends LoopHandle {
 
 /** Node's Immediate object. */
 class Immediate extends LoopHandle {
-  constructor(env: Env, callback: Callback, args: unknown[]) {
-    super(env);
+  constructor(callback: Callback, args: unknown[]) {
+    super();
     this.active = true;
     this.refed = true;
     env.loop.ref();
@@ -137,32 +143,32 @@ function delayOf(ms: unknown): number {
 }
 
 /** The timer functions of the context (globals and the `timers` module). */
-export function makeTimers(env: Env) {
-  const table = new Map<number, Timeout>();
+export function makeTimers(runEnv: Env) {
+  env = runEnv;
   let nextId = 1;
 
   const setTimeout = (callback: unknown, ms?: unknown, ...args: unknown[]) => {
     checkCallback(callback);
-    return new Timeout(env, table, nextId++, callback, delayOf(ms), args, false).start();
+    return new Timeout(nextId++, callback, delayOf(ms), args, false).start();
   };
   const setInterval = (callback: unknown, ms?: unknown, ...args: unknown[]) => {
     checkCallback(callback);
-    return new Timeout(env, table, nextId++, callback, delayOf(ms), args, true).start();
+    return new Timeout(nextId++, callback, delayOf(ms), args, true).start();
   };
   const clearTimeout = (timer: unknown) => {
     if (timer instanceof Timeout) timer.stop();
-    else if (typeof timer === 'number' || typeof timer === 'string') table.get(Number(timer))?.stop();
+    else if (typeof timer === 'number' || typeof timer === 'string') table[Number(timer)]?.stop();
   };
   const setImmediate = (callback: unknown, ...args: unknown[]) => {
     checkCallback(callback);
-    return new Immediate(env, callback, args);
+    return new Immediate(callback, args);
   };
   const clearImmediate = (immediate: unknown) => {
     if (immediate instanceof Immediate) immediate.clear();
   };
   const queueMicrotask = (callback: unknown) => {
     checkCallback(callback);
-    void Promise.resolve().then(() => env.loop.invoke(callback));
+    apply(promiseThen, resolved, [() => env.loop.invoke(callback)]);
   };
 
   const promises = {
