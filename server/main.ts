@@ -5,7 +5,7 @@
 import './platform/require-supported-node';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './platform/config';
 import { createApp } from './http/app';
 import { importProblems } from './import/import';
 import { SubmissionEvents } from './queue/events';

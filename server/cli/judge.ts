@@ -6,7 +6,7 @@
 import '../platform/require-supported-node';
 import { readFileSync, statSync } from 'node:fs';
 import { createCompiler } from '../compile/index';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { grade } from '../judge/grader';
 import { verdictText } from '../judge/verdicts';
 import { importProblems } from '../import/import';

@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../platform/config';
 import { importProblems } from '../import/import';
 import { SubmissionEvents } from '../queue/events';
 import { JudgeQueue } from '../queue/judge-queue';

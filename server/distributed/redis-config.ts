@@ -3,7 +3,7 @@
  * the lock and stall timings decide how soon a dead worker's job is taken by another.
  */
 import type { ConnectionOptions } from 'bullmq';
-import { ConfigError } from '../config';
+import { ConfigError } from '../platform/config';
 
 export const QUEUE_NAME = 'sg-judge';
 /** Worker heartbeats live under this prefix, one key per worker process, expiring on their own. */

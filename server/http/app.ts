@@ -16,7 +16,7 @@ import { problemPages } from './problem-pages';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
-import { labApi, labPages, labViewHelpers } from '../lab/http';
+import { labApi, labPages, labViewHelpers } from './lab-routes';
 import { LabJobs } from '../lab/jobs';
 
 export interface AppDeps {

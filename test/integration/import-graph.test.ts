@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/server';
@@ -27,7 +27,8 @@ const SPECIFIERS = [
 
 /** The top-level folder of server/ a file belongs to ('.' for server/main.ts and the like). */
 function folderOf(file: string): string {
-  const rel = relative(SERVER, file);
+  // An import of a folder ('../sandbox') names its index.ts.
+  const rel = existsSync(file) && statSync(file).isDirectory() ? relative(SERVER, join(file, 'index.ts')) : relative(SERVER, file);
   return rel.includes('/') ? rel.split('/')[0]! : '.';
 }
 

@@ -45,7 +45,7 @@ describe('sandbox process layers', () => {
     expect(readFileSync(`/proc/${pid}/status`, 'utf8')).toMatch(/NSpid:\s+\d+\s+1\n/);
   });
 
-  it.skipIf(!has('setpriv'))('runs as the unprivileged user nobody', () => {
+  it.skipIf(!detectLayers().unprivileged)('runs as the unprivileged user nobody', () => {
     expect(readFileSync(`/proc/${pid}/status`, 'utf8')).toMatch(/Uid:\s+65534\s+65534\s+65534\s+65534/);
   });
 

@@ -6,18 +6,18 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/config';
-import { parseJsonBody, rawBody } from '../http/body';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { parseJsonBody, rawBody } from './body';
+import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
-import { LabError } from './errors';
-import { contractJson, tableCsv, tableText } from './format';
-import { instantiate } from './game';
-import { LabJobs, type LabJob } from './jobs';
-import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from './lab';
-import { gameSlugs, hasGame, loadGame, NO_GAME } from './registry';
-import { DEFAULT_LIMITS } from './search';
+import { LabError } from '../lab/errors';
+import { contractJson, tableCsv, tableText } from '../lab/format';
+import { instantiate } from '../lab/game';
+import { LabJobs, type LabJob } from '../lab/jobs';
+import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
+import { DEFAULT_LIMITS } from '../lab/search';
 
 /** The quick path (in the HTTP thread) stops after this much work and hands the request to a job. */
 const QUICK_WORK = 3_000_000;
