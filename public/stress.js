@@ -19,6 +19,11 @@
     for (const c of children) if (c !== null && c !== undefined) node.append(c);
     return node;
   }
+  // replaceChildren() would print a null child as the text "null": leave the missing parts out.
+  function show(target, ...children) {
+    target.hidden = false;
+    target.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
+  }
   const block = (title, text) => el('div', { class: 'io-block' }, el('div', { class: 'io-title' }, title), el('pre', {}, text));
 
   async function api(method, url, body) {
@@ -46,24 +51,23 @@
   if (stress) {
     const slug = stress.dataset.slug;
     const button = stress.querySelector('.stress-run');
+    const cancel = stress.querySelector('.stress-cancel');
     const live = stress.querySelector('.stress-live');
     const bar = stress.querySelector('.stress-progress');
     const text = stress.querySelector('.stress-progress-text');
     const result = stress.querySelector('.stress-result');
+    const runList = stress.querySelector('.stress-run-list');
     const field = (name) => stress.querySelector(`[name=${name}]`);
+    let following = null;
 
-    button.addEventListener('click', async (e) => {
-      e.preventDefault();
-      const body = { problem: slug, source: sourceNow(), cases: Number(field('cases').value), size: field('size').value, seed: Number(field('seed').value) };
+    // Follows one run until it ends: progress, then the result; a reload picks it up again from the list.
+    async function follow(id) {
+      following = id;
       button.disabled = true;
-      result.hidden = true;
-      result.replaceChildren();
+      cancel.hidden = false;
+      cancel.disabled = false;
       live.hidden = false;
-      bar.max = body.cases;
-      bar.value = 0;
-      text.textContent = 'In queue';
       try {
-        const { id } = await api('POST', '/api/stress', body);
         const run = await poll(`/api/stress/${id}`, (r) => {
           bar.max = r.casesTotal;
           bar.value = r.casesRun;
@@ -73,24 +77,94 @@
         });
         if (run.result === 'failed') text.textContent = `stopped at case ${run.casesRun} of ${run.casesTotal}`;
         else if (run.result === 'error') text.textContent = '';
+        else if (run.result === 'cancelled') text.textContent = `cancelled after ${run.casesRun} of ${run.casesTotal} cases`;
         showStressResult(run);
+        markRun(run);
       } catch (err) {
-        result.hidden = false;
-        result.replaceChildren(el('p', { class: 'verdict-failed' }, String(err.message || err)));
+        showError(err);
       } finally {
+        cancel.hidden = true;
         button.disabled = false;
+        following = null;
+      }
+    }
+
+    function showError(err) {
+      // A refused request never started: no "In queue" may stay beside its error.
+      live.hidden = true;
+      text.textContent = '';
+      show(result, el('p', { class: 'verdict-failed' }, String(err.message || err)));
+    }
+
+    button.addEventListener('click', async (e) => {
+      e.preventDefault();
+      // Only the stress fields are checked here: the solution's Submit ignores them.
+      for (const name of ['cases', 'seed']) if (!field(name).reportValidity()) return;
+      const body = { problem: slug, source: sourceNow(), cases: Number(field('cases').value), size: field('size').value, seed: Number(field('seed').value) };
+      button.disabled = true;
+      result.hidden = true;
+      result.replaceChildren();
+      live.hidden = false;
+      bar.max = body.cases;
+      bar.value = 0;
+      text.textContent = 'Sending…';
+      let id;
+      try {
+        ({ id } = await api('POST', '/api/stress', body));
+      } catch (err) {
+        showError(err);
+        button.disabled = false;
+        return;
+      }
+      addRun(id, `in queue (${body.cases} ${body.size} case(s), seed ${body.seed})`);
+      await follow(id);
+    });
+
+    cancel.addEventListener('click', async () => {
+      if (following === null) return;
+      cancel.disabled = true;
+      text.textContent = 'Cancelling…';
+      try {
+        await api('POST', `/api/stress/${following}/cancel`);
+      } catch (err) {
+        // Finished meanwhile: the poll shows the result.
+        cancel.disabled = false;
       }
     });
 
+    function addRun(id, state) {
+      if (!runList) return;
+      runList.closest('.stress-runs').hidden = false;
+      const item = el('li', { 'data-id': String(id), 'data-status': 'queued' }, el('a', { href: `/stress/${id}` }, `#${id}`), ' ', el('span', { class: 'stress-run-state' }, state));
+      runList.prepend(item);
+    }
+
+    function markRun(run) {
+      const item = runList && runList.querySelector(`li[data-id="${run.id}"]`);
+      if (!item) return;
+      item.dataset.status = run.status;
+      const where = `size ${run.size}, seed ${run.seed}`;
+      const c = run.counterexample;
+      const state =
+        run.result === 'passed' ? `passed ${run.casesRun} case(s) (${where})`
+        : run.result === 'failed' && c ? `${VERDICT_WORDS[c.verdict] || c.verdict} on random case ${c.caseIndex + 1} (${where})`
+        : run.result === 'cancelled' ? `cancelled after ${run.casesRun} of ${run.casesTotal} case(s) (${where})`
+        : `could not complete (${where})`;
+      item.querySelector('.stress-run-state').textContent = state;
+    }
+
     function showStressResult(run) {
-      result.hidden = false;
       const where = `size ${run.size}, seed ${run.seed}`;
       if (run.result === 'passed') {
-        result.replaceChildren(el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`), el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`));
+        show(result, el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`), el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`));
+        return;
+      }
+      if (run.result === 'cancelled') {
+        show(result, el('p', { class: 'verdict-failed stress-verdict' }, `Cancelled after ${run.casesRun} of ${run.casesTotal} cases; none of them failed`), el('p', { class: 'hint' }, where));
         return;
       }
       if (run.result === 'error') {
-        result.replaceChildren(el('p', { class: 'verdict-failed stress-verdict' }, 'Stress test could not complete'), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block('On input', run.errorInput) : null);
+        show(result, el('p', { class: 'verdict-failed stress-verdict' }, 'Stress test could not complete'), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block('On input', run.errorInput) : null);
         return;
       }
       const c = run.counterexample;
@@ -106,7 +180,8 @@
           save.after(el('span', { class: 'verdict-failed' }, ` ${err.message}`));
         }
       });
-      result.replaceChildren(
+      show(
+        result,
         el('p', { class: 'verdict-rejected stress-verdict' }, `${VERDICT_WORDS[c.verdict] || c.verdict} on random case ${c.caseIndex + 1}`),
         el('p', { class: 'hint' }, `${where}; shrunk in ${c.shrinkSteps} step(s) to this input:`),
         block('Input', c.input),
@@ -116,6 +191,10 @@
         save,
       );
     }
+
+    // After a reload: pick up the newest run that is still going.
+    const going = runList && runList.querySelector('li[data-status="queued"], li[data-status="running"]');
+    if (going) void follow(Number(going.dataset.id));
   }
 
   // Keeps the "Your added tests" list in step with a test just saved, without a reload.
@@ -172,7 +251,8 @@
         const r = await poll(`/api/invocations/${id}`, () => {});
         const cls = r.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected';
         const words = r.verdict === 'AC' ? 'Same answer as the reference' : r.verdict === 'WA' ? 'Differs from the reference' : VERDICT_WORDS[r.verdict];
-        result.replaceChildren(
+        show(
+          result,
           el('p', { class: `${cls} invocation-verdict` }, words),
           r.verdict === 'CE' ? el('pre', { class: 'message' }, r.compileOutput || '') : el('p', { class: 'hint' }, `${r.timeMs ?? 0} ms, ${r.memoryKb ?? 0} KiB${r.exitCode !== null ? `, exit code ${r.exitCode}` : ''}`),
           r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block('Your output', r.output ?? ''), block('Reference output', r.expected ?? '')),
@@ -180,7 +260,7 @@
           r.stderr ? block('Standard error', r.stderr) : null,
         );
       } catch (err) {
-        result.replaceChildren(el('p', { class: 'verdict-failed' }, String(err.message || err)));
+        show(result, el('p', { class: 'verdict-failed' }, String(err.message || err)));
       } finally {
         button.disabled = false;
       }

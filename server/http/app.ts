@@ -8,6 +8,7 @@ import { listProblems } from '../storage/problems';
 import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { stressPages } from './stress-pages';
+import { stressCancel } from './stress-cancel';
 import { HttpError } from './errors';
 import { liveUpdates } from './live';
 import { problemPages } from './problem-pages';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
 
   const statements = new StatementCache(deps.db);
+  app.use(stressCancel(deps.db));
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
   app.use('/api', (req) => {
@@ -135,6 +137,8 @@ function errorTitle(status: number): string {
       return 'Not found';
     case 413:
       return 'Too large';
+    case 409:
+      return 'Conflict';
     case 415:
       return 'Unsupported';
     default:

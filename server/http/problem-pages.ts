@@ -5,6 +5,8 @@ import { preview } from '../render/preview';
 import { countTests, getProblemHeader, listProblems, listUserTests, problemStatus, type ProblemHeader } from '../storage/problems';
 import { randomSeed } from '../stress/cases';
 import { listSubmissions } from '../storage/submissions';
+import { listActiveStressRuns } from '../storage/stress-runs';
+import { stressRunState } from './stress-state';
 import { notFound } from './errors';
 import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
@@ -28,6 +30,9 @@ export function formatLimits(p: Pick<ProblemHeader, 'timeLimitMs' | 'memoryLimit
   if (lang === 'zh') return { time: `${seconds} 秒`, memory: `${p.memoryLimitMb} MB` };
   return { time: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, memory: `${p.memoryLimitMb} megabytes` };
 }
+
+/** Finished stress runs stay listed on the problem page this long, so a reload loses nothing. */
+const RECENT_STRESS_MS = 60 * 60 * 1000;
 
 export function problemPages(db: Db, statements: StatementCache): express.Router {
   const router = express.Router();
@@ -77,6 +82,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       samples,
       status,
       seed: randomSeed(),
+      stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r) })),
       userTests: listUserTests(db, p.slug).map((t) => ({ idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
       recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
         id: s.id,

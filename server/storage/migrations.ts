@@ -146,4 +146,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE tests ADD COLUMN created_at INTEGER;
     `,
   },
+  {
+    version: 5,
+    name: 'cancelling stress runs',
+    // The result column's CHECK predates cancelling and SQLite cannot widen it in place: a cancelled
+    // run is stored with result 'error' and cancelled = 1, and read back as result 'cancelled'.
+    sql: `
+      ALTER TABLE stress_runs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE stress_runs ADD COLUMN cancelled INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX stress_runs_by_problem ON stress_runs (problem, id);
+    `,
+  },
 ];

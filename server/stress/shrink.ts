@@ -18,6 +18,8 @@ export interface ShrinkDeps {
   pkg: ProblemPackage<unknown>;
   fast: ReferenceSolver;
   sandboxes: Sandbox[];
+  /** True once the user cancelled the run: shrinking stops and keeps what it has. */
+  cancelled?: () => boolean;
 }
 
 /** Most candidates tried in one round. */
@@ -48,7 +50,7 @@ export async function shrinkFailure(
   // a round without a hit, widen the round so long runs of passing candidates cost few round trips.
   let width = 1;
 
-  search: while (performance.now() < deadline) {
+  search: while (performance.now() < deadline && !deps.cancelled?.()) {
     const candidates = deps.arb.shrink(current.value.value_, current.value.context)[Symbol.iterator]();
     for (;;) {
       const chunk: { value: fc.Value<unknown>; input: string; expected: string }[] = [];
@@ -80,7 +82,7 @@ export async function shrinkFailure(
 }
 
 /** Runs the inputs split over the sandboxes in parallel; results in input order. */
-async function runSpread(sandboxes: Sandbox[], inputs: string[]): Promise<RunResult[]> {
+export async function runSpread(sandboxes: Sandbox[], inputs: string[]): Promise<RunResult[]> {
   const share = Math.ceil(inputs.length / sandboxes.length);
   const parts = await Promise.all(
     sandboxes.map((s, k) => {

@@ -8,6 +8,7 @@ import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/t
 import { generateCase } from './cases';
 import { referenceAnswer } from './oracle';
 import { shrinkFailure } from './shrink';
+import { shrinkText } from './shrink-text';
 
 export interface StressRequest {
   source: string;
@@ -23,6 +24,8 @@ export interface StressDeps {
   problem: LoadedProblem;
   fast: ReferenceSolver;
   brute: ReferenceSolver;
+  /** Asked between batches and shrink rounds: true ends the run as 'cancelled' with the cases run so far. */
+  cancelled?: () => boolean;
 }
 
 export interface Counterexample {
@@ -36,12 +39,15 @@ export interface Counterexample {
   message: string | null;
   /** Which random case failed first (0-based), before shrinking. */
   caseIndex: number;
-  /** The shrunk case as the generator's structured value (for tools and tests; not sent to clients). */
+  /**
+   * The case after the generator's shrinking, as its structured value (for tools and tests; not sent
+   * to clients). The textual pass that follows may have shrunk `input` further.
+   */
   value: fc.Value<unknown>;
 }
 
 export interface StressOutcome {
-  result: 'passed' | 'failed' | 'error';
+  result: 'passed' | 'failed' | 'error' | 'cancelled';
   casesRun: number;
   casesTotal: number;
   seed: number;
@@ -66,6 +72,12 @@ type Finding =
 
 const MAX_BATCH = 64;
 const MAX_BATCH_BYTES = 1 << 20;
+/**
+ * A batch is read only when all of its cases end, so a batch is kept to about this much wall time:
+ * runs start with one case per batch and grow while cases are quick. A slow or failing case drops
+ * the size back to one, so a looping program is reported about one time limit after it starts.
+ */
+const BATCH_TARGET_MS = 150;
 
 /**
  * Random tests on demand: generate cases with the problem's generator, run the solution on them in
@@ -100,16 +112,19 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   let next = 0;
   let done = 0;
   let found: Finding | null = null;
+  let batchSize = 1;
+  let stopped = false;
+  const isCancelled = (): boolean => (stopped ||= deps.cancelled?.() ?? false);
 
   type Batch = { start: number; cases: { value: fc.Value<unknown>; input: string; expected: string }[]; stopAt: Finding | null };
-  const wanted = (): boolean => next < req.cases && (found === null || next <= found.index);
+  const wanted = (): boolean => !isCancelled() && next < req.cases && (found === null || next <= found.index);
 
   // Claims the next cases and prepares them: generate, format, validate, ask the references.
   const build = (): Batch | null => {
     if (!wanted()) return null;
     const batch: Batch = { start: next, cases: [], stopAt: null };
     let bytes = 0;
-    while (next < req.cases && batch.cases.length < MAX_BATCH && bytes < MAX_BATCH_BYTES) {
+    while (next < req.cases && batch.cases.length < batchSize && bytes < MAX_BATCH_BYTES) {
       const index = next++;
       const value = generateCase(arb, req.seed, index);
       const input = pkg.format(value.value_);
@@ -136,6 +151,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       const running = batch.cases.length ? sandbox.runBatch(batch.cases.map((c) => c.input)) : Promise.resolve([]);
       const upcoming = batch.stopAt ? null : build();
       const runs = await running;
+      adapt(runs);
       for (let i = 0; i < runs.length; i++) {
         const c = batch.cases[i]!;
         const run = runs[i]!;
@@ -149,8 +165,14 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       done += runs.length;
       const elapsed = (performance.now() - started) / 1000;
       onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round(done / Math.max(elapsed, 1e-3)) });
-      batch = upcoming && (found === null || upcoming.start <= (found as Finding).index) ? upcoming : null;
+      batch = upcoming && !isCancelled() && (found === null || upcoming.start <= (found as Finding).index) ? upcoming : null;
     }
+  };
+  const adapt = (runs: RunResult[]): void => {
+    if (runs.length === 0) return;
+    const slow = runs.some((r) => r.status !== 'ok' || r.wallMs > limits.timeMs / 4);
+    const perCase = Math.max(0.05, ...runs.map((r) => r.wallMs));
+    batchSize = slow ? 1 : Math.max(1, Math.min(MAX_BATCH, batchSize * 2, Math.floor(BATCH_TARGET_MS / perCase)));
   };
   const record = (f: Finding): void => {
     if (found === null || f.index < found.index) found = f;
@@ -159,16 +181,22 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   await Promise.all(deps.sandboxes.map(lane));
 
   const finding = found as Finding | null;
+  if (stopped && finding === null) return finish({ result: 'cancelled', casesRun: Math.min(done, req.cases) });
   if (finding === null) return finish({ result: 'passed', casesRun: req.cases });
   if (finding.kind === 'error') {
     return finish({ result: 'error', casesRun: finding.index + 1, error: finding.message, errorInput: finding.input });
   }
 
-  const shrunk = await shrinkFailure(
+  const shrinkDeps = { arb, pkg, fast, sandboxes: deps.sandboxes, cancelled: isCancelled };
+  const byGenerator = await shrinkFailure(
     { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict },
-    { arb, pkg, fast, sandboxes: deps.sandboxes },
+    shrinkDeps,
     (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }),
   );
+  // The generator's shrink tree cannot always drop one game or lower one number on its own: a
+  // generic pass over the text finishes the job (see shrink-text.ts).
+  const byText = await shrinkText(byGenerator, shrinkDeps, (steps, inputBytes) => onEvent({ type: 'shrinking', steps: byGenerator.steps + steps, inputBytes }));
+  const shrunk = { ...byText, value: byGenerator.value, steps: byGenerator.steps + byText.steps };
   const checked = referenceAnswer(shrunk.input, fast, brute);
   if (!checked.ok) return finish({ result: 'error', casesRun: finding.index + 1, error: checked.message, errorInput: shrunk.input });
   const { verdict, checkerMessage } = decideTestVerdict(shrunk.run, shrunk.expected);
