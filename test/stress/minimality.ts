@@ -5,6 +5,7 @@ import type { ReferenceSolver, Size } from '../../server/problems/types';
 import type { Sandbox } from '../../server/sandbox/types';
 import { referenceAnswer } from '../../server/stress/oracle';
 import type { StressOutcome } from '../../server/stress/stress-run';
+import { textSteps } from '../../server/stress/text-steps';
 
 /** Re-runs every one-step shrink of the reported case: none may still fail the same way. */
 export async function expectLocallyMinimal(
@@ -27,4 +28,26 @@ export async function expectLocallyMinimal(
   runs.forEach((run, i) => {
     expect(decideTestVerdict(run, candidates[i]!.expected).verdict, `a smaller input still fails:\n${candidates[i]!.input}`).not.toBe(c.verdict);
   });
+}
+
+/**
+ * The textual pass's promise, checked from the outside: no single step of text-steps.ts (remove a
+ * test case or any block of lines, an element, a character; lower a number to the smallest allowed
+ * value, to half, by one) applied to the reported input gives a valid input that still fails the
+ * same way.
+ */
+export async function expectMinimalAgainstTextSteps(outcome: StressOutcome, problem: LoadedProblem, fast: ReferenceSolver, sandbox: Sandbox): Promise<number> {
+  const c = outcome.counterexample!;
+  expect(problem.pkg.validate(c.input)).toEqual({ ok: true });
+  const candidates: { input: string; expected: string; kind: string }[] = [];
+  for (const step of textSteps(c.input, (input) => problem.pkg.validate(input).ok)) {
+    const answer = referenceAnswer(step.input, fast, null);
+    if (answer.ok) candidates.push({ input: step.input, expected: answer.expected, kind: step.kind });
+  }
+  const runs = await sandbox.runBatch(candidates.map((i) => i.input));
+  runs.forEach((run, i) => {
+    const k = candidates[i]!;
+    expect(decideTestVerdict(run, k.expected).verdict, `${k.kind} leaves a smaller input that still fails:\n${k.input}\n(from\n${c.input})`).not.toBe(c.verdict);
+  });
+  return candidates.length;
 }
