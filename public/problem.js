@@ -64,7 +64,9 @@
       showPrintMargin: false,
       useWorker: false,
     });
-    editor.session.setValue(localStorage.getItem(draftKey) || textarea.value);
+    // A refused form comes back with its code in the textarea: that wins over the saved draft.
+    const refused = document.querySelector('.form-error');
+    editor.session.setValue((refused ? textarea.value : localStorage.getItem(draftKey)) || textarea.value);
     editor.session.on('change', () => localStorage.setItem(draftKey, editor.getValue()));
   }
 

@@ -11,7 +11,8 @@ import { stressPages } from './stress-pages';
 import { stressCancel } from './stress-cancel';
 import { HttpError } from './errors';
 import { liveUpdates } from './live';
-import { problemPages } from './problem-pages';
+import { languageChoice } from './lang';
+import { problemPages, renderProblemPage } from './problem-pages';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
 
   const statements = new StatementCache(deps.db);
+  app.use(languageChoice);
   app.use(stressCancel(deps.db));
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
@@ -75,7 +77,13 @@ export function createApp(deps: AppDeps): JudgeApp {
   });
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
-  app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted }));
+  app.use(
+    submissionPages({
+      db: deps.db,
+      onSubmitted: deps.onSubmitted,
+      showRefused: (req, res, slug, refused) => renderProblemPage(deps.db, statements, req, res, slug, refused),
+    }),
+  );
   app.use(stressPages({ db: deps.db, onQueued: deps.onQueued }));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);

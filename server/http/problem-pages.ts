@@ -54,44 +54,53 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
   router.get('/', list);
   router.get('/problems', list);
 
-  router.get('/problems/:slug', (req, res) => {
-    const slug = req.params.slug;
-    const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
-    if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
-    const lang = statementLang(req, res);
-    const rendered = statements.get(p);
-    const samples = rendered.samples.map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
-    const versions = (['en', 'zh'] as const).map((l) => ({
-      lang: l,
-      active: l === lang,
-      title: l === 'en' ? p.titleEn : p.titleZh,
-      before: rendered[l].before,
-      after: rendered[l].after,
-      labels: LABELS[l],
-      limits: formatLimits(p, l),
-    }));
-    const status = problemStatus(db, p.slug);
-    res.render('problem', {
-      title: lang === 'en' ? p.titleEn : p.titleZh,
-      nav: 'problems',
-      katex: true,
-      scripts: ['/vendor/ace/ace.js', '/static/problem.js', '/static/stress.js'],
-      problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
-      lang,
-      versions,
-      samples,
-      status,
-      seed: randomSeed(),
-      stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r) })),
-      userTests: listUserTests(db, p.slug).map((t) => ({ idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
-      recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
-        id: s.id,
-        when: formatTimestamp(s.createdAt),
-        statusText: statusText(s),
-        statusClass: statusClass(s),
-      })),
-    });
-  });
+  router.get('/problems/:slug', (req, res) => renderProblemPage(db, statements, req, res, req.params.slug));
 
   return router;
+}
+
+/** What the submit form sent when it was refused: shown on the problem page with the reason. */
+export interface RefusedForm {
+  error: string;
+  source: string;
+}
+
+/** The problem page; with `refused`, the submit form shows why it was refused and keeps the code. */
+export function renderProblemPage(db: Db, statements: StatementCache, req: express.Request, res: express.Response, slug: string, refused?: RefusedForm): void {
+  const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
+  if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
+  const lang = statementLang(req, res);
+  const rendered = statements.get(p);
+  const samples = rendered.samples.map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
+  const versions = (['en', 'zh'] as const).map((l) => ({
+    lang: l,
+    active: l === lang,
+    title: l === 'en' ? p.titleEn : p.titleZh,
+    before: rendered[l].before,
+    after: rendered[l].after,
+    labels: LABELS[l],
+    limits: formatLimits(p, l),
+  }));
+  const status = problemStatus(db, p.slug);
+  res.render('problem', {
+    title: lang === 'en' ? p.titleEn : p.titleZh,
+    nav: 'problems',
+    katex: true,
+    scripts: ['/vendor/ace/ace.js', '/static/problem.js', '/static/stress.js'],
+    problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
+    lang,
+    versions,
+    samples,
+    status,
+    seed: randomSeed(),
+    stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r) })),
+    userTests: listUserTests(db, p.slug).map((t) => ({ idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
+    refused,
+    recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
+      id: s.id,
+      when: formatTimestamp(s.createdAt),
+      statusText: statusText(s),
+      statusClass: statusClass(s),
+    })),
+  });
 }

@@ -14,7 +14,8 @@ import {
   type FailureTextKind,
 } from '../storage/submissions';
 import { parseFormBody, rawBody } from './body';
-import { badRequest, notFound } from './errors';
+import { badRequest, HttpError, notFound } from './errors';
+import type { RefusedForm } from './problem-pages';
 import { formatTimestamp, statusClass, statusText, verdictClass } from './present';
 import { checkSubmission } from './submission-input';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
@@ -25,9 +26,11 @@ const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', '
 export interface SubmissionPagesDeps {
   db: Db;
   onSubmitted: (id: number) => void;
+  /** Shows the problem page again with the reason a form was refused and the code it sent. */
+  showRefused?: (req: Request, res: Response, slug: string, refused: RefusedForm) => void;
 }
 
-export function submissionPages({ db, onSubmitted }: SubmissionPagesDeps): express.Router {
+export function submissionPages({ db, onSubmitted, showRefused }: SubmissionPagesDeps): express.Router {
   const router = express.Router();
 
   /** The web form: the code field, or an uploaded file when one is chosen. */
@@ -36,8 +39,17 @@ export function submissionPages({ db, onSubmitted }: SubmissionPagesDeps): expre
     const problem = slugFromPath ?? form.fields.get('problem') ?? '';
     if (!problem) throw badRequest('Choose a problem to submit to.');
     const source = form.files.get('file') ?? form.fields.get('source');
-    if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
-    const slug = checkSubmission(db, problem, source);
+    let slug: string;
+    try {
+      if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
+      slug = checkSubmission(db, problem, source);
+    } catch (e) {
+      // An empty or oversized source keeps the student on the problem page, with the code they sent.
+      if (!(e instanceof HttpError) || e.status === 404 || !slugFromPath || !showRefused) throw e;
+      res.status(e.status);
+      showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024) });
+      return;
+    }
     const id = insertSubmission(db, slug, source);
     onSubmitted(id);
     // 303: the browser follows with a GET, so reloading the result page never submits twice.
