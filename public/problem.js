@@ -44,6 +44,43 @@
     });
   }
 
+  // Hints: the next one is fetched in place; the address keeps ?hints=N so a reload shows as many.
+  const reveal = document.querySelector('.reveal-hint');
+  if (reveal) {
+    reveal.addEventListener('click', async (e) => {
+      e.preventDefault();
+      const n = Number(reveal.dataset.next);
+      const visible = document.querySelector('section.statement:not([hidden])');
+      const lang = visible ? visible.dataset.lang : 'en';
+      const slugNow = document.querySelector('article.problem').dataset.slug;
+      const res = await fetch(`/api/problems/${slugNow}/hints/${n}?lang=${lang}`);
+      if (!res.ok) {
+        location.href = reveal.href;
+        return;
+      }
+      const hint = await res.json();
+      const item = document.createElement('li');
+      item.className = 'hint-item';
+      item.dataset.n = String(n);
+      item.innerHTML = hint.html; // rendered by the server from the package's own markdown
+      document.querySelector('.hint-list').append(item);
+      const url = new URL(location.href);
+      url.searchParams.set('hints', String(n));
+      history.replaceState(null, '', url.pathname + url.search + url.hash);
+      if (n >= hint.total) {
+        const done = document.createElement('p');
+        done.className = 'hint';
+        done.textContent = 'That was the last hint.';
+        reveal.replaceWith(done);
+      } else {
+        reveal.dataset.next = String(n + 1);
+        reveal.href = `?hints=${n + 1}#hints`;
+        reveal.textContent = `Show hint ${n + 1} of ${hint.total}`;
+        reveal.focus();
+      }
+    });
+  }
+
   const textarea = document.getElementById('source');
   const holder = document.getElementById('editor');
   const form = textarea && textarea.form;

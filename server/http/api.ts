@@ -8,6 +8,7 @@ import { isoTimestamp } from './present';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { SLUG_PATTERN } from '../problems/registry';
+import { catalogEntry, inLearningOrder } from '../../problems/catalog';
 
 export interface ApiDeps {
   db: Db;
@@ -24,11 +25,13 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
 
   api.get('/problems', (_req, res) => {
     res.json(
-      listProblems(db).map((p) => ({
+      inLearningOrder(listProblems(db)).map((p) => ({
         slug: p.slug,
         title: { en: p.titleEn, zh: p.titleZh },
         source: p.source,
         limits: { timeMs: p.timeLimitMs, memoryMb: p.memoryLimitMb },
+        difficulty: catalogEntry(p.slug).difficulty,
+        tags: catalogEntry(p.slug).tags,
       })),
     );
   });

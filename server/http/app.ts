@@ -9,6 +9,7 @@ import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { stressPages } from './stress-pages';
 import { stressCancel } from './stress-cancel';
+import { hintsApi } from './teaching-view';
 import { HttpError } from './errors';
 import { liveUpdates } from './live';
 import { languageChoice } from './lang';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   const statements = new StatementCache(deps.db);
   app.use(languageChoice);
   app.use(stressCancel(deps.db));
+  app.use(hintsApi(deps.db));
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
   app.use('/api', (req) => {

@@ -8,6 +8,8 @@ import { listSubmissions } from '../storage/submissions';
 import { listActiveStressRuns } from '../storage/stress-runs';
 import { stressRunState } from './stress-state';
 import { notFound } from './errors';
+import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
+import { teachingView } from './teaching-view';
 import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
@@ -38,17 +40,22 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
   const router = express.Router();
 
   const list: express.RequestHandler = (_req, res) => {
+    const problems = inLearningOrder(listProblems(db)).map((p, i) => ({
+      n: i + 1,
+      slug: p.slug,
+      titleEn: p.titleEn,
+      titleZh: p.titleZh,
+      source: p.source,
+      limits: formatLimits(p, 'en'),
+      status: problemStatus(db, p.slug),
+      difficulty: catalogEntry(p.slug).difficulty,
+      tags: catalogEntry(p.slug).tags,
+    }));
     res.render('problems', {
       title: 'Problems',
       nav: 'problems',
-      problems: listProblems(db).map((p) => ({
-        slug: p.slug,
-        titleEn: p.titleEn,
-        titleZh: p.titleZh,
-        source: p.source,
-        limits: formatLimits(p, 'en'),
-        status: problemStatus(db, p.slug),
-      })),
+      problems,
+      solved: problems.filter((p) => p.status === 'solved').length,
     });
   };
   router.get('/', list);
@@ -82,6 +89,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     limits: formatLimits(p, l),
   }));
   const status = problemStatus(db, p.slug);
+  const next = nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
+  const nextHeader = next === null ? undefined : getProblemHeader(db, next);
   res.render('problem', {
     title: lang === 'en' ? p.titleEn : p.titleZh,
     nav: 'problems',
@@ -92,6 +101,9 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     versions,
     samples,
     status,
+    catalog: catalogEntry(p.slug),
+    teaching: teachingView(p, lang, req.query, status === 'solved'),
+    next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),
     stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r) })),
     userTests: listUserTests(db, p.slug).map((t) => ({ idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
