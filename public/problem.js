@@ -88,13 +88,29 @@
   const slug = document.querySelector('article.problem').dataset.slug;
   const draftKey = `draft:${slug}`;
 
+  const languageSelect = form.querySelector('select[name=language]');
+  const submitButton = form.querySelector('button.primary');
+  // Ctrl+Enter (Cmd+Enter on a Mac) submits, from the editor or the plain textarea.
+  const submitNow = () => {
+    if (editor) textarea.value = editor.getValue();
+    form.requestSubmit(submitButton);
+  };
+  textarea.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      submitNow();
+    }
+  });
+
   let editor = null;
   if (window.ace && holder) {
     window.ace.config.set('basePath', '/vendor/ace');
     holder.hidden = false;
     textarea.hidden = true;
     editor = window.ace.edit(holder, {
-      mode: 'ace/mode/typescript',
+      mode: languageSelect && languageSelect.value === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript',
+      // Tab and Esc leave the editor: focus lands on its frame, Enter starts typing, Esc stops.
+      enableKeyboardAccessibility: true,
       theme: 'ace/theme/chrome',
       tabSize: 2,
       useSoftTabs: true,
@@ -105,6 +121,12 @@
     const refused = document.querySelector('.form-error');
     editor.session.setValue((refused ? textarea.value : localStorage.getItem(draftKey)) || textarea.value);
     editor.session.on('change', () => localStorage.setItem(draftKey, editor.getValue()));
+    editor.commands.addCommand({ name: 'submitSolution', bindKey: { win: 'Ctrl-Enter', mac: 'Command-Enter' }, exec: submitNow });
+    // The editor's hidden input gets a name a screen reader can say.
+    editor.textInput.getElement().setAttribute('aria-label', 'Source code');
+    if (languageSelect) {
+      languageSelect.addEventListener('change', () => editor.session.setMode(languageSelect.value === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript'));
+    }
   }
 
   const fileInput = form.querySelector('input[type=file]');
@@ -118,6 +140,7 @@
 
   // The stress and custom-invocation panels judge whatever is in the editor right now.
   window.sgEditorSource = () => (editor ? editor.getValue() : textarea.value);
+  window.sgEditorLanguage = () => (languageSelect ? languageSelect.value : 'typescript');
 
   form.addEventListener('submit', () => {
     if (editor) textarea.value = editor.getValue();

@@ -7,6 +7,7 @@
     AC: 'Accepted', WA: 'Wrong answer', TLE: 'Time limit exceeded', MLE: 'Memory limit exceeded',
     RE: 'Runtime error', CE: 'Compilation error', OLE: 'Output limit exceeded', IE: 'Judgement failed',
   };
+  const languageNow = () => (window.sgEditorLanguage ? window.sgEditorLanguage() : 'typescript');
   const sourceNow = () => (window.sgEditorSource ? window.sgEditorSource() : document.getElementById('source').value);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -100,7 +101,7 @@
       e.preventDefault();
       // Only the stress fields are checked here: the solution's Submit ignores them.
       for (const name of ['cases', 'seed']) if (!field(name).reportValidity()) return;
-      const body = { problem: slug, source: sourceNow(), cases: Number(field('cases').value), size: field('size').value, seed: Number(field('seed').value) };
+      const body = { problem: slug, source: sourceNow(), language: languageNow(), cases: Number(field('cases').value), size: field('size').value, seed: Number(field('seed').value) };
       button.disabled = true;
       result.hidden = true;
       result.replaceChildren();
@@ -247,7 +248,7 @@
       result.hidden = false;
       result.replaceChildren(el('p', { class: 'verdict-waiting' }, 'Running…'));
       try {
-        const { id } = await api('POST', '/api/invocations', { problem: slug, source: sourceNow(), input: input.value });
+        const { id } = await api('POST', '/api/invocations', { problem: slug, source: sourceNow(), language: languageNow(), input: input.value });
         const r = await poll(`/api/invocations/${id}`, () => {});
         const cls = r.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected';
         const words = r.verdict === 'AC' ? 'Same answer as the reference' : r.verdict === 'WA' ? 'Differs from the reference' : VERDICT_WORDS[r.verdict];

@@ -6,6 +6,7 @@ import { parseJsonBody, rawBody } from './body';
 import { badRequest, notFound } from './errors';
 import { isoTimestamp } from './present';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
+import { bodyLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { SLUG_PATTERN } from '../problems/registry';
 import { catalogEntry, inLearningOrder } from '../../problems/catalog';
@@ -54,9 +55,10 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     const body = parseJsonBody(req.body);
     const parsed = submissionSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
+    const language = bodyLanguage(body);
     const problem = checkSubmission(db, parsed.data.problem, parsed.data.source);
     // Stored (committed) before the answer: a 201 means the submission will be judged.
-    const id = insertSubmission(db, problem, parsed.data.source);
+    const id = insertSubmission(db, problem, parsed.data.source, language);
     onSubmitted(id);
     res.status(201).location(`/api/submissions/${id}`).json({ id });
   });
@@ -88,6 +90,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     res.json({
       id: s.id,
       problem: s.problem,
+      language: s.language,
       status: s.status,
       verdict: s.verdict,
       tests: listSubmissionTests(db, id).map((t) => ({ index: t.idx, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb })),

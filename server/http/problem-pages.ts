@@ -1,4 +1,5 @@
 import express from 'express';
+import ts from 'typescript';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { preview } from '../render/preview';
@@ -32,6 +33,9 @@ export function formatLimits(p: Pick<ProblemHeader, 'timeLimitMs' | 'memoryLimit
   if (lang === 'zh') return { time: `${seconds} 秒`, memory: `${p.memoryLimitMb} MB` };
   return { time: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, memory: `${p.memoryLimitMb} megabytes` };
 }
+
+/** What judges a solution, as the submit form says it. */
+const TOOLCHAIN = { node: process.versions.node, typescript: ts.version };
 
 /** Finished stress runs stay listed on the problem page this long, so a reload loses nothing. */
 const RECENT_STRESS_MS = 60 * 60 * 1000;
@@ -70,6 +74,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
 export interface RefusedForm {
   error: string;
   source: string;
+  language?: string;
 }
 
 /** The problem page; with `refused`, the submit form shows why it was refused and keeps the code. */
@@ -102,6 +107,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     samples,
     status,
     catalog: catalogEntry(p.slug),
+    toolchain: TOOLCHAIN,
     teaching: teachingView(p, lang, req.query, status === 'solved'),
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),

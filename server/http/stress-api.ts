@@ -11,6 +11,7 @@ import { parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { checkProblemSlug, checkSubmission, describeSchemaError } from './submission-input';
 import { isoTimestamp } from './present';
+import { bodyLanguage } from './language-field';
 
 /** Most cases one stress run may ask for. */
 export const MAX_STRESS_CASES = 100_000;
@@ -51,6 +52,7 @@ export function stressApi({ db, onQueued }: StressApiDeps): express.Router {
     const id = insertStressRun(db, {
       problem,
       source,
+      language: bodyLanguage(body),
       cases: parsed.data.cases ?? 1000,
       size: (parsed.data.size as StressRunRow['size'] | undefined) ?? 'small',
       seed: parsed.data.seed ?? randomSeed(),
@@ -72,7 +74,7 @@ export function stressApi({ db, onQueued }: StressApiDeps): express.Router {
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
     const input = await validUserInput(problem, parsed.data.input);
-    const id = insertInvocation(db, problem, source, input);
+    const id = insertInvocation(db, problem, source, input, bodyLanguage(body));
     onQueued();
     res.status(201).location(`/api/invocations/${id}`).json({ id });
   });

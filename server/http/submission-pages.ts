@@ -18,6 +18,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import type { RefusedForm } from './problem-pages';
 import { formatTimestamp, statusClass, statusText, verdictClass } from './present';
 import { checkSubmission } from './submission-input';
+import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 
 const PAGE_SIZE = 50;
@@ -43,14 +44,15 @@ export function submissionPages({ db, onSubmitted, showRefused }: SubmissionPage
     try {
       if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
       slug = checkSubmission(db, problem, source);
+      parseLanguage(form.fields.get('language'));
     } catch (e) {
       // An empty or oversized source keeps the student on the problem page, with the code they sent.
       if (!(e instanceof HttpError) || e.status === 404 || !slugFromPath || !showRefused) throw e;
       res.status(e.status);
-      showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024) });
+      showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
       return;
     }
-    const id = insertSubmission(db, slug, source);
+    const id = insertSubmission(db, slug, source, parseLanguage(form.fields.get('language')));
     onSubmitted(id);
     // 303: the browser follows with a GET, so reloading the result page never submits twice.
     res.redirect(303, `/submissions/${id}`);
@@ -160,6 +162,7 @@ export function submissionPages({ db, onSubmitted, showRefused }: SubmissionPage
         memoryKb: s.memoryKb,
         compileOutput: s.compileOutput,
         sourceHtml: highlightTypeScript(s.source),
+        language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
         sourceBytes: Buffer.byteLength(s.source),
       },
       tests,

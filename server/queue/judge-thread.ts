@@ -59,6 +59,7 @@ async function judge(id: number): Promise<void> {
   const outcome = await grade(
     {
       source: sub.source,
+      language: sub.language,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
       limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
     },

@@ -38,7 +38,7 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
     return cancelled;
   };
   const outcome = await runStress(
-    { source: run.source, cases: run.cases, size: run.size, seed: run.seed },
+    { source: run.source, language: run.language, cases: run.cases, size: run.size, seed: run.seed },
     { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled },
     (e) => {
       const now = Date.now();

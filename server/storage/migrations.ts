@@ -157,4 +157,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX stress_runs_by_problem ON stress_runs (problem, id);
     `,
   },
+  {
+    version: 6,
+    name: 'JavaScript solutions',
+    sql: `
+      ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript'));
+      ALTER TABLE stress_runs ADD COLUMN language TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript'));
+      ALTER TABLE invocations ADD COLUMN language TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript'));
+    `,
+  },
 ];

@@ -1,3 +1,4 @@
+import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import type { Size } from '../problems/types';
 import { prepared, type Db } from './db';
@@ -19,6 +20,7 @@ export interface StressRunRow {
   id: number;
   problem: string;
   source: string;
+  language: Language;
   cases: number;
   size: Size;
   seed: number;
@@ -35,7 +37,7 @@ export interface StressRunRow {
   finishedAt: number | null;
 }
 
-const COLUMNS = `id, problem, source, cases, size, seed, status, cases_run AS casesRun, cases_per_second AS casesPerSecond,
+const COLUMNS = `id, problem, source, language, cases, size, seed, status, cases_run AS casesRun, cases_per_second AS casesPerSecond,
   shrink_steps AS shrinkSteps, CASE WHEN cancelled = 1 THEN 'cancelled' ELSE result END AS result, counterexample, error, error_input AS errorInput, attempts, created_at AS createdAt,
   finished_at AS finishedAt`;
 
@@ -43,9 +45,9 @@ function fromRow(row: (Omit<StressRunRow, 'counterexample'> & { counterexample: 
   return row && { ...row, counterexample: row.counterexample === null ? null : (JSON.parse(row.counterexample) as StoredCounterexample) };
 }
 
-export function insertStressRun(db: Db, run: { problem: string; source: string; cases: number; size: Size; seed: number }): number {
-  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, cases, size, seed, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(run.problem, run.source, run.cases, run.size, run.seed, Date.now()) as { id: number };
+export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number }): number {
+  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now()) as { id: number };
   return row.id;
 }
 

@@ -1,5 +1,5 @@
 import type * as fc from 'fast-check';
-import type { Compiler } from '../compile/types';
+import type { Compiler, Language } from '../compile/types';
 import { decideTestVerdict } from '../judge/test-verdict';
 import type { Verdict } from '../judge/verdicts';
 import type { LoadedProblem } from '../problems/registry';
@@ -12,6 +12,8 @@ import { shrinkText } from './shrink-text';
 
 export interface StressRequest {
   source: string;
+  /** TypeScript (type-checked) unless said otherwise. */
+  language?: Language;
   cases: number;
   size: Size;
   seed: number;
@@ -103,7 +105,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started) });
 
   onEvent({ type: 'compiling' });
-  const compiled = await deps.compiler.compile(req.source);
+  const compiled = await deps.compiler.compile(req.source, req.language);
   if (!compiled.ok) return finish({ result: 'error', error: `Compilation error:\n${compiled.diagnostics}` });
   const limits = { ...pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT };
   await Promise.all(deps.sandboxes.map((s) => s.load(compiled.js, limits)));
