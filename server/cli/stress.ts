@@ -55,7 +55,7 @@ process.on('SIGINT', () => {
 
 let exitCode = 1;
 try {
-  const outcome = await runStress({ source, cases, size, seed }, { compiler, sandboxes, problem, fast, brute, cancelled: () => interrupted }, onEvent);
+  const outcome = await runStress({ source, language: /\.[cm]?js$/i.test(file) ? 'javascript' : 'typescript', cases, size, seed }, { compiler, sandboxes, problem, fast, brute, cancelled: () => interrupted }, onEvent);
   if (tty) process.stdout.write('\n');
   if (outcome.result === 'passed') {
     console.log(`passed ${outcome.casesRun} random cases in ${outcome.elapsedMs} ms`);
