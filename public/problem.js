@@ -111,7 +111,7 @@
       mode: languageSelect && languageSelect.value === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript',
       // Tab and Esc leave the editor: focus lands on its frame, Enter starts typing, Esc stops.
       enableKeyboardAccessibility: true,
-      theme: 'ace/theme/chrome',
+      theme: window.matchMedia('(prefers-color-scheme: dark)').matches ? 'ace/theme/tomorrow_night' : 'ace/theme/chrome',
       tabSize: 2,
       useSoftTabs: true,
       showPrintMargin: false,
