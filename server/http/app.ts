@@ -10,6 +10,7 @@ import { stressApi } from './stress-api';
 import { stressPages } from './stress-pages';
 import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
+import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
 import { liveUpdates } from './live';
 import { languageChoice } from './lang';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(languageChoice);
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
+  app.use(submissionsLive(deps.db));
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, onQueued: deps.onQueued }));
   app.use('/api', (req) => {

@@ -78,6 +78,7 @@ export function submissionPages({ db, onSubmitted, showRefused }: SubmissionPage
     res.render('submissions', {
       title: 'Submissions',
       nav: 'submissions',
+      scripts: ['/static/submissions-live.js'],
       submissions: listSubmissions(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE).map((s) => ({
         id: s.id,
         when: formatTimestamp(s.createdAt),
