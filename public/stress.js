@@ -3,6 +3,15 @@
 (() => {
   'use strict';
 
+  // The interface's words in the page's language (see server/http/ui-text.ts); English by default.
+  const UI = (() => {
+    try {
+      return JSON.parse(document.getElementById('ui-text').textContent);
+    } catch {
+      return {};
+    }
+  })();
+  const T = (s) => UI[s] || s;
   const VERDICT_WORDS = {
     AC: 'Accepted', WA: 'Wrong answer', TLE: 'Time limit exceeded', MLE: 'Memory limit exceeded',
     RE: 'Runtime error', CE: 'Compilation error', OLE: 'Output limit exceeded', IE: 'Judgement failed',
@@ -72,7 +81,7 @@
         const run = await poll(`/api/stress/${id}`, (r) => {
           bar.max = r.casesTotal;
           bar.value = r.casesRun;
-          if (r.status === 'queued') text.textContent = 'In queue';
+          if (r.status === 'queued') text.textContent = T('In queue');
           else if (r.shrinkSteps !== null && r.status === 'running') text.textContent = `Found a failing case; shrinking it (step ${r.shrinkSteps})`;
           else text.textContent = `${r.casesRun} / ${r.casesTotal} cases${r.casesPerSecond ? `, ${r.casesPerSecond} cases/s` : ''}`;
         });
@@ -108,7 +117,7 @@
       live.hidden = false;
       bar.max = body.cases;
       bar.value = 0;
-      text.textContent = 'Sending…';
+      text.textContent = T('Sending…');
       let id;
       try {
         ({ id } = await api('POST', '/api/stress', body));
@@ -124,7 +133,7 @@
     cancel.addEventListener('click', async () => {
       if (following === null) return;
       cancel.disabled = true;
-      text.textContent = 'Cancelling…';
+      text.textContent = T('Cancelling…');
       try {
         await api('POST', `/api/stress/${following}/cancel`);
       } catch (err) {
@@ -148,7 +157,7 @@
       const c = run.counterexample;
       const state =
         run.result === 'passed' ? `passed ${run.casesRun} case(s) (${where})`
-        : run.result === 'failed' && c ? `${VERDICT_WORDS[c.verdict] || c.verdict} on random case ${c.caseIndex + 1} (${where})`
+        : run.result === 'failed' && c ? `${T(VERDICT_WORDS[c.verdict] || c.verdict)} on random case ${c.caseIndex + 1} (${where})`
         : run.result === 'cancelled' ? `cancelled after ${run.casesRun} of ${run.casesTotal} case(s) (${where})`
         : `could not complete (${where})`;
       item.querySelector('.stress-run-state').textContent = state;
@@ -165,11 +174,11 @@
         return;
       }
       if (run.result === 'error') {
-        show(result, el('p', { class: 'verdict-failed stress-verdict' }, 'Stress test could not complete'), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block('On input', run.errorInput) : null);
+        show(result, el('p', { class: 'verdict-failed stress-verdict' }, T('Stress test could not complete')), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block('On input', run.errorInput) : null);
         return;
       }
       const c = run.counterexample;
-      const save = el('button', { type: 'button', class: 'save-test' }, 'Save as a test');
+      const save = el('button', { type: 'button', class: 'save-test' }, T('Save as a test'));
       save.addEventListener('click', async () => {
         save.disabled = true;
         try {
@@ -183,11 +192,11 @@
       });
       show(
         result,
-        el('p', { class: 'verdict-rejected stress-verdict' }, `${VERDICT_WORDS[c.verdict] || c.verdict} on random case ${c.caseIndex + 1}`),
+        el('p', { class: 'verdict-rejected stress-verdict' }, `${T(VERDICT_WORDS[c.verdict] || c.verdict)} on random case ${c.caseIndex + 1}`),
         el('p', { class: 'hint' }, `${where}; shrunk in ${c.shrinkSteps} step(s) to this input:`),
-        block('Input', c.input),
-        block('Expected output (reference)', c.expected),
-        block('Your output', c.got),
+        block(T('Input'), c.input),
+        block(T('Expected output (reference)'), c.expected),
+        block(T('Your output'), c.got),
         c.message ? el('pre', { class: 'message' }, c.message) : null,
         save,
       );
@@ -246,19 +255,19 @@
       e.preventDefault();
       button.disabled = true;
       result.hidden = false;
-      result.replaceChildren(el('p', { class: 'verdict-waiting' }, 'Running…'));
+      result.replaceChildren(el('p', { class: 'verdict-waiting' }, T('Running…')));
       try {
         const { id } = await api('POST', '/api/invocations', { problem: slug, source: sourceNow(), language: languageNow(), input: input.value });
         const r = await poll(`/api/invocations/${id}`, () => {});
         const cls = r.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected';
-        const words = r.verdict === 'AC' ? 'Same answer as the reference' : r.verdict === 'WA' ? 'Differs from the reference' : VERDICT_WORDS[r.verdict];
+        const words = r.verdict === 'AC' ? T('Same answer as the reference') : r.verdict === 'WA' ? T('Differs from the reference') : T(VERDICT_WORDS[r.verdict]);
         show(
           result,
           el('p', { class: `${cls} invocation-verdict` }, words),
           r.verdict === 'CE' ? el('pre', { class: 'message' }, r.compileOutput || '') : el('p', { class: 'hint' }, `${r.timeMs ?? 0} ms, ${r.memoryKb ?? 0} KiB${r.exitCode !== null ? `, exit code ${r.exitCode}` : ''}`),
-          r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block('Your output', r.output ?? ''), block('Reference output', r.expected ?? '')),
+          r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block(T('Your output'), r.output ?? ''), block(T('Reference output'), r.expected ?? '')),
           r.message && r.verdict !== 'CE' ? el('pre', { class: 'message' }, r.message) : null,
-          r.stderr ? block('Standard error', r.stderr) : null,
+          r.stderr ? block(T('Standard error'), r.stderr) : null,
         );
       } catch (err) {
         show(result, el('p', { class: 'verdict-failed' }, String(err.message || err)));

@@ -14,6 +14,7 @@ import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
 import { liveUpdates } from './live';
 import { languageChoice } from './lang';
+import { uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): JudgeApp {
 
   const statements = new StatementCache(deps.db);
   app.use(languageChoice);
+  app.use(uiLanguage);
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

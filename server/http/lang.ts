@@ -45,3 +45,9 @@ export const languageChoice: RequestHandler = (req, res, next) => {
   url.searchParams.delete('lang');
   res.redirect(303, url.pathname + url.search + url.hash);
 };
+
+/** The language a `lang` cookie names, if it names one. */
+export function readCookieLang(header: string | undefined): Lang | undefined {
+  const v = readCookie(header, COOKIE);
+  return isLang(v) ? v : undefined;
+}

@@ -201,7 +201,18 @@ describe('every hand', () => {
       expect(await p.locator('section.statement[data-lang="zh"]').isVisible()).toBe(true);
       await p.reload();
       expect(await p.locator('section.statement[data-lang="zh"]').isVisible()).toBe(true);
-      expect(await p.locator('.hints h2').count()).toBe(1);
+      // The whole interface follows, not only the statement.
+      expect(await p.locator('html').getAttribute('lang')).toBe('zh-CN');
+      expect(await p.locator('header.top nav a').allTextContents()).toEqual(['题目', '提交记录']);
+      expect(await p.locator('#stress-test h2').textContent()).toBe('对拍');
+      expect(await p.locator('#custom-invocation h2').textContent()).toBe('自定义测试');
+      expect(await p.locator('form.submit-form button.primary').textContent()).toBe('提交');
+      expect(await p.locator('.hints h2').textContent()).toBe('提示');
+      await p.goto(`${server.url}/submissions`);
+      expect(await p.locator('table.submissions th').allTextContents()).toEqual(['#', '时间', '题目', '结果', '用时', '内存']);
+      const verdicts = await p.locator('table.submissions .status-cell').allTextContents();
+      expect(verdicts.length).toBeGreaterThan(0);
+      for (const v of verdicts) expect(v).toMatch(/答案正确|答案错误|超出时间限制|编译错误|运行错误|排队中|正在运行|编译中/);
     } finally {
       await context.close();
     }
