@@ -113,6 +113,7 @@ function full(kind: FailureText['kind'], text: string): FailureText {
 
 /** A second sandbox, started on the first stress run: stress runs spread their cases over both. */
 let stressSandbox: Sandbox | null = null;
+let stressSandboxStarting: Promise<void> | null = null;
 
 async function work(kind: JobKind, id: number): Promise<void> {
   if (kind === 'submission') return judge(id);
@@ -120,11 +121,20 @@ async function work(kind: JobKind, id: number): Promise<void> {
     const result = await runInvocationJob(id, { db, compiler, sandbox });
     return send({ type: 'invocation-done', id, result });
   }
-  stressSandbox ??= await createSandbox();
+  // The second sandbox starts in the background; until it is up, runs use the warm one alone, so a
+  // first stress run is not held up by a process start (a looping program is reported in seconds).
+  stressSandboxStarting ??= createSandbox().then(
+    (s) => {
+      stressSandbox = s;
+    },
+    () => {
+      stressSandboxStarting = null;
+    },
+  );
   const result = await runStressJob(id, {
     db,
     compiler,
-    sandboxes: [sandbox, stressSandbox],
+    sandboxes: stressSandbox ? [sandbox, stressSandbox] : [sandbox],
     progress: (casesRun, casesPerSecond, shrinkSteps) => send({ type: 'stress-progress', id, casesRun, casesPerSecond, shrinkSteps }),
   });
   send({ type: 'stress-done', id, result });
@@ -155,7 +165,7 @@ port.on('message', (m: ToThread) => {
         }
       });
   } else {
-    void Promise.allSettled([compiler.close(), sandbox.close(), stressSandbox?.close()]).then(() => {
+    void Promise.allSettled([compiler.close(), sandbox.close(), stressSandboxStarting?.then(() => stressSandbox?.close())]).then(() => {
       db.close();
       send({ type: 'closed' });
     });
