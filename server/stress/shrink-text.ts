@@ -24,7 +24,7 @@ export async function shrinkText(
   let steps = 0;
   if (failing.verdict !== 'WA' && failing.verdict !== 'RE') return { ...current, steps, minimal: false };
   const valid = (input: string): boolean => deps.pkg.validate(input).ok;
-  const deadline = performance.now() + TIME_BUDGET_MS;
+  const deadline = performance.now() + (deps.budgetMs ?? TIME_BUDGET_MS);
   let width = 1;
 
   search: while (performance.now() < deadline && !deps.cancelled?.()) {

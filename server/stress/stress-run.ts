@@ -28,6 +28,8 @@ export interface StressDeps {
   brute: ReferenceSolver;
   /** Asked between batches and shrink rounds: true ends the run as 'cancelled' with the cases run so far. */
   cancelled?: () => boolean;
+  /** Time each shrinking pass may take (default 10 s); tests that check minimality give more. */
+  shrinkBudgetMs?: number;
 }
 
 export interface Counterexample {
@@ -189,7 +191,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     return finish({ result: 'error', casesRun: finding.index + 1, error: finding.message, errorInput: finding.input });
   }
 
-  const shrinkDeps = { arb, pkg, fast, sandboxes: deps.sandboxes, cancelled: isCancelled };
+  const shrinkDeps = { arb, pkg, fast, sandboxes: deps.sandboxes, cancelled: isCancelled, budgetMs: deps.shrinkBudgetMs };
   const byGenerator = await shrinkFailure(
     { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict },
     shrinkDeps,

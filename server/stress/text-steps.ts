@@ -4,9 +4,10 @@
  *
  * An input is lines of tokens separated by single spaces. The steps, biggest first:
  * - remove a block of consecutive lines (one test case, an edge), with or without lowering by one a
- *   number before it (the count of test cases, of vertices);
- * - remove one token of a line (a pile, a value), with or without lowering a count before it;
- * - remove one character of a word (a position of a string), with or without lowering a count;
+ *   count before it (on the first line, the line before, or earlier on the same line: the number of
+ *   test cases, of vertices, of a case's elements);
+ * - remove one token of a line (a pile, a value), with or without lowering such a count;
+ * - remove one character of a word (a position of a string), with or without lowering such a count;
  * - lower one number to the smallest value the validator accepts, to half, and by one.
  */
 export type TextStepKind = 'remove-lines' | 'remove-element' | 'remove-char' | 'lower-min' | 'lower-half' | 'lower-one';
@@ -35,15 +36,24 @@ function isNumber(token: string): boolean {
   return NUMBER.test(token) && Number.isSafeInteger(Number(token));
 }
 
-/** Positions of numbers at least 1 strictly before (line, pos): the counts a removal may have to lower. */
+/**
+ * The numbers a removal at (line, pos) may have to lower: counts sit at the top of the input (the
+ * number of test cases, of vertices), on the line just before (a case's size) or earlier on the same
+ * line (a count followed by its elements). Only numbers at least 1 strictly before (line, pos), the
+ * nearest first; other numbers are left alone, which keeps each round small.
+ */
 function countsBefore(grid: Grid, line: number, pos: number): [number, number][] {
   const out: [number, number][] = [];
-  for (let l = Math.min(line, grid.length - 1); l >= 0; l--) {
-    const tokens = grid[l]!;
-    for (let p = (l === line ? pos : tokens.length) - 1; p >= 0; p--) {
-      if (isNumber(tokens[p]!) && Number(tokens[p]) >= 1) out.push([l, p]);
+  const take = (l: number, upTo: number): void => {
+    const tokens = grid[l];
+    if (!tokens) return;
+    for (let p = Math.min(upTo, tokens.length) - 1; p >= 0; p--) {
+      if (isNumber(tokens[p]!) && Number(tokens[p]) >= 1 && !out.some(([x, y]) => x === l && y === p)) out.push([l, p]);
     }
-  }
+  };
+  if (line < grid.length) take(line, pos);
+  if (line >= 1) take(line - 1, Infinity);
+  if (line >= 2) take(0, Infinity);
   return out;
 }
 

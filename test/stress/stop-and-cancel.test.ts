@@ -58,7 +58,7 @@ describe('a stress run stops at its first failing case, whatever the verdict', (
   it('stops at a runtime error that happens only on some inputs, before running the rest', async () => {
     runsAsked = 0;
     const source = `const t = require('fs').readFileSync(0, 'utf8').split(/\\s+/).map(Number); if (t.slice(1).some((x) => x === 3)) throw new Error('three'); ${'\n'}${referenceAsSubmission('nim', 'fast')}`;
-    const outcome = await runStress({ source, cases: 5000, size: 'small', seed: 8 }, { compiler, sandboxes, problem: nim, fast, brute });
+    const outcome = await runStress({ source, cases: 5000, size: 'small', seed: 8 }, { compiler, sandboxes, problem: nim, fast, brute, shrinkBudgetMs: 300_000 });
     expect(outcome.result).toBe('failed');
     expect(outcome.counterexample!.verdict).toBe('RE');
     expect(outcome.casesRun).toBe(outcome.counterexample!.caseIndex + 1);
@@ -99,10 +99,10 @@ describe('the smallest failing input', () => {
   it('on nim with a wrong solution is minimal against every textual step for 8 seeds', async () => {
     const wrong = nim.wrong.find((w) => w.name === 'sum-parity.ts')!.source;
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const outcome = await runStress({ source: wrong, cases: 1000, size: 'small', seed }, { compiler, sandboxes, problem: nim, fast, brute });
+      const outcome = await runStress({ source: wrong, cases: 1000, size: 'small', seed }, { compiler, sandboxes, problem: nim, fast, brute, shrinkBudgetMs: 300_000 });
       expect(outcome.result).toBe('failed');
       const tried = await expectMinimalAgainstTextSteps(outcome, nim, fast, sandboxes[0]!);
       expect(tried).toBeGreaterThan(0);
     }
-  });
+  }, 600_000);
 });
