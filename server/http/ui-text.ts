@@ -124,6 +124,14 @@ export function translateStatus(text: string, lang: Lang): string {
   return VERDICT_ZH[text] ?? text;
 }
 
+/** A live-update event with its `text` / `verdictText` in the interface language. */
+export function localizeEvent(data: unknown, lang: Lang): unknown {
+  if (lang === 'en' || typeof data !== 'object' || data === null) return data;
+  const d = { ...(data as Record<string, unknown>) };
+  for (const key of ['text', 'verdictText']) if (typeof d[key] === 'string') d[key] = translateStatus(d[key] as string, lang);
+  return d;
+}
+
 /** Strings the browser scripts show, in the interface language. */
 export function clientText(lang: Lang): Record<string, string> {
   if (lang === 'en') return {};

@@ -69,6 +69,12 @@ describe('practice that teaches', () => {
     expect(html).toContain(marker);
     expect(html).toContain('Shown because you solved this problem.');
     expect((await page('/problems')).html).toMatch(/Solved 1 of 4/);
+    // In Chinese the verdict words follow, on the page and in its live updates.
+    const zh = { headers: { cookie: 'lang=zh' } };
+    expect((await page(`/submissions/${accepted.id}`, zh)).html).toMatch(/<td id="status" class="verdict-accepted" aria-live="polite">答案正确<\/td>/);
+    const events = await (await fetch(`${server.url}/submissions/${accepted.id}/events`, zh)).text();
+    expect(events).toContain('"text":"答案正确"');
+    expect((await page('/problems', zh)).html).toMatch(/已通过 1 \/ 4 题/);
   });
 
   it('links each problem to the next one in learning order', async () => {
