@@ -46,6 +46,8 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
       title: { en: p.titleEn, zh: p.titleZh },
       source: p.source,
       limits: { timeMs: p.timeLimitMs, memoryMb: p.memoryLimitMb },
+      difficulty: catalogEntry(p.slug).difficulty,
+      tags: catalogEntry(p.slug).tags,
       statement: { en: p.statementEn, zh: p.statementZh },
       samples: listSamples(db, p.slug),
     });

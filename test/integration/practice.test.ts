@@ -26,6 +26,9 @@ describe('practice that teaches', () => {
     expect(nim.difficulty).toBeGreaterThanOrEqual(1);
     expect(nim.difficulty).toBeLessThanOrEqual(5);
     expect(nim.tags).toContain('Nim');
+    const one = (await (await fetch(`${server.url}/api/problems/nim`)).json()) as { difficulty: number; tags: string[] };
+    expect(one.difficulty).toBe(nim.difficulty);
+    expect(one.tags).toEqual(nim.tags);
   });
 
   it('the problem list shows the order, difficulty, tags and how many are solved', async () => {
