@@ -54,7 +54,7 @@ const EN = {
 type UiText = typeof EN;
 
 const ZH: UiText = {
-  htmlLang: 'zh-CN',
+  htmlLang: 'zh',
   problems: '题目',
   submissions: '提交记录',
   footer: 'SG Judge · 公平组合游戏，本地评测',

@@ -202,7 +202,7 @@ describe('every hand', () => {
       await p.reload();
       expect(await p.locator('section.statement[data-lang="zh"]').isVisible()).toBe(true);
       // The whole interface follows, not only the statement.
-      expect(await p.locator('html').getAttribute('lang')).toBe('zh-CN');
+      expect(await p.locator('html').getAttribute('lang')).toBe('zh');
       expect(await p.locator('header.top nav a').allTextContents()).toEqual(['题目', '提交记录']);
       expect(await p.locator('#stress-test h2').textContent()).toBe('对拍');
       expect(await p.locator('#custom-invocation h2').textContent()).toBe('自定义测试');
