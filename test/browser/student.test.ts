@@ -192,6 +192,7 @@ describe('every hand', () => {
   });
 
   it('in Chinese: the language link leaves a clean address and the choice survives a reload', async () => {
+    await submit(server.url, 'nim', acceptedNim());
     const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     try {
       const p = await context.newPage();
