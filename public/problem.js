@@ -44,6 +44,43 @@
     });
   }
 
+  // Hints: the next one is fetched in place; the address keeps ?hints=N so a reload shows as many.
+  const reveal = document.querySelector('.reveal-hint');
+  if (reveal) {
+    reveal.addEventListener('click', async (e) => {
+      e.preventDefault();
+      const n = Number(reveal.dataset.next);
+      const visible = document.querySelector('section.statement:not([hidden])');
+      const lang = visible ? visible.dataset.lang : 'en';
+      const slugNow = document.querySelector('article.problem').dataset.slug;
+      const res = await fetch(`/api/problems/${slugNow}/hints/${n}?lang=${lang}`);
+      if (!res.ok) {
+        location.href = reveal.href;
+        return;
+      }
+      const hint = await res.json();
+      const item = document.createElement('li');
+      item.className = 'hint-item';
+      item.dataset.n = String(n);
+      item.innerHTML = hint.html; // rendered by the server from the package's own markdown
+      document.querySelector('.hint-list').append(item);
+      const url = new URL(location.href);
+      url.searchParams.set('hints', String(n));
+      history.replaceState(null, '', url.pathname + url.search + url.hash);
+      if (n >= hint.total) {
+        const done = document.createElement('p');
+        done.className = 'hint';
+        done.textContent = 'That was the last hint.';
+        reveal.replaceWith(done);
+      } else {
+        reveal.dataset.next = String(n + 1);
+        reveal.href = `?hints=${n + 1}#hints`;
+        reveal.textContent = `Show hint ${n + 1} of ${hint.total}`;
+        reveal.focus();
+      }
+    });
+  }
+
   const textarea = document.getElementById('source');
   const holder = document.getElementById('editor');
   const form = textarea && textarea.form;
@@ -51,21 +88,45 @@
   const slug = document.querySelector('article.problem').dataset.slug;
   const draftKey = `draft:${slug}`;
 
+  const languageSelect = form.querySelector('select[name=language]');
+  const submitButton = form.querySelector('button.primary');
+  // Ctrl+Enter (Cmd+Enter on a Mac) submits, from the editor or the plain textarea.
+  const submitNow = () => {
+    if (editor) textarea.value = editor.getValue();
+    form.requestSubmit(submitButton);
+  };
+  textarea.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      submitNow();
+    }
+  });
+
   let editor = null;
   if (window.ace && holder) {
     window.ace.config.set('basePath', '/vendor/ace');
     holder.hidden = false;
     textarea.hidden = true;
     editor = window.ace.edit(holder, {
-      mode: 'ace/mode/typescript',
-      theme: 'ace/theme/chrome',
+      mode: languageSelect && languageSelect.value === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript',
+      // Tab and Esc leave the editor: focus lands on its frame, Enter starts typing, Esc stops.
+      enableKeyboardAccessibility: true,
+      theme: window.matchMedia('(prefers-color-scheme: dark)').matches ? 'ace/theme/tomorrow_night' : 'ace/theme/chrome',
       tabSize: 2,
       useSoftTabs: true,
       showPrintMargin: false,
       useWorker: false,
     });
-    editor.session.setValue(localStorage.getItem(draftKey) || textarea.value);
+    // A refused form comes back with its code in the textarea: that wins over the saved draft.
+    const refused = document.querySelector('.form-error');
+    editor.session.setValue((refused ? textarea.value : localStorage.getItem(draftKey)) || textarea.value);
     editor.session.on('change', () => localStorage.setItem(draftKey, editor.getValue()));
+    editor.commands.addCommand({ name: 'submitSolution', bindKey: { win: 'Ctrl-Enter', mac: 'Command-Enter' }, exec: submitNow });
+    // The editor's hidden input gets a name a screen reader can say.
+    editor.textInput.getElement().setAttribute('aria-label', 'Source code');
+    if (languageSelect) {
+      languageSelect.addEventListener('change', () => editor.session.setMode(languageSelect.value === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript'));
+    }
   }
 
   const fileInput = form.querySelector('input[type=file]');
@@ -79,6 +140,7 @@
 
   // The stress and custom-invocation panels judge whatever is in the editor right now.
   window.sgEditorSource = () => (editor ? editor.getValue() : textarea.value);
+  window.sgEditorLanguage = () => (languageSelect ? languageSelect.value : 'typescript');
 
   form.addEventListener('submit', () => {
     if (editor) textarea.value = editor.getValue();

@@ -3,10 +3,20 @@
 (() => {
   'use strict';
 
+  // The interface's words in the page's language (see server/http/ui-text.ts); English by default.
+  const UI = (() => {
+    try {
+      return JSON.parse(document.getElementById('ui-text').textContent);
+    } catch {
+      return {};
+    }
+  })();
+  const T = (s) => UI[s] || s;
   const VERDICT_WORDS = {
     AC: 'Accepted', WA: 'Wrong answer', TLE: 'Time limit exceeded', MLE: 'Memory limit exceeded',
     RE: 'Runtime error', CE: 'Compilation error', OLE: 'Output limit exceeded', IE: 'Judgement failed',
   };
+  const languageNow = () => (window.sgEditorLanguage ? window.sgEditorLanguage() : 'typescript');
   const sourceNow = () => (window.sgEditorSource ? window.sgEditorSource() : document.getElementById('source').value);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -18,6 +28,11 @@
     }
     for (const c of children) if (c !== null && c !== undefined) node.append(c);
     return node;
+  }
+  // replaceChildren() would print a null child as the text "null": leave the missing parts out.
+  function show(target, ...children) {
+    target.hidden = false;
+    target.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
   }
   const block = (title, text) => el('div', { class: 'io-block' }, el('div', { class: 'io-title' }, title), el('pre', {}, text));
 
@@ -46,59 +61,129 @@
   if (stress) {
     const slug = stress.dataset.slug;
     const button = stress.querySelector('.stress-run');
+    const cancel = stress.querySelector('.stress-cancel');
     const live = stress.querySelector('.stress-live');
     const bar = stress.querySelector('.stress-progress');
     const text = stress.querySelector('.stress-progress-text');
     const result = stress.querySelector('.stress-result');
+    const runList = stress.querySelector('.stress-run-list');
     const field = (name) => stress.querySelector(`[name=${name}]`);
+    let following = null;
+
+    // Follows one run until it ends: progress, then the result; a reload picks it up again from the list.
+    async function follow(id) {
+      following = id;
+      button.disabled = true;
+      cancel.hidden = false;
+      cancel.disabled = false;
+      live.hidden = false;
+      try {
+        const run = await poll(`/api/stress/${id}`, (r) => {
+          bar.max = r.casesTotal;
+          bar.value = r.casesRun;
+          if (r.status === 'queued') text.textContent = T('In queue');
+          else if (r.shrinkSteps !== null && r.status === 'running') text.textContent = `Found a failing case; shrinking it (step ${r.shrinkSteps})`;
+          else text.textContent = `${r.casesRun} / ${r.casesTotal} cases${r.casesPerSecond ? `, ${r.casesPerSecond} cases/s` : ''}`;
+        });
+        if (run.result === 'failed') text.textContent = `stopped at case ${run.casesRun} of ${run.casesTotal}`;
+        else if (run.result === 'error') text.textContent = '';
+        else if (run.result === 'cancelled') text.textContent = `cancelled after ${run.casesRun} of ${run.casesTotal} cases`;
+        showStressResult(run);
+        markRun(run);
+      } catch (err) {
+        showError(err);
+      } finally {
+        cancel.hidden = true;
+        button.disabled = false;
+        following = null;
+      }
+    }
+
+    function showError(err) {
+      // A refused request never started: no "In queue" may stay beside its error.
+      live.hidden = true;
+      text.textContent = '';
+      show(result, el('p', { class: 'verdict-failed' }, String(err.message || err)));
+    }
 
     button.addEventListener('click', async (e) => {
       e.preventDefault();
-      const body = { problem: slug, source: sourceNow(), cases: Number(field('cases').value), size: field('size').value, seed: Number(field('seed').value) };
+      // Only the stress fields are checked here: the solution's Submit ignores them.
+      for (const name of ['cases', 'seed']) if (!field(name).reportValidity()) return;
+      const body = { problem: slug, source: sourceNow(), language: languageNow(), cases: Number(field('cases').value), size: field('size').value, seed: Number(field('seed').value) };
       button.disabled = true;
       result.hidden = true;
       result.replaceChildren();
       live.hidden = false;
       bar.max = body.cases;
       bar.value = 0;
-      text.textContent = 'In queue';
+      text.textContent = T('Sending…');
+      let id;
       try {
-        const { id } = await api('POST', '/api/stress', body);
-        const run = await poll(`/api/stress/${id}`, (r) => {
-          bar.max = r.casesTotal;
-          bar.value = r.casesRun;
-          if (r.status === 'queued') text.textContent = 'In queue';
-          else if (r.shrinkSteps !== null && r.status === 'running') text.textContent = `Found a failing case; shrinking it (step ${r.shrinkSteps})`;
-          else text.textContent = `${r.casesRun} / ${r.casesTotal} cases${r.casesPerSecond ? `, ${r.casesPerSecond} cases/s` : ''}`;
-        });
-        if (run.result === 'failed') text.textContent = `stopped at case ${run.casesRun} of ${run.casesTotal}`;
-        else if (run.result === 'error') text.textContent = '';
-        showStressResult(run);
+        ({ id } = await api('POST', '/api/stress', body));
       } catch (err) {
-        result.hidden = false;
-        result.replaceChildren(el('p', { class: 'verdict-failed' }, String(err.message || err)));
-      } finally {
+        showError(err);
         button.disabled = false;
+        return;
+      }
+      addRun(id, `in queue (${body.cases} ${body.size} case(s), seed ${body.seed})`);
+      await follow(id);
+    });
+
+    cancel.addEventListener('click', async () => {
+      if (following === null) return;
+      cancel.disabled = true;
+      text.textContent = T('Cancelling…');
+      try {
+        await api('POST', `/api/stress/${following}/cancel`);
+      } catch (err) {
+        // Finished meanwhile: the poll shows the result.
+        cancel.disabled = false;
       }
     });
 
+    function addRun(id, state) {
+      if (!runList) return;
+      runList.closest('.stress-runs').hidden = false;
+      const item = el('li', { 'data-id': String(id), 'data-status': 'queued' }, el('a', { href: `/stress/${id}` }, `#${id}`), ' ', el('span', { class: 'stress-run-state' }, state));
+      runList.prepend(item);
+    }
+
+    function markRun(run) {
+      const item = runList && runList.querySelector(`li[data-id="${run.id}"]`);
+      if (!item) return;
+      item.dataset.status = run.status;
+      const where = `size ${run.size}, seed ${run.seed}`;
+      const c = run.counterexample;
+      const state =
+        run.result === 'passed' ? `passed ${run.casesRun} case(s) (${where})`
+        : run.result === 'failed' && c ? `${T(VERDICT_WORDS[c.verdict] || c.verdict)} on random case ${c.caseIndex + 1} (${where})`
+        : run.result === 'cancelled' ? `cancelled after ${run.casesRun} of ${run.casesTotal} case(s) (${where})`
+        : `could not complete (${where})`;
+      item.querySelector('.stress-run-state').textContent = state;
+    }
+
     function showStressResult(run) {
-      result.hidden = false;
       const where = `size ${run.size}, seed ${run.seed}`;
       if (run.result === 'passed') {
-        result.replaceChildren(
+        show(
+          result,
           el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`),
           el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`),
-          run.note ? el('p', { class: 'hint stress-note' }, `Stopped early: ${run.note} (the judge CPU one stress run may use).`) : null,
+          ...(run.note ? [el('p', { class: 'hint stress-note' }, `Stopped early: ${run.note} (the judge CPU one stress run may use).`)] : []),
         );
         return;
       }
+      if (run.result === 'cancelled') {
+        show(result, el('p', { class: 'verdict-failed stress-verdict' }, `Cancelled after ${run.casesRun} of ${run.casesTotal} cases; none of them failed`), el('p', { class: 'hint' }, where));
+        return;
+      }
       if (run.result === 'error') {
-        result.replaceChildren(el('p', { class: 'verdict-failed stress-verdict' }, 'Stress test could not complete'), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block('On input', run.errorInput) : null);
+        show(result, el('p', { class: 'verdict-failed stress-verdict' }, T('Stress test could not complete')), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block('On input', run.errorInput) : null);
         return;
       }
       const c = run.counterexample;
-      const save = el('button', { type: 'button', class: 'save-test' }, 'Save as a test');
+      const save = el('button', { type: 'button', class: 'save-test' }, T('Save as a test'));
       save.addEventListener('click', async () => {
         save.disabled = true;
         try {
@@ -110,16 +195,21 @@
           save.after(el('span', { class: 'verdict-failed' }, ` ${err.message}`));
         }
       });
-      result.replaceChildren(
-        el('p', { class: 'verdict-rejected stress-verdict' }, `${VERDICT_WORDS[c.verdict] || c.verdict} on random case ${c.caseIndex + 1}`),
+      show(
+        result,
+        el('p', { class: 'verdict-rejected stress-verdict' }, `${T(VERDICT_WORDS[c.verdict] || c.verdict)} on random case ${c.caseIndex + 1}`),
         el('p', { class: 'hint' }, `${where}; shrunk in ${c.shrinkSteps} step(s) to this input:`),
-        block('Input', c.input),
-        block('Expected output (reference)', c.expected),
-        block('Your output', c.got),
+        block(T('Input'), c.input),
+        block(T('Expected output (reference)'), c.expected),
+        block(T('Your output'), c.got),
         c.message ? el('pre', { class: 'message' }, c.message) : null,
         save,
       );
     }
+
+    // After a reload: pick up the newest run that is still going.
+    const going = runList && runList.querySelector('li[data-status="queued"], li[data-status="running"]');
+    if (going) void follow(Number(going.dataset.id));
   }
 
   // Keeps the "Your added tests" list in step with a test just saved, without a reload.
@@ -170,21 +260,22 @@
       e.preventDefault();
       button.disabled = true;
       result.hidden = false;
-      result.replaceChildren(el('p', { class: 'verdict-waiting' }, 'Running…'));
+      result.replaceChildren(el('p', { class: 'verdict-waiting' }, T('Running…')));
       try {
-        const { id } = await api('POST', '/api/invocations', { problem: slug, source: sourceNow(), input: input.value });
+        const { id } = await api('POST', '/api/invocations', { problem: slug, source: sourceNow(), language: languageNow(), input: input.value });
         const r = await poll(`/api/invocations/${id}`, () => {});
         const cls = r.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected';
-        const words = r.verdict === 'AC' ? 'Same answer as the reference' : r.verdict === 'WA' ? 'Differs from the reference' : VERDICT_WORDS[r.verdict];
-        result.replaceChildren(
+        const words = r.verdict === 'AC' ? T('Same answer as the reference') : r.verdict === 'WA' ? T('Differs from the reference') : T(VERDICT_WORDS[r.verdict]);
+        show(
+          result,
           el('p', { class: `${cls} invocation-verdict` }, words),
           r.verdict === 'CE' ? el('pre', { class: 'message' }, r.compileOutput || '') : el('p', { class: 'hint' }, `${r.timeMs ?? 0} ms, ${r.memoryKb ?? 0} KiB${r.exitCode !== null ? `, exit code ${r.exitCode}` : ''}`),
-          r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block('Your output', r.output ?? ''), block('Reference output', r.expected ?? '')),
+          r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block(T('Your output'), r.output ?? ''), block(T('Reference output'), r.expected ?? '')),
           r.message && r.verdict !== 'CE' ? el('pre', { class: 'message' }, r.message) : null,
-          r.stderr ? block('Standard error', r.stderr) : null,
+          r.stderr ? block(T('Standard error'), r.stderr) : null,
         );
       } catch (err) {
-        result.replaceChildren(el('p', { class: 'verdict-failed' }, String(err.message || err)));
+        show(result, el('p', { class: 'verdict-failed' }, String(err.message || err)));
       } finally {
         button.disabled = false;
       }

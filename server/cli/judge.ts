@@ -60,6 +60,8 @@ async function main(): Promise<number> {
       const outcome = await grade(
         {
           source,
+          // A .js file is JavaScript (parsed, not type-checked); anything else is TypeScript.
+          language: /\.[cm]?js$/i.test(file) ? 'javascript' : 'typescript',
           tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
           limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
           interactor: (await interactorFor(slug)) ?? undefined,

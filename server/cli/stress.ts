@@ -45,13 +45,24 @@ const onEvent = (e: StressEvent): void => {
   }
 };
 
+// Ctrl+C ends the run at its next batch and reports the cases run so far; a second Ctrl+C quits at once.
+let interrupted = false;
+process.on('SIGINT', () => {
+  if (interrupted) process.exit(130);
+  interrupted = true;
+  process.stdout.write('\ncancelling (Ctrl+C again to quit at once)\n');
+});
+
 let exitCode = 1;
 try {
-  const outcome = await runStress({ source, cases, size, seed }, { compiler, sandboxes, problem, fast, brute }, onEvent);
+  const outcome = await runStress({ source, language: /\.[cm]?js$/i.test(file) ? 'javascript' : 'typescript', cases, size, seed }, { compiler, sandboxes, problem, fast, brute, cancelled: () => interrupted }, onEvent);
   if (tty) process.stdout.write('\n');
   if (outcome.result === 'passed') {
     console.log(`passed ${outcome.casesRun} random cases in ${outcome.elapsedMs} ms`);
     exitCode = 0;
+  } else if (outcome.result === 'cancelled') {
+    console.log(`cancelled after ${outcome.casesRun} of ${outcome.casesTotal} case(s); none of them failed`);
+    exitCode = 130;
   } else if (outcome.result === 'failed' && outcome.counterexample) {
     const c = outcome.counterexample;
     console.log(`failed on random case ${c.caseIndex + 1}: ${c.verdict}${c.message ? ` (${c.message})` : ''}`);

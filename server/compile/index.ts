@@ -2,8 +2,9 @@ import ts from 'typescript';
 import { MAX_SOURCE_BYTES } from './config';
 import { formatDiagnostics } from './diagnostics';
 import { emitProgram } from './emit';
+import { compileJavaScript } from './javascript';
 import { WarmChecker } from './program-host';
-import type { CompileResult, Compiler } from './types';
+import type { CompileResult, Compiler, Language } from './types';
 
 export { CHECK_OPTIONS, EMIT_OPTIONS, MAX_SOURCE_BYTES } from './config';
 
@@ -15,10 +16,11 @@ export { CHECK_OPTIONS, EMIT_OPTIONS, MAX_SOURCE_BYTES } from './config';
 export function createCompiler(): Compiler {
   let checker: WarmChecker | null = new WarmChecker();
   return {
-    async compile(source: string): Promise<CompileResult> {
+    async compile(source: string, language: Language = 'typescript'): Promise<CompileResult> {
       if (!checker) throw new Error('compiler is closed');
       const refused = refuse(source);
       if (refused) return { ok: false, diagnostics: refused };
+      if (language === 'javascript') return compileJavaScript(source);
       const diagnostics = checker.check(source);
       const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
       if (errors.length > 0) return { ok: false, diagnostics: formatDiagnostics(errors) };

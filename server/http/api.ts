@@ -7,8 +7,10 @@ import { parseJsonBody, rawBody } from './body';
 import { badRequest, notFound } from './errors';
 import { isoTimestamp } from './present';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
+import { bodyLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { SLUG_PATTERN } from '../problems/registry';
+import { catalogEntry, inLearningOrder } from '../../problems/catalog';
 
 export interface ApiDeps {
   db: Db;
@@ -25,11 +27,13 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
 
   api.get('/problems', (_req, res) => {
     res.json(
-      listProblems(db).map((p) => ({
+      inLearningOrder(listProblems(db)).map((p) => ({
         slug: p.slug,
         title: { en: p.titleEn, zh: p.titleZh },
         source: p.source,
         limits: { timeMs: p.timeLimitMs, memoryMb: p.memoryLimitMb },
+        difficulty: catalogEntry(p.slug).difficulty,
+        tags: catalogEntry(p.slug).tags,
       })),
     );
   });
@@ -43,6 +47,8 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
       title: { en: p.titleEn, zh: p.titleZh },
       source: p.source,
       limits: { timeMs: p.timeLimitMs, memoryMb: p.memoryLimitMb },
+      difficulty: catalogEntry(p.slug).difficulty,
+      tags: catalogEntry(p.slug).tags,
       statement: { en: p.statementEn, zh: p.statementZh },
       samples: listSamples(db, p.slug),
     });
@@ -52,9 +58,10 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     const body = parseJsonBody(req.body);
     const parsed = submissionSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
+    const language = bodyLanguage(body);
     const problem = checkSubmission(db, parsed.data.problem, parsed.data.source);
     // Stored (committed) before the answer: a 201 means the submission will be judged.
-    const id = insertSubmission(db, problem, parsed.data.source, clientKey(req));
+    const id = insertSubmission(db, problem, parsed.data.source, language, clientKey(req));
     onSubmitted(id);
     res.status(201).location(`/api/submissions/${id}`).json({ id });
   });
@@ -86,6 +93,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     res.json({
       id: s.id,
       problem: s.problem,
+      language: s.language,
       status: s.status,
       verdict: s.verdict,
       tests: listSubmissionTests(db, id).map((t) => ({ index: t.idx, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb })),

@@ -9,10 +9,15 @@ import { listProblems } from '../storage/problems';
 import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { stressPages } from './stress-pages';
+import { stressCancel } from './stress-cancel';
+import { hintsApi } from './teaching-view';
+import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
 import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
-import { problemPages } from './problem-pages';
+import { languageChoice } from './lang';
+import { uiLanguage } from './ui-text';
+import { problemPages, renderProblemPage } from './problem-pages';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
@@ -76,6 +81,11 @@ export function createApp(deps: AppDeps): JudgeApp {
 
   const statements = new StatementCache(deps.db);
   const inputs = new UserInputs(deps.judgeNice ?? null);
+  app.use(languageChoice);
+  app.use(uiLanguage);
+  app.use(stressCancel(deps.db));
+  app.use(hintsApi(deps.db));
+  app.use(submissionsLive(deps.db));
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
@@ -86,7 +96,14 @@ export function createApp(deps: AppDeps): JudgeApp {
   });
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
-  app.use(submissionPages({ db: deps.db, onSubmitted: deps.onSubmitted, judgeConnected: deps.judgeConnected }));
+  app.use(
+    submissionPages({
+      db: deps.db,
+      onSubmitted: deps.onSubmitted,
+      judgeConnected: deps.judgeConnected,
+      showRefused: (req, res, slug, refused) => renderProblemPage(deps.db, statements, req, res, slug, refused),
+    }),
+  );
   app.use(stressPages({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use(labPages(labJobs, deps.db));
   app.use((req) => {
@@ -149,6 +166,8 @@ function errorTitle(status: number): string {
       return 'Not found';
     case 413:
       return 'Too large';
+    case 409:
+      return 'Conflict';
     case 415:
       return 'Unsupported';
     default:

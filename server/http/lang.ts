@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Lang } from './statements';
 
 const COOKIE = 'lang';
@@ -31,4 +31,23 @@ function readCookie(header: string | undefined, name: string): string | undefine
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/**
+ * `GET page?lang=zh`: remember the choice in the cookie and send the browser to the same address
+ * without it, so the address bar (and so a reload or a bookmark) never carries the language.
+ */
+export const languageChoice: RequestHandler = (req, res, next) => {
+  const asked = req.query.lang;
+  if (req.method !== 'GET' || !isLang(asked) || req.path.startsWith('/api/')) return next();
+  res.append('Set-Cookie', `${COOKIE}=${asked}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`);
+  const url = new URL(req.originalUrl, 'http://x');
+  url.searchParams.delete('lang');
+  res.redirect(303, url.pathname + url.search + url.hash);
+};
+
+/** The language a `lang` cookie names, if it names one. */
+export function readCookieLang(header: string | undefined): Lang | undefined {
+  const v = readCookie(header, COOKIE);
+  return isLang(v) ? v : undefined;
 }

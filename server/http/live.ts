@@ -5,6 +5,7 @@ import type { Db } from '../storage/db';
 import { getSubmissionSummary, listSubmissionTests, type SubmissionSummary } from '../storage/submissions';
 import { notFound } from './errors';
 import { statusClass, statusText, verdictClass } from './present';
+import { localizeEvent } from './ui-text';
 import { parseSubmissionId } from './submission-query';
 
 const HEARTBEAT_MS = 15_000;
@@ -29,8 +30,9 @@ export function liveUpdates(db: Db, events: SubmissionEvents): express.Router {
       'X-Accel-Buffering': 'no',
     });
     req.socket.setNoDelay(true);
+    const lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const send = (event: string, data: unknown): void => {
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      res.write(`event: ${event}\ndata: ${JSON.stringify(localizeEvent(data, lang))}\n\n`);
     };
 
     let closed = false;

@@ -1,11 +1,16 @@
 import express from 'express';
+import ts from 'typescript';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { preview } from '../text/preview';
 import { countTests, getProblemHeader, listProblems, listUserTests, problemStatus, type ProblemHeader } from '../storage/problems';
 import { randomSeed } from '../stress/cases';
 import { listSubmissions } from '../storage/submissions';
+import { listActiveStressRuns } from '../storage/stress-runs';
+import { stressRunState } from './stress-state';
 import { notFound } from './errors';
+import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
+import { teachingView } from './teaching-view';
 import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
@@ -29,63 +34,91 @@ export function formatLimits(p: Pick<ProblemHeader, 'timeLimitMs' | 'memoryLimit
   return { time: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, memory: `${p.memoryLimitMb} megabytes` };
 }
 
+/** What judges a solution, as the submit form says it. */
+const TOOLCHAIN = { node: process.versions.node, typescript: ts.version };
+
+/** Finished stress runs stay listed on the problem page this long, so a reload loses nothing. */
+const RECENT_STRESS_MS = 60 * 60 * 1000;
+
 export function problemPages(db: Db, statements: StatementCache): express.Router {
   const router = express.Router();
 
   const list: express.RequestHandler = (_req, res) => {
+    const problems = inLearningOrder(listProblems(db)).map((p, i) => ({
+      n: i + 1,
+      slug: p.slug,
+      titleEn: p.titleEn,
+      titleZh: p.titleZh,
+      source: p.source,
+      limits: formatLimits(p, 'en'),
+      status: problemStatus(db, p.slug),
+      difficulty: catalogEntry(p.slug).difficulty,
+      tags: catalogEntry(p.slug).tags,
+    }));
     res.render('problems', {
       title: 'Problems',
       nav: 'problems',
-      problems: listProblems(db).map((p) => ({
-        slug: p.slug,
-        titleEn: p.titleEn,
-        titleZh: p.titleZh,
-        source: p.source,
-        limits: formatLimits(p, 'en'),
-        status: problemStatus(db, p.slug),
-      })),
+      problems,
+      solved: problems.filter((p) => p.status === 'solved').length,
     });
   };
   router.get('/', list);
   router.get('/problems', list);
 
-  router.get('/problems/:slug', (req, res) => {
-    const slug = req.params.slug;
-    const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
-    if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
-    const lang = statementLang(req, res);
-    const rendered = statements.get(p);
-    const samples = rendered.samples.map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
-    const versions = (['en', 'zh'] as const).map((l) => ({
-      lang: l,
-      active: l === lang,
-      title: l === 'en' ? p.titleEn : p.titleZh,
-      before: rendered[l].before,
-      after: rendered[l].after,
-      labels: LABELS[l],
-      limits: formatLimits(p, l),
-    }));
-    const status = problemStatus(db, p.slug);
-    res.render('problem', {
-      title: lang === 'en' ? p.titleEn : p.titleZh,
-      nav: 'problems',
-      katex: true,
-      scripts: ['/vendor/ace/ace.js', '/static/problem.js', '/static/stress.js'],
-      problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
-      lang,
-      versions,
-      samples,
-      status,
-      seed: randomSeed(),
-      userTests: listUserTests(db, p.slug).map((t) => ({ id: t.id, idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
-      recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
-        id: s.id,
-        when: formatTimestamp(s.createdAt),
-        statusText: statusText(s),
-        statusClass: statusClass(s),
-      })),
-    });
-  });
+  router.get('/problems/:slug', (req, res) => renderProblemPage(db, statements, req, res, req.params.slug));
 
   return router;
+}
+
+/** What the submit form sent when it was refused: shown on the problem page with the reason. */
+export interface RefusedForm {
+  error: string;
+  source: string;
+  language?: string;
+}
+
+/** The problem page; with `refused`, the submit form shows why it was refused and keeps the code. */
+export function renderProblemPage(db: Db, statements: StatementCache, req: express.Request, res: express.Response, slug: string, refused?: RefusedForm): void {
+  const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
+  if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
+  const lang = statementLang(req, res);
+  const rendered = statements.get(p);
+  const samples = rendered.samples.map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
+  const versions = (['en', 'zh'] as const).map((l) => ({
+    lang: l,
+    active: l === lang,
+    title: l === 'en' ? p.titleEn : p.titleZh,
+    before: rendered[l].before,
+    after: rendered[l].after,
+    labels: LABELS[l],
+    limits: formatLimits(p, l),
+  }));
+  const status = problemStatus(db, p.slug);
+  const next = nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
+  const nextHeader = next === null ? undefined : getProblemHeader(db, next);
+  res.render('problem', {
+    title: lang === 'en' ? p.titleEn : p.titleZh,
+    nav: 'problems',
+    katex: true,
+    scripts: ['/vendor/ace/ace.js', '/static/problem.js', '/static/stress.js'],
+    problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
+    lang,
+    versions,
+    samples,
+    status,
+    catalog: catalogEntry(p.slug),
+    toolchain: TOOLCHAIN,
+    teaching: teachingView(p, lang, req.query, status === 'solved'),
+    next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
+    seed: randomSeed(),
+    stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r) })),
+    userTests: listUserTests(db, p.slug).map((t) => ({ id: t.id, idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
+    refused,
+    recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
+      id: s.id,
+      when: formatTimestamp(s.createdAt),
+      statusText: statusText(s),
+      statusClass: statusClass(s),
+    })),
+  });
 }

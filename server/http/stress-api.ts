@@ -11,6 +11,7 @@ import { parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { checkProblemSlug, checkSubmission, describeSchemaError } from './submission-input';
 import { isoTimestamp } from './present';
+import { bodyLanguage } from './language-field';
 
 /** Most cases one stress run may ask for (its CPU budget may stop it sooner). */
 export const MAX_STRESS_CASES = 10_000;
@@ -53,6 +54,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     const id = insertStressRun(db, {
       problem,
       source,
+      language: bodyLanguage(body),
       cases: parsed.data.cases ?? 1000,
       size: (parsed.data.size as StressRunRow['size'] | undefined) ?? 'small',
       seed: parsed.data.seed ?? randomSeed(),
@@ -74,7 +76,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
-    const id = insertInvocation(db, problem, source, input);
+    const id = insertInvocation(db, problem, source, input, bodyLanguage(body));
     onQueued();
     res.status(201).location(`/api/invocations/${id}`).json({ id });
   });

@@ -10,6 +10,7 @@ import { parseFormBody, rawBody } from './body';
 import { badRequest, notFound } from './errors';
 import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserInput } from './stress-api';
 import { checkProblemSlug, checkSubmission } from './submission-input';
+import { parseLanguage } from './language-field';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -32,7 +33,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const seed = intField(fields.get('seed'), 'seed', 0, 2 ** 31 - 1);
     const size = fields.get('size') ?? 'small';
     if (!(SIZES as readonly string[]).includes(size)) throw badRequest(`The size must be one of ${SIZES.join(', ')}.`);
-    const id = insertStressRun(db, { problem: slug, source, cases, size: size as Size, seed });
+    const id = insertStressRun(db, { problem: slug, source, language: parseLanguage(fields.get('language')), cases, size: size as Size, seed });
     onQueued();
     res.redirect(303, `/stress/${id}`);
   });
@@ -66,7 +67,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false);
-    const id = insertInvocation(db, slug, source, input);
+    const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')));
     onQueued();
     res.redirect(303, `/invocations/${id}`);
   });

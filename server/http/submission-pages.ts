@@ -14,9 +14,11 @@ import {
   type FailureTextKind,
 } from '../storage/submissions';
 import { parseFormBody, rawBody } from './body';
-import { badRequest, notFound } from './errors';
+import { badRequest, HttpError, notFound } from './errors';
+import type { RefusedForm } from './problem-pages';
 import { formatTimestamp, statusClass, statusText, verdictClass } from './present';
 import { checkSubmission } from './submission-input';
+import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { clientKey } from './client-key';
 
@@ -28,9 +30,11 @@ export interface SubmissionPagesDeps {
   onSubmitted: (id: number) => void;
   /** False when no judge is connected (distributed mode with no worker): queued work just waits. */
   judgeConnected?: () => boolean;
+  /** Shows the problem page again with the reason a form was refused and the code it sent. */
+  showRefused?: (req: Request, res: Response, slug: string, refused: RefusedForm) => void;
 }
 
-export function submissionPages({ db, onSubmitted, judgeConnected }: SubmissionPagesDeps): express.Router {
+export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }: SubmissionPagesDeps): express.Router {
   const router = express.Router();
 
   /** The web form: the code field, or an uploaded file when one is chosen. */
@@ -39,9 +43,19 @@ export function submissionPages({ db, onSubmitted, judgeConnected }: SubmissionP
     const problem = slugFromPath ?? form.fields.get('problem') ?? '';
     if (!problem) throw badRequest('Choose a problem to submit to.');
     const source = form.files.get('file') ?? form.fields.get('source');
-    if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
-    const slug = checkSubmission(db, problem, source);
-    const id = insertSubmission(db, slug, source, clientKey(req));
+    let slug: string;
+    try {
+      if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
+      slug = checkSubmission(db, problem, source);
+      parseLanguage(form.fields.get('language'));
+    } catch (e) {
+      // An empty or oversized source keeps the student on the problem page, with the code they sent.
+      if (!(e instanceof HttpError) || e.status === 404 || !slugFromPath || !showRefused) throw e;
+      res.status(e.status);
+      showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
+      return;
+    }
+    const id = insertSubmission(db, slug, source, parseLanguage(form.fields.get('language')), clientKey(req));
     onSubmitted(id);
     // 303: the browser follows with a GET, so reloading the result page never submits twice.
     res.redirect(303, `/submissions/${id}`);
@@ -67,6 +81,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected }: SubmissionP
     res.render('submissions', {
       title: 'Submissions',
       nav: 'submissions',
+      scripts: ['/static/submissions-live.js'],
       submissions: listSubmissions(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE).map((s) => ({
         id: s.id,
         when: formatTimestamp(s.createdAt),
@@ -155,6 +170,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected }: SubmissionP
         memoryKb: s.memoryKb,
         compileOutput: s.compileOutput,
         sourceHtml: highlightTypeScript(s.source),
+        language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
         sourceBytes: Buffer.byteLength(s.source),
       },
       tests,

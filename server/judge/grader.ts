@@ -1,4 +1,4 @@
-import type { Compiler } from '../compile/types';
+import type { Compiler, Language } from '../compile/types';
 import type { Limits } from '../problems/types';
 import type { Interactor } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
@@ -16,6 +16,8 @@ export interface GradeTest {
 
 export interface GradeRequest {
   source: string;
+  /** TypeScript (type-checked) unless said otherwise. */
+  language?: Language;
   tests: GradeTest[];
   limits: Limits;
   /** Interactive problems: each test is a game against this interactor. */
@@ -76,7 +78,7 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
   onEvent({ type: 'compiling' });
   let js: string;
   try {
-    const compiled = await deps.compiler.compile(req.source);
+    const compiled = await deps.compiler.compile(req.source, req.language);
     outcome.compileOutput = compiled.diagnostics || null;
     onEvent({ type: 'compiled', ok: compiled.ok, output: compiled.diagnostics });
     if (!compiled.ok) return { ...outcome, verdict: 'CE' };

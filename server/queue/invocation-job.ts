@@ -20,7 +20,7 @@ export async function runInvocationJob(id: number, deps: { db: Db; compiler: Com
   const inv = getInvocation(deps.db, id);
   if (!inv) return { ...nothing, verdict: 'IE', message: 'judge error: the invocation is missing' };
   const { problem, fast } = await problemTools(inv.problem);
-  const compiled = await deps.compiler.compile(inv.source);
+  const compiled = await deps.compiler.compile(inv.source, inv.language);
   if (!compiled.ok) return { ...nothing, verdict: 'CE', compileOutput: compiled.diagnostics };
   let expected: string;
   try {

@@ -62,6 +62,7 @@ async function judge(id: number): Promise<void> {
   const outcome = await grade(
     {
       source: sub.source,
+      language: sub.language,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
       limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
       interactor: (await interactorFor(sub.problem)) ?? undefined,
@@ -122,6 +123,7 @@ function full(kind: FailureText['kind'], text: string): FailureText {
 
 /** A second sandbox, started on the first stress run: stress runs spread their cases over both. */
 let stressSandbox: Sandbox | null = null;
+let stressSandboxStarting: Promise<void> | null = null;
 
 async function work(kind: JobKind, id: number): Promise<void> {
   if (kind === 'submission') return judge(id);
@@ -129,11 +131,20 @@ async function work(kind: JobKind, id: number): Promise<void> {
     const result = await runInvocationJob(id, { db, compiler, sandbox });
     return send({ type: 'invocation-done', id, result });
   }
-  stressSandbox ??= await createSandbox();
+  // The second sandbox starts in the background; until it is up, runs use the warm one alone, so a
+  // first stress run is not held up by a process start (a looping program is reported in seconds).
+  stressSandboxStarting ??= createSandbox().then(
+    (s) => {
+      stressSandbox = s;
+    },
+    () => {
+      stressSandboxStarting = null;
+    },
+  );
   const result = await runStressJob(id, {
     db,
     compiler,
-    sandboxes: [sandbox, stressSandbox],
+    sandboxes: stressSandbox ? [sandbox, stressSandbox] : [sandbox],
     progress: (casesRun, casesPerSecond, shrinkSteps) => send({ type: 'stress-progress', id, casesRun, casesPerSecond, shrinkSteps }),
   });
   send({ type: 'stress-done', id, result });
@@ -164,7 +175,7 @@ port.on('message', (m: ToThread) => {
         }
       });
   } else {
-    void Promise.allSettled([compiler.close(), sandbox.close(), stressSandbox?.close()]).then(() => {
+    void Promise.allSettled([compiler.close(), sandbox.close(), stressSandboxStarting?.then(() => stressSandbox?.close())]).then(() => {
       db.close();
       send({ type: 'closed' });
     });

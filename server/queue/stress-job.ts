@@ -1,12 +1,14 @@
 import type { Compiler } from '../compile/types';
 import type { Sandbox } from '../sandbox/types';
 import type { Db } from '../storage/db';
-import { getStressRun, type StressFinal } from '../storage/stress-runs';
+import { getStressRun, stressCancelRequested, type StressFinal } from '../storage/stress-runs';
 import { runStress } from '../stress/stress-run';
 import { problemTools } from '../problems/problem-tools';
 
 /** Progress reaches the database (and so the page's poll) at most this often. */
 const PROGRESS_EVERY_MS = 200;
+/** A cancel request is read from the database at most this often. */
+const CANCEL_POLL_MS = 100;
 /** Text kept of the solution's output on the counterexample. */
 const KEPT_OUTPUT_CHARS = 64 * 1024;
 
@@ -25,9 +27,19 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
   let last = 0;
   let casesRun = 0;
   let rate = 0;
+  let polled = 0;
+  let cancelled = false;
+  const isCancelled = (): boolean => {
+    const now = Date.now();
+    if (!cancelled && now - polled >= CANCEL_POLL_MS) {
+      polled = now;
+      cancelled = stressCancelRequested(deps.db, id);
+    }
+    return cancelled;
+  };
   const outcome = await runStress(
-    { source: run.source, cases: run.cases, size: run.size, seed: run.seed },
-    { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools },
+    { source: run.source, language: run.language, cases: run.cases, size: run.size, seed: run.seed },
+    { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled },
     (e) => {
       const now = Date.now();
       if (e.type === 'progress') {
@@ -54,7 +66,7 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
       message: c.message,
       caseIndex: c.caseIndex,
     },
-    error: outcome.error,
+    error: outcome.result === 'cancelled' ? `Cancelled after ${outcome.casesRun} case(s).` : outcome.error,
     errorInput: outcome.errorInput,
     note: outcome.note,
   };

@@ -1,3 +1,4 @@
+import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import { prepared, type Db } from './db';
 
@@ -7,6 +8,7 @@ export interface InvocationRow {
   id: number;
   problem: string;
   source: string;
+  language: Language;
   input: string;
   status: InvocationStatus;
   verdict: Verdict | null;
@@ -23,12 +25,12 @@ export interface InvocationRow {
   finishedAt: number | null;
 }
 
-const COLUMNS = `id, problem, source, input, status, verdict, output, expected, stderr, message, compile_output AS compileOutput,
+const COLUMNS = `id, problem, source, language, input, status, verdict, output, expected, stderr, message, compile_output AS compileOutput,
   exit_code AS exitCode, time_ms AS timeMs, memory_kb AS memoryKb, attempts, created_at AS createdAt, finished_at AS finishedAt`;
 
-export function insertInvocation(db: Db, problem: string, source: string, input: string): number {
-  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, created_at) VALUES (?, ?, ?, ?) RETURNING id')
-    .get(problem, source, input, Date.now()) as { id: number };
+export function insertInvocation(db: Db, problem: string, source: string, input: string, language: Language = 'typescript'): number {
+  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, language, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, input, language, Date.now()) as { id: number };
   return row.id;
 }
 

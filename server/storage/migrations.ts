@@ -183,4 +183,19 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE failure_texts_v4 RENAME TO failure_texts;
     `,
   },
+  {
+    version: 5,
+    name: 'cancelling stress runs; JavaScript solutions',
+    // The result column's CHECK predates cancelling and SQLite cannot widen it in place: a cancelled
+    // run is stored with result 'error' and cancelled = 1, and read back as result 'cancelled'.
+    sql: `
+      ALTER TABLE stress_runs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE stress_runs ADD COLUMN cancelled INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX stress_runs_by_problem ON stress_runs (problem, id);
+      -- JavaScript solutions: the language each program is written in.
+      ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript'));
+      ALTER TABLE stress_runs ADD COLUMN language TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript'));
+      ALTER TABLE invocations ADD COLUMN language TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript'));
+    `,
+  },
 ];

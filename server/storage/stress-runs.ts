@@ -1,9 +1,10 @@
+import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import type { Size } from '../problems/types';
 import { prepared, type Db } from './db';
 
 export type StressStatus = 'queued' | 'running' | 'done';
-export type StressResult = 'passed' | 'failed' | 'error';
+export type StressResult = 'passed' | 'failed' | 'error' | 'cancelled';
 
 export interface StoredCounterexample {
   input: string;
@@ -19,6 +20,7 @@ export interface StressRunRow {
   id: number;
   problem: string;
   source: string;
+  language: Language;
   cases: number;
   size: Size;
   seed: number;
@@ -37,17 +39,17 @@ export interface StressRunRow {
   finishedAt: number | null;
 }
 
-const COLUMNS = `id, problem, source, cases, size, seed, status, cases_run AS casesRun, cases_per_second AS casesPerSecond,
-  shrink_steps AS shrinkSteps, result, counterexample, error, error_input AS errorInput, note, attempts, created_at AS createdAt,
+const COLUMNS = `id, problem, source, language, cases, size, seed, status, cases_run AS casesRun, cases_per_second AS casesPerSecond,
+  shrink_steps AS shrinkSteps, CASE WHEN cancelled = 1 THEN 'cancelled' ELSE result END AS result, counterexample, error, error_input AS errorInput, note, attempts, created_at AS createdAt,
   finished_at AS finishedAt`;
 
 function fromRow(row: (Omit<StressRunRow, 'counterexample'> & { counterexample: string | null }) | undefined): StressRunRow | undefined {
   return row && { ...row, counterexample: row.counterexample === null ? null : (JSON.parse(row.counterexample) as StoredCounterexample) };
 }
 
-export function insertStressRun(db: Db, run: { problem: string; source: string; cases: number; size: Size; seed: number }): number {
-  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, cases, size, seed, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(run.problem, run.source, run.cases, run.size, run.seed, Date.now()) as { id: number };
+export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number }): number {
+  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now()) as { id: number };
   return row.id;
 }
 
@@ -87,10 +89,12 @@ export interface StressFinal {
 export function finishStressRun(db: Db, id: number, f: StressFinal): void {
   prepared(
     db,
-    `UPDATE stress_runs SET status = 'done', result = ?, cases_run = ?, cases_per_second = ?, counterexample = ?, error = ?,
+    `UPDATE stress_runs SET status = 'done', result = ?, cancelled = ?, cases_run = ?, cases_per_second = ?, counterexample = ?, error = ?,
        error_input = ?, shrink_steps = ?, note = ?, finished_at = ? WHERE id = ?`,
   ).run(
-    f.result,
+    // See migration 5: 'cancelled' is stored as an 'error' with the cancelled flag.
+    f.result === 'cancelled' ? 'error' : f.result,
+    f.result === 'cancelled' ? 1 : 0,
     f.casesRun,
     f.casesPerSecond,
     f.counterexample ? JSON.stringify(f.counterexample) : null,
@@ -113,4 +117,40 @@ export function requeueStressRun(db: Db, id: number, refund = false): void {
 /** Start-up recovery: runs a killed process left half-done start again from the first case. */
 export function requeueInterruptedStressRuns(db: Db): number {
   return prepared(db, "UPDATE stress_runs SET status = 'queued', cases_run = 0 WHERE status = 'running'").run().changes;
+}
+
+export type CancelOutcome = 'cancelled' | 'cancelling' | 'finished' | 'missing';
+
+/**
+ * Asks a run to stop. A queued run ends at once (no case run); a running one is flagged and its
+ * judge thread ends it at the next batch with the cases run so far; a finished run stays as it is.
+ */
+export function cancelStressRun(db: Db, id: number): CancelOutcome {
+  return db.transaction((): CancelOutcome => {
+    const queued = prepared(
+      db,
+      `UPDATE stress_runs SET status = 'done', result = 'error', cancelled = 1, cancel_requested = 1, error = 'Cancelled before it started.',
+         finished_at = ? WHERE id = ? AND status = 'queued'`,
+    ).run(Date.now(), id);
+    if (queued.changes) return 'cancelled';
+    const running = prepared(db, "UPDATE stress_runs SET cancel_requested = 1 WHERE id = ? AND status = 'running'").run(id);
+    if (running.changes) return 'cancelling';
+    return prepared(db, 'SELECT 1 FROM stress_runs WHERE id = ?').get(id) ? 'finished' : 'missing';
+  })();
+}
+
+/** Whether someone asked the run to stop (read by the judge thread between batches). */
+export function stressCancelRequested(db: Db, id: number): boolean {
+  const row = prepared(db, 'SELECT cancel_requested AS c FROM stress_runs WHERE id = ?').get(id) as { c: number } | undefined;
+  return row?.c === 1;
+}
+
+/** A problem's stress runs still queued or running, and those finished in the last `recentMs`, newest first. */
+export function listActiveStressRuns(db: Db, problem: string, recentMs: number, limit = 10): StressRunRow[] {
+  return (
+    prepared(
+      db,
+      `SELECT ${COLUMNS} FROM stress_runs WHERE problem = ? AND (status <> 'done' OR finished_at >= ?) ORDER BY id DESC LIMIT ?`,
+    ).all(problem, Date.now() - recentMs, limit) as never[]
+  ).map((r) => fromRow(r)!);
 }

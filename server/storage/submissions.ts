@@ -1,3 +1,4 @@
+import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import { prepared, type Db } from './db';
 
@@ -18,6 +19,7 @@ export interface SubmissionSummary {
 
 export interface Submission extends SubmissionSummary {
   source: string;
+  language: Language;
   compileOutput: string | null;
   attempts: number;
 }
@@ -43,14 +45,14 @@ const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest
   time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt`;
 
 /** `client` names who sent it (an address), so the queue can take turns between clients. */
-export function insertSubmission(db: Db, problem: string, source: string, client = ''): number {
-  const row = prepared(db, 'INSERT INTO submissions (problem, source, created_at, client) VALUES (?, ?, ?, ?) RETURNING id')
-    .get(problem, source, Date.now(), client) as { id: number };
+export function insertSubmission(db: Db, problem: string, source: string, language: Language = 'typescript', client = ''): number {
+  const row = prepared(db, 'INSERT INTO submissions (problem, source, language, created_at, client) VALUES (?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, language, Date.now(), client) as { id: number };
   return row.id;
 }
 
 export function getSubmission(db: Db, id: number): Submission | undefined {
-  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
+  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, language, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
     .get(id) as Submission | undefined;
 }
 

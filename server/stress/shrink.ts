@@ -22,6 +22,10 @@ export interface ShrinkDeps {
   fast: ReferenceSolver;
   sandboxes: Sandbox[];
   interactor?: Interactor;
+  /** True once the user cancelled the run: shrinking stops and keeps what it has. */
+  cancelled?: () => boolean;
+  /** Time each shrinking pass may take (default 10 s); tests that check minimality give more. */
+  budgetMs?: number;
 }
 
 /** Most candidates tried in one round. */
@@ -47,12 +51,12 @@ export async function shrinkFailure(
   let steps = 0;
   let runsUsed = 0;
   if (failing.verdict !== 'WA' && failing.verdict !== 'RE') return { ...current, steps, runs: 0 };
-  const deadline = performance.now() + TIME_BUDGET_MS;
+  const deadline = performance.now() + (deps.budgetMs ?? TIME_BUDGET_MS);
   // Right after a successful step the next candidate often fails too, so try few at a time; after
   // a round without a hit, widen the round so long runs of passing candidates cost few round trips.
   let width = 1;
 
-  search: while (performance.now() < deadline) {
+  search: while (performance.now() < deadline && !deps.cancelled?.()) {
     const candidates = deps.arb.shrink(current.value.value_, current.value.context)[Symbol.iterator]();
     for (;;) {
       const chunk: { value: fc.Value<unknown>; input: string; expected: string }[] = [];
@@ -85,7 +89,7 @@ export async function shrinkFailure(
 }
 
 /** Runs and judges the cases split over the sandboxes in parallel; results in input order. */
-async function runSpread(sandboxes: Sandbox[], cases: { input: string; expected: string }[], interactor: Interactor | undefined, timeMs: number): Promise<JudgedCase[]> {
+export async function runSpread(sandboxes: Sandbox[], cases: { input: string; expected: string }[], interactor: Interactor | undefined, timeMs: number): Promise<JudgedCase[]> {
   const share = Math.ceil(cases.length / sandboxes.length);
   const parts = await Promise.all(sandboxes.map((s, k) => judgeCases(s, cases.slice(k * share, (k + 1) * share), interactor, timeMs)));
   return parts.flat();

@@ -1,5 +1,5 @@
 import type * as fc from 'fast-check';
-import type { Compiler } from '../compile/types';
+import type { Compiler, Language } from '../compile/types';
 import { decideTestVerdict } from '../judge/test-verdict';
 import type { Verdict } from '../judge/verdicts';
 import { loadInteractor } from '../problems/interactive';
@@ -11,9 +11,12 @@ import { generateCase } from './cases';
 import { judgeCases } from './judge-cases';
 import { referenceAnswer } from './oracle';
 import { shrinkFailure } from './shrink';
+import { shrinkText } from './shrink-text';
 
 export interface StressRequest {
   source: string;
+  /** TypeScript (type-checked) unless said otherwise. */
+  language?: Language;
   cases: number;
   size: Size;
   seed: number;
@@ -30,6 +33,10 @@ export interface StressDeps {
   brute: ReferenceSolver;
   /** Interactive problems: each case is a game against it (the reference only names the winner). */
   interactor?: Interactor;
+  /** Asked between batches and shrink rounds: true ends the run as 'cancelled' with the cases run so far. */
+  cancelled?: () => boolean;
+  /** Time each shrinking pass may take (default 10 s); tests that check minimality give more. */
+  shrinkBudgetMs?: number;
 }
 
 export interface Counterexample {
@@ -43,12 +50,15 @@ export interface Counterexample {
   message: string | null;
   /** Which random case failed first (0-based), before shrinking. */
   caseIndex: number;
-  /** The shrunk case as the generator's structured value (for tools and tests; not sent to clients). */
+  /**
+   * The case after the generator's shrinking, as its structured value (for tools and tests; not sent
+   * to clients). The textual pass that follows may have shrunk `input` further.
+   */
   value: fc.Value<unknown>;
 }
 
 export interface StressOutcome {
-  result: 'passed' | 'failed' | 'error';
+  result: 'passed' | 'failed' | 'error' | 'cancelled';
   casesRun: number;
   casesTotal: number;
   seed: number;
@@ -75,6 +85,12 @@ type Finding =
 
 const MAX_BATCH = 64;
 const MAX_BATCH_BYTES = 1 << 20;
+/**
+ * A batch is read only when all of its cases end, so a batch is kept to about this much wall time:
+ * runs start with one case per batch and grow while cases are quick. A slow or failing case drops
+ * the size back to one, so a looping program is reported about one time limit after it starts.
+ */
+const BATCH_TARGET_MS = 150;
 
 /**
  * Random tests on demand: generate cases with the problem's generator, run the solution on them in
@@ -102,7 +118,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started) });
 
   onEvent({ type: 'compiling' });
-  const compiled = await deps.compiler.compile(req.source);
+  const compiled = await deps.compiler.compile(req.source, req.language);
   if (!compiled.ok) return finish({ result: 'error', error: `Compilation error:\n${compiled.diagnostics}` });
   const limits = { ...pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT };
   await Promise.all(deps.sandboxes.map((s) => s.load(compiled.js, limits)));
@@ -112,9 +128,12 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   let next = 0;
   let done = 0;
   let found: Finding | null = null;
+  let batchSize = 1;
+  let stopped = false;
+  const isCancelled = (): boolean => (stopped ||= deps.cancelled?.() ?? false);
 
   type Batch = { start: number; cases: { value: fc.Value<unknown>; input: string; expected: string }[]; stopAt: Finding | null };
-  const wanted = (): boolean => next < req.cases && (found === null || next <= found.index) && !budget.exhausted();
+  const wanted = (): boolean => !isCancelled() && next < req.cases && (found === null || next <= found.index) && !budget.exhausted();
 
   // Claims the next cases and prepares them: generate, format, validate, ask the references.
   const build = (): Batch | null => {
@@ -122,7 +141,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     const batch: Batch = { start: next, cases: [], stopAt: null };
     const preparing = performance.now();
     let bytes = 0;
-    while (next < req.cases && batch.cases.length < MAX_BATCH && bytes < MAX_BATCH_BYTES) {
+    while (next < req.cases && batch.cases.length < batchSize && bytes < MAX_BATCH_BYTES) {
       const index = next++;
       const value = generateCase(arb, req.seed, index);
       const input = pkg.format(value.value_);
@@ -150,7 +169,9 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       const running = judgeCases(sandbox, batch.cases, interactor, pkg.limits.timeMs);
       const upcoming = batch.stopAt ? null : build();
       const runs = await running;
-      budget.chargeRuns(runs.map((r) => r.run));
+      const plain = runs.map((r) => r.run);
+      budget.chargeRuns(plain);
+      adapt(plain);
       for (let i = 0; i < runs.length; i++) {
         const c = batch.cases[i]!;
         const { run, verdict, message, dialogue } = runs[i]!;
@@ -163,8 +184,14 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       done += runs.length;
       const elapsed = (performance.now() - started) / 1000;
       onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round(done / Math.max(elapsed, 1e-3)) });
-      batch = upcoming && (found === null || upcoming.start <= (found as Finding).index) && !budget.exhausted() ? upcoming : null;
+      batch = upcoming && !isCancelled() && (found === null || upcoming.start <= (found as Finding).index) && !budget.exhausted() ? upcoming : null;
     }
+  };
+  const adapt = (runs: RunResult[]): void => {
+    if (runs.length === 0) return;
+    const slow = runs.some((r) => r.status !== 'ok' || r.wallMs > limits.timeMs / 4);
+    const perCase = Math.max(0.05, ...runs.map((r) => r.wallMs));
+    batchSize = slow ? 1 : Math.max(1, Math.min(MAX_BATCH, batchSize * 2, Math.floor(BATCH_TARGET_MS / perCase)));
   };
   const record = (f: Finding): void => {
     if (found === null || f.index < found.index) found = f;
@@ -173,16 +200,22 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   await Promise.all(deps.sandboxes.map(lane));
 
   const finding = found as Finding | null;
+  if (stopped && finding === null) return finish({ result: 'cancelled', casesRun: Math.min(done, req.cases) });
   if (finding === null) return finish(done < req.cases ? { result: 'passed', casesRun: done, note: StressBudget.note(done) } : { result: 'passed', casesRun: req.cases });
   if (finding.kind === 'error') {
     return finish({ result: 'error', casesRun: finding.index + 1, error: finding.message, errorInput: finding.input });
   }
 
-  const shrunk = await shrinkFailure(
+  const shrinkDeps = { arb, pkg, fast, sandboxes: deps.sandboxes, interactor, cancelled: isCancelled, budgetMs: deps.shrinkBudgetMs };
+  const byGenerator = await shrinkFailure(
     { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict, message: finding.message, dialogue: finding.dialogue },
-    { arb, pkg, fast, sandboxes: deps.sandboxes, interactor },
+    shrinkDeps,
     (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }),
   );
+  // The generator's shrink tree cannot always drop one game or lower one number on its own: a
+  // generic pass over the text finishes the job (see shrink-text.ts).
+  const byText = await shrinkText(byGenerator, shrinkDeps, (steps, inputBytes) => onEvent({ type: 'shrinking', steps: byGenerator.steps + steps, inputBytes }));
+  const shrunk = { ...byText, value: byGenerator.value, steps: byGenerator.steps + byText.steps };
   const checked = referenceAnswer(shrunk.input, fast, brute);
   if (!checked.ok) return finish({ result: 'error', casesRun: finding.index + 1, error: checked.message, errorInput: shrunk.input });
   const { verdict, checkerMessage } = shrunk.dialogue !== undefined ? { verdict: shrunk.verdict, checkerMessage: shrunk.message ?? null } : decideTestVerdict(shrunk.run, shrunk.expected);

@@ -42,7 +42,7 @@ describe('problems API', () => {
     const res = await fetch(`${server.url}/api/problems/nim`);
     const p = (await res.json()) as { statement: { en: string; zh: string }; samples: { input: string; output: string }[] };
     expect(res.status).toBe(200);
-    expect(p.statement.en).toContain('Bouton');
+    expect(p.statement.en).toContain('piles');
     expect(p.statement.zh).toContain('石子');
     expect(p.samples[0]).toEqual({ input: '2\n2\n1 1\n2\n1 0\n', output: 'No\nYes\n' });
   });

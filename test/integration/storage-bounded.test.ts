@@ -81,10 +81,10 @@ describe('taking turns in the queue', () => {
   it('serves each waiting client in turn, oldest first among clients not yet served', () => {
     const db = dbAt(null);
     saveImportedProblem(db, PROBLEM, [{ kind: 'random', label: 'r', input: '1\n', expected: '1\n' }]);
-    for (let i = 0; i < 5; i++) insertSubmission(db, 'demo', `a${i}`, 'A');
-    insertSubmission(db, 'demo', 'b0', 'B');
-    insertSubmission(db, 'demo', 'b1', 'B');
-    insertSubmission(db, 'demo', 'c0', 'C');
+    for (let i = 0; i < 5; i++) insertSubmission(db, 'demo', `a${i}`, 'typescript', 'A');
+    insertSubmission(db, 'demo', 'b0', 'typescript', 'B');
+    insertSubmission(db, 'demo', 'b1', 'typescript', 'B');
+    insertSubmission(db, 'demo', 'c0', 'typescript', 'C');
     const turns = new ClientTurns();
     const order: string[] = [];
     for (;;) {
@@ -99,9 +99,9 @@ describe('taking turns in the queue', () => {
   it('claims oldest first without a chooser, as before', () => {
     const db = dbAt(null);
     saveImportedProblem(db, PROBLEM, [{ kind: 'random', label: 'r', input: '1\n', expected: '1\n' }]);
-    insertSubmission(db, 'demo', 'a0', 'A');
-    insertSubmission(db, 'demo', 'a1', 'A');
-    insertSubmission(db, 'demo', 'b0', 'B');
+    insertSubmission(db, 'demo', 'a0', 'typescript', 'A');
+    insertSubmission(db, 'demo', 'a1', 'typescript', 'A');
+    insertSubmission(db, 'demo', 'b0', 'typescript', 'B');
     expect([claimNextSubmission(db), claimNextSubmission(db), claimNextSubmission(db)].map((c) => c?.source)).toEqual(['a0', 'a1', 'b0']);
   });
 });

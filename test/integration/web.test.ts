@@ -59,8 +59,14 @@ describe('pages', () => {
   });
 
   it('switches the statement language and remembers it in a cookie', async () => {
-    const zh = await page('/problems/nim?lang=zh');
-    expect(zh.headers.get('set-cookie')).toMatch(/^lang=zh;/);
+    // The link sets the cookie and sends the browser to the clean address: a reload keeps the choice.
+    const chosen = await page('/problems/nim?lang=zh', { redirect: 'manual' });
+    expect(chosen.status).toBe(303);
+    expect(chosen.headers.get('set-cookie')).toMatch(/^lang=zh;/);
+    expect(chosen.headers.get('location')).toBe('/problems/nim');
+    const kept = await page('/submissions?problem=nim&lang=en', { redirect: 'manual' });
+    expect(kept.headers.get('location')).toBe('/submissions?problem=nim');
+    const zh = await page('/problems/nim', { headers: { cookie: 'lang=zh' } });
     expect(zh.html).toMatch(/<section class="statement" lang="zh-CN" data-lang="zh">/);
     expect(zh.html).toMatch(/<section class="statement" lang="en" data-lang="en" hidden>/);
     const again = await page('/problems/nim', { headers: { cookie: 'lang=zh' } });
@@ -127,6 +133,20 @@ describe('the submit form', () => {
     res = await postForm('/problems/nim/submit', form);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('no source');
+  });
+
+  it('keeps the student on the problem page, with the reason and the code, when the source is refused', async () => {
+    let res = await postForm('/problems/nim/submit', new URLSearchParams({ source: '   \n' }));
+    expect(res.status).toBe(400);
+    let html = await res.text();
+    expect(html).toContain('class="form-error verdict-failed" role="alert">The source is empty.</p>');
+    expect(html).toContain('<article class="problem" data-slug="nim">');
+    const big = `// <tag> & co\n${'x'.repeat(70_000)}`;
+    res = await postForm('/problems/nim/submit', new URLSearchParams({ source: big }));
+    expect(res.status).toBe(413);
+    html = await res.text();
+    expect(html).toContain('the limit is 65536 bytes');
+    expect(html).toContain(`<textarea id="source" name="source" rows="18" spellcheck="false" autocomplete="off" autocapitalize="off" wrap="off">\n// &lt;tag&gt; &amp; co\n${'x'.repeat(100)}`);
   });
 });
 

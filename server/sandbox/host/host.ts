@@ -210,7 +210,7 @@ class Slot {
         if (cpuMs > limits.timeMs) {
           stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, grownKb);
         } else if (wallMs > 2 * limits.timeMs + 300) {
-          stop('tle', `Time limit exceeded: the program was still running (idle) after ${Math.round(wallMs)} ms of wall time and was stopped.`, Math.max(cpuMs, wallMs), grownKb);
+          stop('tle', `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (it was waiting, or the machine was loaded).`, Math.max(cpuMs, wallMs), grownKb);
         }
       }, WATCH_MS);
       this.onResults = (from, reports) => reports.forEach((r, i) => onReport(from + i, r));

@@ -1,0 +1,55 @@
+import { referenceAnswer } from './oracle';
+import { runSpread, type FailingCase, type ShrinkDeps } from './shrink';
+import { textSteps } from './text-steps';
+
+/** Most candidates run in one round trip. */
+const MAX_CHUNK = 32;
+/** The pass stops here even if not yet minimal; the failure found so far is still reported. */
+const TIME_BUDGET_MS = 10_000;
+
+/**
+ * The final shrinking pass, on the input's text (see text-steps.ts): take the first one-step
+ * reduction that the validator accepts and on which the solution still fails with the same verdict,
+ * and start again from it, until none is left. The result is then minimal against every step:
+ * no test case, element or character can be removed and no number lowered without the failure
+ * going away. Time and memory failures are kept as they are, as in the generator's shrinking.
+ */
+export async function shrinkText(
+  failing: FailingCase,
+  deps: ShrinkDeps,
+  onStep: (steps: number, inputBytes: number) => void,
+): Promise<FailingCase & { steps: number; minimal: boolean }> {
+  let current = failing;
+  let steps = 0;
+  if (failing.verdict !== 'WA' && failing.verdict !== 'RE') return { ...current, steps, minimal: false };
+  const valid = (input: string): boolean => deps.pkg.validate(input).ok;
+  const deadline = performance.now() + (deps.budgetMs ?? TIME_BUDGET_MS);
+  let width = 1;
+
+  search: while (performance.now() < deadline && !deps.cancelled?.()) {
+    const candidates = textSteps(current.input, valid);
+    for (;;) {
+      const chunk: { input: string; expected: string }[] = [];
+      while (chunk.length < width) {
+        const step = candidates.next();
+        if (step.done) break;
+        const answer = referenceAnswer(step.value.input, deps.fast, null);
+        if (answer.ok) chunk.push({ input: step.value.input, expected: answer.expected });
+      }
+      if (chunk.length === 0) return { ...current, steps, minimal: true };
+      const runs = await runSpread(deps.sandboxes, chunk, deps.interactor, deps.pkg.limits.timeMs);
+      const hit = runs.findIndex((r) => r.verdict === failing.verdict);
+      if (hit >= 0) {
+        const { run, message, dialogue } = runs[hit]!;
+        current = { ...current, input: chunk[hit]!.input, expected: chunk[hit]!.expected, run, ...(dialogue !== undefined && { message, dialogue }) };
+        steps++;
+        width = 1;
+        onStep(steps, current.input.length);
+        continue search;
+      }
+      width = Math.min(width * 2, MAX_CHUNK);
+      if (performance.now() >= deadline || deps.cancelled?.()) break search;
+    }
+  }
+  return { ...current, steps, minimal: false };
+}
