@@ -23,7 +23,7 @@ import { openDatabase } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { startHeartbeat } from './heartbeat';
 import { mirrorJob, readFailureTexts, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
-import { connectionOptions, QUEUE_NAME, redisSettings } from './redis-config';
+import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, redisSettings } from './redis-config';
 
 /** A refused job waits this long before a worker (perhaps another) looks at it again. */
 const REFUSED_DELAY_MS = 3_000;
@@ -65,6 +65,9 @@ async function main(): Promise<void> {
   });
   queue.start();
 
+  const heartbeatRedis = new Redis(connectionOptions(settings) as never);
+  heartbeatRedis.on('error', () => {});
+
   const process1 = async (job: Job<JobPayload, JobReturn>, token?: string): Promise<JobReturn> => {
     const p = job.data;
     const attempt = job.attemptsStarted;
@@ -77,12 +80,22 @@ async function main(): Promise<void> {
     }
     mirrorJob(db, p);
     const key = `${p.kind}-${p.id}`;
+    // A stress run cancelled on the web tier: the flag reaches the local row, where the run looks.
+    const watchCancel =
+      p.kind === 'stress'
+        ? setInterval(() => {
+            void heartbeatRedis.exists(CANCEL_KEY_PREFIX + key).then((n) => {
+              if (n > 0) db.prepare('UPDATE stress_runs SET cancel_requested = 1 WHERE id = ?').run(p.id);
+            }, () => {});
+          }, 500)
+        : null;
     return new Promise<JobReturn>((resolve) => {
       // Progress goes out in order, one message after the other.
       let chain: Promise<unknown> = Promise.resolve();
       waiting.set(key, (m) => {
         if (FINAL.has(m.type)) {
           waiting.delete(key);
+          if (watchCancel) clearInterval(watchCancel);
           const failureTexts = p.kind === 'submission' ? readFailureTexts(db, p.id) : [];
           void chain.then(() => resolve({ attempt, worker: id, final: m, failureTexts }));
           return;
@@ -104,8 +117,6 @@ async function main(): Promise<void> {
   });
   worker.on('error', (e) => warn(`redis: ${e.message}`));
   worker.on('failed', (job, e) => job && warn(`${job.id}: ${e.message}`));
-  const heartbeatRedis = new Redis(connectionOptions(settings) as never);
-  heartbeatRedis.on('error', () => {});
   const stopHeartbeat = startHeartbeat(heartbeatRedis, () => ({ id, threads: config.judgeWorkers, busy: queue.stats().busy }));
   log(`taking jobs from ${settings.url.replace(/\/\/[^@]*@/, '//***@')}`);
 

@@ -8,6 +8,8 @@ import { ConfigError } from '../platform/config';
 export const QUEUE_NAME = 'sg-judge';
 /** Worker heartbeats live under this prefix, one key per worker process, expiring on their own. */
 export const WORKER_KEY_PREFIX = 'sg-judge:worker:';
+/** A stress run the web tier was asked to cancel: the worker judging it polls for this key. */
+export const CANCEL_KEY_PREFIX = 'sg-judge:cancel:';
 export const HEARTBEAT_MS = 2_000;
 export const HEARTBEAT_TTL_MS = 8_000;
 

@@ -15,7 +15,7 @@ import type { JobKind } from '../queue/protocol';
 import { saveFailureTexts } from '../storage/submissions';
 import { listWorkers, type WorkerInfo } from './heartbeat';
 import { jobId, parseJobId, snapshotJob, type JobProgress, type JobReturn } from './job-payload';
-import { connectionOptions, QUEUE_NAME, type RedisSettings } from './redis-config';
+import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, type RedisSettings } from './redis-config';
 
 const RECONCILE_MS = 3_000;
 const KINDS: { kind: JobKind; table: string }[] = [
@@ -108,6 +108,9 @@ export class RemoteQueue {
         else if (state === 'failed') await this.onFailed(id, job.failedReason);
       }
     }
+    // Cancelling a running stress run is a flag in its row; the worker judging it reads it from Redis.
+    const cancelling = this.db.prepare("SELECT id FROM stress_runs WHERE status = 'running' AND cancel_requested = 1").all() as { id: number }[];
+    for (const { id } of cancelling) await this.redis.set(CANCEL_KEY_PREFIX + jobId('stress', id), '1', 'EX', 3600);
     this.workersSeen = await listWorkers(this.redis);
   }
 
