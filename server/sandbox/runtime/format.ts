@@ -9,6 +9,24 @@ import type { HostBridge } from './bridge';
 // Captured before any program runs: a program may replace JSON.stringify.
 const stringify = JSON.stringify;
 
+const OPTION_KEYS = ['depth', 'showHidden', 'colors', 'compact', 'breakLength', 'sorted', 'maxArrayLength', 'maxStringLength', 'numericSeparator', 'getters'];
+
+/**
+ * The inspect options a program passed, as JSON can carry them to the host: only plain values,
+ * and Infinity (which JSON cannot spell) as null where util reads null as "no limit", or as a
+ * length no line reaches for breakLength.
+ */
+function inspectOptions(options: unknown): Record<string, unknown> {
+  const opts: Record<string, unknown> = {};
+  if (options === null || typeof options !== 'object') return opts;
+  for (const key of OPTION_KEYS) {
+    const v = (options as Record<string, unknown>)[key];
+    if (typeof v === 'number' && !Number.isFinite(v)) opts[key] = key === 'breakLength' ? Number.MAX_SAFE_INTEGER : null;
+    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) opts[key] = v;
+  }
+  return opts;
+}
+
 export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) {
   const simple = (v: unknown): string | null => {
     switch (typeof v) {
@@ -66,15 +84,15 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
 
   const inspect = (value: unknown, options?: unknown): string => {
     if (isBuffer(value)) return bufferText(value) as string;
-    const opts: Record<string, unknown> = { inspect: true };
-    if (options !== null && typeof options === 'object') {
-      for (const key of ['depth', 'showHidden', 'colors', 'compact', 'breakLength', 'sorted', 'maxArrayLength', 'maxStringLength', 'numericSeparator', 'getters']) {
-        const v = (options as Record<string, unknown>)[key];
-        if (typeof v === 'number' || typeof v === 'boolean' || v === null) opts[key] = v === Infinity ? null : v;
-      }
-    }
-    return viaHost(opts, [value]);
+    return viaHost({ ...inspectOptions(options), inspect: true }, [value]);
   };
 
-  return { format, inspect };
+  /** util.formatWithOptions: as `format`, with the caller's inspect options. */
+  const formatWith = (options: unknown, args: readonly unknown[]): string => {
+    const opts = inspectOptions(options);
+    if (Object.keys(opts).length === 0) return format(args);
+    return viaHost(opts, args.map(bufferText));
+  };
+
+  return { format, formatWith, inspect };
 }

@@ -13,6 +13,8 @@ abstract class LoopHandle {
   protected taskId = 0;
   protected refed = false;
   protected active = false;
+  /** What the program asked for by ref()/unref(); a cleared Timeout keeps it, as in Node. */
+  protected wanted = true;
 
   constructor(protected readonly env: Env) {}
 
@@ -26,6 +28,7 @@ abstract class LoopHandle {
   }
 
   ref(): this {
+    this.wanted = true;
     if (this.active && !this.refed) {
       this.refed = true;
       this.env.loop.ref();
@@ -34,6 +37,7 @@ abstract class LoopHandle {
   }
 
   unref(): this {
+    this.wanted = false;
     if (this.refed) {
       this.refed = false;
       this.env.loop.unref();
@@ -58,6 +62,10 @@ class Timeout extends LoopHandle {
     private readonly repeat: boolean,
   ) {
     super(env);
+  }
+
+  override hasRef(): boolean {
+    return this.wanted;
   }
 
   start(): this {
