@@ -34,6 +34,9 @@ describe.each(listSlugs())('stress run on %s', (slug) => {
       expect(outcome.result, `${wrong.name}: ${outcome.error ?? ''}`).toBe('failed');
       const c = outcome.counterexample!;
       expect(c.caseIndex, wrong.name).toBeLessThan(1000);
+      // Caught for being wrong, not for crashing or running out of time.
+      expect(c.verdict, `${wrong.name}: ${c.message}`).toBe('WA');
+      expect(c.got.trim(), wrong.name).not.toBe(c.expected.trim());
       expect(problem.pkg.validate(c.input), wrong.name).toEqual({ ok: true });
       expect(c.expected, wrong.name).toBe(refs.fast.solve(c.input));
       await expectLocallyMinimal(outcome, problem, 'small', refs, sandboxes[0]!);
