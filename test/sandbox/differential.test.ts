@@ -93,16 +93,16 @@ function runNode(name: string, js: string, input: string): Promise<Outcome> {
   const inputFile = path.join(work, `${name}.in`);
   writeFileSync(file, `${js}.call(module.exports, module.exports, require, module, __filename, __dirname).then(undefined, (e) => process.nextTick(() => { throw e; }));\n`);
   writeFileSync(inputFile, input);
-  // A real pipe, as `cat input | node solution.js` gives: Node's own child-process stdin is a
-  // socket, on which opening /dev/stdin fails.
+  // Real pipes on both sides, as `cat input | node solution.js | cat` gives: Node's own
+  // child-process stdio are sockets, on which opening /dev/stdin or /dev/stdout fails.
+  const errFile = path.join(work, `${name}.err`);
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', 'cat "$1" | exec "$2" "$3"', 'sh', inputFile, process.execPath, file], { cwd: work, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const script = 'cat "$1" | "$2" "$3" 2>"$4" | cat; exit "${PIPESTATUS[1]}"';
+    const child = spawn('/bin/bash', ['-c', script, 'bash', inputFile, process.execPath, file, errFile], { cwd: work, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'inherit'] });
     const out: Buffer[] = [];
-    const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), exit: code }));
+    child.on('close', (code) => resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: readFileSync(errFile, 'utf8'), exit: code }));
   });
 }
 
