@@ -50,10 +50,10 @@ export const DIFFERENCES: Difference[] = [
     why: "Values are printed by Node's own util.inspect with custom inspectors off, so that no code of the program runs inside the judge's formatter; Node draws nested Buffers through such an inspector.",
   },
   {
-    program: 'util-inspect-custom.ts',
+    program: 'util-inspect-custom-nested.ts',
     parts: ['stdout'],
-    what: 'A `[util.inspect.custom]` method is not called: console.log shows the object\'s own fields (`toString` and `toJSON` work as usual).',
-    why: "Printing never runs the program's code inside the judge's formatter, which is Node's own util.inspect working outside the program's context.",
+    what: 'A `[util.inspect.custom]` method is used for a value printed directly (`console.log(x)`, `util.inspect(x)`, `util.format`), but not for one inside an array or object, which shows its own fields.',
+    why: "Nested values are printed by Node's own util.inspect working outside the program's context, and it never runs the program's code there.",
   },
   {
     program: 'timers-tick-from-promise.ts',
