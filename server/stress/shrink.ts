@@ -31,7 +31,7 @@ export interface ShrinkDeps {
 /** Most candidates tried in one round. */
 const MAX_CHUNK = 32;
 /** Shrinking stops here even if not yet minimal; the failure found so far is still reported. */
-const TIME_BUDGET_MS = 10_000;
+export const TIME_BUDGET_MS = 10_000;
 
 /**
  * Greedy shrinking along the arbitrary's own shrink tree: take the first candidate (in fast-check's

@@ -102,17 +102,14 @@ describe('compiler', () => {
     expect(errors(r)).toMatch(/TS2304: Cannot find name 'shared'/);
   });
 
-  it('compiles and type-checks a 100-line solution in well under 300 ms once warm', async () => {
+  // Its speed (well under 300 ms warm) is a goal of `npm run bench` (bench/sandbox.bench.ts), not a
+  // unit test's assertion, which would flip on a busy machine.
+  it('compiles and type-checks a 100-line solution again and again once warm', async () => {
     const body = Array.from({ length: 90 }, (_, i) => `const v${i}: number = (data[${i}] ?? 0) * ${i + 1} + solve(${i}, [${i}, ${i + 1}]);`).join('\n');
     const source = `import * as fs from 'fs';\nconst data = fs.readFileSync(0, 'utf8').split(/\\s+/).map(Number);\nfunction solve(n: number, xs: number[]): number {\n  let g = 0;\n  for (const x of xs) g ^= x % (n + 1);\n  return g;\n}\n${body}\nconsole.log(v0 + v89);\n`;
-    const times: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
       const r = await compiler.compile(`${source}// run ${i}\n`);
-      times.push(performance.now() - t0);
-      expect(r.ok).toBe(true);
+      expect(r.ok, r.diagnostics).toBe(true);
     }
-    times.sort((a, b) => a - b);
-    expect(times[2]).toBeLessThan(300);
   });
 });

@@ -58,13 +58,42 @@ export function describeProblem(slug: string, agreementRuns = 2000): void {
       }
     });
 
-    it('rejects malformed inputs with a line number', () => {
+    it('rejects malformed inputs with a line number inside the input', () => {
       expect(problem.pkg.invalidInputs.length).toBeGreaterThanOrEqual(5);
       for (const { input, why } of problem.pkg.invalidInputs) {
         const v = problem.pkg.validate(input);
         expect(v.ok, `should reject: ${why}`).toBe(false);
-        if (!v.ok) expect(v.line).toBeGreaterThanOrEqual(1);
+        if (v.ok) continue;
+        // A missing last line is reported on the line after the input's last one.
+        const lines = input.split('\n').length;
+        expect(v.line, `${why}: line ${v.line} of an input of ${lines} lines`).toBeGreaterThanOrEqual(1);
+        expect(v.line, `${why}: line ${v.line} of an input of ${lines} lines`).toBeLessThanOrEqual(lines);
+        expect(v.message, why).toMatch(/\S/);
       }
+    });
+
+    it('names the very line that was broken', () => {
+      // Valid inputs broken on one known line (a trailing space, a CR before the line break): the
+      // validator must reject each one at exactly that line.
+      const valid = [...problem.samples.map((s) => s.input), ...buildTestSet(problem, fast).slice(0, 3).map((t) => t.input)];
+      let checked = 0;
+      for (const [n, input] of valid.entries()) {
+        const lines = input.split('\n').slice(0, -1);
+        for (const k of [...new Set([0, 1, Math.floor(lines.length / 2), lines.length - 1])].filter((i) => i >= 0 && i < lines.length)) {
+          for (const [what, broken] of [
+            ['a trailing space', `${lines[k]} `],
+            ['a carriage return', `${lines[k]}\r`],
+          ] as const) {
+            const text = [...lines.slice(0, k), broken, ...lines.slice(k + 1)].join('\n') + '\n';
+            const v = problem.pkg.validate(text);
+            expect(v.ok ? 'accepted' : `rejected at line ${v.line}: ${v.message}`, `input ${n + 1} with ${what} on line ${k + 1}`).toBe(
+              v.ok ? `rejected at line ${k + 1}` : `rejected at line ${k + 1}: ${v.message}`,
+            );
+            checked++;
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
     });
 
     it(`fast agrees with brute on ${agreementRuns} random inputs`, () => {

@@ -4,7 +4,12 @@ import type { Compiler } from '../../server/compile/types';
 import { createSandbox } from '../../server/sandbox';
 import { DEFAULT_OUTPUT_LIMIT, type RunLimits, type RunResult, type Sandbox } from '../../server/sandbox/types';
 
-export const LIMITS: RunLimits = { timeMs: 2000, memoryMb: 256, outputBytes: DEFAULT_OUTPUT_LIMIT };
+/**
+ * Generous by default: a test that is not about time must not get TLE because the machine is busy
+ * (the wall-clock watchdog stops a run at 2 × limit + 300 ms, which a starved process can reach).
+ * Tests of TLE pass their own small limit.
+ */
+export const LIMITS: RunLimits = { timeMs: 10_000, memoryMb: 256, outputBytes: DEFAULT_OUTPUT_LIMIT };
 
 export interface Judge {
   compiler: Compiler;

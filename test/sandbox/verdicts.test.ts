@@ -48,7 +48,8 @@ describe('verdicts', () => {
   });
 
   it('a slow but finishing program over the limit is TLE with its time', async () => {
-    const r = await judge.run('let s = 0; const end = Date.now() + 450; while (Date.now() < end) s++; console.log(s > 0);', '', { timeMs: 200 });
+    // Counted in CPU time, as the limit is: a wall-clock loop finishes early in CPU terms on a busy machine.
+    const r = await judge.run('let s = 0; while (process.cpuUsage().user < 450_000) s++; console.log(s > 0);', '', { timeMs: 200 });
     expect(r.status, show(r)).toBe('tle');
   });
 
@@ -186,7 +187,9 @@ describe('verdicts', () => {
     const before = await judge.sandbox.run('1 1\n');
     expect(before.stdout).toBe('2\n');
     const crash = await judge.run('const a = new Array(1e8).fill(0);', '', { memoryMb: 64 });
-    expect(crash.status).toBe('mle');
+    // What is tested here is the replacement. The verdict of the crash itself (MLE, checked above)
+    // can be TLE when a starved machine lets the wall clock run out first.
+    expect(['mle', 'tle'], show(crash)).toContain(crash.status);
     const tle = await judge.run('while (true) {}', '', { timeMs: 100 });
     expect(tle.status).toBe('tle');
     const after = await judge.run(SUM, '4 5\n');

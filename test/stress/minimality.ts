@@ -8,7 +8,10 @@ import { referenceAnswer } from '../../server/stress/oracle';
 import type { StressOutcome } from '../../server/stress/stress-run';
 import { textSteps } from '../../server/stress/text-steps';
 
-/** Re-runs every one-step shrink of the reported case: none may still fail the same way. */
+/**
+ * Re-runs every one-step shrink of the reported case: none may still fail the same way (the
+ * stress runs of these tests give the shrinker a budget no busy machine exhausts).
+ */
 export async function expectLocallyMinimal(
   outcome: StressOutcome,
   problem: LoadedProblem,

@@ -70,18 +70,21 @@ describe('stress runs on nim', () => {
   });
 
   it('contain a hostile solution exactly as judging does', async () => {
+    // Every way out is tried; one that works prints ESCAPED. The last one, child_process, must end
+    // the run with the permission error: RE, never an answer the checker merely finds wrong.
     const hostile = `
       const fs = require('fs');
-      const input = fs.readFileSync(0, 'utf8');
-      let leaked = '';
-      try { leaked = fs.readFileSync('/etc/passwd', 'utf8'); } catch {}
-      try { leaked += ({}).constructor.constructor('return process')().env.HOME ?? ''; } catch {}
-      process.stdout.write(leaked.length ? 'root:' + leaked : require('child_process').execSync('id').toString());
+      fs.readFileSync(0, 'utf8');
+      try { const p = fs.readFileSync('/etc/passwd', 'utf8'); console.log('ESCAPED: read /etc/passwd ' + p.length); } catch {}
+      try { const p = ({}).constructor.constructor('return process')(); console.log('ESCAPED: Function constructor ' + typeof p); } catch {}
+      console.log('ESCAPED: child_process ' + require('child_process').execSync('id').toString());
     `;
     const outcome = await stress(hostile, 1, 50);
     expect(outcome.result).toBe('failed');
-    expect(['RE', 'WA']).toContain(outcome.counterexample!.verdict);
-    expect(outcome.counterexample!.got).not.toMatch(/root:x:0:0/);
+    const c = outcome.counterexample!;
+    expect(c.got).not.toContain('ESCAPED');
+    expect(c.verdict, `${c.verdict}: ${c.message}`).toBe('RE');
+    expect(c.message).toMatch(/ERR_ACCESS_DENIED|Access to this API has been restricted/);
     // The sandboxes still judge normally afterwards.
     const after = await stress(referenceAsSubmission('nim', 'fast'), 2, 50);
     expect(after.result).toBe('passed');

@@ -18,13 +18,31 @@ export function makeAssert(env: Env) {
       this.generatedMessage = generated;
     }
   }
+  // Node's stack (and so an uncaught report) names the code: "AssertionError [ERR_ASSERTION]: ...".
+  const withCode = (error: AssertionError) => {
+    const stack = error.stack;
+    const rest = error.message === '' ? '' : `: ${error.message}`;
+    for (const name of ['AssertionError', 'Error']) {
+      if (typeof stack === 'string' && stack.startsWith(`${name}${rest}`)) {
+        error.stack = `AssertionError [ERR_ASSERTION]${stack.slice(name.length)}`;
+        break;
+      }
+    }
+    return error;
+  };
 
   const show = (v: unknown) => env.inspect(v);
   const fail = (actual: unknown, expected: unknown, message: unknown, operator: string, text: () => string): never => {
     if (message instanceof Error) throw message;
-    const error = new AssertionError({ message, actual, expected, operator });
-    if (message === undefined) error.message = text();
-    throw error;
+    // As Node 22 and 24 do, a custom message of strictEqual is followed by the two values.
+    let own = message;
+    if (message !== undefined && operator === 'strictEqual') {
+      const [a, b] = [show(actual), show(expected)];
+      if (!a.includes('\n') && !b.includes('\n')) own = `${String(message)}\n\n${a} !== ${b}\n`;
+    }
+    const error = new AssertionError({ message: message === undefined ? text() : own, actual, expected, operator });
+    error.generatedMessage = message === undefined;
+    throw withCode(error);
   };
   const deep = (a: unknown, b: unknown, strict: boolean) => env.host.deepEqual(a, b, strict) === 1;
 

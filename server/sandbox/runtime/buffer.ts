@@ -29,6 +29,16 @@ export function loadBuffer(host: HostBridge): BufferModule {
     return written === n ? buf : buf.subarray(0, written);
   };
 
+  // Node's own text for a long Buffer ends "... 10 more bytes>", where the package's ends "... >".
+  const inspect = function inspect(this: Uint8Array) {
+    const max = 50;
+    let text = (originalToString.call(this, 'hex', 0, max) as string).replace(/(.{2})/g, '$1 ').trim();
+    if (this.length > max) text += ` ... ${this.length - max} more byte${this.length - max > 1 ? 's' : ''}`;
+    return `<Buffer ${text}>`;
+  };
+  Object.defineProperty(proto, 'inspect', { value: inspect, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(proto, Symbol.for('nodejs.util.inspect.custom'), { value: inspect, writable: true, configurable: true, enumerable: true });
+
   Object.defineProperty(Buffer, 'from', {
     value: function from(value: unknown, encodingOrOffset?: unknown, length?: unknown) {
       if (typeof value === 'string') return fromString(value, encodingOrOffset);

@@ -1,6 +1,24 @@
+// The error kinds the structured clone algorithm keeps; any other name becomes "Error".
+const ERROR_KINDS: Record<string, ErrorConstructor> = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+const toStringTag = Object.prototype.toString;
+
+/** Whether `v` is a real Error (has the internal error slot), not an object dressed as one. */
+export function isNativeError(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  const isError = (Error as unknown as { isError?: (x: unknown) => boolean }).isError;
+  if (typeof isError === 'function') return isError(v);
+  // Without Error.isError (Node 22): the built-in tag, unless a Symbol.toStringTag could forge it.
+  return Reflect.apply(toStringTag, v, []) === '[object Error]' && !(Symbol.toStringTag in v);
+}
+
+/** Objects with internal state the algorithm cannot copy (HTML's "platform objects" and the like). */
+function uncloneable(v: object): boolean {
+  return v instanceof WeakMap || v instanceof WeakSet || v instanceof Promise || v instanceof WeakRef || (typeof FinalizationRegistry === 'function' && v instanceof FinalizationRegistry);
+}
+
 /**
  * structuredClone for the value kinds contest code clones (plain objects, arrays, Map, Set, Date,
- * RegExp, typed arrays, primitives), keeping shared and circular references.
+ * RegExp, typed arrays, Errors, primitives), keeping shared and circular references.
  */
 export function structuredClone<T>(value: T): T {
   const seen = new Map<object, unknown>();
@@ -11,7 +29,20 @@ export function structuredClone<T>(value: T): T {
     }
     const known = seen.get(v);
     if (known !== undefined) return known;
+    if (uncloneable(v)) throw new DOMExceptionLike(`#<${Reflect.apply(toStringTag, v, []).slice(8, -1)}> could not be cloned.`);
     if (v instanceof Date) return new Date(v.getTime());
+    if (isNativeError(v)) {
+      const e = v as Error & { cause?: unknown };
+      const name = typeof e.name === 'string' && Object.hasOwn(ERROR_KINDS, e.name) ? e.name : 'Error';
+      // A real error of the kind (so it is a native error), its own properties replaced by the copy's.
+      const out = new ERROR_KINDS[name]!() as Error & { cause?: unknown };
+      seen.set(v, out);
+      const define = (key: string, value: unknown) => Object.defineProperty(out, key, { value, writable: true, configurable: true, enumerable: false });
+      if (Object.hasOwn(e, 'message')) define('message', String(e.message));
+      if (typeof e.stack === 'string') define('stack', e.stack);
+      if (Object.hasOwn(e, 'cause')) define('cause', copy(e.cause));
+      return out;
+    }
     if (v instanceof RegExp) return new RegExp(v.source, v.flags);
     if (ArrayBuffer.isView(v)) {
       const out = (v as unknown as { slice(): unknown }).slice();

@@ -1,4 +1,5 @@
 import type { Env } from './env';
+import { makeTable } from './table';
 
 /**
  * Node's console for a program whose stdout and stderr are pipes: log/info/debug to stdout,
@@ -31,7 +32,7 @@ export function makeConsole(env: Env) {
       env.stdout(`${indent}${env.inspect(value, { ...(options as object), customInspect: false })}\n`);
     },
     dirxml: out,
-    table: out,
+    table: makeTable(env, (text) => env.stdout(line([text]))),
     trace(...args: unknown[]) {
       const stack = (new Error().stack ?? '').split('\n').slice(2).join('\n');
       err(`Trace${args.length > 0 ? `: ${env.format(args)}` : ''}\n${env.host.mapStack(stack)}`);

@@ -18,6 +18,8 @@ export interface Env {
   stderr(text: string): void;
   /** util.format with Node's output. */
   format(args: readonly unknown[]): string;
+  /** util.formatWithOptions. */
+  formatWith(options: unknown, args: readonly unknown[]): string;
   inspect(value: unknown, options?: unknown): string;
   /** process.exit: ends the run and unwinds the program's stack. */
   exit(code?: unknown): never;

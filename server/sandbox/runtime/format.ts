@@ -8,6 +8,26 @@ import type { HostBridge } from './bridge';
  */
 // Captured before any program runs: a program may replace JSON.stringify.
 const stringify = JSON.stringify;
+const apply = Reflect.apply;
+const CUSTOM = Symbol.for('nodejs.util.inspect.custom');
+
+const OPTION_KEYS = ['depth', 'showHidden', 'colors', 'compact', 'breakLength', 'sorted', 'maxArrayLength', 'maxStringLength', 'numericSeparator', 'getters'];
+
+/**
+ * The inspect options a program passed, as JSON can carry them to the host: only plain values,
+ * and Infinity (which JSON cannot spell) as null where util reads null as "no limit", or as a
+ * length no line reaches for breakLength.
+ */
+function inspectOptions(options: unknown): Record<string, unknown> {
+  const opts: Record<string, unknown> = {};
+  if (options === null || typeof options !== 'object') return opts;
+  for (const key of OPTION_KEYS) {
+    const v = (options as Record<string, unknown>)[key];
+    if (typeof v === 'number' && !Number.isFinite(v)) opts[key] = key === 'breakLength' ? Number.MAX_SAFE_INTEGER : null;
+    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) opts[key] = v;
+  }
+  return opts;
+}
 
 export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) {
   const simple = (v: unknown): string | null => {
@@ -38,7 +58,43 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
   // A Buffer prints as Node prints it: its inspector is the package's, and custom inspectors are off.
   const bufferText = (v: unknown): unknown => (isBuffer(v) ? (v as { inspect(): string }).inspect() : v);
 
+  /**
+   * A value's own `[util.inspect.custom]` method, for a value printed directly (an argument of
+   * console.log, util.format or util.inspect). It is the program's code and runs here, in the
+   * program's context, as Node would run it; the host's formatter never calls program code, so a
+   * custom inspector inside an array or object is not used (see server/sandbox/differences.ts).
+   */
+  const customOf = (v: unknown): ((...args: unknown[]) => unknown) | null => {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function') || isBuffer(v)) return null;
+    const f = (v as Record<symbol, unknown>)[CUSTOM];
+    return typeof f === 'function' ? (f as (...args: unknown[]) => unknown) : null;
+  };
+  const customText = (v: unknown, f: (...args: unknown[]) => unknown, options: Record<string, unknown>): string | null => {
+    const depth = typeof options.depth === 'number' ? options.depth : options.depth === null ? Infinity : 2;
+    const given = { depth: 2, colors: false, customInspect: true, showHidden: false, showProxy: false, maxArrayLength: 100, maxStringLength: 10000, breakLength: 128, compact: 3, sorted: false, getters: false, numericSeparator: false, ...options, stylize: (text: unknown) => String(text) };
+    const result = apply(f, v, [depth, given, inspect]);
+    if (result === v) return null;
+    return typeof result === 'string' ? result : inspect(result, options);
+  };
+
   const format = (input: readonly unknown[]): string => {
+    if (!(typeof input[0] === 'string' && input[0].includes('%'))) {
+      for (let i = 0; i < input.length; i++) {
+        if (customOf(input[i]) === null) continue;
+        // As Node joins the arguments: strings as they are, anything else inspected.
+        const parts: string[] = [];
+        for (let k = 0; k < input.length; k++) {
+          const f = customOf(input[k]);
+          const text = f === null ? null : customText(input[k], f, {});
+          parts.push(text ?? formatPlain([input[k]]));
+        }
+        return parts.join(' ');
+      }
+    }
+    return formatPlain(input);
+  };
+
+  const formatPlain = (input: readonly unknown[]): string => {
     let args = input;
     for (let i = 0; i < input.length; i++) {
       if (typeof input[i] === 'object' && isBuffer(input[i])) {
@@ -66,15 +122,20 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
 
   const inspect = (value: unknown, options?: unknown): string => {
     if (isBuffer(value)) return bufferText(value) as string;
-    const opts: Record<string, unknown> = { inspect: true };
-    if (options !== null && typeof options === 'object') {
-      for (const key of ['depth', 'showHidden', 'colors', 'compact', 'breakLength', 'sorted', 'maxArrayLength', 'maxStringLength', 'numericSeparator', 'getters']) {
-        const v = (options as Record<string, unknown>)[key];
-        if (typeof v === 'number' || typeof v === 'boolean' || v === null) opts[key] = v === Infinity ? null : v;
-      }
+    const custom = customOf(value);
+    if (custom !== null && !(options !== null && typeof options === 'object' && (options as { customInspect?: unknown }).customInspect === false)) {
+      const text = customText(value, custom, inspectOptions(options));
+      if (text !== null) return text;
     }
-    return viaHost(opts, [value]);
+    return viaHost({ ...inspectOptions(options), inspect: true }, [value]);
   };
 
-  return { format, inspect };
+  /** util.formatWithOptions: as `format`, with the caller's inspect options. */
+  const formatWith = (options: unknown, args: readonly unknown[]): string => {
+    const opts = inspectOptions(options);
+    if (Object.keys(opts).length === 0) return format(args);
+    return viaHost(opts, args.map(bufferText));
+  };
+
+  return { format, formatWith, inspect };
 }

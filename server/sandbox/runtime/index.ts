@@ -77,6 +77,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
     },
     stderr: (text) => output.err(text),
     format: fmt.format,
+    formatWith: fmt.formatWith,
     inspect: fmt.inspect,
     exit: (code) => exit(code),
     nodeVersion,
@@ -84,8 +85,42 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
 
   const std = { stdin: new InputStream(env), stdout: new OutputStream(env, 1), stderr: new OutputStream(env, 2) };
   const resolved = Promise.resolve();
+  // process.nextTick as Node orders it: callbacks queued by the program's synchronous code (the main
+  // body, a timer, an input event) all run before any promise callback, and a tick queued by a tick
+  // runs in the same round. A tick queued from a promise callback waits for a microtask.
+  let ticks: { fn: unknown; args: unknown[] }[] = [];
+  let tickHead = 0;
+  let draining = false;
+  let drainQueued = false;
+  const drainTicks = () => {
+    if (draining) return;
+    draining = true;
+    try {
+      while (tickHead < ticks.length && !loop.finished) {
+        const tick = ticks[tickHead]!;
+        tickHead++;
+        if (tickHead > 1024 && tickHead * 2 > ticks.length) {
+          ticks = ticks.slice(tickHead);
+          tickHead = 0;
+        }
+        loop.invoke(tick.fn as () => void, undefined, tick.args);
+      }
+    } finally {
+      draining = false;
+      ticks = [];
+      tickHead = 0;
+    }
+  };
   const nextTick = (fn: unknown, args: unknown[]) => {
-    apply(promiseThen, resolved, [() => loop.invoke(fn as () => void, undefined, args)]);
+    ticks[ticks.length] = { fn, args };
+    if (draining || drainQueued) return;
+    drainQueued = true;
+    apply(promiseThen, resolved, [
+      () => {
+        drainQueued = false;
+        drainTicks();
+      },
+    ]);
   };
   const process = makeProcess(env, std, state, nextTick);
   const timers = makeTimers(env);
@@ -102,7 +137,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
       text = 'Uncaught exception';
     }
     if (rejection && !isError(e)) {
-      text = `[UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${text}".] {\n  code: 'ERR_UNHANDLED_REJECTION'\n}`;
+      text = `UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${text}". {\n  code: 'ERR_UNHANDLED_REJECTION'\n}`;
     }
     return text;
   };
@@ -280,11 +315,13 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
       } catch {
         mainSettled = true;
       }
+      drainTicks();
       loop.checkSoon();
     },
     fire(id: number) {
       try {
         loop.fire(id);
+        drainTicks();
       } catch (e) {
         uncaught(e);
       }

@@ -1,5 +1,5 @@
 import type { HostBridge } from './bridge';
-import { invalidArgType } from './errors';
+import { invalidArgType, nodeError } from './errors';
 
 /** Node's spelling of an encoding name, or null when Node would not know it. */
 export function normalizeEncoding(enc: unknown): string | null {
@@ -131,6 +131,8 @@ export function makeTextCoding(host: HostBridge) {
     private readonly enc: string;
     private stream: ChunkDecoder | null = null;
     private bomSeen = false;
+    /** With `fatal`, the bytes of a character a streamed chunk began and did not finish. */
+    private unchecked: Uint8Array | null = null;
     readonly fatal: boolean;
     readonly ignoreBOM: boolean;
 
@@ -150,6 +152,7 @@ export function makeTextCoding(host: HostBridge) {
 
     decode(input?: unknown, options?: { stream?: boolean }): string {
       const bytes = input === undefined ? new Uint8Array(0) : asBytes(input);
+      if (this.fatal && this.enc === 'utf8') this.check(bytes, Boolean(options?.stream));
       this.stream ??= new ChunkDecoder(host, this.enc);
       let text = options?.stream ? this.stream.write(bytes) : this.stream.end(bytes);
       if (!this.bomSeen && text.length > 0) {
@@ -162,7 +165,64 @@ export function makeTextCoding(host: HostBridge) {
       }
       return text;
     }
+
+    /** As the Encoding standard asks of a fatal decoder: malformed UTF-8 is a TypeError, not U+FFFD. */
+    private check(bytes: Uint8Array, stream: boolean): void {
+      let all = bytes;
+      if (this.unchecked) {
+        all = new Uint8Array(this.unchecked.length + bytes.length);
+        all.set(this.unchecked, 0);
+        all.set(bytes, this.unchecked.length);
+      }
+      const valid = utf8ValidPrefix(all);
+      if (valid < 0 || (!stream && valid < all.length)) {
+        this.unchecked = null;
+        this.stream = null;
+        this.bomSeen = false;
+        throw nodeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', `The encoded data was not valid for encoding ${this.encoding}`);
+      }
+      this.unchecked = stream && valid < all.length ? all.slice(valid) : null;
+    }
   }
 
   return { TextEncoder, TextDecoder };
+}
+
+/**
+ * The length of the longest prefix of `bytes` made of whole, well-formed UTF-8 characters, when
+ * the rest could still begin one; -1 when the bytes are malformed (overlong forms, surrogates and
+ * code points past U+10FFFF included).
+ */
+export function utf8ValidPrefix(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lo = 0xa0;
+      if (b === 0xed) hi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lo = 0x90;
+      if (b === 0xf4) hi = 0x8f;
+    } else return -1;
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= n) return i;
+      const c = bytes[i + k]!;
+      if (c < lo || c > hi) return -1;
+      lo = 0x80;
+      hi = 0xbf;
+    }
+    i += need + 1;
+  }
+  return n;
 }

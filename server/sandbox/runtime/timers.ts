@@ -23,6 +23,8 @@ abstract class LoopHandle {
   protected taskId = 0;
   protected refed = false;
   protected active = false;
+  /** What the program asked for by ref()/unref(); a cleared Timeout keeps it, as in Node. */
+  protected wanted = true;
 
   /** Cancels the pending task and drops this handle's hold on the loop. */
   protected release(): void {
@@ -34,6 +36,7 @@ abstract class LoopHandle {
   }
 
   ref(): this {
+    this.wanted = true;
     if (this.active && !this.refed) {
       this.refed = true;
       env.loop.ref();
@@ -42,6 +45,7 @@ abstract class LoopHandle {
   }
 
   unref(): this {
+    this.wanted = false;
     if (this.refed) {
       this.refed = false;
       env.loop.unref();
@@ -64,6 +68,10 @@ class Timeout extends LoopHandle {
     private readonly repeat: boolean,
   ) {
     super();
+  }
+
+  override hasRef(): boolean {
+    return this.wanted;
   }
 
   start(): this {

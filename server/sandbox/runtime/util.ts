@@ -1,11 +1,11 @@
 import type { Env } from './env';
 import { invalidArgType } from './errors';
 import { makeTextCoding } from './text';
+import { makeTypes } from './util-types';
 
 const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
 const INSPECT_CUSTOM = Symbol.for('nodejs.util.inspect.custom');
 
-const tag = (v: unknown) => Object.prototype.toString.call(v).slice(8, -1);
 
 /** The parts of Node's `util` a solution may reach for. */
 export function makeUtil(env: Env) {
@@ -28,27 +28,14 @@ export function makeUtil(env: Env) {
   }
   promisify.custom = PROMISIFY_CUSTOM;
 
-  const types = {
-    isPromise: (v: unknown) => v instanceof Promise,
-    isRegExp: (v: unknown) => v instanceof RegExp,
-    isDate: (v: unknown) => v instanceof Date,
-    isMap: (v: unknown) => v instanceof Map,
-    isSet: (v: unknown) => v instanceof Set,
-    isWeakMap: (v: unknown) => v instanceof WeakMap,
-    isWeakSet: (v: unknown) => v instanceof WeakSet,
-    isTypedArray: (v: unknown) => ArrayBuffer.isView(v) && !(v instanceof DataView),
-    isUint8Array: (v: unknown) => v instanceof Uint8Array,
-    isArrayBuffer: (v: unknown) => v instanceof ArrayBuffer,
-    isAnyArrayBuffer: (v: unknown) => v instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer),
-    isNativeError: (v: unknown) => v instanceof Error,
-    isAsyncFunction: (v: unknown) => typeof v === 'function' && tag(v) === 'AsyncFunction',
-    isGeneratorFunction: (v: unknown) => typeof v === 'function' && /GeneratorFunction$/.test(tag(v)),
-    isBoxedPrimitive: (v: unknown) => v instanceof Number || v instanceof String || v instanceof Boolean,
-  };
+  const types = makeTypes();
 
   return {
     format: (...args: unknown[]) => env.format(args),
-    formatWithOptions: (_options: unknown, ...args: unknown[]) => env.format(args),
+    formatWithOptions: (options: unknown, ...args: unknown[]) => {
+      if (options === null || typeof options !== 'object') throw invalidArgType('inspectOptions', 'of type object', options);
+      return env.formatWith(options, args);
+    },
     inspect,
     promisify,
     callbackify(original: unknown) {
