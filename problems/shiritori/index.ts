@@ -155,6 +155,18 @@ export default definePackage<Input>({
       // A cycle of length 2 with an exit from one stem, and one of length 3 with an exit to a won
       // stem: the player at the exit wins, the other cycle stems are decided too.
       { words: ['aaabbb', 'bbbaaa', 'bbbccc', 'dddeee', 'eeefff', 'fffddd', 'fffggg', 'ggghhh'] },
+      // Cycles entered from outside, with an exit to a dead end from the stem entered first: a
+      // DFS that keeps its provisional "draw" for the other cycle stems gets them wrong.
+      {
+        words: Array.from({ length: 12 }, (_, k) => {
+          const [a, b, c, d, e] = stemList(5, 20 + k);
+          return k % 3 === 0
+            ? [e + a, a + b, b + a, a + c]
+            : k % 3 === 1
+              ? [e + a, a + b, b + d, d + a, a + c]
+              : [e + a, a + b, b + a, b + d, d + c, a + c];
+        }).flat(),
+      },
       // Every word only once on a chain of 13 stems, and the chain closed into a cycle.
       { words: chain(stemList(13, 5)) },
       { words: [...chain(stemList(13, 6)), stemList(13, 6)[12]! + stemList(13, 6)[0]!] },
