@@ -1,9 +1,20 @@
 import * as fc from 'fast-check';
 import { validator } from '../../server/problems/input-reader';
 import { definePackage, type Size } from '../../server/problems/types';
-import { prng } from '../colouring-game/rows';
 
 type Input = { words: string[] };
+
+/** A small deterministic generator for the large files (mulberry32); kept here so the package hash covers it. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 const MAX_N = 200_000;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
