@@ -14,7 +14,7 @@ import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../proto
 import type { FinishRun, HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
 import { LiveStdin, type LiveLink } from './live-stdin';
-import { memoryKb as limitKb, rssCeilingKb, STDERR_KEEP_CHARS } from '../../rules/limits';
+import { rssCeilingKb, STDERR_KEEP_CHARS } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
 
 const init = workerData as WorkerInit;
@@ -554,7 +554,7 @@ function deliverIfFinished(state: RunState): void {
  * the peak is too far past the limit for garbage to explain (the old generation is capped near it).
  */
 function overMemory(peakKb: number, memoryMb: number): boolean {
-  if (peakKb <= limitKb({ memoryMb })) return false;
+  if (peakKb <= memoryMb * 1024) return false;
   if (peakKb > rssCeilingKb({ memoryMb })) return true;
   const h = v8.getHeapStatistics();
   return h.used_heap_size + h.external_memory > memoryMb * 1024 * 1024;
