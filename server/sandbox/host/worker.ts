@@ -195,7 +195,6 @@ function cutUtf8(text: string, max: number): string {
   return text.slice(0, read);
 }
 
-
 /** The run's end, as only the runtime's closure holds it. */
 function makeFinish(state: RunState): FinishRun {
   return (status, exitCode, stdout, stderr, message) => {
