@@ -1,13 +1,10 @@
 import type { Interactor, InteractorIO, InteractorVerdict } from '../problems/types';
 import type { LiveStdin, RunResult, Sandbox } from '../sandbox/types';
-import type { Verdict } from './verdicts';
+import { INTERACTOR_AFTER_END_MS as AFTER_PROGRAM_MS, interactorBudgetMs as defaultBudgetMs } from '../rules/limits';
+import { statusVerdict, worstOf, type Verdict } from './verdicts';
 
 /** The dialogue kept in full up to this many characters (then counted, not kept). */
 const DIALOGUE_CHARS = 2_000_000;
-/** The interactor's own computing time over one game (besides 5 × the time limit). */
-const INTERACTOR_BUDGET_MS = 10_000;
-/** How long the interactor may take to decide once the program has ended. */
-const AFTER_PROGRAM_MS = 10_000;
 
 export interface GameOutcome {
   verdict: Verdict;
@@ -56,7 +53,7 @@ export async function playGame(
   input: string,
   limits: { timeMs: number },
   /** The interactor's computing budget; by default 10 s + 5 × the time limit. */
-  interactorBudgetMs = INTERACTOR_BUDGET_MS + 5 * limits.timeMs,
+  interactorBudgetMs = defaultBudgetMs(limits),
 ): Promise<GameOutcome> {
   const dialogue = new Dialogue();
   const lines: string[] = [];
@@ -177,26 +174,20 @@ export async function playGame(
 
   const base = { run: { ...run, stdout: '' }, dialogue: dialogue.text(), interactor: end.ok ? end.verdict : null };
   if (!end.ok) return { ...base, verdict: 'IE', message: `judge error: the interactor failed: ${end.error}` };
-  switch (run.status) {
-    case 'tle': {
-      const idle = /idle/i.test(run.message ?? '');
-      if (idle && busyMs > limits.timeMs) {
-        return { ...base, verdict: 'IE', message: `judge error: the interactor took ${Math.round(busyMs)} ms to answer, and the program was stopped as idle meanwhile` };
-      }
-      const note = idle && interactorWasWaiting ? ' The interactor was waiting for the program’s next line.' : '';
-      return { ...base, verdict: 'TLE', message: `${run.message ?? 'Time limit exceeded.'}${note}` };
-    }
-    case 'mle':
-      return { ...base, verdict: 'MLE', message: run.message };
-    case 're':
-      return { ...base, verdict: 'RE', message: run.message };
-    case 'ole':
-      return { ...base, verdict: 'OLE', message: run.message };
-    case 'ie':
-      return { ...base, verdict: 'IE', message: run.message };
-    case 'ok':
-      return { ...base, verdict: end.verdict.verdict, message: end.verdict.message };
+  const idle = run.status === 'tle' && /idle/i.test(run.message ?? '');
+  // The program stopped as idle while the interactor was still computing its answer: the judge's fault.
+  const interactorSlow = idle && busyMs > limits.timeMs;
+  // The run's own failure outranks what the interactor said (the verdict table's ranks).
+  const verdict = worstOf(interactorSlow && 'IE', statusVerdict(run.status), end.verdict.verdict);
+  if (interactorSlow) {
+    return { ...base, verdict, message: `judge error: the interactor took ${Math.round(busyMs)} ms to answer, and the program was stopped as idle meanwhile` };
   }
+  if (run.status === 'ok') return { ...base, verdict, message: end.verdict.message };
+  if (verdict === 'TLE') {
+    const note = idle && interactorWasWaiting ? ' The interactor was waiting for the program’s next line.' : '';
+    return { ...base, verdict, message: `${run.message ?? 'Time limit exceeded.'}${note}` };
+  }
+  return { ...base, verdict, message: run.message };
 }
 
 function ieRun(): RunResult {

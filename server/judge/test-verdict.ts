@@ -1,23 +1,13 @@
 import type { RunResult } from '../sandbox/types';
 import { compareTokens } from './checker';
-import type { Verdict } from './verdicts';
+import { statusVerdict, type Verdict } from './verdicts';
 
-/** The verdict of one test: the sandbox's account of the run first, then the checker. */
+/**
+ * The verdict of one test: the sandbox's account of the run first, then the checker. Every failure
+ * of the run outranks WA in the verdict table, so the checker is asked only about a clean run.
+ */
 export function decideTestVerdict(run: RunResult, expected: string): { verdict: Verdict; checkerMessage: string | null } {
-  switch (run.status) {
-    case 'tle':
-      return { verdict: 'TLE', checkerMessage: null };
-    case 'mle':
-      return { verdict: 'MLE', checkerMessage: null };
-    case 'ole':
-      return { verdict: 'OLE', checkerMessage: null };
-    case 're':
-      return { verdict: 'RE', checkerMessage: null };
-    case 'ie':
-      return { verdict: 'IE', checkerMessage: null };
-    case 'ok': {
-      const check = compareTokens(expected, run.stdout);
-      return { verdict: check.ok ? 'AC' : 'WA', checkerMessage: check.message };
-    }
-  }
+  if (run.status !== 'ok') return { verdict: statusVerdict(run.status), checkerMessage: null };
+  const check = compareTokens(expected, run.stdout);
+  return { verdict: check.ok ? 'AC' : 'WA', checkerMessage: check.message };
 }

@@ -97,7 +97,10 @@ function bundleThread(file: string): string {
   if (locals.length === 0) return code;
   const defs = [...new Set(locals)].map((spec) => {
     const target = path.resolve(path.dirname(file), `${spec.replace(/\.js$/, '')}.ts`);
-    return `${JSON.stringify(spec)}: (() => { const module = { exports: {} }; (function (exports, module) {\n${transpile(readFileSync(target, 'utf8'), path.basename(target))}\n})(module.exports, module); return module.exports; })()`;
+    const inlined = transpile(readFileSync(target, 'utf8'), path.basename(target));
+    // One level only: a module inlined here imports nothing of ours (its own import would fail at run time).
+    if (/\brequire\((['"])\./.test(inlined)) throw new Error(`${target}: a module inlined into the sandbox's threads may import only Node built-ins`);
+    return `${JSON.stringify(spec)}: (() => { const module = { exports: {} }; (function (exports, module) {\n${inlined}\n})(module.exports, module); return module.exports; })()`;
   });
   return `const __local = { ${defs.join(',\n')} };\n${code.replace(/\brequire\((['"])(\.[\w./-]+)\1\)/g, (_m, _q, spec: string) => `__local[${JSON.stringify(spec)}]`)}`;
 }

@@ -6,6 +6,8 @@ import type { HostToParent, ParentToHost, RunReport } from './protocol';
 import type { LiveSession, RunLimits, RunResult, Sandbox } from './types';
 import { permissionFlag } from '../platform/node-version';
 import { sandboxNodeBinary } from './node-binary';
+import { batchSafetyMs, cgroupMb, safetyMs } from '../rules/limits';
+import { worstStatus } from '../rules/verdicts';
 
 const MiB = 1024 * 1024;
 /** Node runs under the permission model: the only files it may open are its own memory counters. */
@@ -156,13 +158,17 @@ export class ProcessSandbox implements Sandbox {
     const stderr = this.stderrTail;
     // The wrapper reports a Node process killed by the kernel's OOM killer as exit code 1: the
     // group's own counter tells.
-    const oom = OOM_TEXT.test(stderr) || (cgroup?.oomKilled() ?? false);
+    // A process we killed for running far past its time died of that: its memory is not asked about.
+    const oom = !this.timedOut && (OOM_TEXT.test(stderr) || (cgroup?.oomKilled() ?? false));
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
-    const report: RunReport = this.timedOut
-      ? { status: 'tle', exitCode: null, stdout: '', stderr: '', message: 'Time limit exceeded: the program was stopped with its sandbox after running far past the limit.', timeMs: 0, memoryKb: 0 }
-      : oom
-        ? { status: 'mle', exitCode: null, stdout: '', stderr: '', message: 'Memory limit exceeded: the program ran out of memory and was killed.', timeMs: 0, memoryKb: 0 }
-        : { status: 're', exitCode: null, stdout: '', stderr: '', message: `Runtime error: the sandbox running the program died (${how}).`, timeMs: 0, memoryKb: 0 };
+    const status = worstStatus('re', this.timedOut && 'tle', oom && 'mle');
+    const message =
+      status === 'tle'
+        ? 'Time limit exceeded: the program was stopped with its sandbox after running far past the limit.'
+        : status === 'mle'
+          ? 'Memory limit exceeded: the program ran out of memory and was killed.'
+          : `Runtime error: the sandbox running the program died (${how}).`;
+    const report: RunReport = { status, exitCode: null, stdout: '', stderr: '', message, timeMs: 0, memoryKb: 0 };
     this.timedOut = false;
     // Requests that were waiting behind a process we replaced did not cause its death: they run again.
     const replaced = this.replacing;
@@ -195,9 +201,9 @@ export class ProcessSandbox implements Sandbox {
 
   private sendLoad(): Promise<void> {
     const { js, limits } = this.program!;
-    // The cgroup is a backstop well above the limit (and the V8 heap cap, twice the limit); the
-    // watchdog in the sandbox gives the exact MLE.
-    this.cgroup?.setMemoryLimit((3 * limits.memoryMb + 512) * MiB);
+    // The cgroup is a backstop well above the limit and the V8 heap cap; the watchdog in the
+    // sandbox gives the exact MLE.
+    this.cgroup?.setMemoryLimit(cgroupMb(limits) * MiB);
     return new Promise<void>((resolve, reject) => {
       this.onLoaded = (error) => (error ? reject(new Error(error)) : resolve());
       this.child!.send({ t: 'load', js, limits } satisfies ParentToHost);
@@ -241,7 +247,7 @@ export class ProcessSandbox implements Sandbox {
     if (!this.program) throw new Error('run() before load()');
     const limits = this.program.limits;
     const t0 = performance.now();
-    const m = await this.request((id) => ({ t: 'run', id, input }), 2 * limits.timeMs + 5000);
+    const m = await this.request((id) => ({ t: 'run', id, input }), safetyMs(limits));
     const wallMs = performance.now() - t0;
     if (m.t === 'died') return { ...m.report, wallMs };
     if (m.t !== 'result') throw new Error('unexpected answer from the sandbox');
@@ -264,7 +270,7 @@ export class ProcessSandbox implements Sandbox {
       const timer = setTimeout(() => {
         this.timedOut = true;
         child.kill('SIGKILL');
-      }, 2 * limits.timeMs + 5000);
+      }, safetyMs(limits));
       this.pending.set(id, {
         resolve: (m) => {
           clearTimeout(timer);
@@ -293,7 +299,7 @@ export class ProcessSandbox implements Sandbox {
     if (inputs.length === 0) return [];
     const limits = this.program.limits;
     const t0 = performance.now();
-    const m = await this.request((id) => ({ t: 'batch', id, inputs }), inputs.length * (2 * limits.timeMs + 400) + 5000);
+    const m = await this.request((id) => ({ t: 'batch', id, inputs }), batchSafetyMs(limits, inputs.length));
     const wallMs = (performance.now() - t0) / inputs.length;
     if (m.t === 'batch') return m.reports.map((r) => ({ ...r, wallMs }));
     // The process died during the batch: the cause is reported for every input.

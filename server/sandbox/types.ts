@@ -1,3 +1,5 @@
+import type { RunStatus } from '../rules/verdicts';
+
 /** What one run of a solution on one input may use. */
 export interface RunLimits {
   /** CPU time, milliseconds. */
@@ -8,13 +10,13 @@ export interface RunLimits {
   outputBytes: number;
 }
 
-export const DEFAULT_OUTPUT_LIMIT = 64 * 1024 * 1024;
+export { OUTPUT_LIMIT_BYTES as DEFAULT_OUTPUT_LIMIT } from '../rules/limits';
 
 /**
  * How a run ended, as the sandbox sees it. The checker, not the sandbox, decides WA versus AC,
  * so `ok` means only "exited normally with code 0 inside every limit".
  */
-export type RunStatus = 'ok' | 'tle' | 'mle' | 're' | 'ole' | 'ie';
+export type { RunStatus } from '../rules/verdicts';
 
 export interface RunResult {
   status: RunStatus;

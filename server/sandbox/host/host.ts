@@ -1,13 +1,15 @@
 /**
  * The sandbox process's main thread. It never runs program code: it keeps a worker thread per
  * loaded program (and a warm spare), watches each run's CPU time, wall time and memory from outside
- * the worker, and terminates the worker when a limit is passed. Transpiled alone and started with
- * `node -e`, so it imports nothing but Node built-ins (and types).
+ * the worker, and terminates the worker when a limit is passed. Started with `node -e`: the modules
+ * it imports by relative path are inlined at build time (server/sandbox/build.ts).
  */
 import { Worker } from 'node:worker_threads';
 import type { HostToParent, ParentToHost, RunReport, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
 import { LiveFeed, WAIT_END, WAIT_MORE, type LiveLink } from './live-stdin';
+import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
+import { worstStatus } from '../../rules/verdicts';
 
 const MiB = 1024 * 1024;
 const DEBUG = process.env.SG_DEBUG === '1';
@@ -33,31 +35,15 @@ function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb 
   return { status, exitCode: null, stdout, stderr, message, timeMs, memoryKb };
 }
 
-/**
- * V8 heap caps for a memory limit. The old generation is capped a little above the limit: V8 then
- * collects before it grows past it (uncapped, it lets garbage pile up to a multiple of what is
- * live, and resident memory counts that garbage), and a program whose live heap passes the cap
- * stops with ERR_WORKER_OUT_OF_MEMORY, which is MLE. The young generation is Node's default
- * (48 MiB) for the usual limits, less for small ones, where its garbage alone would weigh.
- */
+/** V8 heap caps and stack for a memory limit (why each: server/rules/limits.ts). */
 const heapFor = (memoryMb: number) => ({
-  maxOldGenerationSizeMb: memoryMb + 16,
-  maxYoungGenerationSizeMb: Math.max(8, Math.min(48, Math.floor(memoryMb / 4))),
-  stackSizeMb: stackFor(memoryMb),
+  maxOldGenerationSizeMb: oldGenerationMb({ memoryMb }),
+  maxYoungGenerationSizeMb: youngGenerationMb({ memoryMb }),
+  stackSizeMb: stackMb({ memoryMb }),
 });
-/**
- * Stack for a memory limit: 256 MiB (recursion depth 10^6 of a plain function needs ~100 MiB),
- * but below the memory limit, because a stack in use is resident memory: a program that overflows
- * its stack must get RE before its stack alone makes it MLE.
- */
-const stackFor = (memoryMb: number) => Math.max(16, Math.min(256, memoryMb - 48));
-const memoryOf = (limits: RunLimits | undefined) => limits?.memoryMb ?? 256;
-/** Resident growth that garbage alone cannot explain (with the old generation capped at the limit), KiB. */
+const memoryOf = (limits: RunLimits | undefined) => limits?.memoryMb ?? DEFAULT_MEMORY_MB;
 /** How long a heap reading may take before the worker is taken to be stuck in native code. */
 const CONFIRM_WAIT_MS = 250;
-/** How long resident memory must stay over the limit, the heap agreeing, to be MLE. */
-const SUSTAIN_MS = 250;
-const beyondDoubtKb = (memoryMb: number) => (1.5 * memoryMb + 64) * 1024;
 
 class Slot {
   readonly worker: Worker;
@@ -129,7 +115,7 @@ class Slot {
 
   /**
    * Runs inputs in order, each in a fresh context, watching every run from here: over the time
-   * limit in CPU, over twice the limit plus 300 ms in wall time, or over the memory limit in RSS
+   * limit in CPU, over the wall clock (server/rules/limits.ts), or over the memory limit in RSS
    * growth, the worker is terminated. Reports the runs that finished, in order; when the worker
    * was stopped, the last report is the stopped run's (runs that finished before it but were not
    * reported yet are lost with the worker, and run again by the caller).
@@ -171,7 +157,7 @@ class Slot {
           // Between runs the worker only prepares the next context; if it stays busy far longer,
           // code of the last run is still going (a finalizer, say): that is the run's time too.
           idleSince ??= performance.now();
-          if (performance.now() - idleSince > 2 * limits.timeMs + 1000) stop('tle', `Time limit exceeded: the program kept running after its end and was stopped.`, limits.timeMs, 0);
+          if (performance.now() - idleSince > afterEndMs(limits)) stop('tle', `Time limit exceeded: the program kept running after its end and was stopped.`, limits.timeMs, 0);
           return;
         }
         idleSince = null;
@@ -179,6 +165,7 @@ class Slot {
         const wallMs = performance.now() - caseWall;
         const grownKb = Math.max(0, Math.round((process.memoryUsage.rss() - watchView[1]!) / 1024));
         if (DEBUG) process.stderr.write(`watch cpu=${cpuMs} wall=${wallMs} grown=${grownKb}\n`);
+        let overMemory = false;
         if (grownKb > limits.memoryMb * 1024) {
           // Resident memory counts garbage not collected yet (buffers outside the heap above all,
           // which V8 frees some time after they die): MLE when it is past what garbage can explain,
@@ -188,11 +175,8 @@ class Slot {
           const now = performance.now();
           overSince ??= now;
           const unanswered = confirming && now - askedAt > CONFIRM_WAIT_MS;
-          if (grownKb > beyondDoubtKb(limits.memoryMb) || ((heapOver === seen || unanswered) && now - overSince >= SUSTAIN_MS)) {
-            stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
-            return;
-          }
-          if (!confirming) {
+          overMemory = grownKb > rssCeilingKb(limits) || ((heapOver === seen || unanswered) && now - overSince >= MLE_SUSTAIN_MS);
+          if (!overMemory && !confirming) {
             confirming = true;
             askedAt = now;
             const run = seen;
@@ -207,9 +191,15 @@ class Slot {
         } else {
           overSince = null;
         }
-        if (cpuMs > limits.timeMs) {
+        const overCpu = cpuMs > limits.timeMs;
+        const idle = wallMs > wallClockMs(limits);
+        // Both may hold in one reading: the verdict table says which wins.
+        const verdict = worstStatus(overMemory && 'mle', (overCpu || idle) && 'tle');
+        if (verdict === 'mle') {
+          stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
+        } else if (verdict === 'tle' && overCpu) {
           stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, grownKb);
-        } else if (wallMs > 2 * limits.timeMs + 300) {
+        } else if (verdict === 'tle') {
           stop('tle', `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (it was waiting, or the machine was loaded).`, Math.max(cpuMs, wallMs), grownKb);
         }
       }, WATCH_MS);

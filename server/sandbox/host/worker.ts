@@ -1,7 +1,7 @@
 /**
  * The sandbox worker thread: runs one loaded program, each run in a fresh vm context that holds a
- * Node-like world built by the runtime. Transpiled alone and started with `new Worker(src, { eval })`,
- * so it imports nothing but Node built-ins (and types).
+ * Node-like world built by the runtime. Started with `new Worker(src, { eval })`: the modules it
+ * imports by relative path are inlined at build time (server/sandbox/build.ts).
  */
 import assert from 'node:assert';
 import fs from 'node:fs';
@@ -14,6 +14,8 @@ import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../proto
 import type { FinishRun, HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
 import { LiveStdin, type LiveLink } from './live-stdin';
+import { rssCeilingKb, STDERR_KEEP_CHARS } from '../../rules/limits';
+import { worstStatus } from '../../rules/verdicts';
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
@@ -192,8 +194,6 @@ function cutUtf8(text: string, max: number): string {
   }
   return text.slice(0, read);
 }
-
-const STDERR_KEEP = 64 * 1024;
 
 /** The run's end, as only the runtime's closure holds it. */
 function makeFinish(state: RunState): FinishRun {
@@ -511,25 +511,24 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
   }
   const limits = program!.limits;
   const peakKb = Math.max(0, mem.hwm - state.rssStart);
-  let final: RunStatus = status === 'ok' || status === 're' || status === 'ole' || status === 'ie' ? status : 'ie';
-  let text = message;
+  const ended: RunStatus = status === 'ok' || status === 're' || status === 'ole' || status === 'ie' ? status : 'ie';
   // The output limit is checked here too, outside the program's reach, whatever the runtime counted.
-  if (stdout.length > limits.outputBytes / 3 && Buffer.byteLength(stdout, 'utf8') > limits.outputBytes) {
-    stdout = cutUtf8(stdout, limits.outputBytes);
-    if (final === 'ok' || final === 're') {
-      final = 'ole';
-      text = `Output limit exceeded: the program wrote more than ${limits.outputBytes} bytes.`;
-    }
-  }
-  if (stderr.length > STDERR_KEEP) stderr = stderr.slice(0, STDERR_KEEP);
-  const stackOverflow = final === 're' && message !== null && message.includes('Maximum call stack size exceeded');
-  if (final !== 'ie' && !stackOverflow && overMemory(peakKb, limits.memoryMb)) {
-    final = 'mle';
-    text = `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`;
-  } else if (final !== 'ie' && cpuMs > limits.timeMs) {
-    final = 'tle';
-    text = `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time; the limit is ${limits.timeMs} ms.`;
-  }
+  const overOutput = stdout.length > limits.outputBytes / 3 && Buffer.byteLength(stdout, 'utf8') > limits.outputBytes;
+  if (overOutput) stdout = cutUtf8(stdout, limits.outputBytes);
+  if (stderr.length > STDERR_KEEP_CHARS) stderr = stderr.slice(0, STDERR_KEEP_CHARS);
+  // A stack that overflowed is resident memory too, but its run is RE (the stack is sized below the limit).
+  const stackOverflow = ended === 're' && message !== null && message.includes('Maximum call stack size exceeded');
+  const overMemoryNow = ended !== 'ie' && !stackOverflow && overMemory(peakKb, limits.memoryMb);
+  // Every cause that holds; the verdict table says which wins.
+  const final = worstStatus(ended, overOutput && 'ole', overMemoryNow && 'mle', cpuMs > limits.timeMs && 'tle');
+  const text =
+    final === ended
+      ? message
+      : final === 'mle'
+        ? `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`
+        : final === 'tle'
+          ? `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time; the limit is ${limits.timeMs} ms.`
+          : `Output limit exceeded: the program wrote more than ${limits.outputBytes} bytes.`;
   state.report = report(final, exitCode >= 0 ? exitCode : null, stdout, stderr, text, cpuMs, peakKb);
   // Reported on a later turn, once the program's stack has unwound (process.exit throws through
   // it) and every microtask it queued has run. Until then the host keeps watching: code that runs
@@ -555,21 +554,23 @@ function deliverIfFinished(state: RunState): void {
  */
 function overMemory(peakKb: number, memoryMb: number): boolean {
   if (peakKb <= memoryMb * 1024) return false;
-  if (peakKb > (1.5 * memoryMb + 64) * 1024) return true;
+  if (peakKb > rssCeilingKb({ memoryMb })) return true;
   const h = v8.getHeapStatistics();
   return h.used_heap_size + h.external_memory > memoryMb * 1024 * 1024;
 }
 
 /** What ran between the program's end and now (code after a caught exit, say) counts against its limits. */
 function afterEnd(state: RunState, r: RunReport): void {
+  // A limit already passed at the end stays the verdict: what ran after it is not measured again.
   if (r.status === 'ie' || r.status === 'mle' || r.status === 'tle') return;
   const limits = program!.limits;
   const cpuMs = (cpuNs() - state.cpuStart) / 1e6;
   if (cpuMs - r.timeMs < 1) return;
   const peakKb = Math.max(r.memoryKb, memoryKb().hwm - state.rssStart);
-  if (overMemory(peakKb, limits.memoryMb)) {
+  const final = worstStatus(r.status, overMemory(peakKb, limits.memoryMb) && 'mle', cpuMs > limits.timeMs && 'tle');
+  if (final === 'mle') {
     Object.assign(r, { status: 'mle', memoryKb: peakKb, message: `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB after it asked to end; the limit is ${limits.memoryMb} MiB.` });
-  } else if (cpuMs > limits.timeMs) {
+  } else if (final === 'tle') {
     Object.assign(r, { status: 'tle', timeMs: cpuMs, message: `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time (some of it after it asked to end); the limit is ${limits.timeMs} ms.` });
   }
 }

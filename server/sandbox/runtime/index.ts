@@ -11,6 +11,7 @@ import { Output } from './output';
 import { makeProcess, type ProcessState } from './process';
 import { InputStream, OutputStream } from './streams';
 import { makeTimers } from './timers';
+import { OUTPUT_LIMIT_BYTES } from '../../rules/limits';
 
 // Captured before any program runs: a program may replace Reflect.apply.
 const apply = Reflect.apply;
@@ -48,7 +49,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
   const host: HostBridge = { ...bridge, schedule: () => {}, cancel: () => {} };
   const input = new Input(host);
   const state: ProcessState = { exitCode: undefined };
-  let output = new Output(host, 64 * 1024 * 1024);
+  let output = new Output(host, OUTPUT_LIMIT_BYTES);
   let exiting = false;
   let bufferModule: BufferModule | null = null;
   const getBuffer = () => (bufferModule ??= lazy.buffer().loadBuffer(host)).Buffer;

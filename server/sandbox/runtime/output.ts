@@ -1,10 +1,9 @@
 import type { HostBridge } from './bridge';
+import { STDERR_KEEP_CHARS as STDERR_KEEP } from '../../rules/limits';
 
 // Captured before any program runs: a program may replace String.prototype.slice.
 const apply = Reflect.apply;
 const stringSlice = String.prototype.slice;
-
-const STDERR_KEEP = 64 * 1024;
 
 /**
  * Collects what the program writes. Standard output is counted in UTF-8 bytes against the output

@@ -1,0 +1,98 @@
+/**
+ * Every limit the judge derives from a problem's two limits (CPU time T and memory M), in one
+ * place: the sandbox's watchdog, its worker, its process, the runtime and the judge all read them
+ * from here. The README's limits table is checked against these formulas (test/judge/limits.test.ts).
+ * Inlined into the sandbox's thread sources at build time, so it imports nothing.
+ */
+
+/** A problem's limits: CPU time in milliseconds, memory in MiB. */
+export interface BaseLimits {
+  timeMs: number;
+  memoryMb: number;
+}
+type TimeLimit = Pick<BaseLimits, 'timeMs'>;
+type MemoryLimit = Pick<BaseLimits, 'memoryMb'>;
+
+/** Standard output a run may write, MiB; past it the run is stopped and its output cut (OLE). */
+export const OUTPUT_LIMIT_MB = 64;
+export const OUTPUT_LIMIT_BYTES = OUTPUT_LIMIT_MB * 1024 * 1024;
+/** Standard error kept per run, characters (the rest is dropped, not an error). */
+export const STDERR_KEEP_CHARS = 64 * 1024;
+/** The memory limit a sandbox worker is sized for before any program is loaded, MiB. */
+export const DEFAULT_MEMORY_MB = 256;
+/** How long resident memory must stay over the limit, the heap agreeing, to be MLE, ms. */
+export const MLE_SUSTAIN_MS = 250;
+/** How long the interactor may take to decide once the program has ended, ms. */
+export const INTERACTOR_AFTER_END_MS = 10_000;
+
+/** Wall time of a run before the watchdog stops it as idle (TLE); also the idleness limit of an interactive run. */
+export const wallClockMs = (l: TimeLimit) => 2 * l.timeMs + 300;
+/** How long the worker may stay busy between runs (code of a finished run still going) before TLE. */
+export const afterEndMs = (l: TimeLimit) => 2 * l.timeMs + 1000;
+/** The judge's own timer on one run: past it the whole sandbox process is killed (TLE). */
+export const safetyMs = (l: TimeLimit) => 2 * l.timeMs + 5000;
+/** The judge's timer on a batch of `n` runs (stress testing). */
+export const batchSafetyMs = (l: TimeLimit, n: number) => n * (2 * l.timeMs + 400) + 5000;
+/** Generous: an interactor is the judge's code, and its overspending is IE. */
+export const interactorBudgetMs = (l: TimeLimit) => 10_000 + 5 * l.timeMs;
+/**
+ * V8's old generation cap, a little above the limit: V8 then collects before it grows past it
+ * (uncapped, it lets garbage pile up to a multiple of what is live, and resident memory counts that
+ * garbage), and a live heap past the cap stops with ERR_WORKER_OUT_OF_MEMORY, which is MLE.
+ */
+export const oldGenerationMb = (l: MemoryLimit) => l.memoryMb + 16;
+/** Node's default young generation (48 MiB) for the usual limits, less for small ones, where its garbage alone would weigh. */
+export const youngGenerationMb = (l: MemoryLimit) => Math.max(8, Math.min(48, Math.floor(l.memoryMb / 4)));
+/**
+ * The worker's stack: 256 MiB (recursion depth 10^6 of a plain function needs ~100 MiB), but below
+ * the memory limit: a stack in use is resident memory, and a program that overflows it must get
+ * RE, not MLE.
+ */
+export const stackMb = (l: MemoryLimit) => Math.max(16, Math.min(256, l.memoryMb - 48));
+/** The cgroup's limit on the whole sandbox process: a backstop well above the limit and the heap caps. */
+export const cgroupMb = (l: MemoryLimit) => 3 * l.memoryMb + 512;
+/** Resident growth that garbage alone cannot explain (the old generation is capped near the limit): MLE at once. */
+export const rssCeilingMb = (l: MemoryLimit) => 1.5 * l.memoryMb + 64;
+/** The same, KiB (the unit the watchdog reads). */
+export const rssCeilingKb = (l: MemoryLimit) => rssCeilingMb(l) * 1024;
+
+/** Every limit of a run, derived; the README's limits table has one row per field. */
+export interface DerivedLimits {
+  timeMs: number;
+  memoryMb: number;
+  wallClockMs: number;
+  afterEndMs: number;
+  safetyMs: number;
+  batchSafetyMs: (n: number) => number;
+  mleSustainMs: number;
+  rssCeilingMb: number;
+  oldGenerationMb: number;
+  youngGenerationMb: number;
+  stackMb: number;
+  cgroupMb: number;
+  outputMb: number;
+  stderrKeptChars: number;
+  interactorBudgetMs: number;
+  interactorAfterEndMs: number;
+}
+
+export function deriveLimits(l: BaseLimits): DerivedLimits {
+  return {
+    timeMs: l.timeMs,
+    memoryMb: l.memoryMb,
+    wallClockMs: wallClockMs(l),
+    afterEndMs: afterEndMs(l),
+    safetyMs: safetyMs(l),
+    batchSafetyMs: (n) => batchSafetyMs(l, n),
+    mleSustainMs: MLE_SUSTAIN_MS,
+    rssCeilingMb: rssCeilingMb(l),
+    oldGenerationMb: oldGenerationMb(l),
+    youngGenerationMb: youngGenerationMb(l),
+    stackMb: stackMb(l),
+    cgroupMb: cgroupMb(l),
+    outputMb: OUTPUT_LIMIT_MB,
+    stderrKeptChars: STDERR_KEEP_CHARS,
+    interactorBudgetMs: interactorBudgetMs(l),
+    interactorAfterEndMs: INTERACTOR_AFTER_END_MS,
+  };
+}
