@@ -54,21 +54,23 @@ describe('the stress test panel never hangs', () => {
   it('cancels a long run with the button, keeping the cases run so far', async () => {
     await page.goto(`${server.url}/problems/nim`);
     await setSource(page, acceptedNim());
-    await page.fill('#stress-test input[name=cases]', '100000');
+    await page.fill('#stress-test input[name=cases]', '10000');
+    await page.selectOption('#stress-test select[name=size]', 'medium');
     await page.click('#stress-test .stress-run');
-    await page.waitForFunction(() => /^\d+ \/ 100000 cases/.test(document.querySelector('#stress-test .stress-progress-text')?.textContent ?? '') && !document.querySelector('#stress-test .stress-progress-text')!.textContent!.startsWith('0 /'), undefined, { timeout: 90_000 });
+    await page.waitForFunction(() => /^\d+ \/ 10000 cases/.test(document.querySelector('#stress-test .stress-progress-text')?.textContent ?? '') && !document.querySelector('#stress-test .stress-progress-text')!.textContent!.startsWith('0 /'), undefined, { timeout: 90_000 });
     await page.click('#stress-test .stress-cancel');
     const verdict = page.locator('#stress-test .stress-verdict');
     await verdict.waitFor({ timeout: 30_000 });
-    expect(await verdict.textContent()).toMatch(/^Cancelled after \d+ of 100000 cases; none of them failed$/);
+    expect(await verdict.textContent()).toMatch(/^Cancelled after \d+ of 10000 cases; none of them failed$/);
     expect(await page.locator('#stress-test .stress-cancel').isVisible()).toBe(false);
-    expect(await page.locator('#stress-test .stress-run-list li').first().textContent()).toMatch(/cancelled after \d+ of 100000/);
+    expect(await page.locator('#stress-test .stress-run-list li').first().textContent()).toMatch(/cancelled after \d+ of 10000/);
   });
 
   it('lists a run still going after a reload and keeps following it', async () => {
     await page.goto(`${server.url}/problems/nim`);
     await setSource(page, acceptedNim());
-    await page.fill('#stress-test input[name=cases]', '100000');
+    await page.fill('#stress-test input[name=cases]', '10000');
+    await page.selectOption('#stress-test select[name=size]', 'medium');
     await page.click('#stress-test .stress-run');
     await page.locator('#stress-test .stress-run-list li').first().waitFor();
     await page.reload();
@@ -204,7 +206,7 @@ describe('every hand', () => {
       expect(await p.locator('section.statement[data-lang="zh"]').isVisible()).toBe(true);
       // The whole interface follows, not only the statement.
       expect(await p.locator('html').getAttribute('lang')).toBe('zh');
-      expect(await p.locator('header.top nav a').allTextContents()).toEqual(['题目', '提交记录']);
+      expect(await p.locator('header.top nav a').allTextContents()).toEqual(['题目', '提交记录', 'SG 实验室']);
       expect(await p.locator('#stress-test h2').textContent()).toBe('对拍');
       expect(await p.locator('#custom-invocation h2').textContent()).toBe('自定义测试');
       expect(await p.locator('form.submit-form button.primary').textContent()).toBe('提交');
