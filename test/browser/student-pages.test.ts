@@ -71,7 +71,8 @@ beforeAll(async () => {
     '/no-such-page': '404 page',
     '/stress/abc': '400 page',
     '/lab': 'SG lab',
-    '/lab?problem=nim': 'SG lab with a table',
+    '/lab?problem=nim': 'SG lab refusing a problem without a game',
+    '/lab?problem=subtraction-game': 'SG lab with a table',
   });
 }, 300_000);
 
@@ -173,6 +174,54 @@ describe('a 390x844 phone', () => {
         const width = await p.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${what} (${path})`).toBeLessThanOrEqual(PHONE.width);
       }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/**
+ * Contrast of every verdict word (and the lab's error and text boxes) against the background it is
+ * really drawn on: the nearest ancestor with an opaque background, as the browser computed it.
+ */
+const renderedContrasts = (p: Page) =>
+  p.evaluate(() => {
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+    const lum = ([r, g, b]: number[]) => {
+      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+    };
+    const background = (el: Element | null): string => {
+      for (; el; el = el.parentElement) {
+        const c = getComputedStyle(el).backgroundColor;
+        const parts = rgb(c);
+        if (parts.length === 3 || (parts.length === 4 && parts[3]! > 0.9)) return c;
+      }
+      return 'rgb(255, 255, 255)';
+    };
+    const out: { what: string; ratio: number }[] = [];
+    for (const el of Array.from(document.querySelectorAll('[class*="verdict-"], .lab-error, .lab-text'))) {
+      if (!(el as HTMLElement).innerText?.trim()) continue;
+      const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(rgb(background(el)))].sort((x, y) => y - x);
+      out.push({ what: `${el.className}: ${(el as HTMLElement).innerText.trim().slice(0, 40)}`, ratio: (a! + 0.05) / (b! + 0.05) });
+    }
+    return out;
+  });
+
+describe('verdict colours as drawn', () => {
+  it.each(['light', 'dark'] as const)('meet WCAG AA (4.5:1) on every page in the %s theme', async (colorScheme) => {
+    const context = await browser.newContext({ viewport: DESKTOP, colorScheme });
+    try {
+      const p = await context.newPage();
+      let checked = 0;
+      for (const [path, what] of Object.entries(pages)) {
+        await p.goto(`${server.url}${path}`);
+        for (const c of await renderedContrasts(p)) {
+          checked++;
+          expect(c.ratio, `${what} (${path}) ${c.what}`).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+      expect(checked).toBeGreaterThan(10);
     } finally {
       await context.close();
     }
