@@ -3,6 +3,16 @@
 (() => {
   'use strict';
 
+  // The interface's words in the page's language (see server/http/ui-text.ts); English by default.
+  const UI_WORDS = (() => {
+    try {
+      return JSON.parse(document.getElementById('ui-text').textContent);
+    } catch {
+      return {};
+    }
+  })();
+  const uiText = (s) => UI_WORDS[s] || s;
+
   function showLang(lang) {
     for (const el of document.querySelectorAll('section.statement')) el.hidden = el.dataset.lang !== lang;
     for (const a of document.querySelectorAll('.lang-switch a')) {
@@ -70,12 +80,12 @@
       if (n >= hint.total) {
         const done = document.createElement('p');
         done.className = 'hint';
-        done.textContent = 'That was the last hint.';
+        done.textContent = uiText('That was the last hint.');
         reveal.replaceWith(done);
       } else {
         reveal.dataset.next = String(n + 1);
         reveal.href = `?hints=${n + 1}#hints`;
-        reveal.textContent = `Show hint ${n + 1} of ${hint.total}`;
+        reveal.textContent = uiText('Show hint {0} of {1}').replace('{0}', String(n + 1)).replace('{1}', String(hint.total));
         reveal.focus();
       }
     });

@@ -12,6 +12,8 @@
     }
   })();
   const T = (s) => UI[s] || s;
+  // A sentence with its {0}, {1}... filled in, after translating the whole template.
+  const F = (s, ...args) => T(s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
   const VERDICT_WORDS = {
     AC: 'Accepted', WA: 'Wrong answer', TLE: 'Time limit exceeded', MLE: 'Memory limit exceeded',
     RE: 'Runtime error', CE: 'Compilation error', OLE: 'Output limit exceeded', IE: 'Judgement failed',
@@ -82,12 +84,12 @@
           bar.max = r.casesTotal;
           bar.value = r.casesRun;
           if (r.status === 'queued') text.textContent = T('In queue');
-          else if (r.shrinkSteps !== null && r.status === 'running') text.textContent = `Found a failing case; shrinking it (step ${r.shrinkSteps})`;
-          else text.textContent = `${r.casesRun} / ${r.casesTotal} cases${r.casesPerSecond ? `, ${r.casesPerSecond} cases/s` : ''}`;
+          else if (r.shrinkSteps !== null && r.status === 'running') text.textContent = F('Found a failing case; shrinking it (step {0})', r.shrinkSteps);
+          else text.textContent = F('{0} / {1} cases', r.casesRun, r.casesTotal) + (r.casesPerSecond ? `, ${F('{0} cases/s', r.casesPerSecond)}` : '');
         });
-        if (run.result === 'failed') text.textContent = `stopped at case ${run.casesRun} of ${run.casesTotal}`;
+        if (run.result === 'failed') text.textContent = F('stopped at case {0} of {1}', run.casesRun, run.casesTotal);
         else if (run.result === 'error') text.textContent = '';
-        else if (run.result === 'cancelled') text.textContent = `cancelled after ${run.casesRun} of ${run.casesTotal} cases`;
+        else if (run.result === 'cancelled') text.textContent = F('cancelled after {0} of {1} cases', run.casesRun, run.casesTotal);
         showStressResult(run);
         markRun(run);
       } catch (err) {
@@ -126,7 +128,7 @@
         button.disabled = false;
         return;
       }
-      addRun(id, `in queue (${body.cases} ${body.size} case(s), seed ${body.seed})`);
+      addRun(id, F('in queue ({0} {1} case(s), seed {2})', body.cases, T(body.size), body.seed));
       await follow(id);
     });
 
@@ -153,33 +155,33 @@
       const item = runList && runList.querySelector(`li[data-id="${run.id}"]`);
       if (!item) return;
       item.dataset.status = run.status;
-      const where = `size ${run.size}, seed ${run.seed}`;
+      const size = T(run.size);
       const c = run.counterexample;
       const state =
-        run.result === 'passed' ? `passed ${run.casesRun} case(s) (${where})`
-        : run.result === 'failed' && c ? `${T(VERDICT_WORDS[c.verdict] || c.verdict)} on random case ${c.caseIndex + 1} (${where})`
-        : run.result === 'cancelled' ? `cancelled after ${run.casesRun} of ${run.casesTotal} case(s) (${where})`
-        : `could not complete (${where})`;
+        run.result === 'passed' ? F('passed {0} case(s) (size {1}, seed {2})', run.casesRun, size, run.seed)
+        : run.result === 'failed' && c ? F('{0} on random case {1} (size {2}, seed {3})', T(VERDICT_WORDS[c.verdict] || c.verdict), c.caseIndex + 1, size, run.seed)
+        : run.result === 'cancelled' ? F('cancelled after {0} of {1} case(s) (size {2}, seed {3})', run.casesRun, run.casesTotal, size, run.seed)
+        : F('could not complete (size {0}, seed {1})', size, run.seed);
       item.querySelector('.stress-run-state').textContent = state;
     }
 
     function showStressResult(run) {
-      const where = `size ${run.size}, seed ${run.seed}`;
+      const where = F('size {0}, seed {1}', T(run.size), run.seed);
       if (run.result === 'passed') {
         show(
           result,
-          el('p', { class: 'verdict-accepted stress-verdict' }, `Passed ${run.casesRun} random cases`),
-          el('p', { class: 'hint' }, `${where}; ${run.casesPerSecond ?? '?'} cases/s`),
-          ...(run.note ? [el('p', { class: 'hint stress-note' }, `Stopped early: ${run.note} (the judge CPU one stress run may use).`)] : []),
+          el('p', { class: 'verdict-accepted stress-verdict' }, F('Passed {0} random cases', run.casesRun)),
+          el('p', { class: 'hint' }, F('{0}; {1} cases/s', where, run.casesPerSecond ?? '?')),
+          ...(run.note ? [el('p', { class: 'hint stress-note' }, F('Stopped early: {0} (the judge CPU one stress run may use).', run.note))] : []),
         );
         return;
       }
       if (run.result === 'cancelled') {
-        show(result, el('p', { class: 'verdict-failed stress-verdict' }, `Cancelled after ${run.casesRun} of ${run.casesTotal} cases; none of them failed`), el('p', { class: 'hint' }, where));
+        show(result, el('p', { class: 'verdict-failed stress-verdict' }, F('Cancelled after {0} of {1} cases; none of them failed', run.casesRun, run.casesTotal)), el('p', { class: 'hint' }, where));
         return;
       }
       if (run.result === 'error') {
-        show(result, el('p', { class: 'verdict-failed stress-verdict' }, T('Stress test could not complete')), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block('On input', run.errorInput) : null);
+        show(result, el('p', { class: 'verdict-failed stress-verdict' }, T('Stress test could not complete')), el('pre', { class: 'message' }, run.error || ''), run.errorInput ? block(T('On input'), run.errorInput) : null);
         return;
       }
       const c = run.counterexample;
@@ -188,7 +190,7 @@
         save.disabled = true;
         try {
           const { id, index } = await api('POST', `/api/problems/${slug}/tests`, { input: c.input, label: `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}` });
-          save.replaceWith(el('span', { class: 'hint saved-test' }, `Saved as test ${index}: every later submission runs it.`));
+          save.replaceWith(el('span', { class: 'hint saved-test' }, F('Saved as test {0}: every later submission runs it.', index)));
           addUserTestRow(id, index, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, c.input);
         } catch (err) {
           save.disabled = false;
@@ -197,8 +199,8 @@
       });
       show(
         result,
-        el('p', { class: 'verdict-rejected stress-verdict' }, `${T(VERDICT_WORDS[c.verdict] || c.verdict)} on random case ${c.caseIndex + 1}`),
-        el('p', { class: 'hint' }, `${where}; shrunk in ${c.shrinkSteps} step(s) to this input:`),
+        el('p', { class: 'verdict-rejected stress-verdict' }, F('{0} on random case {1}', T(VERDICT_WORDS[c.verdict] || c.verdict), c.caseIndex + 1)),
+        el('p', { class: 'hint' }, F('{0}; shrunk in {1} step(s) to this input:', where, c.shrinkSteps)),
         block(T('Input'), c.input),
         block(T('Expected output (reference)'), c.expected),
         block(T('Your output'), c.got),
@@ -223,9 +225,9 @@
       panel.append(t);
       table = t.querySelector('tbody');
     }
-    const remove = el('button', { type: 'button', class: 'remove-test' }, 'Remove');
+    const remove = el('button', { type: 'button', class: 'remove-test' }, T('Remove'));
     remove.addEventListener('click', () => removeTest(panel.dataset.slug, id, remove));
-    table.append(el('tr', { 'data-id': id }, el('td', {}, `test ${index}`), el('td', {}, label, el('pre', {}, input)), el('td', {}, remove)));
+    table.append(el('tr', { 'data-id': id }, el('td', {}, F('test {0}', index)), el('td', {}, label, el('pre', {}, input)), el('td', {}, remove)));
   }
 
   async function removeTest(slug, id, button) {
@@ -269,7 +271,7 @@
         show(
           result,
           el('p', { class: `${cls} invocation-verdict` }, words),
-          r.verdict === 'CE' ? el('pre', { class: 'message' }, r.compileOutput || '') : el('p', { class: 'hint' }, `${r.timeMs ?? 0} ms, ${r.memoryKb ?? 0} KiB${r.exitCode !== null ? `, exit code ${r.exitCode}` : ''}`),
+          r.verdict === 'CE' ? el('pre', { class: 'message' }, r.compileOutput || '') : el('p', { class: 'hint' }, F('{0} ms, {1} KiB', r.timeMs ?? 0, r.memoryKb ?? 0) + (r.exitCode !== null ? `, ${F('exit code {0}', r.exitCode)}` : '')),
           r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block(T('Your output'), r.output ?? ''), block(T('Reference output'), r.expected ?? '')),
           r.message && r.verdict !== 'CE' ? el('pre', { class: 'message' }, r.message) : null,
           r.stderr ? block(T('Standard error'), r.stderr) : null,

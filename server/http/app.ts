@@ -16,7 +16,7 @@ import { HttpError } from './errors';
 import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
 import { languageChoice } from './lang';
-import { uiLanguage } from './ui-text';
+import { translatePhrase, uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
@@ -141,7 +141,7 @@ function errorHandler(log: (line: string) => void): ErrorRequestHandler {
       res.json({ error: message });
       return;
     }
-    res.render('error', { title: `${status} ${errorTitle(status)}`, status, heading: errorTitle(status), message });
+    res.render('error', { title: `${status} ${translatePhrase(errorTitle(status), res.locals.uiLang === 'zh' ? 'zh' : 'en')}`, status, heading: errorTitle(status), message });
   };
 }
 

@@ -111,7 +111,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     teaching: teachingView(p, lang, req.query, status === 'solved'),
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),
-    stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r) })),
+    stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),
     userTests: listUserTests(db, p.slug).map((t) => ({ id: t.id, idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
     refused,
     recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({

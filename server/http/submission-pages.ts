@@ -69,7 +69,9 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const page = parseCount(query, 'page', 1, 1, 1e6);
     const total = countSubmissions(db, filter);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    const titles = new Map(listProblems(db).map((p) => [p.slug, p.titleEn]));
+    // Problem titles follow the interface language.
+    const zh = res.locals.uiLang === 'zh';
+    const titles = new Map(listProblems(db).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
     const link = (n: number): string => {
       const params = new URLSearchParams();
       if (filter.problem) params.set('problem', filter.problem);
@@ -160,7 +162,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       submission: {
         id: s.id,
         problem: s.problem,
-        problemTitle: problem?.titleEn ?? s.problem,
+        problemTitle: (res.locals.uiLang === 'zh' ? problem?.titleZh : problem?.titleEn) ?? s.problem,
         when: formatTimestamp(s.createdAt),
         statusText: statusText(s),
         statusClass: statusClass(s),

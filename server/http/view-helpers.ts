@@ -1,4 +1,6 @@
-import { translateStatus } from './ui-text';
+import { translateErrorMessage, translatePhrase, translateStatus } from './ui-text';
+
+type HelperOptions = { data?: { root?: { uiLang?: 'en' | 'zh' } } };
 
 /** Handlebars helpers; every one returns plain text, so `{{...}}` still escapes it. */
 export const viewHelpers = {
@@ -7,5 +9,12 @@ export const viewHelpers = {
   num: (n: unknown): string => (typeof n === 'number' ? n.toLocaleString('en-US') : ''),
   plural: (n: unknown, one: string, many: string): string => (n === 1 ? one : many),
   /** A status line ("Wrong answer on test 3") in the page's interface language. */
-  statusWords: (text: unknown, options: { data?: { root?: { uiLang?: 'en' | 'zh' } } }): string => translateStatus(String(text ?? ''), options.data?.root?.uiLang ?? 'en'),
+  statusWords: (text: unknown, options: HelperOptions): string => translateStatus(String(text ?? ''), options.data?.root?.uiLang ?? 'en'),
+  /** An error page's sentence, in Chinese when it is a common one (the API keeps English). */
+  errorWords: (text: unknown, options: HelperOptions): string => translateErrorMessage(String(text ?? ''), options.data?.root?.uiLang ?? 'en'),
+  /** A fixed sentence (`{{tr "Passed {0} random cases" n}}`) in the page's interface language. */
+  tr: (text: unknown, ...rest: unknown[]): string => {
+    const options = rest.pop() as HelperOptions;
+    return translatePhrase(String(text ?? ''), options.data?.root?.uiLang ?? 'en', rest);
+  },
 };

@@ -55,6 +55,7 @@ describe('the stress test panel never hangs', () => {
     await page.goto(`${server.url}/problems/nim`);
     await setSource(page, acceptedNim());
     await page.fill('#stress-test input[name=cases]', '10000');
+    await page.selectOption('#stress-test select[name=size]', 'medium');
     await page.click('#stress-test .stress-run');
     await page.waitForFunction(() => /^\d+ \/ 10000 cases/.test(document.querySelector('#stress-test .stress-progress-text')?.textContent ?? '') && !document.querySelector('#stress-test .stress-progress-text')!.textContent!.startsWith('0 /'), undefined, { timeout: 90_000 });
     await page.click('#stress-test .stress-cancel');
@@ -69,6 +70,7 @@ describe('the stress test panel never hangs', () => {
     await page.goto(`${server.url}/problems/nim`);
     await setSource(page, acceptedNim());
     await page.fill('#stress-test input[name=cases]', '10000');
+    await page.selectOption('#stress-test select[name=size]', 'medium');
     await page.click('#stress-test .stress-run');
     await page.locator('#stress-test .stress-run-list li').first().waitFor();
     await page.reload();
