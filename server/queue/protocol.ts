@@ -32,3 +32,21 @@ export type FromThread =
 /** A message about one job (everything but the thread's own life cycle). */
 export type JobMessage = Exclude<FromThread, { type: 'ready' } | { type: 'closed' }>;
 export type JobMessageType = JobMessage['type'];
+
+/**
+ * Every job message type, written out so that a test can check each belongs to exactly one kind;
+ * `satisfies` keeps the list equal to the union above.
+ */
+const JOB_MESSAGES = {
+  compiling: true,
+  compiled: true,
+  running: true,
+  test: true,
+  done: true,
+  'stress-progress': true,
+  'stress-done': true,
+  'invocation-done': true,
+  'lab-phase': true,
+  'lab-done': true,
+} as const satisfies Record<JobMessageType, true>;
+export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];
