@@ -34,7 +34,7 @@ export interface JobReturn {
   attempt: number;
   worker: string;
   final: FromThread;
-  /** Submissions: the first failing test's full texts, for the download links. */
+  /** Texts stored beside the job (a submission's first failing test, for the download links). */
   failureTexts: FailureText[];
 }
 
@@ -89,12 +89,4 @@ function insertRow(db: Db, table: string, row: Row): void {
   const columns = Object.keys(row);
   const names = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
   db.prepare(`INSERT OR REPLACE INTO ${table} (${names}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c]));
-}
-
-/** The first failing test's full texts as the worker stored them. */
-export function readFailureTexts(db: Db, id: number): FailureText[] {
-  return db.prepare('SELECT kind, content, length, cut FROM failure_texts WHERE submission_id = ?').all(id).map((r) => {
-    const row = r as { kind: FailureText['kind']; content: string; length: number; cut: number };
-    return { kind: row.kind, content: row.content, length: row.length, cut: row.cut === 1 };
-  });
 }

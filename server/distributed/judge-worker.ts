@@ -17,13 +17,13 @@ import { importProblems } from '../import/import';
 import { SubmissionEvents } from '../queue/events';
 import { JudgeQueue } from '../queue/judge-queue';
 import type { FromThread } from '../queue/protocol';
-import { isFinal, jobKindOf, JOB_KINDS } from '../queue/kinds/registry';
+import { isFinal, jobKindOf, JOB_KINDS, kindModule } from '../queue/kinds/registry';
 import { checkSandboxStarts } from '../sandbox/self-check';
 import { lockDataDir } from '../storage/data-lock';
 import { openDatabase } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { startHeartbeat } from './heartbeat';
-import { mirrorJob, readFailureTexts, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
+import { mirrorJob, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
 import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, redisSettings } from './redis-config';
 
 /** A refused job waits this long before a worker (perhaps another) looks at it again. */
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
         if (isFinal(m)) {
           waiting.delete(key);
           if (watchCancel) clearInterval(watchCancel);
-          const failureTexts = p.kind === 'submission' ? readFailureTexts(db, p.id) : [];
+          const failureTexts = kindModule(p.kind).carriedTexts?.read(db, p.id) ?? [];
           void chain.then(() => resolve({ attempt, worker: id, final: m, failureTexts }));
           return;
         }

@@ -12,7 +12,6 @@ import type { Db } from '../storage/db';
 import type { SubmissionEvents } from '../queue/events';
 import { applyJobMessage, failJobAsInternalError, jobRecord, type JobRef } from '../queue/job-records';
 import { KINDS_BY_PRIORITY, kindModule } from '../queue/kinds/registry';
-import { saveFailureTexts } from '../storage/submissions';
 import { listWorkers, type WorkerInfo } from './heartbeat';
 import { jobId, parseJobId, snapshotJob, type JobProgress, type JobReturn } from './job-payload';
 import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, type RedisSettings } from './redis-config';
@@ -152,7 +151,7 @@ export class RemoteQueue {
     const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
     this.db.transaction(() => {
-      if (job.kind === 'submission' && r.failureTexts.length > 0) saveFailureTexts(this.db, job.id, r.failureTexts);
+      kindModule(job.kind).carriedTexts?.save(this.db, job.id, r.failureTexts ?? []);
       applyJobMessage(this.db, this.events, r.final);
     })();
   }

@@ -6,6 +6,7 @@
 import type { ClientTurns } from '../client-turns';
 import type { SubmissionEvents } from '../events';
 import type { Db } from '../../storage/db';
+import type { FailureText } from '../../storage/submissions';
 import type { FromThread, JobKind, JobMessage, JobMessageType } from '../protocol';
 
 /** What a claim rule may look at besides the database. */
@@ -49,6 +50,11 @@ export interface JobKindModule<K extends JobKind = JobKind> {
   discardAttempt?(db: Db, events: SubmissionEvents, id: number, how: 'requeued' | 'restarted'): void;
   /** The problem whose package version a worker must hold to run this job (null: none). */
   problemOf(row: Record<string, unknown>): string | null;
+  /**
+   * Distributed mode: texts a worker's judge thread stores beside the job's row (a submission's
+   * first failing test, whole), read on the worker and stored by the web tier with the result.
+   */
+  carriedTexts?: { read(db: Db, id: number): FailureText[]; save(db: Db, id: number, texts: FailureText[]): void };
   /** Columns reset when a worker mirrors the row into its own database, besides status and attempts. */
   mirrorReset?: readonly string[];
 }

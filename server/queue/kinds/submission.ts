@@ -1,5 +1,5 @@
 /** Submissions: judged test by test; the only kind whose progress is shown live on its page. */
-import { finishSubmission, getSubmission, markRunning, requeueSubmission, saveCompileOutput, saveTestResult, claimNextSubmission } from '../../storage/submissions';
+import { finishSubmission, getSubmission, markRunning, requeueSubmission, saveCompileOutput, saveTestResult, claimNextSubmission, saveFailureTexts, type FailureText } from '../../storage/submissions';
 import type { JobKindModule } from './kind';
 
 export const submissionKind: JobKindModule<'submission'> = {
@@ -52,5 +52,15 @@ export const submissionKind: JobKindModule<'submission'> = {
     events.publish(id, { type: 'status', status: 'queued', currentTest: null });
   },
   problemOf: (row) => String(row.problem),
+  carriedTexts: {
+    read: (db, id) =>
+      db.prepare('SELECT kind, content, length, cut FROM failure_texts WHERE submission_id = ?').all(id).map((r) => {
+        const row = r as { kind: FailureText['kind']; content: string; length: number; cut: number };
+        return { kind: row.kind, content: row.content, length: row.length, cut: row.cut === 1 };
+      }),
+    save: (db, id, texts) => {
+      if (texts.length > 0) saveFailureTexts(db, id, texts);
+    },
+  },
   mirrorReset: ['verdict = NULL', 'failed_test = NULL', 'current_test = NULL', 'compile_output = NULL'],
 };
