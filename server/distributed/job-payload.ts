@@ -7,18 +7,17 @@
 import type { Db } from '../storage/db';
 import type { FailureText } from '../storage/submissions';
 import type { FromThread, JobKind } from '../queue/protocol';
-
-/** The table holding each kind's rows. */
-const TABLE: Record<JobKind, string> = { submission: 'submissions', stress: 'stress_runs', invocation: 'invocations' };
+import { isJobKind, kindModule } from '../queue/kinds/registry';
 
 export type Row = Record<string, unknown>;
 
 export interface JobPayload {
   kind: JobKind;
   id: number;
-  problem: string;
+  /** The problem whose tests the job reads (null for a kind that reads none, as the lab's). */
+  problem: string | null;
   /** The web tier's content hash of the problem package; a worker with another version refuses. */
-  packageHash: string;
+  packageHash: string | null;
   row: Row;
   /** The problem's tests of kind 'user', whole rows. */
   userTests: Row[];
@@ -35,7 +34,7 @@ export interface JobReturn {
   attempt: number;
   worker: string;
   final: FromThread;
-  /** Submissions: the first failing test's full texts, for the download links. */
+  /** Texts stored beside the job (a submission's first failing test, for the download links). */
   failureTexts: FailureText[];
 }
 
@@ -44,15 +43,17 @@ export function jobId(kind: JobKind, id: number): string {
 }
 
 export function parseJobId(jobIdText: string): { kind: JobKind; id: number } | null {
-  const m = /^(submission|stress|invocation)-(\d+)$/.exec(jobIdText);
-  return m ? { kind: m[1] as JobKind, id: Number(m[2]) } : null;
+  const m = /^([a-z]+)-(\d+)$/.exec(jobIdText);
+  return m && isJobKind(m[1]!) ? { kind: m[1], id: Number(m[2]) } : null;
 }
 
 /** The web tier's side: everything a worker needs, read in one snapshot. */
 export function snapshotJob(db: Db, kind: JobKind, id: number): JobPayload | null {
-  const row = db.prepare(`SELECT * FROM ${TABLE[kind]} WHERE id = ?`).get(id) as Row | undefined;
+  const k = kindModule(kind);
+  const row = db.prepare(`SELECT * FROM ${k.table} WHERE id = ?`).get(id) as Row | undefined;
   if (!row) return null;
-  const problem = String(row.problem);
+  const problem = k.problemOf(row);
+  if (problem === null) return { kind, id, problem: null, packageHash: null, row, userTests: [] };
   const hash = db.prepare('SELECT content_hash AS h FROM problems WHERE slug = ?').get(problem) as { h: string } | undefined;
   if (!hash) return null;
   const userTests = db.prepare("SELECT * FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx").all(problem) as Row[];
@@ -65,10 +66,13 @@ export function snapshotJob(db: Db, kind: JobKind, id: number): JobPayload | nul
  * would.
  */
 export function mirrorJob(db: Db, p: JobPayload): void {
-  const table = TABLE[p.kind];
+  const k = kindModule(p.kind);
+  const table = k.table;
   db.transaction(() => {
-    db.prepare("DELETE FROM tests WHERE problem = ? AND kind = 'user'").run(p.problem);
-    for (const t of p.userTests) insertRow(db, 'tests', t);
+    if (p.problem !== null) {
+      db.prepare("DELETE FROM tests WHERE problem = ? AND kind = 'user'").run(p.problem);
+      for (const t of p.userTests) insertRow(db, 'tests', t);
+    }
     if (p.kind === 'submission') {
       db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(p.id);
       db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(p.id);
@@ -76,8 +80,7 @@ export function mirrorJob(db: Db, p: JobPayload): void {
     db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(p.id);
     insertRow(db, table, p.row);
     // The worker's own record starts fresh: its judge threads claim it like any queued job.
-    const reset = ["status = 'queued'", 'attempts = 0'];
-    if (p.kind === 'submission') reset.push('verdict = NULL', 'failed_test = NULL', 'current_test = NULL', 'compile_output = NULL');
+    const reset = ["status = 'queued'", 'attempts = 0', ...(k.mirrorReset ?? [])];
     db.prepare(`UPDATE ${table} SET ${reset.join(', ')} WHERE id = ?`).run(p.id);
   })();
 }
@@ -86,12 +89,4 @@ function insertRow(db: Db, table: string, row: Row): void {
   const columns = Object.keys(row);
   const names = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
   db.prepare(`INSERT OR REPLACE INTO ${table} (${names}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c]));
-}
-
-/** The first failing test's full texts as the worker stored them. */
-export function readFailureTexts(db: Db, id: number): FailureText[] {
-  return db.prepare('SELECT kind, content, length, cut FROM failure_texts WHERE submission_id = ?').all(id).map((r) => {
-    const row = r as { kind: FailureText['kind']; content: string; length: number; cut: number };
-    return { kind: row.kind, content: row.content, length: row.length, cut: row.cut === 1 };
-  });
 }

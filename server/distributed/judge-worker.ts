@@ -16,18 +16,18 @@ import { ConfigError, loadConfig } from '../platform/config';
 import { importProblems } from '../import/import';
 import { SubmissionEvents } from '../queue/events';
 import { JudgeQueue } from '../queue/judge-queue';
-import { jobKindOf, type FromThread } from '../queue/protocol';
+import type { FromThread } from '../queue/protocol';
+import { isFinal, jobKindOf, JOB_KINDS, kindModule } from '../queue/kinds/registry';
 import { checkSandboxStarts } from '../sandbox/self-check';
 import { lockDataDir } from '../storage/data-lock';
 import { openDatabase } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { startHeartbeat } from './heartbeat';
-import { mirrorJob, readFailureTexts, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
+import { mirrorJob, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
 import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, redisSettings } from './redis-config';
 
 /** A refused job waits this long before a worker (perhaps another) looks at it again. */
 const REFUSED_DELAY_MS = 3_000;
-const FINAL = new Set<FromThread['type']>(['done', 'stress-done', 'invocation-done']);
 
 const log = (line: string): void => console.log(`[judge-worker] ${line}`);
 const warn = (line: string): void => console.warn(`[judge-worker] warning: ${line}`);
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped`);
   // The cache holds no record of its own: leftovers of a killed run would only be judged for nobody.
   db.transaction(() => {
-    for (const table of ['submissions', 'stress_runs', 'invocations']) db.prepare(`DELETE FROM ${table}`).run();
+    for (const { table } of Object.values(JOB_KINDS)) db.prepare(`DELETE FROM ${table}`).run();
   })();
   await checkSandboxStarts();
   log('sandbox self-check passed');
@@ -71,10 +71,10 @@ async function main(): Promise<void> {
   const process1 = async (job: Job<JobPayload, JobReturn>, token?: string): Promise<JobReturn> => {
     const p = job.data;
     const attempt = job.attemptsStarted;
-    const local = getProblemHeader(db, p.problem);
-    if (!local || local.contentHash !== p.packageHash) {
+    const local = p.problem === null ? null : getProblemHeader(db, p.problem);
+    if (p.problem !== null && (!local || local.contentHash !== p.packageHash)) {
       const here = local ? `version ${local.contentHash.slice(0, 12)}` : 'not imported';
-      warn(`refusing ${job.id}: problem ${p.problem} is ${here} in this checkout, but the web tier judges it against version ${p.packageHash.slice(0, 12)}; update this checkout to the web tier's`);
+      warn(`refusing ${job.id}: problem ${p.problem} is ${here} in this checkout, but the web tier judges it against version ${(p.packageHash ?? '').slice(0, 12)}; update this checkout to the web tier's`);
       await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token);
       throw new DelayedError();
     }
@@ -93,10 +93,10 @@ async function main(): Promise<void> {
       // Progress goes out in order, one message after the other.
       let chain: Promise<unknown> = Promise.resolve();
       waiting.set(key, (m) => {
-        if (FINAL.has(m.type)) {
+        if (isFinal(m)) {
           waiting.delete(key);
           if (watchCancel) clearInterval(watchCancel);
-          const failureTexts = p.kind === 'submission' ? readFailureTexts(db, p.id) : [];
+          const failureTexts = kindModule(p.kind).carriedTexts?.read(db, p.id) ?? [];
           void chain.then(() => resolve({ attempt, worker: id, final: m, failureTexts }));
           return;
         }

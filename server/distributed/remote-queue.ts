@@ -11,20 +11,12 @@ import { Redis } from 'ioredis';
 import type { Db } from '../storage/db';
 import type { SubmissionEvents } from '../queue/events';
 import { applyJobMessage, failJobAsInternalError, jobRecord, type JobRef } from '../queue/job-records';
-import type { JobKind } from '../queue/protocol';
-import { saveFailureTexts } from '../storage/submissions';
+import { KINDS_BY_PRIORITY, kindModule } from '../queue/kinds/registry';
 import { listWorkers, type WorkerInfo } from './heartbeat';
 import { jobId, parseJobId, snapshotJob, type JobProgress, type JobReturn } from './job-payload';
 import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, type RedisSettings } from './redis-config';
 
 const RECONCILE_MS = 3_000;
-const KINDS: { kind: JobKind; table: string }[] = [
-  { kind: 'invocation', table: 'invocations' },
-  { kind: 'submission', table: 'submissions' },
-  { kind: 'stress', table: 'stress_runs' },
-];
-/** Custom invocations first (someone waits for one short run), then submissions, then stress runs. */
-const PRIORITY: Record<JobKind, number> = { invocation: 1, submission: 2, stress: 3 };
 
 export interface RemoteQueueOptions {
   log: (line: string) => void;
@@ -92,15 +84,16 @@ export class RemoteQueue {
   }
 
   private async reconcile(): Promise<void> {
-    for (const { kind, table } of KINDS) {
-      const rows = this.db.prepare(`SELECT id, status FROM ${table} WHERE status <> 'done' ORDER BY id`).all() as { id: number; status: string }[];
+    // The kinds in claim order; BullMQ takes the lower priority number first.
+    for (const { kind, table, unfinished, priority } of KINDS_BY_PRIORITY) {
+      const rows = this.db.prepare(`SELECT id, status FROM ${table} WHERE ${unfinished} ORDER BY id`).all() as { id: number; status: string }[];
       for (const row of rows) {
         const id = jobId(kind, row.id);
         const job = await this.queue.getJob(id);
         if (!job) {
           const payload = snapshotJob(this.db, kind, row.id);
           if (!payload) continue;
-          await this.queue.add(kind, payload, { jobId: id, priority: PRIORITY[kind], attempts: 1 });
+          await this.queue.add(kind, payload, { jobId: id, priority, attempts: 1 });
           continue;
         }
         const state = await job.getState();
@@ -131,11 +124,7 @@ export class RemoteQueue {
 
   /** The rows a dead attempt stored are not the submission's: it is judged again from the start. */
   private discardPartial(job: JobRef): void {
-    if (job.kind !== 'submission') return;
-    this.db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(job.id);
-    this.db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(job.id);
-    this.db.prepare("UPDATE submissions SET status = 'queued', current_test = NULL, compile_output = NULL WHERE id = ? AND status <> 'done'").run(job.id);
-    this.events.publish(job.id, { type: 'status', status: 'queued', currentTest: null });
+    kindModule(job.kind).discardAttempt?.(this.db, this.events, job.id, 'requeued');
   }
 
   private onProgress(id: string, p: JobProgress): void {
@@ -150,10 +139,7 @@ export class RemoteQueue {
   }
 
   private clearForAttempt(job: JobRef): void {
-    if (job.kind !== 'submission') return;
-    this.db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(job.id);
-    this.db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(job.id);
-    this.db.prepare('UPDATE submissions SET attempts = attempts + 1 WHERE id = ?').run(job.id);
+    kindModule(job.kind).discardAttempt?.(this.db, this.events, job.id, 'restarted');
   }
 
   private onCompleted(id: string, value: JobReturn | string): void {
@@ -165,7 +151,7 @@ export class RemoteQueue {
     const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
     this.db.transaction(() => {
-      if (job.kind === 'submission' && r.failureTexts.length > 0) saveFailureTexts(this.db, job.id, r.failureTexts);
+      kindModule(job.kind).carriedTexts?.save(this.db, job.id, r.failureTexts ?? []);
       applyJobMessage(this.db, this.events, r.final);
     })();
   }

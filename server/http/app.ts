@@ -22,7 +22,7 @@ import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
 import { labApi, labPages, labViewHelpers } from './lab-routes';
-import { LabJobs } from '../lab/jobs';
+import { LabQueue } from './lab-queue';
 
 export interface AppDeps {
   db: Db;
@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
-  const labJobs = new LabJobs(deps.log);
+  const labJobs = new LabQueue(deps.db, deps.onQueued);
   app.use('/api', labApi(labJobs));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);

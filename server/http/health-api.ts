@@ -1,5 +1,6 @@
 import express from 'express';
 import type { Db } from '../storage/db';
+import { KINDS_BY_PRIORITY } from '../queue/kinds/registry';
 
 export interface JudgeHealth {
   mode: 'embedded' | 'redis';
@@ -15,9 +16,7 @@ export function queueDepth(db: Db, now = Date.now()): { queued: number; oldestQu
   const row = db
     .prepare(
       `SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM (
-         SELECT created_at FROM submissions WHERE status = 'queued'
-         UNION ALL SELECT created_at FROM stress_runs WHERE status = 'queued'
-         UNION ALL SELECT created_at FROM invocations WHERE status = 'queued')`,
+         ${KINDS_BY_PRIORITY.map((k) => `SELECT created_at FROM ${k.table} WHERE status = 'queued'`).join(' UNION ALL ')})`,
     )
     .get() as { n: number; oldest: number | null };
   return { queued: row.n, oldestQueuedMs: row.oldest === null ? 0 : Math.max(0, now - row.oldest) };

@@ -14,7 +14,8 @@ import { listProblems } from '../storage/problems';
 import { LabError } from '../lab/errors';
 import { contractJson, tableCsv, tableText } from '../lab/format';
 import { instantiate } from '../lab/game';
-import { LabJobs, type LabJob } from '../lab/jobs';
+import type { LabJob } from '../storage/lab-jobs';
+import type { LabQueue } from './lab-queue';
 import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
 import { DEFAULT_LIMITS } from '../lab/search';
@@ -88,7 +89,7 @@ export function presentResult(r: LabResult): Record<string, unknown> {
   return { ...contractJson(r, true), options: r.options, visited: r.visited, ms: r.ms, text: r.states.length <= TEXT_STATES ? tableText(r) : null, csv: tableCsv(r) };
 }
 
-function presentJob(job: LabJob, jobs: LabJobs): Record<string, unknown> {
+function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
   const now = Date.now();
   return {
     id: job.id,
@@ -122,7 +123,7 @@ function asHttp(e: unknown): never {
   throw e;
 }
 
-export function labApi(jobs: LabJobs): express.Router {
+export function labApi(jobs: LabQueue): express.Router {
   const api = express.Router();
 
   api.post('/lab', rawBody, async (req: Request, res: Response) => {
@@ -242,7 +243,7 @@ function pageRequest(q: PageQuery): LabRequest | null {
   return labRequestOf(body);
 }
 
-export function labPages(jobs: LabJobs, db: Db): express.Router {
+export function labPages(jobs: LabQueue, db: Db): express.Router {
   const router = express.Router();
 
   const gameList = async (selected: string) => {

@@ -1,12 +1,11 @@
 import type { Worker } from 'node:worker_threads';
 import type { Db } from '../storage/db';
-import { claimNextSubmission } from '../storage/submissions';
 import { ClientTurns } from './client-turns';
 import type { SubmissionEvents } from './events';
-import { claimNextInvocation } from '../storage/invocations';
-import { claimNextStressRun } from '../storage/stress-runs';
 import { applyJobMessage, internalErrorMessage, jobRecord, requeueJob } from './job-records';
-import { jobKindOf, type FromThread, type JobKind, type JudgeThreadData, type ToThread } from './protocol';
+import { jobKindOf, kindModule, KINDS_BY_PRIORITY } from './kinds/registry';
+import type { ClaimContext } from './kinds/kind';
+import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
 import { startTsWorker } from '../platform/ts-worker';
 
 /** After this many interrupted attempts (the judge thread or the process died) a submission gets IE. */
@@ -160,10 +159,9 @@ export class JudgeQueue {
   }
 
   /**
-   * Hands queued work to idle threads. Custom invocations go first (someone is waiting for one
-   * short run), then submissions, taking turns between clients, then stress runs; stress runs, which can keep a thread busy for
-   * many seconds, never take the last idle thread while there are other threads, so submissions
-   * keep flowing while students stress-test.
+   * Hands queued work to idle threads, the kinds in their registry order (custom invocations, then
+   * submissions with clients taking turns, then lab tables and stress runs, which never take the
+   * last idle thread): each kind's claim rule is in kinds/.
    */
   private pump(): void {
     if (this.stopping) return;
@@ -173,45 +171,30 @@ export class JudgeQueue {
       if (!job) return;
       slot.current = job;
       slot.lastHeard = Date.now();
-      if (job.kind === 'submission') this.events.publish(job.id, { type: 'status', status: 'compiling', currentTest: null });
+      kindModule(job.kind).started?.(this.events, job.id);
       slot.worker.postMessage({ type: 'job', kind: job.kind, id: job.id } satisfies ToThread);
     }
   }
 
   private claim(): Job | null {
+    const live = this.slots.filter((s): s is Slot => s !== null && s.ready);
+    const ctx: ClaimContext = { turns: this.turns, threads: live.length, busyWith: (kind) => live.filter((s) => s.current?.kind === kind).length };
     for (;;) {
-      const invocation = claimNextInvocation(this.db);
-      const job: Job | null = invocation
-        ? { kind: 'invocation', id: invocation.id }
-        : this.claimSubmission() ?? this.claimStress();
-      if (!job) return null;
-      const attempts = invocation?.attempts ?? this.lastClaimAttempts;
-      if (attempts > MAX_ATTEMPTS) {
-        this.failAsInternalError(job, `judge error: this was interrupted ${attempts - 1} times`);
+      let claimed: { job: Job; attempts: number } | null = null;
+      for (const k of KINDS_BY_PRIORITY) {
+        const row = k.claim(this.db, ctx);
+        if (row) {
+          claimed = { job: { kind: k.kind, id: row.id }, attempts: row.attempts };
+          break;
+        }
+      }
+      if (!claimed) return null;
+      if (claimed.attempts > MAX_ATTEMPTS) {
+        this.failAsInternalError(claimed.job, `judge error: this was interrupted ${claimed.attempts - 1} times`);
         continue;
       }
-      return job;
+      return claimed.job;
     }
-  }
-
-  private lastClaimAttempts = 0;
-
-  private claimSubmission(): Job | null {
-    const claimed = claimNextSubmission(this.db, (heads) => this.turns.choose(heads));
-    if (!claimed) return null;
-    this.turns.served(claimed.client);
-    this.lastClaimAttempts = claimed.attempts;
-    return { kind: 'submission', id: claimed.id };
-  }
-
-  private claimStress(): Job | null {
-    const live = this.slots.filter((s): s is Slot => s !== null && s.ready);
-    const stressing = live.filter((s) => s.current?.kind === 'stress').length;
-    if (live.length > 1 && stressing >= live.length - 1) return null;
-    const claimed = claimNextStressRun(this.db);
-    if (!claimed) return null;
-    this.lastClaimAttempts = claimed.attempts;
-    return { kind: 'stress', id: claimed.id };
   }
 
   private checkWatchdog(): void {

@@ -1,6 +1,7 @@
 import type { InvocationResult } from '../storage/invocations';
 import type { StressFinal } from '../storage/stress-runs';
 import type { FinalResult, TestResultInput } from '../storage/submissions';
+import type { LabFinal } from '../storage/lab-jobs';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -9,8 +10,8 @@ export interface JudgeThreadData {
   nice: number;
 }
 
-/** What a judge thread can be asked to do; each kind lives in its own table. */
-export type JobKind = 'submission' | 'stress' | 'invocation';
+/** What a judge thread can be asked to do; each kind lives in its own table (see kinds/registry.ts). */
+export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab';
 
 export type ToThread = { type: 'job'; kind: JobKind; id: number } | { type: 'close' };
 
@@ -24,20 +25,28 @@ export type FromThread =
   | { type: 'stress-progress'; id: number; casesRun: number; casesPerSecond: number; shrinkSteps: number | null }
   | { type: 'stress-done'; id: number; result: StressFinal }
   | { type: 'invocation-done'; id: number; result: InvocationResult }
+  | { type: 'lab-phase'; id: number; phase: 'compiling' | 'computing' }
+  | { type: 'lab-done'; id: number; result: LabFinal }
   | { type: 'closed' };
 
-/** The kind of job a message from a thread is about (null for the thread's own life cycle). */
-export function jobKindOf(m: FromThread): JobKind | null {
-  switch (m.type) {
-    case 'ready':
-    case 'closed':
-      return null;
-    case 'stress-progress':
-    case 'stress-done':
-      return 'stress';
-    case 'invocation-done':
-      return 'invocation';
-    default:
-      return 'submission';
-  }
-}
+/** A message about one job (everything but the thread's own life cycle). */
+export type JobMessage = Exclude<FromThread, { type: 'ready' } | { type: 'closed' }>;
+export type JobMessageType = JobMessage['type'];
+
+/**
+ * Every job message type, written out so that a test can check each belongs to exactly one kind;
+ * `satisfies` keeps the list equal to the union above.
+ */
+const JOB_MESSAGES = {
+  compiling: true,
+  compiled: true,
+  running: true,
+  test: true,
+  done: true,
+  'stress-progress': true,
+  'stress-done': true,
+  'invocation-done': true,
+  'lab-phase': true,
+  'lab-done': true,
+} as const satisfies Record<JobMessageType, true>;
+export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];

@@ -198,4 +198,24 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE invocations ADD COLUMN language TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript'));
     `,
   },
+  {
+    version: 6,
+    name: 'lab jobs in the judging queue',
+    sql: `
+      -- SG lab computations too long for a request: claimed by the judge threads like other jobs.
+      CREATE TABLE lab_jobs (
+        id          INTEGER PRIMARY KEY,
+        request     TEXT NOT NULL,
+        status      TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed')),
+        phase       TEXT CHECK (phase IN ('compiling', 'computing')),
+        result      TEXT,
+        error       TEXT,
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        created_at  INTEGER NOT NULL,
+        started_at  INTEGER,
+        finished_at INTEGER
+      ) STRICT;
+      CREATE INDEX lab_jobs_by_status ON lab_jobs (status, id);
+    `,
+  },
 ];

@@ -133,6 +133,29 @@ describe('distributed mode (BullMQ on Redis)', () => {
     expect((await waitForVerdict(web.url, await submit(web.url, 'nim', CORRECT), 120_000)).verdict).toBe('AC');
   }, 400_000);
 
+  it('an SG lab job with student code goes through Redis to a worker, and its table comes back', async () => {
+    // The web tier runs no judge thread: only a worker can compute this.
+    const w = startWorker('lab');
+    await w.waitForLog(/judge thread 0 ready/);
+    const dawson = 'export function options(n: number): number[][] {\n  const out: number[][] = [];\n  for (let i = 0; 2 * i <= n - 2; i++) out.push([i, n - 2 - i]);\n  return out;\n}\n';
+    const res = await fetch(`${web.url}/api/lab`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source: dawson, to: 120, conjecture: 'export default (n: number) => n % 5 < 2 ? 0 : 1;' }),
+    });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: number };
+    let job: any;
+    await waitFor(async () => {
+      job = await (await fetch(`${web.url}/api/lab/${id}`)).json();
+      return job.status === 'done' || job.status === 'failed';
+    }, `lab job ${id}`, 120_000);
+    expect(job.status, job.error).toBe('done');
+    expect(job.result.values.slice(0, 8)).toEqual([0, 0, 1, 1, 2, 0, 3, 1]);
+    expect(job.result.conjecture).toMatchObject({ holds: false, state: [4], expected: 2, got: 1 });
+    await w.stop();
+  }, 300_000);
+
   it('a worker with a different version of the package refuses its jobs with a clear log line', async () => {
     await Promise.all(workers.map((w) => w.stop()));
     // A checkout whose nim package differs from the web tier's.

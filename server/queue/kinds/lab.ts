@@ -1,0 +1,30 @@
+/**
+ * SG lab tables too long for a request (student code in the sandbox, big ranges): the same compiler
+ * and sandbox work as judging, so the judge threads take them, after submissions. Like stress runs
+ * they can take seconds, so they never take the last idle thread.
+ */
+import { claimNextLabJob, finishLabJob, getLabJobState, requeueLabJob, saveLabPhase } from '../../storage/lab-jobs';
+import type { JobKindModule } from './kind';
+import { leavesAThread } from './stress';
+
+export const labKind: JobKindModule<'lab'> = {
+  kind: 'lab',
+  table: 'lab_jobs',
+  unfinished: "status IN ('queued', 'running')",
+  priority: 3,
+  messages: ['lab-phase', 'lab-done'],
+  final: 'lab-done',
+  claim(db, ctx) {
+    if (!leavesAThread(ctx.threads, ctx.busyWith('stress') + ctx.busyWith('lab'))) return null;
+    return claimNextLabJob(db) ?? null;
+  },
+  record: (db, id) => getLabJobState(db, id),
+  requeue: (db, _events, id, refund) => requeueLabJob(db, id, refund),
+  apply(db, _events, m) {
+    if (m.type === 'lab-phase') saveLabPhase(db, m.id, m.phase);
+    else if (m.type === 'lab-done') finishLabJob(db, m.id, m.result);
+  },
+  internalError: (id, message) => ({ type: 'lab-done', id, result: { result: null, error: message } }),
+  // A lab job reads no test data: the game is in the request or in this checkout's package code.
+  problemOf: () => null,
+};

@@ -1,0 +1,66 @@
+/** Submissions: judged test by test; the only kind whose progress is shown live on its page. */
+import { finishSubmission, getSubmission, markRunning, requeueSubmission, saveCompileOutput, saveTestResult, claimNextSubmission, saveFailureTexts, type FailureText } from '../../storage/submissions';
+import type { JobKindModule } from './kind';
+
+export const submissionKind: JobKindModule<'submission'> = {
+  kind: 'submission',
+  table: 'submissions',
+  unfinished: "status <> 'done'",
+  priority: 2,
+  messages: ['compiling', 'compiled', 'running', 'test', 'done'],
+  final: 'done',
+  claim(db, ctx) {
+    const claimed = claimNextSubmission(db, (heads) => ctx.turns.choose(heads));
+    if (!claimed) return null;
+    ctx.turns.served(claimed.client);
+    return { id: claimed.id, attempts: claimed.attempts };
+  },
+  record: (db, id) => getSubmission(db, id),
+  requeue(db, events, id, refund) {
+    requeueSubmission(db, id, refund);
+    events.publish(id, { type: 'status', status: 'queued', currentTest: null });
+  },
+  apply(db, events, m) {
+    switch (m.type) {
+      case 'compiling':
+        return events.publish(m.id, { type: 'status', status: 'compiling', currentTest: null });
+      case 'compiled':
+        return saveCompileOutput(db, m.id, m.output || null);
+      case 'running':
+        markRunning(db, m.id, m.test);
+        return events.publish(m.id, { type: 'status', status: 'running', currentTest: m.test });
+      case 'test': {
+        saveTestResult(db, m.id, m.result);
+        const { idx, verdict, timeMs, memoryKb } = m.result;
+        return events.publish(m.id, { type: 'test', test: { index: idx, verdict, timeMs: Math.round(timeMs), memoryKb: Math.round(memoryKb) } });
+      }
+      case 'done':
+        finishSubmission(db, m.id, m.result);
+        return events.publish(m.id, { type: 'done', verdict: m.result.verdict, failedTest: m.result.failedTest });
+    }
+  },
+  internalError: (id, message) => ({ type: 'done', id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: message } }),
+  started: (events, id) => events.publish(id, { type: 'status', status: 'compiling', currentTest: null }),
+  discardAttempt(db, events, id, how) {
+    db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(id);
+    db.prepare('DELETE FROM failure_texts WHERE submission_id = ?').run(id);
+    if (how === 'restarted') {
+      db.prepare('UPDATE submissions SET attempts = attempts + 1 WHERE id = ?').run(id);
+      return;
+    }
+    db.prepare("UPDATE submissions SET status = 'queued', current_test = NULL, compile_output = NULL WHERE id = ? AND status <> 'done'").run(id);
+    events.publish(id, { type: 'status', status: 'queued', currentTest: null });
+  },
+  problemOf: (row) => String(row.problem),
+  carriedTexts: {
+    read: (db, id) =>
+      db.prepare('SELECT kind, content, length, cut FROM failure_texts WHERE submission_id = ?').all(id).map((r) => {
+        const row = r as { kind: FailureText['kind']; content: string; length: number; cut: number };
+        return { kind: row.kind, content: row.content, length: row.length, cut: row.cut === 1 };
+      }),
+    save: (db, id, texts) => {
+      if (texts.length > 0) saveFailureTexts(db, id, texts);
+    },
+  },
+  mirrorReset: ['verdict = NULL', 'failed_test = NULL', 'current_test = NULL', 'compile_output = NULL'],
+};

@@ -1,0 +1,41 @@
+/**
+ * How a judge thread runs each kind of job: the thread side of the registry, kept apart from
+ * registry.ts so the main thread never loads the compiler or the sandbox.
+ */
+import type { Compiler } from '../../compile/types';
+import type { Sandbox } from '../../sandbox/types';
+import type { Db } from '../../storage/db';
+import { runInvocationJob } from '../invocation-job';
+import { runLabJob } from '../lab-job';
+import type { FromThread, JobKind } from '../protocol';
+import { runStressJob } from '../stress-job';
+import { runSubmissionJob } from '../submission-job';
+
+/** What a judge thread lends the job it runs. */
+export interface ThreadContext {
+  db: Db;
+  compiler: Compiler;
+  /** The thread's warm sandbox. */
+  sandbox: Sandbox;
+  /** The warm sandbox and, once started, a second one (stress runs spread their cases over both). */
+  sandboxes: () => Sandbox[];
+  send: (m: FromThread) => void;
+}
+
+/** Runs one stored job to its final message (sent through ctx.send). */
+export type ThreadRunner = (id: number, ctx: ThreadContext) => Promise<void>;
+
+export const THREAD_RUNNERS: { readonly [K in JobKind]: ThreadRunner } = {
+  submission: runSubmissionJob,
+  invocation: async (id, ctx) => ctx.send({ type: 'invocation-done', id, result: await runInvocationJob(id, ctx) }),
+  stress: async (id, ctx) => {
+    const result = await runStressJob(id, {
+      db: ctx.db,
+      compiler: ctx.compiler,
+      sandboxes: ctx.sandboxes(),
+      progress: (casesRun, casesPerSecond, shrinkSteps) => ctx.send({ type: 'stress-progress', id, casesRun, casesPerSecond, shrinkSteps }),
+    });
+    ctx.send({ type: 'stress-done', id, result });
+  },
+  lab: runLabJob,
+};

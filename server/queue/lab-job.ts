@@ -1,0 +1,27 @@
+import { LabError } from '../lab/errors';
+import { runLab } from '../lab/lab';
+import { getLabJob } from '../storage/lab-jobs';
+import type { ThreadContext } from './kinds/thread-runners';
+
+/**
+ * Runs one stored SG lab job in a judge thread, with the thread's compiler and warm sandbox (the
+ * lab loads its own program and limits into it). A LabError is the request's fault and is shown as
+ * it is; anything else is the lab's own and is marked as such.
+ */
+export async function runLabJob(id: number, ctx: ThreadContext): Promise<void> {
+  const job = getLabJob(ctx.db, id);
+  if (!job) return ctx.send({ type: 'lab-done', id, result: { result: null, error: 'lab error: the lab job is missing' } });
+  ctx.send({ type: 'lab-phase', id, phase: 'computing' });
+  try {
+    const result = await runLab(job.request, {
+      tools: async () => {
+        ctx.send({ type: 'lab-phase', id, phase: 'compiling' });
+        return { compiler: ctx.compiler, sandbox: ctx.sandbox };
+      },
+    });
+    ctx.send({ type: 'lab-done', id, result: { result, error: null } });
+  } catch (e) {
+    const error = e instanceof LabError ? e.message : `lab error: ${e instanceof Error ? e.message : String(e)}`;
+    ctx.send({ type: 'lab-done', id, result: { result: null, error } });
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Lab jobs (SG tables too long for an HTTP request) as rows, so the judge threads claim them like
+ * any other job and a judge worker in distributed mode can take them. The request and the result
+ * are stored as JSON: nothing queries inside them.
+ */
+import type { LabRequest, LabResult } from '../lab/lab';
+import { prepared, type Db } from './db';
+
+export type LabJobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface LabJob {
+  id: number;
+  status: LabJobStatus;
+  /** While running: what the judge thread is doing. */
+  phase: 'compiling' | 'computing' | null;
+  request: LabRequest;
+  result: LabResult | null;
+  error: string | null;
+  attempts: number;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+
+/** What a judge thread reports at the end of a lab job: a table, or a sentence saying why not. */
+export interface LabFinal {
+  result: LabResult | null;
+  error: string | null;
+}
+
+interface Row {
+  id: number;
+  status: LabJobStatus;
+  phase: 'compiling' | 'computing' | null;
+  request: string;
+  result: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+const COLUMNS = 'id, status, phase, request, result, error, attempts, created_at, started_at, finished_at';
+
+function fromRow(r: Row): LabJob {
+  return {
+    id: r.id,
+    status: r.status,
+    phase: r.phase,
+    request: JSON.parse(r.request) as LabRequest,
+    result: r.result === null ? null : (JSON.parse(r.result) as LabResult),
+    error: r.error,
+    attempts: r.attempts,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+export function insertLabJob(db: Db, request: LabRequest): number {
+  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at) VALUES (?, ?) RETURNING id').get(JSON.stringify(request), Date.now()) as { id: number }).id;
+}
+
+export function getLabJob(db: Db, id: number): LabJob | undefined {
+  const row = prepared(db, `SELECT ${COLUMNS} FROM lab_jobs WHERE id = ?`).get(id) as Row | undefined;
+  return row && fromRow(row);
+}
+
+/** The row's state for the queue, without parsing a result of megabytes. */
+export function getLabJobState(db: Db, id: number): { status: string; attempts: number } | undefined {
+  const row = prepared(db, 'SELECT status, attempts FROM lab_jobs WHERE id = ?').get(id) as { status: LabJobStatus; attempts: number } | undefined;
+  // The queue knows one finished state, 'done'; a failed lab job is finished too.
+  return row && { status: row.status === 'failed' ? 'done' : row.status, attempts: row.attempts };
+}
+
+export function countWaitingLabJobs(db: Db): number {
+  return (prepared(db, "SELECT COUNT(*) AS n FROM lab_jobs WHERE status = 'queued'").get() as { n: number }).n;
+}
+
+/** Jobs queued ahead of this one (0 when it runs or is finished). */
+export function labJobPosition(db: Db, id: number): number {
+  return (prepared(db, "SELECT COUNT(*) AS n FROM lab_jobs WHERE status = 'queued' AND id < ? AND EXISTS (SELECT 1 FROM lab_jobs WHERE id = ? AND status = 'queued')").get(id, id) as { n: number }).n;
+}
+
+export function claimNextLabJob(db: Db): { id: number; attempts: number } | undefined {
+  return prepared(
+    db,
+    `UPDATE lab_jobs SET status = 'running', phase = NULL, attempts = attempts + 1, started_at = ?
+     WHERE id = (SELECT id FROM lab_jobs WHERE status = 'queued' ORDER BY id LIMIT 1)
+     RETURNING id, attempts`,
+  ).get(Date.now()) as { id: number; attempts: number } | undefined;
+}
+
+export function saveLabPhase(db: Db, id: number, phase: 'compiling' | 'computing'): void {
+  prepared(db, "UPDATE lab_jobs SET phase = ? WHERE id = ? AND status = 'running'").run(phase, id);
+}
+
+export function finishLabJob(db: Db, id: number, f: LabFinal): void {
+  prepared(db, 'UPDATE lab_jobs SET status = ?, phase = NULL, result = ?, error = ?, finished_at = ? WHERE id = ?').run(
+    f.result ? 'done' : 'failed',
+    f.result ? JSON.stringify(f.result) : null,
+    f.result ? null : f.error,
+    Date.now(),
+    id,
+  );
+}
+
+export function requeueLabJob(db: Db, id: number, refund = false): void {
+  prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL, attempts = MAX(0, attempts - ?) WHERE id = ? AND status IN ('queued', 'running')").run(refund ? 1 : 0, id);
+}
+
+export function requeueInterruptedLabJobs(db: Db): number {
+  return prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL WHERE status = 'running'").run().changes;
+}
+
+/** Forgets finished jobs older than `keepMs` (a result can be megabytes, and a table is cheap to compute again). */
+export function expireLabJobs(db: Db, keepMs: number): void {
+  prepared(db, "DELETE FROM lab_jobs WHERE status IN ('done', 'failed') AND finished_at < ?").run(Date.now() - keepMs);
+}
