@@ -14,8 +14,9 @@ describe('storing the dialogue of an interactive test (migration 4)', () => {
     const db = openDatabase(join(dir, 'judge.db'));
     migrate(db, MIGRATIONS.filter((m) => m.version < 4));
     db.prepare(`INSERT INTO problems VALUES ('p', 'P', 'P', 's', '', '', 1000, 256, 'h', 0)`).run();
-    const old = insertSubmission(db, 'p', 'src');
-    saveFailureTexts(db, old, [{ kind: 'output', content: 'old output', length: 10, cut: false }]);
+    // Written as the version-3 schema had it (later migrations add columns insertSubmission uses).
+    const old = (db.prepare("INSERT INTO submissions (problem, source, created_at) VALUES ('p', 'src', 0) RETURNING id").get() as { id: number }).id;
+    db.prepare("INSERT INTO failure_texts (submission_id, kind, length, cut, content) VALUES (?, 'output', 10, 0, 'old output')").run(old);
 
     migrate(db, MIGRATIONS);
     expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version);
