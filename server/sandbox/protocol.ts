@@ -42,7 +42,8 @@ export interface WorkerInit {
   watch: SharedArrayBuffer;
 }
 
-export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink };
+/** `ping`: answered only when the worker's event loop is free, i.e. the program is not computing. */
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink } | { t: 'ping' };
 
 export type WorkerToHost =
   | { t: 'ready' }
@@ -50,4 +51,5 @@ export type WorkerToHost =
   | { t: 'results'; from: number; reports: RunReport[] }
   /** What an interactive run wrote to stdout, sent as it writes it. */
   | { t: 'out'; data: string }
+  | { t: 'pong' }
   | { t: 'done' };

@@ -14,6 +14,8 @@ import { worstStatus } from '../../rules/verdicts';
 const MiB = 1024 * 1024;
 const DEBUG = process.env.SG_DEBUG === '1';
 const WATCH_MS = 5;
+/** How often the watchdog asks the worker whether the program is computing. */
+const PING_MS = 100;
 /** A quiet moment after which a spare worker may be started without disturbing a run. */
 const IDLE_MS = 25;
 /** How long a terminated worker may take to stop before the process is declared stuck. */
@@ -50,6 +52,9 @@ class Slot {
   readonly ready: Promise<void>;
   isReady = false;
   dead = false;
+  private pinging = false;
+  private lastPing = 0;
+  private lastPong = 0;
   private onReady: () => void = () => {};
   private onLoaded: (error: string | null) => void = () => {};
   private onResults: (from: number, reports: RunReport[]) => void = () => {};
@@ -86,6 +91,10 @@ class Slot {
           break;
         case 'out':
           if (play) send({ t: 'stdout', id: play.id, data: m.data });
+          break;
+        case 'pong':
+          this.lastPong = performance.now();
+          this.pinging = false;
           break;
       }
     });
@@ -148,6 +157,13 @@ class Slot {
         settle();
       };
       const timer = setInterval(() => {
+        // The worker answers a ping only when the program is not computing: how idleness is told
+        // apart from a busy program starved by a loaded machine.
+        if (!this.pinging && performance.now() - this.lastPing > PING_MS) {
+          this.pinging = true;
+          this.lastPing = performance.now();
+          this.worker.postMessage({ t: 'ping' });
+        }
         if (watchView[2] !== seen) {
           seen = watchView[2]!;
           caseWall = performance.now();
@@ -200,7 +216,11 @@ class Slot {
         } else if (verdict === 'tle' && overCpu) {
           stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, grownKb);
         } else if (verdict === 'tle') {
-          stop('tle', `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (it was waiting, or the machine was loaded).`, Math.max(cpuMs, wallMs), grownKb);
+          // A program that used little of that time on the CPU was waiting (for input or a timer):
+          // Codeforces calls it idleness. One that kept computing was starved by a loaded machine.
+          const waiting = performance.now() - this.lastPong < 3 * PING_MS;
+          const why = waiting ? 'idle: it was waiting for input or a timer' : 'it kept computing, but the machine was loaded';
+          stop('tle', `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`, Math.max(cpuMs, wallMs), grownKb);
         }
       }, WATCH_MS);
       this.onResults = (from, reports) => reports.forEach((r, i) => onReport(from + i, r));

@@ -621,6 +621,9 @@ process.on('uncaughtException', (e) => {
 
 port.on('message', (m: HostToWorker) => {
   switch (m.t) {
+    case 'ping':
+      send({ t: 'pong' });
+      break;
     case 'load':
       program = compileProgram(m.js, m.limits);
       send({ t: 'loaded', error: program.loadError });
