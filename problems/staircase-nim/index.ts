@@ -92,6 +92,47 @@ function losingMax(inner: number, between: number): number[] {
   return cells.reverse();
 }
 
+/**
+ * Cells whose pairs (from the right) have the given inner gaps, with `between` free cells between
+ * pairs, listed in a scrambled order; null when they do not fit in 1..10^4.
+ */
+function withGaps(gaps: number[], between: number, seed: number): number[] {
+  const cells: number[] = [];
+  let at = 0;
+  for (const g of gaps) {
+    at += between + 1;
+    cells.push(at);
+    at += g + 1;
+    cells.push(at);
+  }
+  if (at > MAX_P) throw new Error(`staircase-nim: gaps ${gaps.join(' ')} do not fit`);
+  let s = seed >>> 0;
+  for (let i = cells.length - 1; i > 0; i--) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    const j = s % (i + 1);
+    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
+  }
+  return cells;
+}
+
+/**
+ * Games whose gap XOR is non-zero only in bit 13 or in bits 8 and up (gaps reach 9998, which needs
+ * 14 bits), beside lost look-alikes: a program keeping gaps or cells in 8 or 13 bits calls them lost.
+ */
+function truncationCases(seed: number): number[][] {
+  const b = seed % 7;
+  return [
+    withGaps([8192 + b, b], b, seed),
+    withGaps([256 + 3 * b, 3 * b], 2 + b, seed + 1),
+    withGaps([8192 + 256 + b, 8 + b, 8 ^ 256], 1, seed + 2),
+    withGaps([4096 + 512 + b, 4096 + b, 512], b, seed + 3),
+    withGaps([4096 + b, 4096 + b], 0, seed + 4),
+    withGaps([768, 512, 256, 7], b + 1, seed + 5),
+    [MAX_P - 8193, MAX_P],
+    [MAX_P - 257, MAX_P, 1, 2],
+  ];
+}
+
 export default definePackage<Input>({
   slug: 'staircase-nim',
   title: { en: 'Georgia and Bob', zh: 'Georgia and Bob（阶梯博弈）' },
@@ -117,6 +158,10 @@ export default definePackage<Input>({
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
     { cases: [[1]] },
+    // Decided by bit 13, or by bits 8 and up only (several files).
+    { cases: [[8193], [257], [8193, 1, 2], ...truncationCases(1)] },
+    { cases: truncationCases(2) },
+    { cases: [...truncationCases(3), ...truncationCases(4)] },
     { cases: [[MAX_P], [2], [1, 2], [2, 1], [3, 1]] },
     // Packed at the left edge: no move at all.
     { cases: [Array.from({ length: MAX_N }, (_, i) => MAX_N - i)] },
