@@ -81,6 +81,23 @@ function scatter(count: number, seed: number): number[] {
   return [...taken];
 }
 
+/**
+ * The same cells after Georgia's winning move, if she has one: the right chessman of a pair whose
+ * gap g has g XOR x < g (x the XOR of all gaps) moves left to leave g XOR x. The result is a losing
+ * position, in the same input order, where every move must be tried before Bob's win is known.
+ */
+function afterWinningMove(cells: number[]): number[] {
+  const sorted = cells.slice().sort((a, b) => a - b);
+  const gap = (i: number) => sorted[i]! - (i > 0 ? sorted[i - 1]! : 0) - 1;
+  let x = 0;
+  for (let i = sorted.length - 1; i >= 0; i -= 2) x ^= gap(i);
+  for (let i = sorted.length - 1; i >= 0 && x !== 0; i -= 2) {
+    const g = gap(i);
+    if ((g ^ x) < g) return cells.map((c) => (c === sorted[i] ? c - (g - (g ^ x)) : c));
+  }
+  return cells;
+}
+
 /** The cells of a losing position with N = 1000: pairs with equal inner gaps, listed right to left. */
 function losingMax(inner: number, between: number): number[] {
   const cells: number[] = [];
@@ -171,8 +188,10 @@ export default definePackage<Input>({
     { cases: [[3, 1, 2], [5, 1, 9], [9, 1, 5, 3], [10, 4, 7, 1, 2]] },
     // Losing positions of maximal size, listed right to left; Georgia has thousands of moves.
     { cases: Array.from({ length: MAX_T }, (_, i) => losingMax(i % 8, (i * 3) % 8)) },
-    { cases: Array.from({ length: MAX_T }, (_, i) => scatter(MAX_N, i + 1)) },
-    { cases: Array.from({ length: MAX_T }, (_, i) => scatter(MAX_N - (i % 2), 100 + i).sort((a, b) => a - b)) },
+    // Scattered chessmen, half of the games turned into losses by Georgia's winning move (the
+    // largest files: a search over moves has to try every one of them there).
+    { cases: Array.from({ length: MAX_T }, (_, i) => (i % 2 ? afterWinningMove(scatter(MAX_N, i + 1)) : scatter(MAX_N, i + 1))) },
+    { cases: Array.from({ length: MAX_T }, (_, i) => afterWinningMove(scatter(MAX_N - (i % 2), 100 + i)).sort((a, b) => a - b)) },
   ],
   generated: [
     { size: 'tiny', count: 6 },
