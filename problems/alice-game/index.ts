@@ -110,6 +110,14 @@ export default definePackage<Input>({
           ]),
         ],
       },
+      // Two more files where 4k + 2 overflows 32 bits: n = k + 1 is Bob's, n = k and n = 2k - 1 are
+      // Alice's; a period computed in 32 bits reduces n by the wrong modulus.
+      ...[0, 1].map((f) => ({
+        cases: Array.from({ length: 40 }, (_, i): [number, number][] => {
+          const k = MAX_N - 1 - (i * 4_999_999 + f * 1_234_567) % 230_000_000;
+          return [[k, k + 1], [k, k], [k, Math.min(MAX_N, 2 * k - 1)]];
+        }).flat(),
+      })),
       // Maximal files: every game has a long row and small k.
       { cases: Array.from({ length: MAX_T }, (_, i): [number, number] => [1, MAX_N - i]) },
       { cases: Array.from({ length: MAX_T }, (_, i): [number, number] => [2 + (i % 9), nearLosing(2 + (i % 9), MAX_N - i, (i % 3) - 1, MAX_N)]) },

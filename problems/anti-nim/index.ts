@@ -47,6 +47,25 @@ function piles(size: Size): fc.Arbitrary<number[]> {
   );
 }
 
+/** `count` piles in 2..5000 whose XOR is exactly `target`, from a fixed LCG (count >= 2). */
+function withXor(count: number, target: number, seed: number): number[] {
+  let s = seed >>> 0;
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
+  for (;;) {
+    const rest = Array.from({ length: count - 1 }, () => 2 + ((next() >>> 4) % (MAX_A - 1)));
+    const last = rest.reduce((x, v) => x ^ v, target);
+    if (last >= 2 && last <= MAX_A) return [...rest, last];
+  }
+}
+
+/**
+ * Games with piles above 1 whose XOR is non-zero only in bit 12 or in bits 8 and up, beside lost
+ * look-alikes: a program that keeps piles in 8 bits (or counts bits 0..11) calls them lost.
+ */
+function truncationCases(count: number, seed: number): number[][] {
+  return [4096, 256, 4096 | 256, 0, 512 | 2048, 768, 0, 4096 | 1024].map((x, i) => withXor(count, x, seed + i));
+}
+
 export default definePackage<Input>({
   slug: 'anti-nim',
   title: { en: "Little John's Game", zh: '小约翰的游戏' },
@@ -67,6 +86,10 @@ export default definePackage<Input>({
   }),
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
+    // Decided by bit 12, or by bits 8 and up only (several files).
+    { cases: [[4096], [256, 1], [MAX_A, MAX_A ^ 4096], [MAX_A, MAX_A ^ 256], ...truncationCases(2, 5)] },
+    { cases: [...truncationCases(3, 50), ...truncationCases(7, 60)] },
+    { cases: [...truncationCases(MAX_N, 70), ...truncationCases(20, 80)] },
     // One pile: 1 loses (John must take the last stone), anything bigger wins.
     { cases: [[1], [2], [MAX_A]] },
     // Only ones, every count from 1 to 50.

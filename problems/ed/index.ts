@@ -83,6 +83,46 @@ function cases(size: Size): fc.Arbitrary<number[]> {
   );
 }
 
+/**
+ * A pair whose SG value is exactly `k` (0..31): (x - 1) | (y - 1) ends in exactly k one-bits.
+ * The low k bits are split between the two piles at random, the bits above bit k are random too;
+ * drawn from a fixed LCG until both piles are in 1..2·10^9.
+ */
+function pairWithSg(k: number, seed: number): Pair {
+  let s = seed >>> 0;
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
+  const low = 2 ** k - 1;
+  for (;;) {
+    const u = (next() * 2 + (next() & 1)) % (low + 1);
+    const w = next() & u;
+    const other = (low - u) + w; // the bits of low that u lacks, plus some u has (disjoint sums)
+    const highRange = Math.floor((MAX_S - 1 - low) / 2 ** (k + 1));
+    const h1 = highRange > 0 ? (next() % (highRange + 1)) * 2 ** (k + 1) : 0;
+    const h2 = highRange > 0 ? (next() % (highRange + 1)) * 2 ** (k + 1) : 0;
+    const x = h1 + u + 1;
+    const y = h2 + other + 1;
+    if (x <= MAX_S && y <= MAX_S) return next() & 1 ? [x, y] : [y, x];
+  }
+}
+
+/**
+ * Cases decided by one SG value above a truncation point: a pair of SG b + 1 beside one of SG b
+ * (YES), which a program that keeps b bits of (x - 1) | (y - 1), or counts at most b trailing ones,
+ * sees as two equal values (NO); for b = 8, 13, 16, 29 and 30 (31 is the largest SG value there
+ * is), with lost look-alikes and padding pairs that cancel.
+ */
+function truncationCases(seed: number, padding: number): number[][] {
+  const pad = (i: number) => Array.from({ length: padding }, (_, j) => pairWithSg(j % 32, seed * 1000 + i * 100 + j)).flatMap((q) => [...q, ...q]);
+  const cases: number[][] = [];
+  [8, 13, 16, 29, 30].forEach((b, i) => {
+    cases.push([...pairWithSg(b, seed + 10 * i), ...pad(i), ...pairWithSg(b + 1, seed + 10 * i + 1)]);
+    cases.push([...pairWithSg(b + 1, seed + 10 * i + 2), ...pad(i + 5), ...pairWithSg(b + 1, seed + 10 * i + 3)]);
+  });
+  cases.push([...pairWithSg(31, seed + 97), ...pairWithSg(30, seed + 98), ...pairWithSg(31, seed + 99), ...pairWithSg(30, seed + 96)]);
+  cases.push([...pairWithSg(31, seed + 95), ...pairWithSg(1, seed + 94), ...pairWithSg(30, seed + 93), ...pairWithSg(0, seed + 92)]);
+  return cases;
+}
+
 export default definePackage<Input>({
   slug: 'ed',
   title: { en: 'E&D', zh: 'E&D' },
@@ -104,6 +144,11 @@ export default definePackage<Input>({
   }),
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
+    // SG 31 beside SG 30 (and 17 beside 16, 14 beside 13, 9 beside 8, 30 beside 29), several files.
+    { cases: truncationCases(1, 0) },
+    { cases: truncationCases(2, 1) },
+    { cases: truncationCases(3, 5) },
+    { cases: truncationCases(4, 200) },
     // No move at all; one forced move; the statement's example.
     { cases: [[1, 1], [1, 2], [2, 1], [2, 2], [3, 3], [1, 2, 3, 1]] },
     // Every pair with both piles up to 4, one pair per case (T at its bound).

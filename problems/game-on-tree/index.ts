@@ -75,6 +75,34 @@ function twoStalks(len: number): Input {
   return { n: 2 * len + 1, edges };
 }
 
+/**
+ * Vertex 1 with a chain of `chain` edges down to a vertex v, and stalks of the given lengths
+ * hanging from v (from vertex 1 itself when `chain` is 0): g(1) = chain + XOR of the lengths.
+ * Other labels, the edge order and each edge's direction are scrambled by a fixed LCG, so that only
+ * a correct reading of the tree gets the answer.
+ */
+function chainWithStalks(chain: number, stalks: number[], seed: number): Input {
+  const parentOf: number[] = [-1]; // node 0 is vertex 1
+  for (let i = 1; i <= chain; i++) parentOf.push(i - 1);
+  for (const len of stalks) {
+    for (let j = 0; j < len; j++) parentOf.push(j === 0 ? chain : parentOf.length - 1);
+  }
+  const n = parentOf.length;
+  let s = seed >>> 0;
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
+  const label = Array.from({ length: n }, (_, v) => v + 1);
+  for (let i = n - 1; i > 1; i--) {
+    const j = 1 + (next() % i);
+    [label[i], label[j]] = [label[j]!, label[i]!];
+  }
+  const edges = parentOf.slice(1).map((p, k): [number, number] => (next() & 1 ? [label[p]!, label[k + 1]!] : [label[k + 1]!, label[p]!]));
+  for (let i = edges.length - 1; i > 0; i--) {
+    const j = next() % (i + 1);
+    [edges[i], edges[j]] = [edges[j]!, edges[i]!];
+  }
+  return { n, edges };
+}
+
 export default definePackage<Input>({
   slug: 'game-on-tree',
   title: { en: 'Game on Tree', zh: '树上游戏（Game on Tree）' },
@@ -125,12 +153,28 @@ export default definePackage<Input>({
     fromParents(MAX_N, (i) => (i - 1) >> 1),
     // Caterpillar: a spine from vertex 1 with one leaf on every spine vertex.
     fromParents(MAX_N, (i) => (i % 2 === 1 ? Math.max(0, i - 2) : i - 1)),
+    // g(1) is a non-zero multiple of 2^8: Grundy values kept in 8 bits read 0 (small trees).
+    chainWithStalks(256, [], 1),
+    chainWithStalks(0, [300, 300 ^ 256], 2),
+    chainWithStalks(200, [40, 16], 3),
+    chainWithStalks(0, [3, 3, 7, 512 + 7], 4),
+    chainWithStalks(500, [9, 5, 8], 5),
+    chainWithStalks(0, [255, 255], 6),
+    // g(1) = 2^16, the only non-zero multiple of 2^16 below N: 16-bit values read 0. And the
+    // largest g(1) there is, N - 1 (a path), beside a near twin that cancels.
+    chainWithStalks(1 << 16, [], 7),
+    chainWithStalks(0, [70_000, 70_000 ^ (1 << 16)], 8),
+    chainWithStalks(65_000, [512, 24], 9),
+    chainWithStalks(60_000, [17_000, 17_000 ^ 5536], 10),
+    chainWithStalks(MAX_N - 1, [], 11),
+    chainWithStalks(0, [49_999, 49_999], 12),
   ],
   generated: [
-    { size: 'tiny', count: 6 },
-    { size: 'small', count: 8 },
-    { size: 'medium', count: 5 },
-    { size: 'max', count: 5 },
+    // Many small files: a file holds one tree, so a structural mistake dies once per file.
+    { size: 'tiny', count: 12 },
+    { size: 'small', count: 16 },
+    { size: 'medium', count: 4 },
+    { size: 'max', count: 3 },
   ],
   invalidInputs: [
     { input: '', why: 'empty input' },

@@ -74,6 +74,33 @@ function lcgPiles(count: number, seed: number, max: number): number[] {
   return out;
 }
 
+/**
+ * A game decided by bit `bit` alone: a losing position, then bit `bit` set in one pile that lacks
+ * it (and stays within 10^9). Every lower bit still counts to a multiple of k + 1, so a program that
+ * looks only at bits below `bit` calls it lost; the first player wins.
+ */
+function decidedByBit(n: number, k: number, bit: number, seed: number): Game {
+  const piles = makeLosing(lcgPiles(n, seed, MAX_A), k);
+  const i = piles.findIndex((v) => ((v >>> bit) & 1) === 0 && (v | (1 << bit)) <= MAX_A);
+  if (i < 0) return { k, piles: [1 << bit] };
+  piles[i] = piles[i]! | (1 << bit);
+  return { k, piles };
+}
+
+/** Truncation points a learner might pick: 8, 13, 16 and 29 bits (10^9 needs 30). */
+const TRUNCATED_BITS = [8, 13, 16, 29] as const;
+
+/** A file of games each decided by one truncation point, beside lost look-alikes. */
+function truncationFile(n: number, ks: number[], seed: number): Input {
+  const cases: Game[] = [];
+  ks.forEach((k, i) => {
+    const bit = TRUNCATED_BITS[i % TRUNCATED_BITS.length]!;
+    cases.push(decidedByBit(n, Math.min(k, n), bit, seed + i));
+  });
+  cases.push({ k: Math.min(ks[0]!, n), piles: makeLosing(lcgPiles(n, seed + 99, MAX_A), Math.min(ks[0]!, n)) });
+  return { cases };
+}
+
 export default definePackage<Input>({
   slug: 'k-nim',
   title: { en: "Moore's Nim_k", zh: 'Nim_k 游戏（Moore）' },
@@ -99,6 +126,13 @@ export default definePackage<Input>({
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
     { cases: [{ k: 1, piles: [0] }] },
+    // Decided by bit 8, 13, 16 or 29 alone (several files, so each truncation fails several tests),
+    // and the largest pile alone or beside k copies of itself.
+    truncationFile(3, [1, 2, 1, 2, 1, 2, 1, 2, 1], 2000),
+    truncationFile(20, [1, 3, 7, 19, 2, 4, 1, 5, 6], 3000),
+    truncationFile(1000, [1, 2, 3, 4, 9, 10, 100, 999, 1], 4000),
+    truncationFile(10_000, [2, 1, 5, 4, 7, 3, 1, 2, 13], 5000),
+    { cases: [{ k: 1, piles: [1 << 29] }, { k: 2, piles: [1 << 16, 1 << 16] }, { k: 1, piles: [1 << 13, 1 << 29, 1 << 13] }, { k: 2, piles: [MAX_A, MAX_A, MAX_A] }, { k: 2, piles: [1 << 8, 1 << 8, 1 << 8, 1 << 8] }] },
     { cases: [{ k: 1, piles: [MAX_A] }, { k: 2, piles: [MAX_A, MAX_A] }, { k: 1, piles: [MAX_A, MAX_A] }, { k: 2, piles: [MAX_A, MAX_A, MAX_A] }] },
     // k = n: the first player empties everything unless it is already empty.
     { cases: [{ k: 3, piles: [0, 0, 0] }, { k: 3, piles: [0, 0, 1] }, { k: 4, piles: [5, 5, 5, 5] }] },

@@ -47,6 +47,26 @@ function piles(size: Size): fc.Arbitrary<number[]> {
   );
 }
 
+/** `count` piles (count >= 2) in 1..10^6 whose XOR is exactly `target`, from a fixed LCG. */
+function withXor(count: number, target: number, seed: number): number[] {
+  let s = seed >>> 0;
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0);
+  for (;;) {
+    const rest = Array.from({ length: count - 1 }, () => 1 + (next() % MAX_A));
+    const last = rest.reduce((x, v) => x ^ v, target);
+    if (last >= 1 && last <= MAX_A) return [...rest, last];
+  }
+}
+
+/**
+ * Games whose XOR is non-zero only above bit 8, 13 or 16 (and the largest pile's top bit), beside
+ * a lost one: a program that keeps piles in 8 or 16 bits (typed arrays) sees XOR 0 and prints 0.
+ */
+function truncationCases(m: number, seed: number): number[][] {
+  const targets = [1 << 16, 3 << 16, 1 << 19, (1 << 19) | (1 << 16), 5 << 16, 1 << 13, 1 << 8, 0, 1 << 17];
+  return targets.map((x, i) => withXor(m, x, seed + i));
+}
+
 export default definePackage<Input>({
   slug: 'nim-moves',
   title: { en: 'Being a Good Boy in Spring Festival', zh: 'Being a Good Boy in Spring Festival' },
@@ -72,6 +92,11 @@ export default definePackage<Input>({
   }),
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
+    // Decided above bit 16 (and bits 13 and 8) only: several files, so each truncation dies often.
+    { cases: [[1 << 16, 1], [1, 1 + (1 << 16)], [MAX_A, MAX_A ^ (1 << 19)], [1 << 19, 1 << 16, (1 << 19) | (1 << 16)], ...truncationCases(2, 17)] },
+    { cases: truncationCases(5, 101) },
+    { cases: truncationCases(30, 211) },
+    { cases: [...truncationCases(MAX_M, 307), ...truncationCases(3, 401)] },
     // Smallest games: two equal piles lose, two different piles win by one move.
     { cases: [[1, 1], [1, 2], [2, 1], [1, 3], [MAX_A, MAX_A], [1, MAX_A]] },
     // Equal piles: odd counts have a winning move on every pile, even counts none.

@@ -35,6 +35,42 @@ function piles(size: Size): fc.Arbitrary<number[]> {
   );
 }
 
+/** Deterministic pseudo-random piles for hand-made cases (a fixed LCG, not Math.random). */
+function lcgPiles(count: number, seed: number, max: number): number[] {
+  const out: number[] = [];
+  let s = seed >>> 0;
+  for (let i = 0; i < count; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    out.push((s >>> 8) % (max + 1));
+  }
+  return out;
+}
+
+/** `count` piles (count >= 2) whose XOR is exactly `target`: random piles, the last one fixing the XOR. */
+function withXor(count: number, target: number, seed: number): number[] {
+  for (let s = seed; ; s += 7919) {
+    const rest = lcgPiles(count - 1, s, MAX_A);
+    const last = rest.reduce((x, v) => x ^ v, target);
+    if (last <= MAX_A) return [...rest, last];
+  }
+}
+
+/**
+ * Games decided only by high bits, beside look-alikes that are lost: a program that keeps 8 bits
+ * of a pile (a Uint8Array) or counts bits 0..12 only (9999 needs bit 13) sees XOR 0 where it is
+ * not. One file per pile count, so each truncation fails several tests.
+ */
+function truncationCases(n: number, seed: number): number[][] {
+  return [
+    withXor(n, 1 << 13, seed),
+    withXor(n, 256, seed + 1),
+    withXor(n, (1 << 13) | (1 << 8) | (1 << 11), seed + 2),
+    withXor(n, 0, seed + 3),
+    withXor(n, 512, seed + 4),
+    withXor(n, 1, seed + 5),
+  ];
+}
+
 export default definePackage<Input>({
   slug: 'nim',
   title: { en: 'Nim', zh: 'Nim 游戏' },
@@ -61,6 +97,12 @@ export default definePackage<Input>({
     { cases: [[1, 2, 3], [4, 8, 12], [MAX_A, MAX_A]] },
     { cases: Array.from({ length: 10 }, (_, i) => Array<number>(10_000).fill(i % 2 ? MAX_A : 1)) },
     { cases: [Array.from({ length: 10_000 }, (_, i) => i % (MAX_A + 1))] },
+    // One pile of 2^13 or 2^8, the largest pile beside its high bit alone, and their lost twins.
+    { cases: [[1 << 13], [256], [MAX_A, MAX_A ^ (1 << 13)], [MAX_A, MAX_A ^ 256], [1 << 13, 1 << 13], [MAX_A, MAX_A]] },
+    { cases: truncationCases(2, 11) },
+    { cases: truncationCases(7, 23) },
+    { cases: truncationCases(300, 37) },
+    { cases: [...truncationCases(10_000, 41), ...truncationCases(1500, 43).slice(0, 4)] },
   ],
   generated: [
     { size: 'tiny', count: 6 },

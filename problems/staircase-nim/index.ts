@@ -81,6 +81,23 @@ function scatter(count: number, seed: number): number[] {
   return [...taken];
 }
 
+/**
+ * The same cells after Georgia's winning move, if she has one: the right chessman of a pair whose
+ * gap g has g XOR x < g (x the XOR of all gaps) moves left to leave g XOR x. The result is a losing
+ * position, in the same input order, where every move must be tried before Bob's win is known.
+ */
+function afterWinningMove(cells: number[]): number[] {
+  const sorted = cells.slice().sort((a, b) => a - b);
+  const gap = (i: number) => sorted[i]! - (i > 0 ? sorted[i - 1]! : 0) - 1;
+  let x = 0;
+  for (let i = sorted.length - 1; i >= 0; i -= 2) x ^= gap(i);
+  for (let i = sorted.length - 1; i >= 0 && x !== 0; i -= 2) {
+    const g = gap(i);
+    if ((g ^ x) < g) return cells.map((c) => (c === sorted[i] ? c - (g - (g ^ x)) : c));
+  }
+  return cells;
+}
+
 /** The cells of a losing position with N = 1000: pairs with equal inner gaps, listed right to left. */
 function losingMax(inner: number, between: number): number[] {
   const cells: number[] = [];
@@ -90,6 +107,47 @@ function losingMax(inner: number, between: number): number[] {
     at += inner + between + 2;
   }
   return cells.reverse();
+}
+
+/**
+ * Cells whose pairs (from the right) have the given inner gaps, with `between` free cells between
+ * pairs, listed in a scrambled order; null when they do not fit in 1..10^4.
+ */
+function withGaps(gaps: number[], between: number, seed: number): number[] {
+  const cells: number[] = [];
+  let at = 0;
+  for (const g of gaps) {
+    at += between + 1;
+    cells.push(at);
+    at += g + 1;
+    cells.push(at);
+  }
+  if (at > MAX_P) throw new Error(`staircase-nim: gaps ${gaps.join(' ')} do not fit`);
+  let s = seed >>> 0;
+  for (let i = cells.length - 1; i > 0; i--) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    const j = s % (i + 1);
+    [cells[i], cells[j]] = [cells[j]!, cells[i]!];
+  }
+  return cells;
+}
+
+/**
+ * Games whose gap XOR is non-zero only in bit 13 or in bits 8 and up (gaps reach 9998, which needs
+ * 14 bits), beside lost look-alikes: a program keeping gaps or cells in 8 or 13 bits calls them lost.
+ */
+function truncationCases(seed: number): number[][] {
+  const b = seed % 7;
+  return [
+    withGaps([8192 + b, b], b, seed),
+    withGaps([256 + 3 * b, 3 * b], 2 + b, seed + 1),
+    withGaps([8192 + 256 + b, 8 + b, 8 ^ 256], 1, seed + 2),
+    withGaps([4096 + 512 + b, 4096 + b, 512], b, seed + 3),
+    withGaps([4096 + b, 4096 + b], 0, seed + 4),
+    withGaps([768, 512, 256, 7], b + 1, seed + 5),
+    [MAX_P - 8193, MAX_P],
+    [MAX_P - 257, MAX_P, 1, 2],
+  ];
 }
 
 export default definePackage<Input>({
@@ -117,6 +175,10 @@ export default definePackage<Input>({
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
     { cases: [[1]] },
+    // Decided by bit 13, or by bits 8 and up only (several files).
+    { cases: [[8193], [257], [8193, 1, 2], ...truncationCases(1)] },
+    { cases: truncationCases(2) },
+    { cases: [...truncationCases(3), ...truncationCases(4)] },
     { cases: [[MAX_P], [2], [1, 2], [2, 1], [3, 1]] },
     // Packed at the left edge: no move at all.
     { cases: [Array.from({ length: MAX_N }, (_, i) => MAX_N - i)] },
@@ -126,8 +188,10 @@ export default definePackage<Input>({
     { cases: [[3, 1, 2], [5, 1, 9], [9, 1, 5, 3], [10, 4, 7, 1, 2]] },
     // Losing positions of maximal size, listed right to left; Georgia has thousands of moves.
     { cases: Array.from({ length: MAX_T }, (_, i) => losingMax(i % 8, (i * 3) % 8)) },
-    { cases: Array.from({ length: MAX_T }, (_, i) => scatter(MAX_N, i + 1)) },
-    { cases: Array.from({ length: MAX_T }, (_, i) => scatter(MAX_N - (i % 2), 100 + i).sort((a, b) => a - b)) },
+    // Scattered chessmen, half of the games turned into losses by Georgia's winning move (the
+    // largest files: a search over moves has to try every one of them there).
+    { cases: Array.from({ length: MAX_T }, (_, i) => (i % 2 ? afterWinningMove(scatter(MAX_N, i + 1)) : scatter(MAX_N, i + 1))) },
+    { cases: Array.from({ length: MAX_T }, (_, i) => afterWinningMove(scatter(MAX_N - (i % 2), 100 + i)).sort((a, b) => a - b)) },
   ],
   generated: [
     { size: 'tiny', count: 6 },

@@ -1,15 +1,18 @@
 // npm run check-problems [-- <slug> ...]
 // Polygon's invocation table: every known solution of every problem judged through the real
-// judge against the stored tests; the reference must get AC, wrong/ WA and slow/ TLE.
+// judge against every stored test; the reference must get AC, each wrong/ solution WA on at least
+// three tests (and on no sample), each slow/ one TLE and at least 3x the limit on the largest test.
 import '../platform/require-supported-node';
 import { createCompiler } from '../compile';
-import { invoke, knownSolutions, type InvocationRow } from '../judge/invocation-table';
+import { describeMargin, invoke, knownSolutions, rowFaults, type InvocationRow } from '../judge/invocation-table';
 import { listSlugs, loadProblem, loadReference } from '../problems/registry';
 import { buildTestSet } from '../problems/testset';
 import { createSandbox } from '../sandbox';
 import { parseCli, usageError } from './args';
 
 const USAGE = 'npm run check-problems [-- <slug> ...]';
+/** The largest test is rerun for each slow solution with this multiple of the limit to measure the margin. */
+const RAISED_LIMIT = 10;
 const { positionals } = parseCli(USAGE, {});
 const all = listSlugs();
 for (const s of positionals) if (!all.includes(s)) usageError(USAGE, `unknown problem "${s}"`);
@@ -17,7 +20,8 @@ const slugs = positionals.length ? positionals : all;
 
 const compiler = createCompiler();
 const lanes = await Promise.all([createSandbox(), createSandbox()]);
-const rows: InvocationRow[] = [];
+let total = 0;
+let faulty = 0;
 const started = Date.now();
 
 try {
@@ -31,21 +35,27 @@ try {
       lanes.map(async (sandbox) => {
         while (next < queue.length) {
           const i = next++;
-          results[i] = await invoke(problem, queue[i]!, tests, { compiler, sandbox });
+          results[i] = await invoke(problem, queue[i]!, tests, { compiler, sandbox }, { raisedLimit: RAISED_LIMIT });
         }
       }),
     );
-    console.log(`\n${slug} (${tests.length} tests)`);
+    console.log(`\n${slug} (${tests.length} tests, ${problem.pkg.limits.timeMs} ms limit)`);
     for (const r of results) {
+      const faults = rowFaults(r, problem.samples.length);
+      total++;
+      if (faults.length) faulty++;
       const got = r.failedTest === null ? r.got : `${r.got} on ${r.failedTest}`;
-      console.log(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.solution.padEnd(32)} ${r.tests}  expected ${r.expected.padEnd(3)} got ${got.padEnd(10)} ${Math.round(r.maxTimeMs)} ms`);
+      const detail =
+        r.expected === 'WA' ? `fails ${r.failures} test${r.failures === 1 ? '' : 's'}`
+        : r.margin ? `${describeMargin(r.margin)} (test ${r.margin.test})`
+        : `${Math.round(r.maxTimeMs)} ms`;
+      console.log(`  ${faults.length ? 'FAIL' : 'ok  '} ${r.solution.padEnd(32)} ${r.tests}  expected ${r.expected.padEnd(3)} got ${got.padEnd(10)} ${detail}`);
+      for (const f of faults) console.log(`       ${f}`);
     }
-    rows.push(...results);
   }
 } finally {
   await Promise.all([compiler.close(), ...lanes.map((s) => s.close())]);
 }
 
-const bad = rows.filter((r) => !r.ok);
-console.log(`\n${rows.length - bad.length} of ${rows.length} solutions got the verdict they must get (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-process.exit(bad.length ? 1 : 0);
+console.log(`\n${total - faulty} of ${total} solutions are as they must be (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+process.exit(faulty ? 1 : 0);

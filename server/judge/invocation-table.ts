@@ -2,8 +2,10 @@ import type { Compiler } from '../compile/types';
 import { loadInteractor, playerSource } from '../problems/interactive';
 import { referenceAsSubmission, type LoadedProblem } from '../problems/registry';
 import type { Interactor } from '../problems/types';
-import type { Sandbox } from '../sandbox/types';
-import { grade, type GradeTest } from './grader';
+import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import type { GradeTest } from './grader';
+import { playGame } from './interactor';
+import { decideTestVerdict } from './test-verdict';
 import type { Verdict } from './verdicts';
 
 export interface KnownSolution {
@@ -14,16 +16,45 @@ export interface KnownSolution {
   expected: Verdict;
 }
 
+/** How far over the limit a slow solution is: its CPU time on the largest test, run with a raised limit. */
+export interface SlowMargin {
+  /** The test it was measured on (1-based). */
+  test: number;
+  /** The raised limit the measuring run had, as a multiple of the problem's limit. */
+  raisedTo: number;
+  /** CPU time of the measuring run, milliseconds (the raised limit when `cut`). */
+  timeMs: number;
+  /** Time over the problem's limit; a lower bound when `cut`. */
+  factor: number;
+  /** True when the measuring run was stopped at the raised limit (the real factor is larger). */
+  cut: boolean;
+}
+
 export interface InvocationRow {
   problem: string;
   solution: string;
   expected: Verdict;
+  /** The verdict the judge gives: the first failing test's, or AC. */
   got: Verdict;
   failedTest: number | null;
   /** One character per test in order: '.' passed, the verdict's first letter otherwise, '-' not run. */
   tests: string;
+  /** How many tests the solution fails; every test is run, not only up to the first failure. */
+  failures: number;
   maxTimeMs: number;
+  /** For slow/ solutions only, when a margin run was asked for. */
+  margin: SlowMargin | null;
   ok: boolean;
+}
+
+export interface InvokeOptions {
+  /**
+   * Measure a slow/ solution's margin: rerun the largest test with the time limit raised to this
+   * multiple of the problem's limit. Omit to skip the measuring run.
+   */
+  raisedLimit?: number;
+  /** Interactive problems: the interactor each test is played against (loaded when omitted). */
+  interactor?: Interactor;
 }
 
 /** The solutions a package ships, each with the verdict it must get (Polygon's invocation table). */
@@ -39,25 +70,111 @@ export function knownSolutions(problem: LoadedProblem): KnownSolution[] {
 
 const MARK: Record<Verdict, string> = { AC: '.', WA: 'W', TLE: 'T', MLE: 'M', RE: 'R', CE: 'C', OLE: 'O', IE: 'I' };
 
-/** Judges one known solution through the real pipeline (compiler, sandbox, checker). */
+/**
+ * Judges one known solution through the real compiler, sandbox and checker, on every test: unlike
+ * the judge, which stops at the first failure, the table wants to know how many tests catch a wrong
+ * solution (a mistake caught by one test only is caught by accident).
+ */
 export async function invoke(
   problem: LoadedProblem,
   solution: KnownSolution,
   tests: GradeTest[],
   deps: { compiler: Compiler; sandbox: Sandbox },
-  interactor?: Interactor,
+  options: InvokeOptions = {},
 ): Promise<InvocationRow> {
-  interactor ??= problem.pkg.interactive ? await loadInteractor(problem.pkg.slug) : undefined;
-  const outcome = await grade({ source: solution.source, tests, limits: problem.pkg.limits, interactor }, deps);
-  const marks = outcome.tests.map((t) => MARK[t.verdict]).join('');
-  return {
+  const interactor = options.interactor ?? (problem.pkg.interactive ? await loadInteractor(problem.pkg.slug) : undefined);
+  const row: InvocationRow = {
     problem: problem.pkg.slug,
     solution: solution.name,
     expected: solution.expected,
-    got: outcome.verdict,
-    failedTest: outcome.failedTest,
-    tests: marks.padEnd(tests.length, '-'),
-    maxTimeMs: outcome.timeMs,
-    ok: outcome.verdict === solution.expected,
+    got: 'AC',
+    failedTest: null,
+    tests: '',
+    failures: 0,
+    maxTimeMs: 0,
+    margin: null,
+    ok: false,
   };
+  const limits = { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT };
+  let js: string;
+  try {
+    const compiled = await deps.compiler.compile(solution.source);
+    if (!compiled.ok) return { ...row, got: 'CE', tests: '-'.repeat(tests.length), ok: solution.expected === 'CE' };
+    js = compiled.js;
+    await deps.sandbox.load(js, limits);
+  } catch {
+    return { ...row, got: 'IE', tests: '-'.repeat(tests.length) };
+  }
+
+  for (const test of tests) {
+    const { run, verdict } = await judgeOnce(deps.sandbox, test, interactor, problem.pkg.limits.timeMs);
+    row.tests += MARK[verdict];
+    row.maxTimeMs = Math.max(row.maxTimeMs, run.timeMs);
+    if (verdict === 'AC') continue;
+    row.failures++;
+    if (row.failedTest === null) {
+      row.got = verdict;
+      row.failedTest = test.index;
+    }
+  }
+  row.ok = row.got === solution.expected;
+
+  if (solution.expected === 'TLE' && options.raisedLimit && tests.length) {
+    // The largest test (the longest input), where a slow algorithm's asymptotics bite hardest.
+    // Not the test that took longest under the normal limit: those runs are all cut at the limit,
+    // and on a busy machine the wall-clock backstop cuts short runs too.
+    let pick = 0;
+    for (let i = 1; i < tests.length; i++) if (tests[i]!.input.length > tests[pick]!.input.length) pick = i;
+    const raised = problem.pkg.limits.timeMs * options.raisedLimit;
+    await deps.sandbox.load(js, { ...limits, timeMs: raised });
+    const { run } = await judgeOnce(deps.sandbox, tests[pick]!, interactor, raised);
+    // A run cut at the raised limit says only "at least that much": report the limit, not the time
+    // the sandbox took to notice.
+    const cut = run.status === 'tle';
+    const timeMs = cut ? raised : run.timeMs;
+    row.margin = { test: tests[pick]!.index, raisedTo: options.raisedLimit, timeMs, factor: timeMs / problem.pkg.limits.timeMs, cut };
+  }
+  return row;
+}
+
+/** One test: a run compared with the expected output, or, for interactive problems, one game. */
+async function judgeOnce(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, timeMs: number): Promise<{ run: RunResult; verdict: Verdict }> {
+  try {
+    if (interactor) {
+      const game = await playGame(sandbox, interactor, test.input, { timeMs });
+      return { run: game.run, verdict: game.verdict };
+    }
+    const run = await sandbox.run(test.input);
+    return { run, verdict: decideTestVerdict(run, test.expected).verdict };
+  } catch (e) {
+    const message = `judge error: ${e instanceof Error ? e.message : String(e)}`;
+    return { run: { status: 'ie', exitCode: null, stdout: '', stderr: '', message, timeMs: 0, wallMs: 0, memoryKb: 0 }, verdict: 'IE' };
+  }
+}
+
+/** "needs 4.2x the limit", "needs over 10.0x the limit". */
+export function describeMargin(margin: SlowMargin): string {
+  return `needs ${margin.cut ? 'over ' : ''}${margin.factor.toFixed(1)}x the limit`;
+}
+
+/** A wrong solution caught by fewer tests than this is caught by accident. */
+export const MIN_FAILING_TESTS = 3;
+/** A slow solution must need at least this multiple of the limit, so that a busy machine cannot pass it. */
+export const MIN_SLOW_MARGIN = 3;
+
+/**
+ * What is wrong with a row, in sentences (empty when it is as it must be): the verdict, a wrong
+ * solution failing a sample or too few tests, a slow one too close to the limit.
+ */
+export function rowFaults(row: InvocationRow, samples: number): string[] {
+  const faults: string[] = [];
+  if (!row.ok) faults.push(`expected ${row.expected}, got ${row.got}`);
+  if (row.expected === 'WA') {
+    if (row.failedTest !== null && row.failedTest <= samples) faults.push(`fails sample ${row.failedTest}`);
+    if (row.failures < MIN_FAILING_TESTS) faults.push(`fails only ${row.failures} test(s), fewer than ${MIN_FAILING_TESTS}`);
+  }
+  if (row.expected === 'TLE' && row.margin && row.margin.factor < MIN_SLOW_MARGIN) {
+    faults.push(`needs only ${row.margin.factor.toFixed(1)}x the limit, less than ${MIN_SLOW_MARGIN}x`);
+  }
+  return faults;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import type { Compiler } from '../../server/compile/types';
-import { invoke, knownSolutions } from '../../server/judge/invocation-table';
+import { invoke, knownSolutions, MIN_FAILING_TESTS, MIN_SLOW_MARGIN, type InvocationRow } from '../../server/judge/invocation-table';
 import { listSlugs, loadProblem, loadReference } from '../../server/problems/registry';
 import { buildTestSet } from '../../server/problems/testset';
 import { createSandbox } from '../../server/sandbox';
@@ -19,20 +19,27 @@ afterAll(async () => {
   await Promise.all([compiler?.close(), ...(lanes ?? []).map((s) => s.close())]);
 });
 
-// Polygon's invocation table through the real judge (compiler, sandbox, checker) on the stored
-// tests: the reference submitted as a user program is AC, every wrong/ solution WA, every slow/ TLE.
-describe.each(listSlugs())('known solutions of %s', (slug) => {
-  it('get the verdicts they must get', async () => {
+// One problem only: INVOCATION_PROBLEM=nim npx vitest run test/judge/invocation-table.test.ts
+const only = process.env.INVOCATION_PROBLEM?.split(',').filter(Boolean);
+const slugs = listSlugs().filter((s) => !only?.length || only.includes(s));
+
+// Polygon's invocation table through the real judge (compiler, sandbox, checker) on every stored
+// test: the reference submitted as a user program is AC; every wrong/ solution is WA, passes the
+// samples and fails at least three tests (one failing test is a kill by accident); every slow/
+// solution is TLE and, rerun on the largest test with the limit raised to 3x, is still cut off
+// there, so it needs more than 3x the limit (a busy machine only makes it slower).
+describe.each(slugs)('known solutions of %s', (slug) => {
+  it('get the verdicts they must get, by a wide margin', async () => {
     const problem = await loadProblem(slug);
     const tests = buildTestSet(problem, await loadReference(slug, 'fast')).map((t, i) => ({ index: i + 1, input: t.input, expected: t.expected }));
     const solutions = knownSolutions(problem);
-    const rows = new Array<Awaited<ReturnType<typeof invoke>>>(solutions.length);
+    const rows = new Array<InvocationRow>(solutions.length);
     let next = 0;
     await Promise.all(
       lanes.map(async (sandbox) => {
         while (next < solutions.length) {
           const i = next++;
-          rows[i] = await invoke(problem, solutions[i]!, tests, { compiler, sandbox });
+          rows[i] = await invoke(problem, solutions[i]!, tests, { compiler, sandbox }, { raisedLimit: MIN_SLOW_MARGIN });
         }
       }),
     );
@@ -40,8 +47,17 @@ describe.each(listSlugs())('known solutions of %s', (slug) => {
       expect(`${row.solution}: ${row.got}${row.failedTest ? ` on test ${row.failedTest}` : ''}`).toBe(
         `${row.solution}: ${row.expected}${row.got === row.expected && row.failedTest ? ` on test ${row.failedTest}` : ''}`,
       );
-      // A wrong solution must pass the samples: its first failure comes after them.
-      if (row.expected === 'WA') expect(row.failedTest!, row.solution).toBeGreaterThan(problem.samples.length);
+      if (row.expected === 'AC') expect(row.tests, row.solution).toBe('.'.repeat(tests.length));
+      if (row.expected === 'WA') {
+        // A wrong solution must pass the samples: its first failure comes after them.
+        expect(row.failedTest!, row.solution).toBeGreaterThan(problem.samples.length);
+        expect(row.failures, `${row.solution} ${row.tests}`).toBeGreaterThanOrEqual(MIN_FAILING_TESTS);
+      }
+      if (row.expected === 'TLE') {
+        expect(row.margin, row.solution).not.toBeNull();
+        expect(row.margin!.cut, `${row.solution} finished test ${row.margin!.test} in ${row.margin!.timeMs} ms with ${MIN_SLOW_MARGIN}x the limit`).toBe(true);
+        expect(row.margin!.timeMs).toBeGreaterThanOrEqual(MIN_SLOW_MARGIN * problem.pkg.limits.timeMs);
+      }
     }
-  }, 240_000);
+  }, 400_000);
 });

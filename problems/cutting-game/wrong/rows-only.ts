@@ -3,12 +3,15 @@
 import * as fs from 'fs';
 const MAX = 200;
 const sg: number[][] = Array.from({ length: MAX + 1 }, () => new Array(MAX + 1).fill(0));
+// seen[v] === stamp marks v as reachable from the current sheet (values stay below 256 here).
+const seen = new Int32Array(1024);
+let stamp = 0;
 for (let n = 2; n <= MAX; n++) {
   for (let m = 2; m <= MAX; m++) {
-    const seen = new Set<number>();
-    for (let i = 2; i <= n - 2; i++) seen.add(sg[i][m] ^ sg[n - i][m]);
+    stamp++;
+    for (let i = 2; i <= n - 2; i++) seen[sg[i][m] ^ sg[n - i][m]] = stamp;
     let g = 0;
-    while (seen.has(g)) g++;
+    while (seen[g] === stamp) g++;
     sg[n][m] = g;
   }
 }

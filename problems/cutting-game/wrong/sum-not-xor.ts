@@ -6,13 +6,17 @@ process.stdin.on('end', () => {
   const MAX = 200;
   const sg: number[][] = [];
   for (let n = 0; n <= MAX; n++) sg.push(new Array(MAX + 1).fill(0));
+  // seen[v] === stamp marks v as reachable from the current sheet (a sheet has at most 2·MAX
+  // cuts, so every value stays below 2·MAX and every sum below 4·MAX).
+  const seen = new Int32Array(4 * MAX + 2);
+  let stamp = 0;
   for (let n = 2; n <= MAX; n++) {
     for (let m = 2; m <= MAX; m++) {
-      const seen = new Set<number>();
-      for (let i = 2; i <= n - 2; i++) seen.add(sg[i][m] + sg[n - i][m]);
-      for (let j = 2; j <= m - 2; j++) seen.add(sg[n][j] + sg[n][m - j]);
+      stamp++;
+      for (let i = 2; i <= n - 2; i++) seen[sg[i][m] + sg[n - i][m]] = stamp;
+      for (let j = 2; j <= m - 2; j++) seen[sg[n][j] + sg[n][m - j]] = stamp;
       let g = 0;
-      while (seen.has(g)) g++;
+      while (seen[g] === stamp) g++;
       sg[n][m] = g;
     }
   }

@@ -1,0 +1,30 @@
+// Moore's theorem, correctly, but the learner counts bits 0..28 only: "piles up to 10^9" was
+// misjudged as fitting in 29 bits. A game decided by a higher bit alone is read as lost.
+import * as fs from 'fs';
+// Up to 10^6 numbers: read by character codes rather than split into strings.
+const text = fs.readFileSync(0, 'utf8');
+const v: number[] = [];
+let cur = -1;
+for (let i = 0; i < text.length; i++) {
+  const d = text.charCodeAt(i) - 48;
+  if (d >= 0 && d <= 9) cur = cur < 0 ? d : cur * 10 + d;
+  else if (cur >= 0) {
+    v.push(cur);
+    cur = -1;
+  }
+}
+if (cur >= 0) v.push(cur);
+let p = 0;
+const t = v[p++];
+const out: string[] = [];
+for (let c = 0; c < t; c++) {
+  const n = v[p++];
+  const k = v[p++];
+  const count = new Array(29).fill(0);
+  for (let i = 0; i < n; i++) {
+    const x = v[p++];
+    for (let b = 0; b <= 28; b++) if ((x >> b) & 1) count[b]++;
+  }
+  out.push(count.every((m) => m % (k + 1) === 0) ? 'Second' : 'First');
+}
+console.log(out.join('\n'));
