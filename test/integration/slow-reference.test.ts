@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ beforeAll(async () => {
   for (const dir of ['server', 'views', 'public']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
   for (const file of ['package.json', 'tsconfig.json']) cpSync(join(ROOT, file), join(root, file));
   cpSync(join(ROOT, 'problems/nim'), join(root, 'problems/nim'), { recursive: true });
+  // Files beside the packages (the catalog) belong to the judge, not to a package.
+  for (const f of readdirSync(join(ROOT, 'problems'))) if (f.endsWith('.ts')) cpSync(join(ROOT, 'problems', f), join(root, 'problems', f));
   mkdirSync(join(root, 'reference'));
   cpSync(join(ROOT, 'reference/nim'), join(root, 'reference/nim'), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
