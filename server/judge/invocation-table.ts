@@ -123,8 +123,12 @@ export async function invoke(
     // The largest test (the longest input), where a slow algorithm's asymptotics bite hardest.
     // Not the test that took longest under the normal limit: those runs are all cut at the limit,
     // and on a busy machine the wall-clock backstop cuts short runs too.
-    let pick = 0;
-    for (let i = 1; i < tests.length; i++) if (tests[i]!.input.length > tests[pick]!.input.length) pick = i;
+    // Among the tests it did not finish in time, if any: an interactive test's input (N L R) is
+    // short whatever the length of the game it starts.
+    const timedOut = tests.map((_, i) => i).filter((i) => row.tests[i] === MARK.TLE);
+    const pool = timedOut.length > 0 ? timedOut : tests.map((_, i) => i);
+    let pick = pool[0]!;
+    for (const i of pool) if (tests[i]!.input.length > tests[pick]!.input.length) pick = i;
     const raised = problem.pkg.limits.timeMs * options.raisedLimit;
     await deps.sandbox.load(js, { ...limits, timeMs: raised });
     const { run } = await judgeOnce(deps.sandbox, tests[pick]!, interactor, raised);
