@@ -39,7 +39,7 @@ describe.each(slugs)('known solutions of %s', (slug) => {
       lanes.map(async (sandbox) => {
         while (next < solutions.length) {
           const i = next++;
-          rows[i] = await invoke(problem, solutions[i]!, tests, { compiler, sandbox }, { raisedLimit: MIN_SLOW_MARGIN });
+          rows[i] = await invoke(problem, solutions[i]!, tests, { compiler, sandbox }, { raisedLimit: MIN_SLOW_MARGIN, stopAfterFailures: MIN_FAILING_TESTS });
         }
       }),
     );
