@@ -1,10 +1,10 @@
 // npm run check-problems [-- <slug> ...]
-// Polygon's invocation table: every known solution of every problem judged through the real
+// The solution table: every known solution of every problem judged through the real
 // judge against every stored test; the reference must get AC, each wrong/ solution WA on at least
 // three tests (and on no sample), each slow/ one TLE and at least 3x the limit on the largest test.
 import '../platform/require-supported-node';
 import { createCompiler } from '../compile';
-import { describeMargin, invoke, knownSolutions, rowFaults, type InvocationRow } from '../judge/invocation-table';
+import { describeMargin, judgeSolution, knownSolutions, rowFaults, type SolutionRow } from '../judge/solution-table';
 import { listSlugs, loadProblem, loadReference } from '../problems/registry';
 import { buildTestSet } from '../problems/testset';
 import { createSandbox } from '../sandbox';
@@ -29,13 +29,13 @@ try {
     const problem = await loadProblem(slug);
     const tests = buildTestSet(problem, await loadReference(slug, 'fast')).map((t, i) => ({ index: i + 1, input: t.input, expected: t.expected }));
     const queue = knownSolutions(problem);
-    const results: InvocationRow[] = new Array(queue.length);
+    const results: SolutionRow[] = new Array(queue.length);
     let next = 0;
     await Promise.all(
       lanes.map(async (sandbox) => {
         while (next < queue.length) {
           const i = next++;
-          results[i] = await invoke(problem, queue[i]!, tests, { compiler, sandbox }, { raisedLimit: RAISED_LIMIT });
+          results[i] = await judgeSolution(problem, queue[i]!, tests, { compiler, sandbox }, { raisedLimit: RAISED_LIMIT });
         }
       }),
     );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import type { Compiler } from '../../server/compile/types';
-import { invoke, knownSolutions, MIN_FAILING_TESTS, MIN_SLOW_MARGIN, type InvocationRow } from '../../server/judge/invocation-table';
+import { judgeSolution, knownSolutions, MIN_FAILING_TESTS, MIN_SLOW_MARGIN, type SolutionRow } from '../../server/judge/solution-table';
 import { listSlugs, loadProblem, loadReference } from '../../server/problems/registry';
 import { buildTestSet } from '../../server/problems/testset';
 import { createSandbox } from '../../server/sandbox';
@@ -19,11 +19,11 @@ afterAll(async () => {
   await Promise.all([compiler?.close(), ...(lanes ?? []).map((s) => s.close())]);
 });
 
-// One problem only: INVOCATION_PROBLEM=nim npx vitest run test/judge/invocation-table.test.ts
-const only = process.env.INVOCATION_PROBLEM?.split(',').filter(Boolean);
+// One problem only: SOLUTION_PROBLEMS=nim npx vitest run test/judge/solution-table.test.ts
+const only = process.env.SOLUTION_PROBLEMS?.split(',').filter(Boolean);
 const slugs = listSlugs().filter((s) => !only?.length || only.includes(s));
 
-// Polygon's invocation table through the real judge (compiler, sandbox, checker) on every stored
+// The solution table through the real judge (compiler, sandbox, checker) on every stored
 // test: the reference submitted as a user program is AC; every wrong/ solution is WA, passes the
 // samples and fails at least three tests (one failing test is a kill by accident); every slow/
 // solution is TLE and, rerun on the largest test with the limit raised to 3x, is still cut off
@@ -33,13 +33,13 @@ describe.each(slugs)('known solutions of %s', (slug) => {
     const problem = await loadProblem(slug);
     const tests = buildTestSet(problem, await loadReference(slug, 'fast')).map((t, i) => ({ index: i + 1, input: t.input, expected: t.expected }));
     const solutions = knownSolutions(problem);
-    const rows = new Array<InvocationRow>(solutions.length);
+    const rows = new Array<SolutionRow>(solutions.length);
     let next = 0;
     await Promise.all(
       lanes.map(async (sandbox) => {
         while (next < solutions.length) {
           const i = next++;
-          rows[i] = await invoke(problem, solutions[i]!, tests, { compiler, sandbox }, { raisedLimit: MIN_SLOW_MARGIN, stopAfterFailures: MIN_FAILING_TESTS });
+          rows[i] = await judgeSolution(problem, solutions[i]!, tests, { compiler, sandbox }, { raisedLimit: MIN_SLOW_MARGIN, stopAfterFailures: MIN_FAILING_TESTS });
         }
       }),
     );

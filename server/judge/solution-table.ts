@@ -30,7 +30,7 @@ export interface SlowMargin {
   cut: boolean;
 }
 
-export interface InvocationRow {
+export interface SolutionRow {
   problem: string;
   solution: string;
   expected: Verdict;
@@ -47,7 +47,7 @@ export interface InvocationRow {
   ok: boolean;
 }
 
-export interface InvokeOptions {
+export interface SolutionOptions {
   /**
    * Measure a slow/ solution's margin: rerun the largest test with the time limit raised to this
    * multiple of the problem's limit. Omit to skip the measuring run.
@@ -59,7 +59,7 @@ export interface InvokeOptions {
   stopAfterFailures?: number;
 }
 
-/** The solutions a package ships, each with the verdict it must get (Polygon's invocation table). */
+/** The solutions a package ships, each with the verdict it must get (the solution table; Polygon calls it the invocation table). */
 export function knownSolutions(problem: LoadedProblem): KnownSolution[] {
   return [
     problem.pkg.interactive
@@ -77,15 +77,15 @@ const MARK: Record<Verdict, string> = { AC: '.', WA: 'W', TLE: 'T', MLE: 'M', RE
  * the judge, which stops at the first failure, the table wants to know how many tests catch a wrong
  * solution (a mistake caught by one test only is caught by accident).
  */
-export async function invoke(
+export async function judgeSolution(
   problem: LoadedProblem,
   solution: KnownSolution,
   tests: GradeTest[],
   deps: { compiler: Compiler; sandbox: Sandbox },
-  options: InvokeOptions = {},
-): Promise<InvocationRow> {
+  options: SolutionOptions = {},
+): Promise<SolutionRow> {
   const interactor = options.interactor ?? (problem.pkg.interactive ? await loadInteractor(problem.pkg.slug) : undefined);
-  const row: InvocationRow = {
+  const row: SolutionRow = {
     problem: problem.pkg.slug,
     solution: solution.name,
     expected: solution.expected,
@@ -183,7 +183,7 @@ export const MIN_SLOW_MARGIN = 3;
  * What is wrong with a row, in sentences (empty when it is as it must be): the verdict, a wrong
  * solution failing a sample or too few tests, a slow one too close to the limit.
  */
-export function rowFaults(row: InvocationRow, samples: number): string[] {
+export function rowFaults(row: SolutionRow, samples: number): string[] {
   const faults: string[] = [];
   if (!row.ok) faults.push(`expected ${row.expected}, got ${row.got}`);
   if (row.expected === 'WA') {
