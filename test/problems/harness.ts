@@ -1,6 +1,7 @@
 import * as fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareTokens } from '../../server/judge/checker';
+import { genericInvalidInputs } from '../../server/problems/kit';
 import { loadProblem, loadReference, type LoadedProblem } from '../../server/problems/registry';
 import { seedFor } from '../../server/problems/seed';
 import { buildTestSet, generateInput } from '../../server/problems/testset';
@@ -59,8 +60,12 @@ export function describeProblem(slug: string, agreementRuns = 2000): void {
     });
 
     it('rejects malformed inputs with a line number inside the input', () => {
+      // The package lists the violations particular to its game; the generic format ones (empty
+      // input, CRLF, a doubled space, a leading zero...) are made from every sample.
       expect(problem.pkg.invalidInputs.length).toBeGreaterThanOrEqual(5);
-      for (const { input, why } of problem.pkg.invalidInputs) {
+      const generic = problem.samples.flatMap((s, i) => genericInvalidInputs(s.input).map((g) => ({ ...g, why: `sample ${i + 1} with ${g.why}` })));
+      expect(generic.length).toBeGreaterThanOrEqual(6 * problem.samples.length);
+      for (const { input, why } of [...problem.pkg.invalidInputs, ...generic]) {
         const v = problem.pkg.validate(input);
         expect(v.ok, `should reject: ${why}`).toBe(false);
         if (v.ok) continue;
