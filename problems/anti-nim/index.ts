@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { validator } from '../../server/problems/input-reader';
+import { casesOf, casesValidator, formatCases, type SizeTable } from '../../server/problems/kit';
 import { definePackage, type Size } from '../../server/problems/types';
 
 type Input = { cases: number[][] };
@@ -9,7 +9,7 @@ const MAX_N = 50;
 const MAX_A = 5000;
 
 /** Per size: games per file, piles per game, largest pile. */
-const SHAPE: Record<Size, { t: number; n: number; a: number }> = {
+const SHAPE: SizeTable<{ t: number; n: number; a: number }> = {
   tiny: { t: 3, n: 3, a: 4 },
   small: { t: 5, n: 6, a: 9 },
   medium: { t: 100, n: MAX_N, a: MAX_A },
@@ -73,16 +73,12 @@ export default definePackage<Input>({
   limits: { timeMs: 1000, memoryMb: 256 },
   checker: 'tokens',
   arbitrary: (size) =>
-    fc.array(piles(size), { minLength: size === 'max' ? SHAPE[size].t : 1, maxLength: SHAPE[size].t, size: 'max' }).map((cases) => ({ cases })),
-  format: ({ cases }) => `${cases.length}\n${cases.map((c) => `${c.length}\n${c.join(' ')}\n`).join('')}`,
-  validate: validator((r) => {
-    const t = r.int(1, MAX_T, 'T');
+    casesOf(size, SHAPE[size].t, piles(size)).map((cases) => ({ cases })),
+  format: ({ cases }) => formatCases(cases, (c) => `${c.length}\n${c.join(' ')}\n`),
+  validate: casesValidator(MAX_T, (r) => {
+    const n = r.int(1, MAX_N, 'N');
     r.eoln();
-    for (let i = 0; i < t; i++) {
-      const n = r.int(1, MAX_N, 'N');
-      r.eoln();
-      r.intsLine(n, 1, MAX_A, 'A');
-    }
+    r.intsLine(n, 1, MAX_A, 'A');
   }),
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
@@ -114,8 +110,6 @@ export default definePackage<Input>({
     { size: 'max', count: 6 },
   ],
   invalidInputs: [
-    { input: '', why: 'empty input' },
-    { input: '1\n1\n1', why: 'no final newline' },
     { input: '0\n', why: 'T = 0' },
     { input: '501\n' + '1\n1\n'.repeat(501), why: 'T above 500' },
     { input: '1\n0\n\n', why: 'N = 0' },

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { validator } from '../../server/problems/input-reader';
+import { casesOf, casesValidator, formatCases, type SizeTable } from '../../server/problems/kit';
 import { definePackage, type Size } from '../../server/problems/types';
 
 type Input = { states: string[] };
@@ -8,7 +8,7 @@ const MAX_T = 100;
 const MAX_LEN = 60;
 
 /** Per size: strings per file, longest string. Tiny and small stay where the string search is quick. */
-const SHAPE: Record<Size, { t: number; len: number }> = {
+const SHAPE: SizeTable<{ t: number; len: number }> = {
   tiny: { t: 3, len: 8 },
   small: { t: 5, len: 18 },
   medium: { t: 30, len: MAX_LEN },
@@ -60,17 +60,12 @@ export default definePackage<Input>({
   limits: { timeMs: 1000, memoryMb: 256 },
   checker: 'tokens',
   arbitrary: (size) =>
-    fc
-      .array(state(size), { minLength: size === 'max' ? SHAPE[size].t : 1, maxLength: SHAPE[size].t, size: 'max' })
+    casesOf(size, SHAPE[size].t, state(size))
       .map((states) => ({ states })),
-  format: ({ states }) => `${states.length}\n${states.map((s) => `${s}\n`).join('')}`,
-  validate: validator((r) => {
-    const t = r.int(1, MAX_T, 'T');
+  format: ({ states }) => formatCases(states, (s) => `${s}\n`),
+  validate: casesValidator(MAX_T, (r, i) => {
+    r.word(/^[+-]{1,60}$/, `currentState[${i + 1}]`, "1 to 60 characters '+' or '-'");
     r.eoln();
-    for (let i = 0; i < t; i++) {
-      r.word(/^[+-]{1,60}$/, `currentState[${i + 1}]`, "1 to 60 characters '+' or '-'");
-      r.eoln();
-    }
   }),
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
@@ -95,8 +90,6 @@ export default definePackage<Input>({
     { size: 'max', count: 6 },
   ],
   invalidInputs: [
-    { input: '', why: 'empty input' },
-    { input: '1\n++++', why: 'no final newline' },
     { input: '2\n++++\n', why: 'fewer strings than T' },
     { input: '1\n++++\n+\n', why: 'more strings than T' },
     { input: '0\n', why: 'T = 0' },
@@ -105,7 +98,5 @@ export default definePackage<Input>({
     { input: '1\n\n', why: 'empty string' },
     { input: '1\n++*+\n', why: 'a character other than + and -' },
     { input: '1\n++ ++\n', why: 'a space inside the string' },
-    { input: '1\r\n++\r\n', why: 'CRLF line ends' },
-    { input: '1\n++++ \n', why: 'trailing space' },
   ],
 });

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { validator } from '../../server/problems/input-reader';
+import { casesOf, casesValidator, formatCases, type SizeTable } from '../../server/problems/kit';
 import { definePackage, type Size } from '../../server/problems/types';
 
 type Game = { k: number; piles: number[] };
@@ -11,7 +11,7 @@ const MAX_A = 1_000_000_000;
 const BITS = 30;
 
 /** Per size: cases per file, piles per case, largest pile. Tiny and small stay brute-forceable. */
-const SHAPE: Record<Size, { t: number; n: number; a: number }> = {
+const SHAPE: SizeTable<{ t: number; n: number; a: number }> = {
   tiny: { t: 3, n: 3, a: 3 },
   small: { t: 4, n: 5, a: 5 },
   medium: { t: MAX_T, n: 1000, a: MAX_A },
@@ -108,20 +108,15 @@ export default definePackage<Input>({
   limits: { timeMs: 1000, memoryMb: 256 },
   checker: 'tokens',
   arbitrary: (size) =>
-    fc
-      .array(game(size), { minLength: size === 'max' ? SHAPE[size].t : 1, maxLength: SHAPE[size].t, size: 'max' })
+    casesOf(size, SHAPE[size].t, game(size))
       .map((cases) => ({ cases })),
-  format: ({ cases }) => `${cases.length}\n${cases.map((g) => `${g.piles.length} ${g.k}\n${g.piles.join(' ')}\n`).join('')}`,
-  validate: validator((r) => {
-    const t = r.int(1, MAX_T, 'T');
+  format: ({ cases }) => formatCases(cases, (g) => `${g.piles.length} ${g.k}\n${g.piles.join(' ')}\n`),
+  validate: casesValidator(MAX_T, (r) => {
+    const n = r.int(1, MAX_N, 'n');
+    r.space();
+    r.int(1, n, 'k');
     r.eoln();
-    for (let i = 0; i < t; i++) {
-      const n = r.int(1, MAX_N, 'n');
-      r.space();
-      r.int(1, n, 'k');
-      r.eoln();
-      r.intsLine(n, 0, MAX_A, 'a');
-    }
+    r.intsLine(n, 0, MAX_A, 'a');
   }),
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
@@ -161,8 +156,6 @@ export default definePackage<Input>({
     { size: 'max', count: 4 },
   ],
   invalidInputs: [
-    { input: '', why: 'empty input' },
-    { input: '1\n2 1\n1 2', why: 'no final newline' },
     { input: '1\n2 3\n1 2\n', why: 'k above n' },
     { input: '1\n2 0\n1 2\n', why: 'k = 0' },
     { input: '1\n0 0\n\n', why: 'n = 0' },

@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
 import { validator } from '../../server/problems/input-reader';
+import { casesOf, type SizeTable } from '../../server/problems/kit';
 import { definePackage, type Size } from '../../server/problems/types';
 
 /** One file: the games, each the list of pile sizes; `format` appends the closing `0`. */
@@ -10,7 +11,7 @@ const MAX_M = 100;
 const MAX_A = 1_000_000;
 
 /** Per size: games per file, piles per game, largest pile. */
-const SHAPE: Record<Size, { t: number; m: number; a: number }> = {
+const SHAPE: SizeTable<{ t: number; m: number; a: number }> = {
   tiny: { t: 3, m: 3, a: 6 },
   small: { t: 5, m: 5, a: 12 },
   medium: { t: 30, m: MAX_M, a: MAX_A },
@@ -74,7 +75,7 @@ export default definePackage<Input>({
   limits: { timeMs: 1000, memoryMb: 256 },
   checker: 'tokens',
   arbitrary: (size) =>
-    fc.array(piles(size), { minLength: size === 'max' ? SHAPE[size].t : 1, maxLength: SHAPE[size].t, size: 'max' }).map((cases) => ({ cases })),
+    casesOf(size, SHAPE[size].t, piles(size)).map((cases) => ({ cases })),
   format: ({ cases }) => `${cases.map((c) => `${c.length}\n${c.join(' ')}\n`).join('')}0\n`,
   validate: validator((r) => {
     for (let count = 0; ; count++) {
@@ -120,9 +121,7 @@ export default definePackage<Input>({
     { size: 'max', count: 6 },
   ],
   invalidInputs: [
-    { input: '', why: 'empty input' },
     { input: '3\n5 7 9\n', why: 'no closing 0' },
-    { input: '3\n5 7 9\n0', why: 'no final newline' },
     { input: '0\n', why: 'no game at all' },
     { input: '1\n5\n0\n', why: 'M = 1' },
     { input: '101\n' + Array<string>(101).fill('1').join(' ') + '\n0\n', why: 'M above 100' },

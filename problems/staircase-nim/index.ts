@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
-import { InputError, validator } from '../../server/problems/input-reader';
+import { InputError } from '../../server/problems/input-reader';
+import { casesOf, casesValidator, formatCases, type SizeTable } from '../../server/problems/kit';
 import { definePackage, type Size } from '../../server/problems/types';
 
 /** Each case: the chessmen's cells, in input order (not sorted). */
@@ -13,7 +14,7 @@ const MAX_P = 10_000;
  * Per size: cases per file, chessmen per case, rightmost cell, and the largest gap used when a
  * losing position is built: its rightmost cell is at most 2·ceil(N/2)·(gap + 1) + 1 ≤ p.
  */
-const SHAPE: Record<Size, { t: number; n: number; p: number; gap: number }> = {
+const SHAPE: SizeTable<{ t: number; n: number; p: number; gap: number }> = {
   tiny: { t: 3, n: 3, p: 8, gap: 1 },
   small: { t: 5, n: 6, p: 20, gap: 2 },
   medium: { t: MAX_T, n: 100, p: MAX_P, gap: 63 },
@@ -157,20 +158,15 @@ export default definePackage<Input>({
   limits: { timeMs: 1000, memoryMb: 256 },
   checker: 'tokens',
   arbitrary: (size) =>
-    fc
-      .array(positions(size), { minLength: size === 'max' ? SHAPE[size].t : 1, maxLength: SHAPE[size].t, size: 'max' })
+    casesOf(size, SHAPE[size].t, positions(size))
       .map((cases) => ({ cases })),
-  format: ({ cases }) => `${cases.length}\n${cases.map((c) => `${c.length}\n${c.join(' ')}\n`).join('')}`,
-  validate: validator((r) => {
-    const t = r.int(1, MAX_T, 'T');
+  format: ({ cases }) => formatCases(cases, (c) => `${c.length}\n${c.join(' ')}\n`),
+  validate: casesValidator(MAX_T, (r) => {
+    const n = r.int(1, MAX_N, 'N');
     r.eoln();
-    for (let i = 0; i < t; i++) {
-      const n = r.int(1, MAX_N, 'N');
-      r.eoln();
-      const line = r.line;
-      const cells = r.intsLine(n, 1, MAX_P, 'P');
-      if (new Set(cells).size !== n) throw new InputError(line, 'positions must be distinct');
-    }
+    const line = r.line;
+    const cells = r.intsLine(n, 1, MAX_P, 'P');
+    if (new Set(cells).size !== n) throw new InputError(line, 'positions must be distinct');
   }),
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => [
@@ -200,8 +196,6 @@ export default definePackage<Input>({
     { size: 'max', count: 5 },
   ],
   invalidInputs: [
-    { input: '', why: 'empty input' },
-    { input: '1\n2\n1 2', why: 'no final newline' },
     { input: '1\n2\n1 1\n', why: 'two chessmen on one cell' },
     { input: '1\n2\n0 2\n', why: 'position 0' },
     { input: '1\n1\n10001\n', why: 'position above 10^4' },
