@@ -1,6 +1,5 @@
 import * as fc from 'fast-check';
-import { validator } from '../../server/problems/input-reader';
-import { formatCases } from '../../server/problems/kit';
+import { casesValidator, formatCases } from '../../server/problems/kit';
 import { definePackage, type Size } from '../../server/problems/types';
 
 type Input = { words: string[] };
@@ -149,14 +148,14 @@ export default definePackage<Input>({
   arbitrary: (size) =>
     size === 'max' ? fc.tuple(fc.integer(), fc.nat({ max: 3 })).map(([seed, shape]) => maxFile(seed, shape)) : file(size),
   format: ({ words }) => formatCases(words, (w) => `${w}\n`),
-  validate: validator((r) => {
-    const n = r.int(1, MAX_N, 'N');
-    r.eoln();
-    for (let i = 0; i < n; i++) {
+  validate: casesValidator(
+    MAX_N,
+    (r, i) => {
       r.word(/^[a-zA-Z]{3,8}$/, `S[${i + 1}]`, '3 to 8 letters a-z or A-Z');
       r.eoln();
-    }
-  }),
+    },
+    'N',
+  ),
   bruteSizes: ['tiny', 'small'],
   edgeCases: () => {
     const rnd = prng(209);
