@@ -1,5 +1,6 @@
 import type { HostBridge } from './bridge';
 import { normalizeEncoding } from './text';
+import { MathMax, MathMin, SymbolFor } from './primordials';
 
 type BufferModule = typeof import('buffer');
 type BufferClass = BufferModule['Buffer'];
@@ -37,7 +38,7 @@ export function loadBuffer(host: HostBridge): BufferModule {
     return `<Buffer ${text}>`;
   };
   Object.defineProperty(proto, 'inspect', { value: inspect, writable: true, configurable: true, enumerable: true });
-  Object.defineProperty(proto, Symbol.for('nodejs.util.inspect.custom'), { value: inspect, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(proto, SymbolFor('nodejs.util.inspect.custom'), { value: inspect, writable: true, configurable: true, enumerable: true });
 
   Object.defineProperty(Buffer, 'from', {
     value: function from(value: unknown, encodingOrOffset?: unknown, length?: unknown) {
@@ -64,8 +65,8 @@ export function loadBuffer(host: HostBridge): BufferModule {
     const enc = normalizeEncoding(encoding);
     if (enc === null || !(this instanceof Uint8Array)) return originalToString.call(this, encoding, start, end);
     const len = this.length;
-    let s = start === undefined ? 0 : Math.max(0, Number(start) | 0);
-    let e = end === undefined ? len : Math.min(len, Number(end) | 0);
+    let s = start === undefined ? 0 : MathMax(0, Number(start) | 0);
+    let e = end === undefined ? len : MathMin(len, Number(end) | 0);
     if (s >= len || e <= s) return '';
     if (s < 0) s = 0;
     if (e > len) e = len;

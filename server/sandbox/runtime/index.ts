@@ -1,3 +1,4 @@
+import { ArrayPrototypeSlice, withOriginals } from './primordials';
 import EventEmitter from 'events';
 import { guardBridge, guarded, type FinishRun, type HostBridge, type RuntimeControl } from './bridge';
 import { makeConsole } from './console';
@@ -11,20 +12,21 @@ import { Output } from './output';
 import { makeProcess, type ProcessState } from './process';
 import { InputStream, OutputStream } from './streams';
 import { makeTimers } from './timers';
+import { hardenEmitter } from './safe-events';
 
 // Captured before any program runs: a program may replace Reflect.apply.
 const apply = Reflect.apply;
 
 // Modules most programs never use are evaluated on first use: a context is built for every run.
 const lazy = {
-  buffer: () => require('./buffer') as typeof import('./buffer'),
-  clone: () => require('./clone') as typeof import('./clone'),
-  fs: () => require('./fs') as typeof import('./fs'),
-  readline: () => require('./readline') as typeof import('./readline'),
-  stringDecoder: () => require('./string-decoder') as typeof import('./string-decoder'),
-  text: () => require('./text') as typeof import('./text'),
-  util: () => require('./util') as typeof import('./util'),
-  assert: () => require('./assert') as typeof import('./assert'),
+  buffer: () => withOriginals(() => require('./buffer') as typeof import('./buffer')),
+  clone: () => withOriginals(() => require('./clone') as typeof import('./clone')),
+  fs: () => withOriginals(() => require('./fs') as typeof import('./fs')),
+  readline: () => withOriginals(() => require('./readline') as typeof import('./readline')),
+  stringDecoder: () => withOriginals(() => require('./string-decoder') as typeof import('./string-decoder')),
+  text: () => withOriginals(() => require('./text') as typeof import('./text')),
+  util: () => withOriginals(() => require('./util') as typeof import('./util')),
+  assert: () => withOriginals(() => require('./assert') as typeof import('./assert')),
 };
 
 type BufferModule = typeof import('buffer');
@@ -40,6 +42,7 @@ const exitStatus = (code: number) => code & 0xff;
  * worker calls. Runs before any program code, so the intrinsics it captures are the real ones.
  */
 export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: string): RuntimeControl {
+  hardenEmitter(EventEmitter);
   const bridge = guardBridge(rawHost);
   const finishRun = guarded(rawFinish);
   // Only the loop may schedule or cancel the worker's timers; the bridge the other modules share
@@ -51,7 +54,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
   let output = new Output(host, 64 * 1024 * 1024);
   let exiting = false;
   let bufferModule: BufferModule | null = null;
-  const getBuffer = () => (bufferModule ??= lazy.buffer().loadBuffer(host)).Buffer;
+  const getBuffer = () => (bufferModule ??= withOriginals(() => lazy.buffer().loadBuffer(host))).Buffer;
 
   const finish = (status: string, code: number, message: string | null) => {
     if (loop.finished) return;
@@ -100,7 +103,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
         const tick = ticks[tickHead]!;
         tickHead++;
         if (tickHead > 1024 && tickHead * 2 > ticks.length) {
-          ticks = ticks.slice(tickHead);
+          ticks = ArrayPrototypeSlice(ticks, tickHead);
           tickHead = 0;
         }
         loop.invoke(tick.fn as () => void, undefined, tick.args);
@@ -126,7 +129,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
   const timers = makeTimers(env);
   const console = makeConsole(env);
   let textCoding: ReturnType<typeof import('./text').makeTextCoding> | null = null;
-  const coding = () => (textCoding ??= lazy.text().makeTextCoding(host));
+  const coding = () => (textCoding ??= withOriginals(() => lazy.text().makeTextCoding(host)));
   const performance = { now: () => host.now(), timeOrigin: 0, mark: () => {}, measure: () => {}, toJSON: () => ({}) };
 
   const describe = (e: unknown, rejection: boolean): string => {

@@ -1,10 +1,11 @@
 import type { HostBridge } from './bridge';
 import { invalidArgType, nodeError } from './errors';
+import { StringPrototypeToLowerCase, StringPrototypeTrim } from './primordials';
 
 /** Node's spelling of an encoding name, or null when Node would not know it. */
 export function normalizeEncoding(enc: unknown): string | null {
   if (enc === undefined || enc === null || enc === '') return 'utf8';
-  switch (String(enc).toLowerCase()) {
+  switch (StringPrototypeToLowerCase(String(enc))) {
     case 'utf8':
     case 'utf-8':
       return 'utf8';
@@ -137,7 +138,7 @@ export function makeTextCoding(host: HostBridge) {
     readonly ignoreBOM: boolean;
 
     constructor(label: unknown = 'utf-8', options: { fatal?: boolean; ignoreBOM?: boolean } = {}) {
-      const enc = String(label).toLowerCase().trim();
+      const enc = StringPrototypeTrim(StringPrototypeToLowerCase(String(label)));
       const known: Record<string, string> = { 'utf-8': 'utf8', utf8: 'utf8', 'unicode-1-1-utf-8': 'utf8', 'utf-16le': 'utf16le', 'utf-16': 'utf16le', latin1: 'latin1', 'iso-8859-1': 'latin1', ascii: 'latin1', 'us-ascii': 'latin1', 'windows-1252': 'latin1' };
       const found = known[enc];
       if (!found) throw new RangeError(`The "${String(label)}" encoding is not supported`);
