@@ -121,6 +121,21 @@ process.stdin.on('data', (chunk: any) => bus.emit('chunk', chunk.length));
 process.stdin.on('end', () => { bus.emit('done', 'bytes'); process.stdout.write('end\\n'); });
 `;
 
+/** Timers, immediates, ticks, microtasks, await and an 'exit' listener, each printing in turn. */
+const withScheduling = (patch: string) => `${patch}
+process.on('exit', (code: number) => { process.stdout.write('exit ' + code + '\\n'); });
+setTimeout(() => {
+  console.log('timeout');
+  // From a timer, an immediate runs before any later timer: the order is fixed.
+  setImmediate(() => console.log('immediate'));
+  const t = setInterval(() => { console.log('interval'); clearInterval(t); }, 1);
+}, 1);
+process.nextTick(() => console.log('tick'));
+queueMicrotask(() => console.log('microtask'));
+(async () => { await null; console.log('awaited'); })();
+console.log('main');
+`;
+
 interface Outcome {
   stdout: string;
   exit: number | null;
@@ -174,6 +189,7 @@ describe('a program that patches a built-in gets the verdict Node gives it', () 
     [`${name}, then readline and console.log`, withReadline(patch)],
     [`${name}, then fs.readFileSync(0) and a throw`, withReadFile(patch)],
     [`${name}, then stdin events and an EventEmitter`, withStdinEvents(patch)],
+    [`${name}, then timers, ticks and an exit listener`, withScheduling(patch)],
   ]);
 
   it.each(cases)('%s', async (_name, source) => {

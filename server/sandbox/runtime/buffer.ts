@@ -1,6 +1,6 @@
 import type { HostBridge } from './bridge';
 import { normalizeEncoding } from './text';
-import { MathMax, MathMin, SymbolFor } from './primordials';
+import { MathMax, MathMin, ReflectApply, SymbolFor } from './primordials';
 
 type BufferModule = typeof import('buffer');
 type BufferClass = BufferModule['Buffer'];
@@ -63,7 +63,7 @@ export function loadBuffer(host: HostBridge): BufferModule {
 
   proto.toString = function toString(this: Uint8Array, encoding?: unknown, start?: unknown, end?: unknown): string {
     const enc = normalizeEncoding(encoding);
-    if (enc === null || !(this instanceof Uint8Array)) return originalToString.call(this, encoding, start, end);
+    if (enc === null || !(this instanceof Uint8Array)) return ReflectApply(originalToString, this, [encoding, start, end]);
     const len = this.length;
     let s = start === undefined ? 0 : MathMax(0, Number(start) | 0);
     let e = end === undefined ? len : MathMin(len, Number(end) | 0);
@@ -92,7 +92,7 @@ export function loadBuffer(host: HostBridge): BufferModule {
       }
     }
     const norm = normalizeEncoding(enc);
-    if (typeof text !== 'string' || norm === null) return originalWrite.call(this, text, offset, length, encoding);
+    if (typeof text !== 'string' || norm === null) return ReflectApply(originalWrite, this, [text, offset, length, encoding]);
     if (off > this.length) throw new RangeError('Attempt to write outside buffer bounds');
     const room = this.length - off;
     const max = len === undefined || len > room ? room : len;

@@ -33,6 +33,7 @@ export const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith
 export const StringPrototypeEndsWith = uncurryThis(String.prototype.endsWith) as (s: string, suffix: string) => boolean;
 export const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf) as (s: string, search: string, from?: number) => number;
 export const StringPrototypeIncludes = uncurryThis(String.prototype.includes) as (s: string, search: string) => boolean;
+export const StringPrototypeCodePointAt = uncurryThis(String.prototype.codePointAt) as (s: string, i: number) => number | undefined;
 export const StringPrototypeToLowerCase = uncurryThis(String.prototype.toLowerCase) as (s: string) => string;
 export const StringPrototypeTrim = uncurryThis(String.prototype.trim) as (s: string) => string;
 
@@ -50,6 +51,13 @@ export const TypedArrayPrototypeSet = uncurryThis(Uint8Array.prototype.set as (t
 export const { setPrototypeOf: ObjectSetPrototypeOf, create: ObjectCreate, keys: ObjectKeys, defineProperty: ObjectDefineProperty, getPrototypeOf: ObjectGetPrototypeOf } = Object;
 export const { min: MathMin, max: MathMax } = Math;
 export const SymbolFor = Symbol.for;
+
+/** A copy of bytes[from..] as a plain Uint8Array (the few bytes of an unfinished character). */
+export function copyTail(bytes: Uint8Array, from: number): Uint8Array {
+  const out = new Uint8Array(bytes.length - from);
+  for (let i = 0; i < out.length; i++) out[i] = bytes[from + i]!;
+  return out;
+}
 
 /** A Set of `items` built without the Set constructor's calls to the (patchable) add and array iterator. */
 export function SafeSet<T>(items: readonly T[]): Set<T> {
