@@ -23,6 +23,7 @@ export const ArrayPrototypeUnshift = uncurryThis(Array.prototype.unshift) as <T>
 export const ArrayPrototypeShift = uncurryThis(Array.prototype.shift) as <T>(list: T[]) => T | undefined;
 export const ArrayPrototypeSlice = uncurryThis(Array.prototype.slice) as <T>(list: readonly T[], start?: number, end?: number) => T[];
 export const ArrayPrototypeConcat = uncurryThis(Array.prototype.concat) as <T>(list: readonly T[], ...more: (T | readonly T[])[]) => T[];
+export const ArrayPrototypeSplice = uncurryThis(Array.prototype.splice) as <T>(list: T[], start: number, count?: number) => T[];
 export const ArrayPrototypeJoin = uncurryThis(Array.prototype.join) as (list: readonly unknown[], sep?: string) => string;
 export const ArrayPrototypeIndexOf = uncurryThis(Array.prototype.indexOf) as <T>(list: readonly T[], item: T) => number;
 

@@ -2,7 +2,7 @@ import EventEmitter from 'events';
 import type { Env } from './env';
 import { invalidArgType, nodeError } from './errors';
 import { ChunkDecoder } from './text';
-import { ArrayPrototypePush, MathMax, RegExpPrototypeExec, StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeSlice } from './primordials';
+import { ArrayPrototypeSplice, ArrayPrototypePush, MathMax, RegExpPrototypeExec, StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeSlice } from './primordials';
 
 /** Node's line ending for readline: \n, \r\n, or a lone \r. */
 const LINE_ENDING = /\r?\n|\r(?!\n)/g;
@@ -192,7 +192,7 @@ export function makeReadline(env: Env) {
               const value = queue[head]!;
               queue[head++] = '';
               if (head > 1024 && head * 2 > queue.length) {
-                queue.splice(0, head);
+                ArrayPrototypeSplice(queue, 0, head);
                 head = 0;
               }
               return { value, done: false };
