@@ -18,15 +18,17 @@ import { hardenEmitter } from './safe-events';
 const apply = Reflect.apply;
 
 // Modules most programs never use are evaluated on first use: a context is built for every run.
+// Each first use runs under withOriginals (see primordials.ts): by the module table for the
+// modules a program requires, and below for Buffer, the text coders and structuredClone.
 const lazy = {
-  buffer: () => withOriginals(() => require('./buffer') as typeof import('./buffer')),
-  clone: () => withOriginals(() => require('./clone') as typeof import('./clone')),
-  fs: () => withOriginals(() => require('./fs') as typeof import('./fs')),
-  readline: () => withOriginals(() => require('./readline') as typeof import('./readline')),
-  stringDecoder: () => withOriginals(() => require('./string-decoder') as typeof import('./string-decoder')),
-  text: () => withOriginals(() => require('./text') as typeof import('./text')),
-  util: () => withOriginals(() => require('./util') as typeof import('./util')),
-  assert: () => withOriginals(() => require('./assert') as typeof import('./assert')),
+  buffer: () => require('./buffer') as typeof import('./buffer'),
+  clone: () => require('./clone') as typeof import('./clone'),
+  fs: () => require('./fs') as typeof import('./fs'),
+  readline: () => require('./readline') as typeof import('./readline'),
+  stringDecoder: () => require('./string-decoder') as typeof import('./string-decoder'),
+  text: () => require('./text') as typeof import('./text'),
+  util: () => require('./util') as typeof import('./util'),
+  assert: () => require('./assert') as typeof import('./assert'),
 };
 
 type BufferModule = typeof import('buffer');
@@ -54,6 +56,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
   let output = new Output(host, 64 * 1024 * 1024);
   let exiting = false;
   let bufferModule: BufferModule | null = null;
+  let cloneModule: ReturnType<typeof lazy.clone> | undefined;
   const getBuffer = () => (bufferModule ??= withOriginals(() => lazy.buffer().loadBuffer(host))).Buffer;
 
   const finish = (status: string, code: number, message: string | null) => {
@@ -268,7 +271,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
     clearInterval: timers.clearInterval,
     clearImmediate: timers.clearImmediate,
     queueMicrotask: timers.queueMicrotask,
-    structuredClone: (value: unknown) => lazy.clone().structuredClone(value),
+    structuredClone: (value: unknown) => (cloneModule ??= withOriginals(lazy.clone)).structuredClone(value),
     performance,
     atob: base64.atob,
     btoa: base64.btoa,

@@ -73,10 +73,17 @@ const stringIteratorPrototype = ObjectGetPrototypeOf(''[Symbol.iterator]()) as o
 const mapIteratorPrototype = ObjectGetPrototypeOf(new Map()[Symbol.iterator]()) as object;
 const setIteratorPrototype = ObjectGetPrototypeOf(new Set()[Symbol.iterator]()) as object;
 
-/** The built-ins module code (ours or the bundled npm packages') may use while it is evaluated. */
-const LOAD_TIME: [object, PropertyKey][] = [];
+/** The built-ins module code (ours or the bundled npm packages') may use while it is evaluated, and their originals. */
+const HOLDERS: object[] = [];
+const KEYS: PropertyKey[] = [];
+const ORIGINAL: unknown[] = [];
 const guard = (holder: object, keys: PropertyKey[]) => {
-  for (let i = 0; i < keys.length; i++) LOAD_TIME[LOAD_TIME.length] = [holder, keys[i]!];
+  for (let i = 0; i < keys.length; i++) {
+    const n = HOLDERS.length;
+    HOLDERS[n] = holder;
+    KEYS[n] = keys[i]!;
+    ORIGINAL[n] = (holder as Record<PropertyKey, unknown>)[keys[i]!];
+  }
 };
 guard(Array.prototype, ['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'join', 'map', 'forEach', 'filter', 'indexOf', 'includes', 'concat', 'reduce', 'some', 'every', 'fill', 'keys', Symbol.iterator]);
 guard(Array, ['isArray', 'from']);
@@ -98,21 +105,25 @@ guard(JSON, ['stringify', 'parse']);
 guard(RegExp.prototype, ['exec', 'test', Symbol.replace, Symbol.split]);
 guard(Uint8Array.prototype, ['set', 'subarray', 'fill']);
 guard(Number, ['isNaN', 'isInteger']);
-const ORIGINAL: unknown[] = [];
-for (let i = 0; i < LOAD_TIME.length; i++) ORIGINAL[i] = (LOAD_TIME[i]![0] as Record<PropertyKey, unknown>)[LOAD_TIME[i]![1]];
 
 /**
  * Runs `load` (the first evaluation of a module the runtime builds on demand, after the program
- * started) with every built-in of LOAD_TIME the program replaced put back for the duration, then
+ * started) with every guarded built-in the program replaced put back for the duration, then
  * the program's versions restored: module top levels (the npm buffer package's lookup tables, a
  * `new Set([...])`) are not rewritten on primordials, and need not be.
  */
 export function withOriginals<T>(load: () => T): T {
   const changed: [object, PropertyKey, PropertyDescriptor | undefined][] = [];
-  for (let i = 0; i < LOAD_TIME.length; i++) {
-    // Indexed, not destructured: destructuring an array calls its (patchable) iterator.
-    const holder = LOAD_TIME[i]![0];
-    const key = LOAD_TIME[i]![1];
+  for (let i = 0; i < HOLDERS.length; i++) {
+    const holder = HOLDERS[i]!;
+    const key = KEYS[i]!;
+    // A plain read first (a descriptor per built-in costs a tenth of a millisecond per module);
+    // a getter the program put there that throws counts as a change.
+    let same = false;
+    try {
+      same = (holder as Record<PropertyKey, unknown>)[key] === ORIGINAL[i];
+    } catch {}
+    if (same) continue;
     const desc = getOwnPropertyDescriptor(holder, key);
     if (desc !== undefined && desc.value === ORIGINAL[i]) continue;
     if (reflectDefine(holder, key, { value: ORIGINAL[i], writable: true, enumerable: false, configurable: true })) changed[changed.length] = [holder, key, desc];
@@ -121,6 +132,7 @@ export function withOriginals<T>(load: () => T): T {
     return load();
   } finally {
     for (let i = changed.length - 1; i >= 0; i--) {
+      // Indexed, not destructured: destructuring an array calls its (patchable) iterator.
       const holder = changed[i]![0];
       const key = changed[i]![1];
       const desc = changed[i]![2];
