@@ -73,13 +73,15 @@ function bundleRuntime(): string {
 const { ${builtinNames(defs).join(', ')} } = globalThis;
 const defs = [${defs}];
 const cache = [];
+// A lazy module may first be loaded after the program replaced Function.prototype.call.
+const __apply = Reflect.apply;
 function load(id) {
   const hit = cache[id];
   if (hit !== undefined) return hit.exports;
   const def = defs[id];
   const module = { exports: {} };
   cache[id] = module;
-  def[0].call(module.exports, module.exports, (spec) => load(def[1][spec]), module);
+  __apply(def[0], module.exports, [module.exports, (spec) => load(def[1][spec]), module]);
   return module.exports;
 }
 return load(${ids.get(entry)}).install;

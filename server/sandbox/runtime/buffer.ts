@@ -1,5 +1,6 @@
 import type { HostBridge } from './bridge';
 import { normalizeEncoding } from './text';
+import { MathMax, MathMin, ReflectApply, SymbolFor } from './primordials';
 
 type BufferModule = typeof import('buffer');
 type BufferClass = BufferModule['Buffer'];
@@ -37,7 +38,7 @@ export function loadBuffer(host: HostBridge): BufferModule {
     return `<Buffer ${text}>`;
   };
   Object.defineProperty(proto, 'inspect', { value: inspect, writable: true, configurable: true, enumerable: true });
-  Object.defineProperty(proto, Symbol.for('nodejs.util.inspect.custom'), { value: inspect, writable: true, configurable: true, enumerable: true });
+  Object.defineProperty(proto, SymbolFor('nodejs.util.inspect.custom'), { value: inspect, writable: true, configurable: true, enumerable: true });
 
   Object.defineProperty(Buffer, 'from', {
     value: function from(value: unknown, encodingOrOffset?: unknown, length?: unknown) {
@@ -62,10 +63,10 @@ export function loadBuffer(host: HostBridge): BufferModule {
 
   proto.toString = function toString(this: Uint8Array, encoding?: unknown, start?: unknown, end?: unknown): string {
     const enc = normalizeEncoding(encoding);
-    if (enc === null || !(this instanceof Uint8Array)) return originalToString.call(this, encoding, start, end);
+    if (enc === null || !(this instanceof Uint8Array)) return ReflectApply(originalToString, this, [encoding, start, end]);
     const len = this.length;
-    let s = start === undefined ? 0 : Math.max(0, Number(start) | 0);
-    let e = end === undefined ? len : Math.min(len, Number(end) | 0);
+    let s = start === undefined ? 0 : MathMax(0, Number(start) | 0);
+    let e = end === undefined ? len : MathMin(len, Number(end) | 0);
     if (s >= len || e <= s) return '';
     if (s < 0) s = 0;
     if (e > len) e = len;
@@ -91,7 +92,7 @@ export function loadBuffer(host: HostBridge): BufferModule {
       }
     }
     const norm = normalizeEncoding(enc);
-    if (typeof text !== 'string' || norm === null) return originalWrite.call(this, text, offset, length, encoding);
+    if (typeof text !== 'string' || norm === null) return ReflectApply(originalWrite, this, [text, offset, length, encoding]);
     if (off > this.length) throw new RangeError('Attempt to write outside buffer bounds');
     const room = this.length - off;
     const max = len === undefined || len > room ? room : len;

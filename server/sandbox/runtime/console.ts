@@ -1,4 +1,5 @@
 import type { Env } from './env';
+import { ArrayPrototypeConcat, ArrayPrototypeJoin, ArrayPrototypeSlice, MapPrototypeDelete, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ReflectApply, StringPrototypeSlice, StringPrototypeSplit } from './primordials';
 import { makeTable } from './table';
 
 /**
@@ -13,12 +14,12 @@ export function makeConsole(env: Env) {
   const line = (args: readonly unknown[]): string => {
     const text = env.format(args);
     if (indent === '') return `${text}\n`;
-    return `${indent}${text.split('\n').join(`\n${indent}`)}\n`;
+    return `${indent}${ArrayPrototypeJoin(StringPrototypeSplit(text, '\n'), `\n${indent}`)}\n`;
   };
   const out = (...args: unknown[]) => env.stdout(line(args));
   const err = (...args: unknown[]) => env.stderr(line(args));
   const elapsed = (label: string): string => {
-    const ms = env.host.now() - timers.get(label)!;
+    const ms = env.host.now() - MapPrototypeGet(timers, label)!;
     return ms >= 1000 ? `${(ms / 1000).toFixed(3)}s` : `${ms.toFixed(3)}ms`;
   };
 
@@ -34,47 +35,47 @@ export function makeConsole(env: Env) {
     dirxml: out,
     table: makeTable(env, (text) => env.stdout(line([text]))),
     trace(...args: unknown[]) {
-      const stack = (new Error().stack ?? '').split('\n').slice(2).join('\n');
+      const stack = ArrayPrototypeJoin(ArrayPrototypeSlice(StringPrototypeSplit(new Error().stack ?? '', '\n'), 2), '\n');
       err(`Trace${args.length > 0 ? `: ${env.format(args)}` : ''}\n${env.host.mapStack(stack)}`);
     },
     assert(condition: unknown, ...args: unknown[]) {
       if (condition) return;
       if (args.length === 0) err('Assertion failed');
-      else if (typeof args[0] === 'string') err(`Assertion failed: ${args[0]}`, ...args.slice(1));
-      else err('Assertion failed:', ...args);
+      else if (typeof args[0] === 'string') ReflectApply(err, undefined, ArrayPrototypeConcat([`Assertion failed: ${args[0]}`], ArrayPrototypeSlice(args, 1)));
+      else ReflectApply(err, undefined, ArrayPrototypeConcat(['Assertion failed:'], args));
     },
     count(label: unknown = 'default') {
       const key = String(label);
-      const n = (counts.get(key) ?? 0) + 1;
-      counts.set(key, n);
+      const n = (MapPrototypeGet(counts, key) ?? 0) + 1;
+      MapPrototypeSet(counts, key, n);
       out(`${key}: ${n}`);
     },
     countReset(label: unknown = 'default') {
-      counts.delete(String(label));
+      MapPrototypeDelete(counts, String(label));
     },
     group(...args: unknown[]) {
-      if (args.length > 0) out(...args);
+      if (args.length > 0) ReflectApply(out, undefined, args);
       indent += '  ';
     },
     groupCollapsed(...args: unknown[]) {
-      console.group(...args);
+      ReflectApply(console.group, console, args);
     },
     groupEnd() {
-      indent = indent.slice(0, -2);
+      indent = StringPrototypeSlice(indent, 0, -2);
     },
     time(label: unknown = 'default') {
-      timers.set(String(label), env.host.now());
+      MapPrototypeSet(timers, String(label), env.host.now());
     },
     timeLog(label: unknown = 'default', ...args: unknown[]) {
       const key = String(label);
-      if (!timers.has(key)) return err(`Warning: No such label '${key}' for console.timeLog()`);
-      out(`${key}: ${elapsed(key)}`, ...args);
+      if (!MapPrototypeHas(timers, key)) return err(`Warning: No such label '${key}' for console.timeLog()`);
+      ReflectApply(out, undefined, ArrayPrototypeConcat([`${key}: ${elapsed(key)}`], args));
     },
     timeEnd(label: unknown = 'default') {
       const key = String(label);
-      if (!timers.has(key)) return err(`Warning: No such label '${key}' for console.timeEnd()`);
+      if (!MapPrototypeHas(timers, key)) return err(`Warning: No such label '${key}' for console.timeEnd()`);
       out(`${key}: ${elapsed(key)}`);
-      timers.delete(key);
+      MapPrototypeDelete(timers, key);
     },
   };
   return console;

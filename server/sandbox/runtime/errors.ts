@@ -1,9 +1,11 @@
 /** Errors shaped like Node's own, created inside the context. */
+import { ObjectDefineProperty, ObjectKeys } from './primordials';
 
 export function nodeError<E extends ErrorConstructor>(Kind: E, code: string, message: string, extra: Record<string, unknown> = {}): InstanceType<E> {
   const e = new Kind(message) as InstanceType<E>;
-  Object.defineProperty(e, 'code', { value: code, enumerable: true, writable: true, configurable: true });
-  for (const k of Object.keys(extra)) (e as unknown as Record<string, unknown>)[k] = extra[k];
+  ObjectDefineProperty(e, 'code', { value: code, enumerable: true, writable: true, configurable: true });
+  const keys = ObjectKeys(extra);
+  for (let i = 0; i < keys.length; i++) (e as unknown as Record<string, unknown>)[keys[i]!] = extra[keys[i]!];
   return e;
 }
 

@@ -1,4 +1,5 @@
 import type { HostBridge } from './bridge';
+import { ArrayPrototypeJoin, ArrayPrototypePush, ObjectKeys, StringPrototypeIncludes, SymbolFor } from './primordials';
 
 /**
  * util.format and util.inspect. Arguments that are all strings and numbers (nearly every
@@ -9,7 +10,8 @@ import type { HostBridge } from './bridge';
 // Captured before any program runs: a program may replace JSON.stringify.
 const stringify = JSON.stringify;
 const apply = Reflect.apply;
-const CUSTOM = Symbol.for('nodejs.util.inspect.custom');
+const CUSTOM = SymbolFor('nodejs.util.inspect.custom');
+const { isFinite } = Number;
 
 const OPTION_KEYS = ['depth', 'showHidden', 'colors', 'compact', 'breakLength', 'sorted', 'maxArrayLength', 'maxStringLength', 'numericSeparator', 'getters'];
 
@@ -21,12 +23,20 @@ const OPTION_KEYS = ['depth', 'showHidden', 'colors', 'compact', 'breakLength', 
 function inspectOptions(options: unknown): Record<string, unknown> {
   const opts: Record<string, unknown> = {};
   if (options === null || typeof options !== 'object') return opts;
-  for (const key of OPTION_KEYS) {
+  for (let i = 0; i < OPTION_KEYS.length; i++) {
+    const key = OPTION_KEYS[i]!;
     const v = (options as Record<string, unknown>)[key];
-    if (typeof v === 'number' && !Number.isFinite(v)) opts[key] = key === 'breakLength' ? Number.MAX_SAFE_INTEGER : null;
+    if (typeof v === 'number' && !isFinite(v)) opts[key] = key === 'breakLength' ? Number.MAX_SAFE_INTEGER : null;
     else if (typeof v === 'number' || typeof v === 'boolean' || v === null) opts[key] = v;
   }
   return opts;
+}
+
+/** list.map(fn), on nothing a program can replace. */
+function mapList<T, U>(list: readonly T[], fn: (v: T) => U): U[] {
+  const out: U[] = [];
+  for (let i = 0; i < list.length; i++) out[i] = fn(list[i]!);
+  return out;
 }
 
 export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) {
@@ -51,7 +61,7 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
 
   const viaHost = (options: object, args: readonly unknown[]): string => {
     const list: unknown[] = [];
-    for (let i = 0; i < args.length; i++) list.push(args[i]);
+    for (let i = 0; i < args.length; i++) list[i] = args[i];
     return host.format(stringify(options), list);
   };
 
@@ -78,7 +88,7 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
   };
 
   const format = (input: readonly unknown[]): string => {
-    if (!(typeof input[0] === 'string' && input[0].includes('%'))) {
+    if (!(typeof input[0] === 'string' && StringPrototypeIncludes(input[0], '%'))) {
       for (let i = 0; i < input.length; i++) {
         if (customOf(input[i]) === null) continue;
         // As Node joins the arguments: strings as they are, anything else inspected.
@@ -86,9 +96,9 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
         for (let k = 0; k < input.length; k++) {
           const f = customOf(input[k]);
           const text = f === null ? null : customText(input[k], f, {});
-          parts.push(text ?? formatPlain([input[k]]));
+          ArrayPrototypePush(parts, text ?? formatPlain([input[k]]));
         }
-        return parts.join(' ');
+        return ArrayPrototypeJoin(parts, ' ');
       }
     }
     return formatPlain(input);
@@ -98,7 +108,7 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
     let args = input;
     for (let i = 0; i < input.length; i++) {
       if (typeof input[i] === 'object' && isBuffer(input[i])) {
-        args = input.map(bufferText);
+        args = mapList(input, bufferText);
         break;
       }
     }
@@ -110,7 +120,7 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
       if (s !== null) return s;
       return viaHost({}, args);
     }
-    if (typeof first === 'string' && first.includes('%')) return viaHost({}, args);
+    if (typeof first === 'string' && StringPrototypeIncludes(first, '%')) return viaHost({}, args);
     let text = '';
     for (let i = 0; i < n; i++) {
       const s = simple(args[i]);
@@ -133,8 +143,8 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
   /** util.formatWithOptions: as `format`, with the caller's inspect options. */
   const formatWith = (options: unknown, args: readonly unknown[]): string => {
     const opts = inspectOptions(options);
-    if (Object.keys(opts).length === 0) return format(args);
-    return viaHost(opts, args.map(bufferText));
+    if (ObjectKeys(opts).length === 0) return format(args);
+    return viaHost(opts, mapList(args, bufferText));
   };
 
   return { format, formatWith, inspect };

@@ -1,11 +1,12 @@
 import type { Env } from './env';
 import { accessDenied, invalidArgType, nodeError } from './errors';
 import { InputStream, OutputStream, chunkText } from './streams';
+import { MathMin, SafeSet, SetPrototypeHas } from './primordials';
 import { asBytes, normalizeEncoding } from './text';
 
-const STDIN = new Set(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
-const STDOUT = new Set(['/dev/stdout', '/proc/self/fd/1', '/dev/fd/1']);
-const STDERR = new Set(['/dev/stderr', '/proc/self/fd/2', '/dev/fd/2']);
+const STDIN = SafeSet(['/dev/stdin', '/proc/self/fd/0', '/dev/fd/0']);
+const STDOUT = SafeSet(['/dev/stdout', '/proc/self/fd/1', '/dev/fd/1']);
+const STDERR = SafeSet(['/dev/stderr', '/proc/self/fd/2', '/dev/fd/2']);
 
 /** File operations that only ever meet the permission wall. */
 const DENIED = [
@@ -14,7 +15,7 @@ const DENIED = [
   'unlink', 'utimes', 'lchown', 'lchmod',
 ];
 
-const READS = new Set(['access', 'lstat', 'opendir', 'readdir', 'readlink', 'realpath', 'stat', 'statfs']);
+const READS = SafeSet(['access', 'lstat', 'opendir', 'readdir', 'readlink', 'realpath', 'stat', 'statfs']);
 
 interface StdStreams {
   stdin: InputStream;
@@ -39,9 +40,9 @@ export function makeFs(env: Env, std: StdStreams) {
   const fdOf = (p: unknown): number | null => {
     const path = pathOf(p);
     if (typeof path === 'number') return path >= 0 && path <= 2 ? path : null;
-    if (STDIN.has(path)) return 0;
-    if (STDOUT.has(path)) return 1;
-    if (STDERR.has(path)) return 2;
+    if (SetPrototypeHas(STDIN, path)) return 0;
+    if (SetPrototypeHas(STDOUT, path)) return 1;
+    if (SetPrototypeHas(STDERR, path)) return 2;
     return null;
   };
   const badFd = (fd: unknown) => nodeError(Error, 'EBADF', 'EBADF: bad file descriptor', { errno: -9, syscall: 'read', fd });
@@ -85,7 +86,7 @@ export function makeFs(env: Env, std: StdStreams) {
     if (typeof position === 'number' && position >= 0) {
       // pread: read at a position without moving the shared cursor, as on a redirected file.
       const saved = input.position;
-      input.position = Math.min(position, input.length);
+      input.position = MathMin(position, input.length);
       const n = input.readInto(bytes, off, len);
       input.position = saved;
       return n;
@@ -217,7 +218,10 @@ export function makeFs(env: Env, std: StdStreams) {
   const denyWrite = (p?: unknown) => {
     throw accessDenied(String(p), 'FileSystemWrite');
   };
-  for (const name of DENIED) fs[`${name}Sync`] = fs[name] = READS.has(name) ? denyRead : denyWrite;
+  for (let i = 0; i < DENIED.length; i++) {
+    const name = DENIED[i]!;
+    fs[`${name}Sync`] = fs[name] = SetPrototypeHas(READS, name) ? denyRead : denyWrite;
+  }
   fs.statSync = (p: unknown) => {
     const fd = fdOf(p);
     if (fd === null) throw accessDenied(String(pathOf(p)));

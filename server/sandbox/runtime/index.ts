@@ -1,3 +1,4 @@
+import { ArrayPrototypeSlice, withOriginals } from './primordials';
 import EventEmitter from 'events';
 import { guardBridge, guarded, type FinishRun, type HostBridge, type RuntimeControl } from './bridge';
 import { makeConsole } from './console';
@@ -12,11 +13,14 @@ import { makeProcess, type ProcessState } from './process';
 import { InputStream, OutputStream } from './streams';
 import { makeTimers } from './timers';
 import { OUTPUT_LIMIT_BYTES } from '../../rules/limits';
+import { hardenEmitter } from './safe-events';
 
 // Captured before any program runs: a program may replace Reflect.apply.
 const apply = Reflect.apply;
 
 // Modules most programs never use are evaluated on first use: a context is built for every run.
+// Each first use runs under withOriginals (see primordials.ts): by the module table for the
+// modules a program requires, and below for Buffer, the text coders and structuredClone.
 const lazy = {
   buffer: () => require('./buffer') as typeof import('./buffer'),
   clone: () => require('./clone') as typeof import('./clone'),
@@ -41,6 +45,7 @@ const exitStatus = (code: number) => code & 0xff;
  * worker calls. Runs before any program code, so the intrinsics it captures are the real ones.
  */
 export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: string): RuntimeControl {
+  hardenEmitter(EventEmitter);
   const bridge = guardBridge(rawHost);
   const finishRun = guarded(rawFinish);
   // Only the loop may schedule or cancel the worker's timers; the bridge the other modules share
@@ -52,7 +57,8 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
   let output = new Output(host, OUTPUT_LIMIT_BYTES);
   let exiting = false;
   let bufferModule: BufferModule | null = null;
-  const getBuffer = () => (bufferModule ??= lazy.buffer().loadBuffer(host)).Buffer;
+  let cloneModule: ReturnType<typeof lazy.clone> | undefined;
+  const getBuffer = () => (bufferModule ??= withOriginals(() => lazy.buffer().loadBuffer(host))).Buffer;
 
   const finish = (status: string, code: number, message: string | null) => {
     if (loop.finished) return;
@@ -101,7 +107,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
         const tick = ticks[tickHead]!;
         tickHead++;
         if (tickHead > 1024 && tickHead * 2 > ticks.length) {
-          ticks = ticks.slice(tickHead);
+          ticks = ArrayPrototypeSlice(ticks, tickHead);
           tickHead = 0;
         }
         loop.invoke(tick.fn as () => void, undefined, tick.args);
@@ -127,7 +133,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
   const timers = makeTimers(env);
   const console = makeConsole(env);
   let textCoding: ReturnType<typeof import('./text').makeTextCoding> | null = null;
-  const coding = () => (textCoding ??= lazy.text().makeTextCoding(host));
+  const coding = () => (textCoding ??= withOriginals(() => lazy.text().makeTextCoding(host)));
   const performance = { now: () => host.now(), timeOrigin: 0, mark: () => {}, measure: () => {}, toJSON: () => ({}) };
 
   const describe = (e: unknown, rejection: boolean): string => {
@@ -266,7 +272,7 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
     clearInterval: timers.clearInterval,
     clearImmediate: timers.clearImmediate,
     queueMicrotask: timers.queueMicrotask,
-    structuredClone: (value: unknown) => lazy.clone().structuredClone(value),
+    structuredClone: (value: unknown) => (cloneModule ??= withOriginals(lazy.clone)).structuredClone(value),
     performance,
     atob: base64.atob,
     btoa: base64.btoa,

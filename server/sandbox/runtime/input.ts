@@ -1,4 +1,5 @@
 import type { HostBridge } from './bridge';
+import { MathMax, MathMin } from './primordials';
 
 /**
  * Standard input as one file descriptor: a byte cursor shared by fs.readFileSync(0),
@@ -40,7 +41,7 @@ export class Input {
 
   /** Asks the host for what has arrived; mode 1 blocks until more has, mode 2 until the end. */
   private sync(mode: number): void {
-    const r = this.host.inputWait(Math.max(this.size, 0), mode);
+    const r = this.host.inputWait(MathMax(this.size, 0), mode);
     if (r < 0) {
       this.ended = true;
       this.size = -r - 1;
@@ -63,7 +64,7 @@ export class Input {
   /** Copies up to `count` bytes into `target` at `at`; returns how many were copied. Live, it blocks until some bytes arrive. */
   readInto(target: Uint8Array, at: number, count: number): number {
     if (this.live && count > 0 && target.length > at) while (this.starved) this.sync(1);
-    const n = Math.max(0, Math.min(count, this.remaining, target.length - at));
+    const n = MathMax(0, MathMin(count, this.remaining, target.length - at));
     if (n === 0) return 0;
     this.host.inputCopy(target, at, this.position, this.position + n);
     this.position += n;

@@ -1,7 +1,8 @@
 import { accessDenied, invalidArgType, moduleNotFound } from './errors';
+import { withOriginals, MapPrototypeGet, MapPrototypeHas, MapPrototypeSet, ObjectPrototypeHasOwnProperty, SafeSet, SetPrototypeHas, StringPrototypeSlice, StringPrototypeStartsWith } from './primordials';
 
 /** Node built-ins a solution has no business with: requiring them is refused like the permission model refuses. */
-const REFUSED = new Set([
+const REFUSED = SafeSet([
   'async_hooks', 'child_process', 'cluster', 'crypto', 'dgram', 'diagnostics_channel', 'dns', 'dns/promises', 'domain',
   'http', 'http2', 'https', 'inspector', 'inspector/promises', 'module', 'net', 'os', 'path', 'path/posix', 'path/win32',
   'punycode', 'querystring', 'repl', 'sea', 'sqlite', 'stream', 'stream/promises', 'stream/web', 'sys', 'test',
@@ -15,9 +16,9 @@ export function makeRequire(table: ModuleTable, mainModule: object) {
   const cache = new Map<string, unknown>();
   const resolveName = (id: unknown): string => {
     if (typeof id !== 'string') throw invalidArgType('id', 'of type string', id);
-    const name = id.startsWith('node:') ? id.slice(5) : id;
-    if (Object.prototype.hasOwnProperty.call(table, name)) return name;
-    if (REFUSED.has(name)) {
+    const name = StringPrototypeStartsWith(id, 'node:') ? StringPrototypeSlice(id, 5) : id;
+    if (ObjectPrototypeHasOwnProperty(table, name)) return name;
+    if (SetPrototypeHas(REFUSED, name)) {
       const e = accessDenied(`require('${id}')`, 'ModuleLoading');
       e.message = `Access to this API has been restricted: the judge does not allow require('${id}')`;
       throw e;
@@ -26,9 +27,10 @@ export function makeRequire(table: ModuleTable, mainModule: object) {
   };
   const require = (id: unknown): unknown => {
     const name = resolveName(id);
-    if (cache.has(name)) return cache.get(name);
-    const value = table[name]!();
-    cache.set(name, value);
+    if (MapPrototypeHas(cache, name)) return MapPrototypeGet(cache, name);
+    // A module is built after the program started: on the built-ins as they were before it.
+    const value = withOriginals(table[name]!);
+    MapPrototypeSet(cache, name, value);
     return value;
   };
   require.resolve = (id: unknown) => (resolveName(id), `node:${String(id).replace(/^node:/, '')}`);

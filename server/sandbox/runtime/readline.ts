@@ -2,6 +2,7 @@ import EventEmitter from 'events';
 import type { Env } from './env';
 import { invalidArgType, nodeError } from './errors';
 import { ChunkDecoder } from './text';
+import { ArrayPrototypeSplice, ArrayPrototypePush, MathMax, RegExpPrototypeExec, StringPrototypeCharCodeAt, StringPrototypeEndsWith, StringPrototypeSlice } from './primordials';
 
 /** Node's line ending for readline: \n, \r\n, or a lone \r. */
 const LINE_ENDING = /\r?\n|\r(?!\n)/g;
@@ -48,7 +49,7 @@ export function makeReadline(env: Env) {
       if (!input || typeof input.on !== 'function') throw invalidArgType('input', 'an instance of Stream', input);
       this.input = input;
       this.output = (options.output ?? undefined) as Writable | undefined;
-      this.crlfDelay = Math.max(100, Number(options.crlfDelay) || 100);
+      this.crlfDelay = MathMax(100, Number(options.crlfDelay) || 100);
       if (typeof options.prompt === 'string') this.promptText = options.prompt;
       this.onData = (chunk) => this.normalWrite(chunk);
       this.onEnd = () => {
@@ -74,25 +75,25 @@ export function makeReadline(env: Env) {
         text = this.decoder.write(chunk as Uint8Array);
       }
       if (this.sawReturnAt && env.host.now() - this.sawReturnAt <= this.crlfDelay) {
-        if (text.charCodeAt(0) === 10) text = text.slice(1);
+        if (StringPrototypeCharCodeAt(text, 0) === 10) text = StringPrototypeSlice(text, 1);
         this.sawReturnAt = 0;
       }
       LINE_ENDING.lastIndex = 0;
-      let match = LINE_ENDING.exec(text);
+      let match = RegExpPrototypeExec(LINE_ENDING, text);
       if (match !== null) {
         if (this.lineBuffer) {
           text = this.lineBuffer + text;
           this.lineBuffer = null;
           LINE_ENDING.lastIndex = 0;
-          match = LINE_ENDING.exec(text)!;
+          match = RegExpPrototypeExec(LINE_ENDING, text)!;
         }
-        this.sawReturnAt = text.endsWith('\r') ? env.host.now() : 0;
+        this.sawReturnAt = StringPrototypeEndsWith(text, '\r') ? env.host.now() : 0;
         const indexes = [0, match.index, LINE_ENDING.lastIndex];
         let next: RegExpExecArray | null;
-        while ((next = LINE_ENDING.exec(text)) !== null) indexes.push(next.index, LINE_ENDING.lastIndex);
+        while ((next = RegExpPrototypeExec(LINE_ENDING, text)) !== null) ArrayPrototypePush(indexes, next.index, LINE_ENDING.lastIndex);
         const last = indexes.length - 1;
-        this.lineBuffer = text.slice(indexes[last]);
-        for (let i = 1; i < last; i += 2) this.onLine(text.slice(indexes[i - 1], indexes[i]));
+        this.lineBuffer = StringPrototypeSlice(text, indexes[last]);
+        for (let i = 1; i < last; i += 2) this.onLine(StringPrototypeSlice(text, indexes[i - 1], indexes[i]));
       } else if (text) {
         this.lineBuffer = this.lineBuffer ? this.lineBuffer + text : text;
       }
@@ -171,7 +172,7 @@ export function makeReadline(env: Env) {
       let done = this.closed;
       let wake: (() => void) | null = null;
       const onLine = (line: string) => {
-        queue.push(line);
+        ArrayPrototypePush(queue, line);
         wake?.();
       };
       const onClose = () => {
@@ -191,7 +192,7 @@ export function makeReadline(env: Env) {
               const value = queue[head]!;
               queue[head++] = '';
               if (head > 1024 && head * 2 > queue.length) {
-                queue.splice(0, head);
+                ArrayPrototypeSplice(queue, 0, head);
                 head = 0;
               }
               return { value, done: false };

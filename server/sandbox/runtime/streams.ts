@@ -2,6 +2,25 @@ import EventEmitter from 'events';
 import type { Env } from './env';
 import { invalidArgType } from './errors';
 import { ChunkDecoder, normalizeEncoding } from './text';
+import { ArrayPrototypeJoin, ArrayPrototypePush, ArrayPrototypeShift, MathMin, ObjectGetPrototypeOf, ObjectSetPrototypeOf, StringPrototypeSlice, TypedArrayPrototypeSet } from './primordials';
+
+/**
+ * A Buffer of `n` bytes made as the package's allocUnsafe makes it, without its live calls
+ * (Object.setPrototypeOf): standard input is read while the program runs.
+ */
+function newBuffer(env: Env, n: number): Uint8Array {
+  const buf = new Uint8Array(n);
+  ObjectSetPrototypeOf(buf, env.Buffer().prototype);
+  return buf;
+}
+
+/** Part of a chunk (text, or a Buffer sharing its memory), on built-ins taken before the program ran. */
+function sliceChunk<T extends string | Uint8Array>(chunk: T, start: number, end: number): T {
+  if (typeof chunk === 'string') return StringPrototypeSlice(chunk, start, end) as T;
+  const part = new Uint8Array(chunk.buffer, chunk.byteOffset + start, end - start);
+  ObjectSetPrototypeOf(part, ObjectGetPrototypeOf(chunk));
+  return part as T;
+}
 
 /** Node reads pipes and files in chunks of this size. */
 const CHUNK = 64 * 1024;
@@ -88,8 +107,8 @@ export class InputStream extends EventEmitter {
       const all = this.takeAll();
       if (all.length <= size) out = all;
       else {
-        out = all.slice(0, size);
-        this.buffer.push(all.slice(size));
+        out = sliceChunk(all, 0, size);
+        ArrayPrototypePush(this.buffer, sliceChunk(all, size, all.length));
       }
     }
     if (this.buffer.length === 0 && this.sourceDone) this.queueEnd();
@@ -135,7 +154,7 @@ export class InputStream extends EventEmitter {
     let done = false;
     let wake: (() => void) | null = null;
     const onData = (chunk: Chunk) => {
-      queue.push(chunk);
+      ArrayPrototypePush(queue, chunk);
       wake?.();
     };
     const onEnd = () => {
@@ -186,14 +205,14 @@ export class InputStream extends EventEmitter {
     this.pumping = false;
     const { loop } = this.#env;
     if (this.flowing === true && this.buffer.length > 0) {
-      const chunk = this.buffer.shift()!;
+      const chunk = ArrayPrototypeShift(this.buffer)!;
       loop.invoke(() => this.emit('data', chunk));
     } else if (!this.sourceDone) {
       const chunk = this.pull();
       if (chunk !== null) {
         if (this.flowing === true) loop.invoke(() => this.emit('data', chunk));
         else {
-          this.buffer.push(chunk);
+          ArrayPrototypePush(this.buffer, chunk);
           if (this.readableMode) loop.invoke(() => this.emit('readable'));
         }
       }
@@ -211,7 +230,7 @@ export class InputStream extends EventEmitter {
 
   private pull(): Chunk | null {
     const { input } = this.#env;
-    const n = Math.min(CHUNK, input.remaining);
+    const n = MathMin(CHUNK, input.remaining);
     if (n === 0) {
       if (input.starved) return null;
       this.sourceDone = true;
@@ -227,7 +246,7 @@ export class InputStream extends EventEmitter {
       }
       return this.#decoder.write(bytes);
     }
-    const buf = this.#env.Buffer().allocUnsafe(n);
+    const buf = newBuffer(this.#env, n);
     input.readInto(buf, 0, n);
     if (input.exhausted) this.sourceDone = true;
     return buf;
@@ -237,8 +256,15 @@ export class InputStream extends EventEmitter {
     const parts = this.buffer;
     this.buffer = [];
     if (parts.length === 1) return parts[0]!;
-    if (typeof parts[0] === 'string') return parts.join('');
-    return this.#env.Buffer().concat(parts as Uint8Array[]);
+    if (typeof parts[0] === 'string') return ArrayPrototypeJoin(parts, '');
+    let total = 0;
+    for (let i = 0; i < parts.length; i++) total += parts[i]!.length;
+    const all = newBuffer(this.#env, total);
+    for (let i = 0, at = 0; i < parts.length; i++) {
+      TypedArrayPrototypeSet(all, parts[i] as Uint8Array, at);
+      at += parts[i]!.length;
+    }
+    return all;
   }
 
   private queueEnd(): void {

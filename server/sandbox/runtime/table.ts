@@ -1,4 +1,5 @@
 import type { Env } from './env';
+import { MathMax } from './primordials';
 
 /**
  * console.table, drawn as Node 22 and 24 draw it (lib/internal/console and cli_table): one row per
@@ -26,7 +27,7 @@ function width(text: string): number {
 
 function draw(head: string[], columns: string[][]): string {
   const widths = head.map(width);
-  const longest = Math.max(0, ...columns.map((c) => c.length));
+  const longest = MathMax(0, ...columns.map((c) => c.length));
   const rows: string[][] = [];
   for (let i = 0; i < head.length; i++) {
     const column = columns[i]!;
@@ -34,7 +35,7 @@ function draw(head: string[], columns: string[][]): string {
       rows[j] ??= [];
       const value = hasOwn.call(column, j) ? column[j]! : '';
       rows[j]![i] = value;
-      widths[i] = Math.max(widths[i] ?? 0, width(value));
+      widths[i] = MathMax(widths[i] ?? 0, width(value));
     }
   }
   const row = (cells: string[]) => `│ ${cells.map((c, i) => c + ' '.repeat(widths[i]! - width(c))).join(' │ ')} │`;

@@ -1,10 +1,11 @@
 import type { HostBridge } from './bridge';
 import { invalidArgType, nodeError } from './errors';
+import { copyTail, StringPrototypeCharCodeAt, StringPrototypeCodePointAt, StringPrototypeSlice, StringPrototypeToLowerCase, StringPrototypeTrim } from './primordials';
 
 /** Node's spelling of an encoding name, or null when Node would not know it. */
 export function normalizeEncoding(enc: unknown): string | null {
   if (enc === undefined || enc === null || enc === '') return 'utf8';
-  switch (String(enc).toLowerCase()) {
+  switch (StringPrototypeToLowerCase(String(enc))) {
     case 'utf8':
     case 'utf-8':
       return 'utf8';
@@ -70,7 +71,7 @@ export class ChunkDecoder {
     }
     const keep = this.tail(bytes);
     const end = bytes.length - keep;
-    if (keep > 0) this.pending = bytes.slice(end);
+    if (keep > 0) this.pending = copyTail(bytes, end);
     return end > 0 ? this.host.decode(bytes, 0, end, this.encoding) : '';
   }
 
@@ -116,12 +117,12 @@ export function makeTextCoding(host: HostBridge) {
       // Count the UTF-16 units whose bytes fitted.
       let read = 0;
       let bytes = 0;
-      for (const ch of text) {
-        const cp = ch.codePointAt(0)!;
+      while (read < text.length) {
+        const cp = StringPrototypeCodePointAt(text, read)!;
         const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
         if (bytes + n > written) break;
         bytes += n;
-        read += ch.length;
+        read += cp > 0xffff ? 2 : 1;
       }
       return { read, written };
     }
@@ -137,7 +138,7 @@ export function makeTextCoding(host: HostBridge) {
     readonly ignoreBOM: boolean;
 
     constructor(label: unknown = 'utf-8', options: { fatal?: boolean; ignoreBOM?: boolean } = {}) {
-      const enc = String(label).toLowerCase().trim();
+      const enc = StringPrototypeTrim(StringPrototypeToLowerCase(String(label)));
       const known: Record<string, string> = { 'utf-8': 'utf8', utf8: 'utf8', 'unicode-1-1-utf-8': 'utf8', 'utf-16le': 'utf16le', 'utf-16': 'utf16le', latin1: 'latin1', 'iso-8859-1': 'latin1', ascii: 'latin1', 'us-ascii': 'latin1', 'windows-1252': 'latin1' };
       const found = known[enc];
       if (!found) throw new RangeError(`The "${String(label)}" encoding is not supported`);
@@ -157,7 +158,7 @@ export function makeTextCoding(host: HostBridge) {
       let text = options?.stream ? this.stream.write(bytes) : this.stream.end(bytes);
       if (!this.bomSeen && text.length > 0) {
         this.bomSeen = true;
-        if (!this.ignoreBOM && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        if (!this.ignoreBOM && StringPrototypeCharCodeAt(text, 0) === 0xfeff) text = StringPrototypeSlice(text, 1);
       }
       if (!options?.stream) {
         this.stream = null;
@@ -181,7 +182,7 @@ export function makeTextCoding(host: HostBridge) {
         this.bomSeen = false;
         throw nodeError(TypeError, 'ERR_ENCODING_INVALID_ENCODED_DATA', `The encoded data was not valid for encoding ${this.encoding}`);
       }
-      this.unchecked = stream && valid < all.length ? all.slice(valid) : null;
+      this.unchecked = stream && valid < all.length ? copyTail(all, valid) : null;
     }
   }
 

@@ -2,9 +2,10 @@ import type { Env } from './env';
 import { invalidArgType } from './errors';
 import { makeTextCoding } from './text';
 import { makeTypes } from './util-types';
+import { SymbolFor } from './primordials';
 
-const PROMISIFY_CUSTOM = Symbol.for('nodejs.util.promisify.custom');
-const INSPECT_CUSTOM = Symbol.for('nodejs.util.inspect.custom');
+const PROMISIFY_CUSTOM = SymbolFor('nodejs.util.promisify.custom');
+const INSPECT_CUSTOM = SymbolFor('nodejs.util.inspect.custom');
 
 
 /** The parts of Node's `util` a solution may reach for. */

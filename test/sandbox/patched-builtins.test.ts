@@ -1,0 +1,214 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { show, useJudge } from './harness';
+
+/**
+ * A program may replace any built-in and restore nothing; the runtime's own code (console,
+ * streams, readline, require, events, the error report) must keep working on the originals it
+ * captured before the program ran. Each case patches one built-in (with a function that throws,
+ * or one that returns garbage), then does ordinary I/O. Its verdict is compared with real Node on
+ * the same compiled program and input: the judge never answers IE, and where Node exits cleanly
+ * (AC) or with an error (RE), the sandbox does the same with the same standard output.
+ */
+
+const THROW = `function () { throw new Error('patched built-in called'); }`;
+const GARBAGE = `function () { return 'garbage'; }`;
+
+/** [name, statement that patches it]. */
+const PATCHES: [string, string][] = [
+  ...['push', 'pop', 'shift', 'unshift', 'slice', 'splice', 'join', 'map', 'forEach', 'filter', 'indexOf', 'includes', 'concat', 'reduce', 'some', 'every', 'reverse', 'fill', 'keys'].map(
+    (m): [string, string] => [`Array.prototype.${m}`, `(Array.prototype as any).${m} = ${THROW};`],
+  ),
+  ['Array.prototype.join (garbage)', `(Array.prototype as any).join = ${GARBAGE};`],
+  ['Array.prototype.slice (garbage)', `(Array.prototype as any).slice = ${GARBAGE};`],
+  ['Array.prototype[Symbol.iterator]', `(Array.prototype as any)[Symbol.iterator] = ${THROW};`],
+  ['ArrayIterator.next', `Object.getPrototypeOf([][Symbol.iterator]()).next = ${THROW};`],
+  ['Array.isArray', `(Array as any).isArray = ${THROW};`],
+  ['Array.from', `(Array as any).from = ${THROW};`],
+  ...['split', 'slice', 'substring', 'indexOf', 'lastIndexOf', 'charCodeAt', 'codePointAt', 'replace', 'replaceAll', 'trim', 'trimEnd', 'startsWith', 'endsWith', 'padStart', 'repeat', 'toLowerCase', 'includes', 'match', 'normalize'].map(
+    (m): [string, string] => [`String.prototype.${m}`, `(String.prototype as any).${m} = ${THROW};`],
+  ),
+  ['String.prototype.split (garbage)', `(String.prototype as any).split = ${GARBAGE};`],
+  ['String.prototype[Symbol.iterator]', `(String.prototype as any)[Symbol.iterator] = ${THROW};`],
+  ['String.fromCharCode', `(String as any).fromCharCode = ${THROW};`],
+  ...['keys', 'entries', 'values', 'assign', 'getOwnPropertyNames', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'create', 'freeze'].map((m): [string, string] => [`Object.${m}`, `(Object as any).${m} = ${THROW};`]),
+  ['Object.setPrototypeOf', `(Object as any).setPrototypeOf = ${THROW};`],
+  ['Object.defineProperty', `(Object as any).defineProperty = ${THROW};`],
+  ['Object.prototype.hasOwnProperty', `(Object.prototype as any).hasOwnProperty = ${THROW};`],
+  ['Object.prototype.toString', `(Object.prototype as any).toString = ${THROW};`],
+  ['JSON.stringify', `(JSON as any).stringify = ${THROW};`],
+  ['JSON.parse', `(JSON as any).parse = ${THROW};`],
+  ...['get', 'set', 'has', 'delete', 'forEach', 'keys', 'values', 'entries'].map((m): [string, string] => [`Map.prototype.${m}`, `(Map.prototype as any).${m} = ${THROW};`]),
+  ['Map.prototype[Symbol.iterator]', `(Map.prototype as any)[Symbol.iterator] = ${THROW};`],
+  ['MapIterator.next', `Object.getPrototypeOf(new Map().entries()).next = ${THROW};`],
+  ...['add', 'has', 'delete', 'values'].map((m): [string, string] => [`Set.prototype.${m}`, `(Set.prototype as any).${m} = ${THROW};`]),
+  ['Set.prototype[Symbol.iterator]', `(Set.prototype as any)[Symbol.iterator] = ${THROW};`],
+  ['Promise.prototype.then', `(Promise.prototype as any).then = ${THROW};`],
+  ['Promise.resolve', `(Promise as any).resolve = ${THROW};`],
+  ['Function.prototype.apply', `(Function.prototype as any).apply = ${THROW};`],
+  ['Function.prototype.call', `(Function.prototype as any).call = ${THROW};`],
+  ['Function.prototype.bind', `(Function.prototype as any).bind = ${THROW};`],
+  ['Function.prototype.toString', `(Function.prototype as any).toString = ${THROW};`],
+  ['RegExp.prototype.exec', `(RegExp.prototype as any).exec = ${THROW};`],
+  ['RegExp.prototype.test', `(RegExp.prototype as any).test = ${THROW};`],
+  ['RegExp.prototype[Symbol.replace]', `(RegExp.prototype as any)[Symbol.replace] = ${THROW};`],
+  ['RegExp.prototype[Symbol.split]', `(RegExp.prototype as any)[Symbol.split] = ${THROW};`],
+  ['Number.prototype.toString', `(Number.prototype as any).toString = ${THROW};`],
+  ['Math.min', `(Math as any).min = ${THROW};`],
+  ['Math.max', `(Math as any).max = ${THROW};`],
+  ['Reflect.apply', `(Reflect as any).apply = ${THROW};`],
+  ['Reflect.ownKeys', `(Reflect as any).ownKeys = ${THROW};`],
+  ['Symbol.for', `(Symbol as any).for = ${THROW};`],
+  ['Uint8Array.prototype.subarray', `(Uint8Array.prototype as any).subarray = ${THROW};`],
+  ['Uint8Array.prototype.set', `(Uint8Array.prototype as any).set = ${THROW};`],
+  ['TextDecoder.prototype.decode', `(TextDecoder.prototype as any).decode = ${THROW};`],
+  ['TextEncoder.prototype.encode', `(TextEncoder.prototype as any).encode = ${THROW};`],
+  ['Error.captureStackTrace', `(Error as any).captureStackTrace = ${THROW};`],
+  ['WeakMap.prototype.get', `(WeakMap.prototype as any).get = ${THROW};`],
+  ['WeakMap.prototype.set', `(WeakMap.prototype as any).set = ${THROW};`],
+];
+
+const INPUT = '3\n1 2 3\nhello world\n';
+
+/**
+ * Reads its input line by line with readline (loaded after the patch), prints a number, a string,
+ * an array and an object with console.log, writes with process.stdout.write and ends with
+ * process.exit(0).
+ */
+const withReadline = (patch: string) => `${patch}
+const readline = require('readline');
+const rl = readline.createInterface({ input: process.stdin });
+let lines = 0;
+let chars = 0;
+rl.on('line', (line: string) => { lines++; chars += line.length; });
+rl.on('close', () => {
+  console.log(lines);
+  console.log(chars);
+  console.log('some text');
+  console.log([1, 2, 3]);
+  console.log({ a: 1, b: 'two', c: [3] });
+  process.stdout.write('written\\n');
+  process.exit(0);
+});
+`;
+
+/** Reads all of its input with fs.readFileSync(0), prints it, then throws (the RE path). */
+const withReadFile = (patch: string) => `${patch}
+const fs = require('fs');
+const data: string = fs.readFileSync(0, 'utf8');
+console.log(data.length);
+console.log('text', 42);
+process.stdout.write('written\\n');
+throw new Error('the program gives up');
+`;
+
+/**
+ * Reads standard input through 'data' and 'end' events and passes what it learns through an
+ * EventEmitter of its own (on, once, emit with arguments), then prints.
+ */
+const withStdinEvents = (patch: string) => `${patch}
+const { EventEmitter } = require('events');
+const bus = new EventEmitter();
+let total = 0;
+let chunks = 0;
+bus.on('chunk', (n: number) => { total += n; });
+bus.on('chunk', () => { chunks++; });
+bus.once('done', (label: string) => { console.log(label, total, chunks > 0); console.log(['x', 'y']); });
+process.stdin.on('data', (chunk: any) => bus.emit('chunk', chunk.length));
+process.stdin.on('end', () => { bus.emit('done', 'bytes'); process.stdout.write('end\\n'); });
+`;
+
+/** Timers, immediates, ticks, microtasks, await and an 'exit' listener, each printing in turn. */
+const withScheduling = (patch: string) => `${patch}
+process.on('exit', (code: number) => { process.stdout.write('exit ' + code + '\\n'); });
+setTimeout(() => {
+  console.log('timeout');
+  // From a timer, an immediate runs before any later timer: the order is fixed.
+  setImmediate(() => console.log('immediate'));
+  const t = setInterval(() => { console.log('interval'); clearInterval(t); }, 1);
+}, 1);
+process.nextTick(() => console.log('tick'));
+queueMicrotask(() => console.log('microtask'));
+(async () => { await null; console.log('awaited'); })();
+console.log('main');
+`;
+
+interface Outcome {
+  stdout: string;
+  exit: number | null;
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'sg-patched-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let serial = 0;
+
+interface Verdict {
+  verdict: string;
+  stdout: string;
+}
+
+const verdictOf = (o: Outcome): Verdict => ({ verdict: o.exit === 0 ? 'ok' : 're', stdout: o.stdout });
+const sameAs = (a: Verdict, b: Verdict) => a.verdict === b.verdict && a.stdout === b.stdout;
+
+/**
+ * Real Node on the compiled program, as test/sandbox/differential.test.ts runs it, except that the
+ * wrapper calls the program through originals it took first: the program's patch must not break
+ * the wrapper, only what Node itself does.
+ */
+function runNode(js: string, input: string): Promise<Outcome> {
+  const n = serial++;
+  const file = path.join(work, `p${n}.cjs`);
+  const inputFile = path.join(work, `p${n}.in`);
+  writeFileSync(
+    file,
+    `const __apply = Reflect.apply, __then = Promise.prototype.then, __tick = process.nextTick;\nconst __f = ${js};\n__apply(__then, __apply(__f, module.exports, [module.exports, require, module, __filename, __dirname]), [undefined, (e) => __apply(__tick, process, [() => { throw e; }])]);\n`,
+  );
+  writeFileSync(inputFile, input);
+  return new Promise((resolve, reject) => {
+    const script = 'cat "$1" | "$2" "$3" 2>/dev/null | cat; exit "${PIPESTATUS[1]}"';
+    const child = spawn('/bin/bash', ['-c', script, 'bash', inputFile, process.execPath, file], { cwd: work, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ stdout: Buffer.concat(out).toString('utf8'), exit: code }));
+  });
+}
+
+describe('a program that patches a built-in gets the verdict Node gives it', () => {
+  const judge = useJudge();
+
+  it(`covers many built-ins (${PATCHES.length})`, () => {
+    expect(PATCHES.length).toBeGreaterThanOrEqual(25);
+  });
+
+  const cases = PATCHES.flatMap(([name, patch]): [string, string][] => [
+    [`${name}, then readline and console.log`, withReadline(patch)],
+    [`${name}, then fs.readFileSync(0) and a throw`, withReadFile(patch)],
+    [`${name}, then stdin events and an EventEmitter`, withStdinEvents(patch)],
+    [`${name}, then timers, ticks and an exit listener`, withScheduling(patch)],
+  ]);
+
+  it.each(cases)('%s', async (_name, source) => {
+    const compiled = await judge.compiler.compile(source);
+    if (!compiled.ok) throw new Error(`does not compile:\n${compiled.diagnostics}`);
+    await judge.sandbox.load(compiled.js, { timeMs: 10_000, memoryMb: 256, outputBytes: 1 << 20 });
+    const r = await judge.sandbox.run(INPUT);
+    if (process.env.PATCHED_DEBUG) console.log(_name, r.status, JSON.stringify(r.stdout), r.stderr);
+    expect(r.status, show(r)).not.toBe('ie');
+    const sandbox = { verdict: r.status, stdout: r.stdout };
+    const node = verdictOf(await runNode(compiled.js, INPUT));
+    if (sameAs(sandbox, node)) return;
+    // Node is not hardened against every patch either: where the patch broke Node itself (its
+    // outcome differs from the unpatched program's), the sandbox may instead give the outcome the
+    // program would have had without the patch.
+    const clean = await judge.compiler.compile(source.replace(/^.*\n/, ''));
+    if (!clean.ok) throw new Error(`does not compile without the patch:\n${clean.diagnostics}`);
+    const unpatched = verdictOf(await runNode(clean.js, INPUT));
+    const detail = `\nsandbox: ${JSON.stringify(sandbox)}\nnode: ${JSON.stringify(node)}\nnode without the patch: ${JSON.stringify(unpatched)}\n${show(r)}`;
+    expect(!sameAs(node, unpatched) && sameAs(sandbox, unpatched), `the sandbox agrees neither with Node nor (where the patch broke Node) with the unpatched program${detail}`).toBe(true);
+  });
+});
