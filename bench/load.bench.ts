@@ -128,7 +128,7 @@ class Backlog {
     private readonly server: RunningServer,
     private readonly size: number,
   ) {
-    const slow = readFileSync(join(ROOT, 'problems/nim/slow/pairwise-xor.ts'), 'utf8');
+    const slow = readFileSync(join(ROOT, 'problems/nim/slow/try-every-move.ts'), 'utf8');
     const wrong = readFileSync(join(ROOT, 'problems/nim/wrong/sum-parity.ts'), 'utf8');
     this.sources = [acceptedNim(), slow, acceptedNim(), wrong];
   }

@@ -76,7 +76,7 @@ describe('in a browser', () => {
   it('types a solution into the editor, submits, and sees "Accepted" arrive live', async () => {
     // Keep the single judge thread busy first, so the new submission is visibly waiting when its
     // page opens and its verdict can only arrive live.
-    await submit(server.url, 'nim', readFileSync(join(ROOT, 'problems/nim/slow/pairwise-xor.ts'), 'utf8'));
+    await submit(server.url, 'nim', readFileSync(join(ROOT, 'problems/nim/slow/try-every-move.ts'), 'utf8'));
     await page.goto(`${server.url}/problems/nim`);
     await page.click('#editor .ace_content');
     // insertText sends the text as one input event, as a paste would, so the editor's

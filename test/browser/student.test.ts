@@ -251,7 +251,7 @@ describe('every hand', () => {
 
   it('the submissions list updates live while submissions judge', async () => {
     // A slow correct solution keeps its row "Running" long enough to watch it change.
-    const slow = readFileSync(join(ROOT, 'problems/nim/slow/pairwise-xor.ts'), 'utf8');
+    const slow = readFileSync(join(ROOT, 'problems/nim/slow/try-every-move.ts'), 'utf8');
     const id = await submit(server.url, 'nim', slow);
     await page.goto(`${server.url}/submissions`);
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
