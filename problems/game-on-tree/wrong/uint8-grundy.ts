@@ -1,3 +1,4 @@
+// stress: random inputs almost never reveal this mistake; stored tests built for it do (the solution table counts them).
 // The colon principle, correctly: g(v) = XOR over children c of (g(c) + 1), Alice wins when
 // g(1) != 0. The learner keeps the Grundy values in a Uint8Array ("they are small numbers"), so
 // every value is kept modulo 2^8: a long stalk from vertex 1 reaches 256 and reads as 0.

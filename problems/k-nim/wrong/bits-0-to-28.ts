@@ -1,3 +1,4 @@
+// stress: random inputs almost never reveal this mistake; stored tests built for it do (the solution table counts them).
 // Moore's theorem, correctly, but the learner counts bits 0..28 only: "piles up to 10^9" was
 // misjudged as fitting in 29 bits. A game decided by a higher bit alone is read as lost.
 import * as fs from 'fs';

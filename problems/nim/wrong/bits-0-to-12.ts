@@ -1,3 +1,4 @@
+// stress: random inputs almost never reveal this mistake; stored tests built for it do (the solution table counts them).
 // Bouton's rule bit by bit: the learner counts, for each bit, how many piles have it, and reads
 // piles "up to 9999" as 13 bits (2^13 = 8192 looked big enough). Bit 13 is never counted.
 import * as fs from 'fs';
