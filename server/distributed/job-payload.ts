@@ -23,11 +23,15 @@ export interface JobPayload {
   userTests: Row[];
 }
 
-/** One message of a job's progress, stamped with the attempt (BullMQ's count of starts) it belongs to. */
+/**
+ * Messages of a job's progress, in order, stamped with the attempt (BullMQ's count of starts) they
+ * belong to. Messages that arrive while one update is on its way to Redis go together in the next,
+ * so a 30-test submission costs a few round trips, not sixty.
+ */
 export interface JobProgress {
   attempt: number;
   worker: string;
-  message: FromThread;
+  messages: FromThread[];
 }
 
 export interface JobReturn {

@@ -90,18 +90,32 @@ async function main(): Promise<void> {
           }, 500)
         : null;
     return new Promise<JobReturn>((resolve) => {
-      // Progress goes out in order, one message after the other.
-      let chain: Promise<unknown> = Promise.resolve();
+      // Progress goes out in order; what arrives while an update is in flight goes in the next one.
+      let buffered: FromThread[] = [];
+      let flushing: Promise<void> | null = null;
+      const flush = (): Promise<void> => {
+        if (flushing) return flushing;
+        if (buffered.length === 0) return Promise.resolve();
+        flushing = (async () => {
+          while (buffered.length > 0) {
+            const progress: JobProgress = { attempt, worker: id, messages: buffered };
+            buffered = [];
+            await job.updateProgress(progress as never).catch(() => {});
+          }
+          flushing = null;
+        })();
+        return flushing;
+      };
       waiting.set(key, (m) => {
         if (isFinal(m)) {
           waiting.delete(key);
           if (watchCancel) clearInterval(watchCancel);
           const failureTexts = kindModule(p.kind).carriedTexts?.read(db, p.id) ?? [];
-          void chain.then(() => resolve({ attempt, worker: id, final: m, failureTexts }));
+          void flush().then(() => resolve({ attempt, worker: id, final: m, failureTexts }));
           return;
         }
-        const progress: JobProgress = { attempt, worker: id, message: m };
-        chain = chain.then(() => job.updateProgress(progress as never)).catch(() => {});
+        buffered.push(m);
+        void flush();
       });
       queue.notify();
     });

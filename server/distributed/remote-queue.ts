@@ -129,13 +129,17 @@ export class RemoteQueue {
 
   private onProgress(id: string, p: JobProgress): void {
     const job = this.ref(id);
-    if (!job || !p || typeof p !== 'object' || !p.message) return;
+    if (!job || !p || typeof p !== 'object' || !Array.isArray(p.messages)) return;
     if (!this.current(id, job, p.attempt)) return;
     const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
-    // A new attempt starts with "compiling": whatever an earlier one stored is gone.
-    if (p.message.type === 'compiling') this.clearForAttempt(job);
-    applyJobMessage(this.db, this.events, p.message);
+    this.db.transaction(() => {
+      for (const m of p.messages) {
+        // A new attempt starts with "compiling": whatever an earlier one stored is gone.
+        if (m.type === 'compiling') this.clearForAttempt(job);
+        applyJobMessage(this.db, this.events, m);
+      }
+    })();
   }
 
   private clearForAttempt(job: JobRef): void {
