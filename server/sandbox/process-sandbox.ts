@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
 import { sandboxSources } from './build';
+import { FrameReader, frame, LIVE_IN_FD, LIVE_OUT_FD } from './host/live-pipe';
 import { Cgroup, detectLayers, joinCgroupCommand } from './layers';
-import type { HostToParent, ParentToHost, RunReport } from './protocol';
+import type { HostToParent, LiveInFrame, LiveOutFrame, ParentToHost, RunReport } from './protocol';
 import type { LiveSession, RunLimits, RunResult, Sandbox } from './types';
 import { permissionFlag } from '../platform/node-version';
 import { sandboxNodeBinary } from './node-binary';
@@ -25,7 +27,7 @@ const OOM_TEXT = /heap out of memory|Allocation failed|Reached heap limit|Fatal 
 let warned = false;
 
 /** The answer to a request, or the death of the process that was to answer it. */
-type Answer = HostToParent | { t: 'died'; report: RunReport; replaced: boolean };
+type Answer = HostToParent | LiveOutFrame | { t: 'died'; report: RunReport; replaced: boolean };
 
 interface Pending {
   resolve(m: Answer): void;
@@ -45,8 +47,8 @@ export class ProcessSandbox implements Sandbox {
   private loadedInChild = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  /** Interactive runs in flight: where their output goes. */
-  private readonly liveOutput = new Map<number, (text: string) => void>();
+  /** Where the output of the interactive run in progress goes. */
+  private liveText: ((text: string) => void) | null = null;
   private onLoaded: ((error: string | null) => void) | null = null;
   private stderrTail = '';
   private closed = false;
@@ -78,8 +80,23 @@ export class ProcessSandbox implements Sandbox {
     const command = joinCgroupCommand(this.cgroup?.procsFiles ?? [], [...layers.prefix, sandboxNodeBinary(layers.unprivileged), ...NODE_FLAGS, '-e', sources.host]);
     // SG_SANDBOX_DEBUG=1 shows the sandbox process's stderr (and its watchdog's readings).
     const debug = process.env.SG_SANDBOX_DEBUG === '1';
-    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env: debug ? { SG_DEBUG: '1' } : {}, serialization: 'advanced' });
+    // fds 4 and 5: the interactive runs' input and output (host/live-pipe.ts).
+    const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe', 'pipe'], env: debug ? { SG_DEBUG: '1' } : {}, serialization: 'advanced' });
     this.child = child;
+    const { liveIn, liveOut } = livePipes(child);
+    liveIn.on('error', () => {});
+    liveOut.on('error', () => {});
+    const frames = new FrameReader(
+      (text) => this.liveText?.(text),
+      (value) => {
+        const f = value as LiveOutFrame | null;
+        if (f?.t !== 'result') return;
+        const p = this.pending.get(f.id);
+        this.pending.delete(f.id);
+        p?.resolve(f);
+      },
+    );
+    liveOut.on('data', (chunk: Buffer) => frames.push(chunk));
     this.stderrTail = '';
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       this.stderrTail = (this.stderrTail + d).slice(-8192);
@@ -118,9 +135,6 @@ export class ProcessSandbox implements Sandbox {
         p?.resolve(m);
         break;
       }
-      case 'stdout':
-        this.liveOutput.get(m.id)?.(m.data);
-        break;
       case 'stuck':
         this.replacing = true;
         if (this.child) this.destroy(this.child);
@@ -265,7 +279,8 @@ export class ProcessSandbox implements Sandbox {
     const child = this.child!;
     const id = this.nextId++;
     const t0 = performance.now();
-    this.liveOutput.set(id, session.output);
+    this.liveText = session.output;
+    const { liveIn } = livePipes(child);
     const answer = await new Promise<Answer>((resolve) => {
       const timer = setTimeout(() => {
         this.timedOut = true;
@@ -277,13 +292,13 @@ export class ProcessSandbox implements Sandbox {
           resolve(m);
         },
       });
-      child.send({ t: 'play', id } satisfies ParentToHost);
-      const send = (m: ParentToHost) => {
-        if (this.child === child && child.connected) child.send(m);
+      const write = (data: string | Buffer) => {
+        if (this.child === child && !liveIn.destroyed) liveIn.write(data);
       };
-      session.connect({ write: (data) => send({ t: 'stdin', id, data }), end: () => send({ t: 'stdin-end', id }) });
+      write(frame({ t: 'play', id } satisfies LiveInFrame));
+      session.connect({ write, end: () => write(frame({ t: 'end', id } satisfies LiveInFrame)) });
     });
-    this.liveOutput.delete(id);
+    this.liveText = null;
     const wallMs = performance.now() - t0;
     if (answer.t === 'died' || answer.t === 'result') return { ...answer.report, wallMs };
     throw new Error('unexpected answer from the sandbox');
@@ -366,4 +381,13 @@ function closeChannels(child: ChildProcess): void {
     // already closed
   }
   child.stderr?.destroy();
+  const { liveIn, liveOut } = livePipes(child);
+  liveIn.destroy();
+  liveOut.destroy();
+}
+
+/** The interactive runs' pipes (Node's types know only the first five stdio entries). */
+function livePipes(child: ChildProcess): { liveIn: Writable; liveOut: Readable } {
+  const stdio = child.stdio as unknown as (Readable & Writable)[];
+  return { liveIn: stdio[LIVE_IN_FD]!, liveOut: stdio[LIVE_OUT_FD]! };
 }

@@ -16,15 +16,12 @@ export interface RunReport {
   memoryKb: number;
 }
 
+/** Interactive runs do not use these messages: they talk through two pipes (host/live-pipe.ts). */
 export type ParentToHost =
   | { t: 'init'; workerSource: string; runtimeSource: string }
   | { t: 'load'; js: string; limits: RunLimits }
   | { t: 'run'; id: number; input: string }
   | { t: 'batch'; id: number; inputs: string[] }
-  /** An interactive run: its standard input arrives as 'stdin' messages, its output leaves as 'stdout'. */
-  | { t: 'play'; id: number }
-  | { t: 'stdin'; id: number; data: string }
-  | { t: 'stdin-end'; id: number }
   | { t: 'exit' };
 
 export type HostToParent =
@@ -32,7 +29,6 @@ export type HostToParent =
   | { t: 'loaded'; error: string | null }
   | { t: 'result'; id: number; report: RunReport }
   | { t: 'batch'; id: number; reports: RunReport[] }
-  | { t: 'stdout'; id: number; data: string }
   /** A worker would not stop: the process must be replaced. */
   | { t: 'stuck' };
 
@@ -49,7 +45,9 @@ export type WorkerToHost =
   | { t: 'ready' }
   | { t: 'loaded'; error: string | null }
   | { t: 'results'; from: number; reports: RunReport[] }
-  /** What an interactive run wrote to stdout, sent as it writes it. */
-  | { t: 'out'; data: string }
   | { t: 'pong' }
   | { t: 'done' };
+
+/** Control frames on the interactive pipes (host/live-pipe.ts). */
+export type LiveInFrame = { t: 'play'; id: number } | { t: 'end'; id: number };
+export type LiveOutFrame = { t: 'result'; id: number; report: RunReport };

@@ -4,9 +4,11 @@
  * the worker, and terminates the worker when a limit is passed. Started with `node -e`: the modules
  * it imports by relative path are inlined at build time (server/sandbox/build.ts).
  */
+import net from 'node:net';
 import { Worker } from 'node:worker_threads';
-import type { HostToParent, ParentToHost, RunReport, WorkerToHost } from '../protocol';
+import type { HostToParent, LiveInFrame, LiveOutFrame, ParentToHost, RunReport, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
+import { FrameReader, frame, LIVE_IN_FD, LIVE_OUT_FD, writeAllSync } from './live-pipe';
 import { LiveFeed, WAIT_END, WAIT_MORE, type LiveLink } from './live-stdin';
 import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
@@ -88,9 +90,6 @@ class Slot {
           break;
         case 'done':
           this.onDone();
-          break;
-        case 'out':
-          if (play) send({ t: 'stdout', id: play.id, data: m.data });
           break;
         case 'pong':
           this.lastPong = performance.now();
@@ -240,7 +239,8 @@ class Slot {
    */
   kill(): Promise<void> {
     this.dead = true;
-    this.killing ??= (async () => {
+    if (this.killing) return this.killing;
+    this.killing = (async () => {
       void this.worker.terminate();
       const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS))]);
       if (!stopped) {
@@ -249,10 +249,14 @@ class Slot {
         send({ t: 'stuck' });
       }
     })();
+    dying.add(this.killing);
+    void this.killing.finally(() => dying.delete(this.killing!));
     return this.killing;
   }
 }
 
+/** Workers being stopped: an interactive result waits for them, so none can still write output after it. */
+const dying = new Set<Promise<void>>();
 let active: Slot | null = null;
 let spare: Slot | null = null;
 let spareTimer: NodeJS.Timeout | null = null;
@@ -334,30 +338,63 @@ async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
 }
 
 /** The interactive run in progress: its id and its standard input. */
-let play: { id: number; feed: LiveFeed } | null = null;
+let play: { id: number; feed: LiveFeed; ended: boolean } | null = null;
 
-/** An interactive run: one fresh context, input fed as the parent sends it, output sent as written. */
-async function runLive(id: number): Promise<RunReport> {
+/**
+ * An interactive run: one fresh context, input fed as the judge writes it to the input pipe, output
+ * written by the worker straight to the output pipe, the result framed after the last of it.
+ */
+async function runLive(id: number): Promise<void> {
   const feed = new LiveFeed();
-  play = { id, feed };
-  // This thread relays every line of the dialogue: judge work, not the program's, so its CPU time
+  play = { id, feed, ended: false };
+  // This thread relays the interactor's lines: judge work, not the program's, so its CPU time
   // during the game is taken off the reported time (the process-wide clock counts it).
   const relayStart = process.threadCpuUsage();
+  let r: RunReport;
   try {
-    const [r] = await runAll([''], feed.link);
+    [r] = (await runAll([''], feed.link)) as [RunReport];
     const relay = process.threadCpuUsage(relayStart);
-    r!.timeMs = Math.max(0, r!.timeMs - (relay.user + relay.system) / 1000);
+    r.timeMs = Math.max(0, r.timeMs - (relay.user + relay.system) / 1000);
     const waited = feed.waiting;
-    if (r!.status === 'tle' && waited === WAIT_END) {
-      r!.message = `Idleness limit exceeded: the program waited in fs.readFileSync(0) for the end of its input, which never comes while the interactor waits for the program's move (${r!.message}). Read the input line by line (readline, or fs.readSync).`;
-    } else if (r!.status === 'tle' && waited === WAIT_MORE) {
-      r!.message = `Idleness limit exceeded: the program was blocked reading its input while the interactor waited for the program's output (${r!.message}).`;
+    if (r.status === 'tle' && waited === WAIT_END) {
+      r.message = `Idleness limit exceeded: the program waited in fs.readFileSync(0) for the end of its input, which never comes while the interactor waits for the program's move (${r.message}). Read the input line by line (readline, or fs.readSync).`;
+    } else if (r.status === 'tle' && waited === WAIT_MORE) {
+      r.message = `Idleness limit exceeded: the program was blocked reading its input while the interactor waited for the program's output (${r.message}).`;
     }
-    return r!;
+  } catch (e) {
+    r = report('ie', `judge error: ${String(e)}`);
   } finally {
     play = null;
     feed.close();
   }
+  // A stopped worker may still be writing: its last output goes before the result.
+  await Promise.all([...dying]);
+  if (stuck) return;
+  try {
+    writeAllSync(LIVE_OUT_FD, frame({ t: 'result', id, report: r } satisfies LiveOutFrame));
+  } catch {
+    // the judge closed the pipe: it is replacing this process
+  }
+}
+
+function onLiveFrame(value: unknown): void {
+  const f = value as LiveInFrame | null;
+  if (f?.t === 'play' && typeof f.id === 'number' && !stuck) void runLive(f.id);
+  else if (f?.t === 'end' && play?.id === f.id && !play.ended) {
+    play.ended = true;
+    play.feed.write(null);
+  }
+}
+
+/** The judge's side of interactive runs: text for the program in progress, and control frames. */
+function listenLive(): void {
+  const reader = new FrameReader((text) => {
+    // Lines sent after the game ended (the judge had not seen its end yet) go nowhere.
+    if (play && !play.ended) play.feed.write(text);
+  }, onLiveFrame);
+  const pipe = new net.Socket({ fd: LIVE_IN_FD, readable: true, writable: false });
+  pipe.on('data', (chunk: Buffer) => reader.push(chunk));
+  pipe.on('error', () => {});
 }
 
 process.on('message', (m: ParentToHost) => {
@@ -367,6 +404,7 @@ process.on('message', (m: ParentToHost) => {
       workerSource = m.workerSource;
       runtimeSource = m.runtimeSource;
       spare = new Slot(memoryOf(undefined));
+      listenLive();
       send({ t: 'ready' });
       break;
     case 'load':
@@ -386,16 +424,6 @@ process.on('message', (m: ParentToHost) => {
         (reports) => send({ t: 'batch', id: m.id, reports }),
         (e: unknown) => send({ t: 'batch', id: m.id, reports: m.inputs.map(() => report('ie', `judge error: ${String(e)}`)) }),
       );
-      break;
-    case 'play':
-      runLive(m.id).then(
-        (r) => send({ t: 'result', id: m.id, report: r }),
-        (e: unknown) => send({ t: 'result', id: m.id, report: report('ie', `judge error: ${String(e)}`) }),
-      );
-      break;
-    case 'stdin':
-    case 'stdin-end':
-      if (play?.id === m.id) play.feed.write(m.t === 'stdin' ? m.data : null);
       break;
     case 'exit':
       process.exit(0);

@@ -13,6 +13,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../protocol';
 import type { FinishRun, HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
+import { LIVE_OUT_FD, writeAllSync } from './live-pipe';
 import { LiveStdin, type LiveLink } from './live-stdin';
 import { rssCeilingKb, STDERR_KEEP_CHARS } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
@@ -348,7 +349,12 @@ function makeBridge(state: RunState): HostBridge {
       } else state.inputWatches.set(id, Number(known));
     },
     emit(text) {
-      if (state.live && !state.finished && typeof text === 'string') send({ t: 'out', data: text });
+      if (!state.live || state.finished || typeof text !== 'string') return;
+      try {
+        writeAllSync(LIVE_OUT_FD, text);
+      } catch {
+        // the judge is gone: the run is being torn down
+      }
     },
   };
 }
