@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { sandboxSources } from './build';
-import { FrameReader, frame, LIVE_IN_FD, LIVE_OUT_FD } from './host/live-pipe';
+import { StringDecoder } from 'node:string_decoder';
+import { FrameReader, frame, LIVE_IN_FD, LIVE_OUT_FD, WAKE } from './host/live-pipe';
 import { Cgroup, detectLayers, joinCgroupCommand } from './layers';
 import type { HostToParent, LiveInFrame, LiveOutFrame, ParentToHost, RunReport } from './protocol';
 import type { LiveSession, RunLimits, RunResult, Sandbox } from './types';
@@ -86,11 +87,17 @@ export class ProcessSandbox implements Sandbox {
     const { liveIn, liveOut } = livePipes(child);
     liveIn.on('error', () => {});
     liveOut.on('error', () => {});
+    const decoder = new StringDecoder('utf8');
     const frames = new FrameReader(
-      (text) => this.liveText?.(text),
+      (bytes) => {
+        const text = decoder.write(bytes);
+        if (text) this.liveText?.(text);
+      },
       (value) => {
         const f = value as LiveOutFrame | null;
         if (f?.t !== 'result') return;
+        const rest = decoder.end();
+        if (rest) this.liveText?.(rest);
         const p = this.pending.get(f.id);
         this.pending.delete(f.id);
         p?.resolve(f);
@@ -138,6 +145,12 @@ export class ProcessSandbox implements Sandbox {
       case 'stuck':
         this.replacing = true;
         if (this.child) this.destroy(this.child);
+        break;
+      case 'wake':
+        if (this.child) {
+          const { liveIn } = livePipes(this.child);
+          if (!liveIn.destroyed) liveIn.write(WAKE);
+        }
         break;
     }
   }
@@ -296,6 +309,7 @@ export class ProcessSandbox implements Sandbox {
         if (this.child === child && !liveIn.destroyed) liveIn.write(data);
       };
       write(frame({ t: 'play', id } satisfies LiveInFrame));
+      child.send({ t: 'play', id } satisfies ParentToHost);
       session.connect({ write, end: () => write(frame({ t: 'end', id } satisfies LiveInFrame)) });
     });
     this.liveText = null;

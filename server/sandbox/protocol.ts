@@ -2,7 +2,7 @@
  * Messages between the judge (parent), the sandbox process (host) and its worker thread. Types only:
  * the host and worker sources are transpiled one file each, so they share nothing at run time.
  */
-import type { LiveLink } from './host/live-stdin';
+import type { LiveLink } from './host/live-pipe';
 import type { RunLimits, RunStatus } from './types';
 
 /** What the sandbox reports for one run; the parent adds wall time. */
@@ -16,12 +16,13 @@ export interface RunReport {
   memoryKb: number;
 }
 
-/** Interactive runs do not use these messages: they talk through two pipes (host/live-pipe.ts). */
 export type ParentToHost =
   | { t: 'init'; workerSource: string; runtimeSource: string }
   | { t: 'load'; js: string; limits: RunLimits }
   | { t: 'run'; id: number; input: string }
   | { t: 'batch'; id: number; inputs: string[] }
+  /** An interactive run: its input and output go through two pipes (host/live-pipe.ts). */
+  | { t: 'play'; id: number }
   | { t: 'exit' };
 
 export type HostToParent =
@@ -30,11 +31,13 @@ export type HostToParent =
   | { t: 'result'; id: number; report: RunReport }
   | { t: 'batch'; id: number; reports: RunReport[] }
   /** A worker would not stop: the process must be replaced. */
-  | { t: 'stuck' };
+  | { t: 'stuck' }
+  /** Write a wake byte to the live input pipe: a worker blocked reading it must wake. */
+  | { t: 'wake' };
 
 export interface WorkerInit {
   runtimeSource: string;
-  /** Float64Array [CPU ns at the current run's start or NaN, RSS bytes at that start, runs started]. */
+  /** Float64Array [program CPU ns at the current run's start or NaN, RSS bytes at that start, runs started, host thread CPU ns]. */
   watch: SharedArrayBuffer;
 }
 
@@ -46,6 +49,8 @@ export type WorkerToHost =
   | { t: 'loaded'; error: string | null }
   | { t: 'results'; from: number; reports: RunReport[] }
   | { t: 'pong' }
+  /** Blocked reading live input, the worker wants waking at this time (ms since the epoch) for a timer. */
+  | { t: 'wake-at'; at: number }
   | { t: 'done' };
 
 /** Control frames on the interactive pipes (host/live-pipe.ts). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playGame, type GameOutcome } from '../../server/judge/interactor';
 import type { Interactor } from '../../server/problems/types';
+import type { ProcessSandbox } from '../../server/sandbox/process-sandbox';
 import { useJudge } from '../sandbox/harness';
 
 /**
@@ -146,6 +147,74 @@ for (let i = 0; i < rounds; i++) {
     }
   });
 
+  it("the program's timers fire while it waits for input", async () => {
+    // The program is blocked reading stdin (readline is open) when its timer is due: the timer
+    // must still fire, or the interactor, which waits for the tick, waits forever.
+    const ticker: Interactor = {
+      async interact(_input, io) {
+        const tick = await io.read();
+        if (tick !== 'tick') return { verdict: 'WA', message: `expected tick, got ${tick}` };
+        io.send('hi');
+        const echo = await io.read();
+        return echo === 'echo hi' ? { verdict: 'AC', message: 'ok' } : { verdict: 'WA', message: `expected echo hi, got ${echo}` };
+      },
+    };
+    const g = await play(
+      `const rl = require('readline').createInterface({ input: process.stdin });
+rl.on('line', (line) => { console.log('echo ' + line); rl.close(); });
+setTimeout(() => console.log('tick'), 50);`,
+      '',
+      ticker,
+    );
+    expect(g.verdict, show(g)).toBe('AC');
+    expect(g.dialogue).toBe('> tick\n< hi\n> echo hi\n');
+  });
+
+  it('a program that polls with setImmediate while a data listener waits gets its input', async () => {
+    const g = await play(
+      `let got = '';
+process.stdin.setEncoding('utf8').on('data', (d) => (got += d));
+let spins = 0;
+function poll() { spins++; if (got.includes('\\n')) { console.log('got ' + got.trim() + (spins > 1 ? ' after polling' : '')); process.exit(0); } else setImmediate(poll); }
+poll();`,
+      '',
+      {
+        async interact(_input, io) {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          io.send('ping');
+          const line = await io.read();
+          return line === 'got ping after polling' ? { verdict: 'AC', message: 'ok' } : { verdict: 'WA', message: String(line) };
+        },
+      },
+    );
+    expect(g.verdict, show(g)).toBe('AC');
+  });
+
+  it('lines a finished game left unread never reach the next game', async () => {
+    await judge.load(`${READ_SYNC_LINE}\nconsole.log('read ' + readLine());`);
+    const flood: Interactor = {
+      async interact(_input, io) {
+        io.send('first');
+        for (let i = 0; i < 500; i++) io.send(`stale ${i}`);
+        const line = await io.read();
+        return line === 'read first' ? { verdict: 'AC', message: 'ok' } : { verdict: 'WA', message: String(line) };
+      },
+    };
+    const fresh: Interactor = {
+      async interact(_input, io) {
+        io.send('fresh');
+        const line = await io.read();
+        return line === 'read fresh' ? { verdict: 'AC', message: 'ok' } : { verdict: 'WA', message: String(line) };
+      },
+    };
+    for (let game = 0; game < 3; game++) {
+      const a = await playGame(judge.sandbox, flood, '', { timeMs: 2000 });
+      expect(a.verdict, show(a)).toBe('AC');
+      const b = await playGame(judge.sandbox, fresh, '', { timeMs: 2000 });
+      expect(b.verdict, show(b)).toBe('AC');
+    }
+  });
+
   it('a run after an interactive one is an ordinary, fresh run', async () => {
     const r = await judge.run(`const s = require('fs').readFileSync(0, 'utf8'); console.log(s.trim().split(' ').map(Number).reduce((a: number, b: number) => a + b, 0), typeof (globalThis as any).leak);\n(globalThis as any).leak = 1;`, '1 2 3\n');
     expect(r.status).toBe('ok');
@@ -182,6 +251,21 @@ describe('verdicts of an interactive test', () => {
     expect(g.verdict, show(g)).toBe('TLE');
     expect(g.message).toMatch(/idle/i);
     expect(g.message).toMatch(/interactor/);
+  });
+
+  it('an idle program is stopped without losing the sandbox process, and the next game plays normally', async () => {
+    const sandbox = judge.sandbox as ProcessSandbox;
+    await play(`${READ_SYNC_LINE}\nconst n = Number(readLine());\nfor (let i = 0; i < n; i++) { const [a, b] = readLine()!.split(' ').map(Number); console.log(a + b); }`, '1\n');
+    const pid = sandbox.nodePid();
+    for (const reader of [`${READ_SYNC_LINE}\nreadLine(); readLine(); readLine();`, `process.stdin.on('data', () => {});`]) {
+      const g = await play(reader, '1\n', adder(), { timeMs: 300 });
+      expect(g.verdict, show(g)).toBe('TLE');
+      expect(g.message).toMatch(/idle/i);
+      expect(sandbox.nodePid()).toBe(pid);
+    }
+    const next = await play(`${READ_SYNC_LINE}\nconst n = Number(readLine());\nfor (let i = 0; i < n; i++) { const [a, b] = readLine()!.split(' ').map(Number); console.log(a + b); }`, '5\n');
+    expect(next.verdict, show(next)).toBe('AC');
+    expect(sandbox.nodePid()).toBe(pid);
   });
 
   it('a program that sleeps is stopped as idle', async () => {

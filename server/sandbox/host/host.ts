@@ -4,12 +4,10 @@
  * the worker, and terminates the worker when a limit is passed. Started with `node -e`: the modules
  * it imports by relative path are inlined at build time (server/sandbox/build.ts).
  */
-import net from 'node:net';
 import { Worker } from 'node:worker_threads';
-import type { HostToParent, LiveInFrame, LiveOutFrame, ParentToHost, RunReport, WorkerToHost } from '../protocol';
+import type { HostToParent, LiveOutFrame, ParentToHost, RunReport, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
-import { FrameReader, frame, LIVE_IN_FD, LIVE_OUT_FD, writeAllSync } from './live-pipe';
-import { LiveFeed, WAIT_END, WAIT_MORE, type LiveLink } from './live-stdin';
+import { frame, LIVE_OUT_FD, liveLink, WAIT_END, WAIT_MORE, WAIT_NONE, waitingOf, writeAllSync, type LiveLink } from './live-pipe';
 import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
 
@@ -29,10 +27,16 @@ let program: { js: string; limits: RunLimits } | null = null;
 
 const send = (m: HostToParent) => process.send!(m);
 
-/** CPU time of the process, nanoseconds: the measure the worker reports. */
+/** This thread's CPU time, nanoseconds: taken off the program's (the worker's cpuNs). */
+function hostCpuNs(): number {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) * 1000;
+}
+
+/** The program's CPU time as the worker measures it: the process's, less this thread's. */
 function cpuNs(): number {
   const u = process.cpuUsage();
-  return (u.user + u.system) * 1000;
+  return (u.user + u.system) * 1000 - hostCpuNs();
 }
 
 function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb = 0, stdout = '', stderr = ''): RunReport {
@@ -61,7 +65,7 @@ class Slot {
   private onLoaded: (error: string | null) => void = () => {};
   private onResults: (from: number, reports: RunReport[]) => void = () => {};
   private onDone: () => void = () => {};
-  private readonly watch = new Float64Array(new SharedArrayBuffer(3 * 8));
+  private readonly watch = new Float64Array(new SharedArrayBuffer(4 * 8));
   private onDeath: (r: RunReport) => void = () => {};
   private killing: Promise<void> | null = null;
   private readonly exited: Promise<void>;
@@ -94,6 +98,9 @@ class Slot {
         case 'pong':
           this.lastPong = performance.now();
           this.pinging = false;
+          break;
+        case 'wake-at':
+          wakeAt(m.at);
           break;
       }
     });
@@ -163,6 +170,7 @@ class Slot {
           this.lastPing = performance.now();
           this.worker.postMessage({ t: 'ping' });
         }
+        watchView[3] = hostCpuNs();
         if (watchView[2] !== seen) {
           seen = watchView[2]!;
           caseWall = performance.now();
@@ -217,7 +225,7 @@ class Slot {
         } else if (verdict === 'tle') {
           // A program that used little of that time on the CPU was waiting (for input or a timer):
           // Codeforces calls it idleness. One that kept computing was starved by a loaded machine.
-          const waiting = performance.now() - this.lastPong < 3 * PING_MS;
+          const waiting = performance.now() - this.lastPong < 3 * PING_MS || (live !== undefined && waitingOf(live) !== WAIT_NONE);
           const why = waiting ? 'idle: it was waiting for input or a timer' : 'it kept computing, but the machine was loaded';
           stop('tle', `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`, Math.max(cpuMs, wallMs), grownKb);
         }
@@ -228,8 +236,8 @@ class Slot {
         onReport(index(), r);
         settle();
       };
-      if (live) this.worker.postMessage({ t: 'run', inputs, live }, [live.port]);
-      else this.worker.postMessage({ t: 'run', inputs });
+      watchView[3] = hostCpuNs();
+      this.worker.postMessage({ t: 'run', inputs, live });
     });
   }
 
@@ -240,6 +248,8 @@ class Slot {
   kill(): Promise<void> {
     this.dead = true;
     if (this.killing) return this.killing;
+    // A worker blocked reading live input stops only once its read returns.
+    if (play) send({ t: 'wake' });
     this.killing = (async () => {
       void this.worker.terminate();
       const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS))]);
@@ -337,35 +347,45 @@ async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
   return reports as RunReport[];
 }
 
-/** The interactive run in progress: its id and its standard input. */
-let play: { id: number; feed: LiveFeed; ended: boolean } | null = null;
+/** The interactive run in progress. */
+let play: { id: number } | null = null;
+let wakeTimer: NodeJS.Timeout | null = null;
+
+/** A worker blocked reading live input has a timer due at `at` (ms since the epoch): wake it then. */
+function wakeAt(at: number): void {
+  if (!play) return;
+  if (wakeTimer) clearTimeout(wakeTimer);
+  wakeTimer = setTimeout(
+    () => {
+      wakeTimer = null;
+      if (play) send({ t: 'wake' });
+    },
+    Math.max(0, at - (performance.timeOrigin + performance.now())),
+  );
+}
 
 /**
- * An interactive run: one fresh context, input fed as the judge writes it to the input pipe, output
- * written by the worker straight to the output pipe, the result framed after the last of it.
+ * An interactive run: one fresh context, reading its input from the live pipe and writing its
+ * output to the other (host/live-pipe.ts); the result is framed after the last of that output.
  */
 async function runLive(id: number): Promise<void> {
-  const feed = new LiveFeed();
-  play = { id, feed, ended: false };
-  // This thread relays the interactor's lines: judge work, not the program's, so its CPU time
-  // during the game is taken off the reported time (the process-wide clock counts it).
-  const relayStart = process.threadCpuUsage();
+  const link = liveLink(id);
+  play = { id };
   let r: RunReport;
   try {
-    [r] = (await runAll([''], feed.link)) as [RunReport];
-    const relay = process.threadCpuUsage(relayStart);
-    r.timeMs = Math.max(0, r.timeMs - (relay.user + relay.system) / 1000);
-    const waited = feed.waiting;
+    [r] = (await runAll([''], link)) as [RunReport];
+    const waited = waitingOf(link);
     if (r.status === 'tle' && waited === WAIT_END) {
       r.message = `Idleness limit exceeded: the program waited in fs.readFileSync(0) for the end of its input, which never comes while the interactor waits for the program's move (${r.message}). Read the input line by line (readline, or fs.readSync).`;
     } else if (r.status === 'tle' && waited === WAIT_MORE) {
-      r.message = `Idleness limit exceeded: the program was blocked reading its input while the interactor waited for the program's output (${r.message}).`;
+      r.message = `Idleness limit exceeded: the program was waiting for input while the interactor waited for the program's output (${r.message}).`;
     }
   } catch (e) {
     r = report('ie', `judge error: ${String(e)}`);
   } finally {
     play = null;
-    feed.close();
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeTimer = null;
   }
   // A stopped worker may still be writing: its last output goes before the result.
   await Promise.all([...dying]);
@@ -377,26 +397,6 @@ async function runLive(id: number): Promise<void> {
   }
 }
 
-function onLiveFrame(value: unknown): void {
-  const f = value as LiveInFrame | null;
-  if (f?.t === 'play' && typeof f.id === 'number' && !stuck) void runLive(f.id);
-  else if (f?.t === 'end' && play?.id === f.id && !play.ended) {
-    play.ended = true;
-    play.feed.write(null);
-  }
-}
-
-/** The judge's side of interactive runs: text for the program in progress, and control frames. */
-function listenLive(): void {
-  const reader = new FrameReader((text) => {
-    // Lines sent after the game ended (the judge had not seen its end yet) go nowhere.
-    if (play && !play.ended) play.feed.write(text);
-  }, onLiveFrame);
-  const pipe = new net.Socket({ fd: LIVE_IN_FD, readable: true, writable: false });
-  pipe.on('data', (chunk: Buffer) => reader.push(chunk));
-  pipe.on('error', () => {});
-}
-
 process.on('message', (m: ParentToHost) => {
   if (stuck) return;
   switch (m.t) {
@@ -404,7 +404,6 @@ process.on('message', (m: ParentToHost) => {
       workerSource = m.workerSource;
       runtimeSource = m.runtimeSource;
       spare = new Slot(memoryOf(undefined));
-      listenLive();
       send({ t: 'ready' });
       break;
     case 'load':
@@ -424,6 +423,9 @@ process.on('message', (m: ParentToHost) => {
         (reports) => send({ t: 'batch', id: m.id, reports }),
         (e: unknown) => send({ t: 'batch', id: m.id, reports: m.inputs.map(() => report('ie', `judge error: ${String(e)}`)) }),
       );
+      break;
+    case 'play':
+      if (!play) void runLive(m.id);
       break;
     case 'exit':
       process.exit(0);
