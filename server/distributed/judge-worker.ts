@@ -28,6 +28,8 @@ import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, redisSettings } from 
 
 /** A refused job waits this long before a worker (perhaps another) looks at it again. */
 const REFUSED_DELAY_MS = 3_000;
+/** Progress messages within this long go to Redis together (a page shows them no later than it can tell). */
+const PROGRESS_GATHER_MS = 40;
 
 const log = (line: string): void => console.log(`[judge-worker] ${line}`);
 const warn = (line: string): void => console.warn(`[judge-worker] warning: ${line}`);
@@ -90,11 +92,16 @@ async function main(): Promise<void> {
           }, 500)
         : null;
     return new Promise<JobReturn>((resolve) => {
-      // Progress goes out in order; what arrives while an update is in flight goes in the next one.
+      // Progress goes out in order, gathered for a moment: one Redis update carries what the judge
+      // thread said within PROGRESS_GATHER_MS (every Redis round trip also costs the web tier and
+      // Redis CPU, which the judging shares on a small machine); the final result goes at once.
       let buffered: FromThread[] = [];
       let flushing: Promise<void> | null = null;
+      let gather: NodeJS.Timeout | null = null;
       const flush = (): Promise<void> => {
-        if (flushing) return flushing;
+        if (gather) clearTimeout(gather);
+        gather = null;
+        if (flushing) return flushing.then(flush);
         if (buffered.length === 0) return Promise.resolve();
         flushing = (async () => {
           while (buffered.length > 0) {
@@ -115,7 +122,7 @@ async function main(): Promise<void> {
           return;
         }
         buffered.push(m);
-        void flush();
+        gather ??= setTimeout(() => void flush(), PROGRESS_GATHER_MS);
       });
       queue.notify();
     });
