@@ -9,7 +9,11 @@ export interface LoggedProcess {
   kill(): Promise<void>;
 }
 
-export function startLogged(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; name: string }): LoggedProcess {
+/**
+ * Starts a child process and collects its stdout and stderr; if the test process dies first, the
+ * child is killed with it (no judge left running on some port).
+ */
+export function startLogged(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; name: string; logTimeoutMs?: number }): LoggedProcess {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const listeners = new Set<() => void>();
@@ -29,7 +33,7 @@ export function startLogged(command: string, args: string[], options: { cwd: str
       resolve();
     }),
   );
-  const waitForLog = (pattern: RegExp, timeoutMs = 120_000): Promise<void> =>
+  const waitForLog = (pattern: RegExp, timeoutMs = options.logTimeoutMs ?? 120_000): Promise<void> =>
     new Promise((resolve, reject) => {
       const cleanup = (): void => {
         clearTimeout(timer);
