@@ -17,6 +17,8 @@ import { jobId, parseJobId, snapshotJob, type JobProgress, type JobReturn } from
 import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, type RedisSettings } from './redis-config';
 
 const RECONCILE_MS = 3_000;
+/** BullMQ priorities (1 first, up to 2^21): the kind's order, then the job's rank within it. */
+const RANKS_PER_KIND = 1 << 18;
 
 export interface RemoteQueueOptions {
   log: (line: string) => void;
@@ -85,7 +87,7 @@ export class RemoteQueue {
 
   private async reconcile(): Promise<void> {
     // The kinds in claim order; BullMQ takes the lower priority number first.
-    for (const { kind, table, unfinished, priority } of KINDS_BY_PRIORITY) {
+    for (const { kind, table, unfinished, priority, queueRank } of KINDS_BY_PRIORITY) {
       const rows = this.db.prepare(`SELECT id, status FROM ${table} WHERE ${unfinished} ORDER BY id`).all() as { id: number; status: string }[];
       for (const row of rows) {
         const id = jobId(kind, row.id);
@@ -93,7 +95,8 @@ export class RemoteQueue {
         if (!job) {
           const payload = snapshotJob(this.db, kind, row.id);
           if (!payload) continue;
-          await this.queue.add(kind, payload, { jobId: id, priority, attempts: 1 });
+          const rank = Math.min(queueRank?.(this.db, row.id) ?? 0, RANKS_PER_KIND - 1);
+          await this.queue.add(kind, payload, { jobId: id, priority: priority * RANKS_PER_KIND + rank, attempts: 1 });
           continue;
         }
         const state = await job.getState();

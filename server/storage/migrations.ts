@@ -218,4 +218,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX lab_jobs_by_status ON lab_jobs (status, id);
     `,
   },
+  {
+    version: 7,
+    name: "a client's recent submissions, for distributed mode's turns",
+    sql: `
+      CREATE INDEX submissions_by_client ON submissions (client, id);
+    `,
+  },
 ];

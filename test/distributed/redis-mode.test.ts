@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSubmission, submit, waitForVerdict } from '../helpers/judge-client';
+import { getSubmission, submit, submitFrom, waitForVerdict } from '../helpers/judge-client';
 import { startLogged, type LoggedProcess } from '../helpers/logged-process';
 import { startRedis, type RunningRedis } from '../helpers/redis';
 import { ROOT, startServer, type RunningServer } from '../helpers/server';
@@ -76,6 +76,22 @@ describe('distributed mode (BullMQ on Redis)', () => {
     expect(after.queued).toBeGreaterThanOrEqual(1);
     expect(after.oldestQueuedMs).toBeGreaterThan(1000);
   });
+
+  it("clients take turns: a second client's submission goes before most of another's flood", async () => {
+    // Queued while no worker is connected, so the order is the queue's alone.
+    const FLOOD = 30;
+    const flood: number[] = [];
+    for (let i = 0; i < FLOOD; i++) flood.push(await submitFrom(web.url, '127.0.0.2', 'nim', `// flood ${i}\n${WRONG}`));
+    const other = await submitFrom(web.url, '127.0.0.3', 'nim', `// the other client\n${WRONG}`);
+    const w = startWorker('w0');
+    await w.waitForLog(/judge thread 0 ready/);
+    expect((await waitForVerdict(web.url, other, 120_000)).verdict).toBe('WA');
+    const left = (await Promise.all(flood.map((id) => getSubmission(web.url, id)))).filter((s) => s.status !== 'done').length;
+    // First in, first out would have judged the whole flood first.
+    expect(left, `${left} of the flood still waiting when the other client's verdict came`).toBeGreaterThanOrEqual(FLOOD / 2);
+    for (const id of flood) expect((await waitForVerdict(web.url, id, 120_000)).verdict).toBe('WA');
+    await w.stop();
+  }, 300_000);
 
   it('judges 50 submissions on two worker processes with the right verdicts', async () => {
     const a = startWorker('w1');

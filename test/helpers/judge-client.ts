@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 /** Small HTTP helpers for tests and benchmarks: submit through the API and wait for verdicts. */
 
 export interface ApiSubmission {
@@ -19,6 +20,28 @@ export async function submit(base: string, problem: string, source: string): Pro
   const body = (await res.json()) as { id?: number; error?: string };
   if (res.status !== 201 || typeof body.id !== 'number') throw new Error(`submit failed: ${res.status} ${JSON.stringify(body)}`);
   return body.id;
+}
+
+/**
+ * Submits from a given local address: two loopback addresses are two clients to the judge's turns
+ * (Linux accepts any 127.x.y.z as a source).
+ */
+export function submitFrom(base: string, localAddress: string, problem: string, source: string): Promise<number> {
+  const url = new URL(base);
+  const body = JSON.stringify({ problem, source });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path: '/api/submissions', method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => (res.statusCode === 201 ? resolve((JSON.parse(text) as { id: number }).id) : reject(new Error(`${res.statusCode} ${text}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export async function getSubmission(base: string, id: number): Promise<ApiSubmission> {

@@ -1,6 +1,5 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { waitForVerdict } from '../helpers/judge-client';
+import { submitFrom as submitFromAddress, waitForVerdict } from '../helpers/judge-client';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 import { ALWAYS_NO } from '../helpers/solutions';
 
@@ -23,22 +22,7 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-function submitFrom(localAddress: string, source: string): Promise<number> {
-  const body = JSON.stringify({ problem: 'nim', source });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: server.port, path: '/api/submissions', method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => (res.statusCode === 201 ? resolve((JSON.parse(text) as { id: number }).id) : reject(new Error(`${res.statusCode} ${text}`))));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const submitFrom = (localAddress: string, source: string): Promise<number> => submitFromAddress(server.url, localAddress, 'nim', source);
 
 it(`judges a second client's submission before most of another's ${FLOOD}-submission flood`, async () => {
   const flood: number[] = [];

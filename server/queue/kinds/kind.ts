@@ -30,6 +30,13 @@ export interface JobKindModule<K extends JobKind = JobKind> {
   /** The thread messages about a job of this kind, and the one among them that ends it. */
   messages: readonly JobMessageType[];
   final: JobMessageType;
+  /**
+   * Distributed mode cannot look at the database when a worker takes a job, so turns are decided
+   * when the job is put on the queue: its rank among its sender's recent jobs (0 for the first).
+   * BullMQ takes the lower rank first within a kind, so a client's first job goes before another
+   * client's hundredth. Kinds without senders leave it out (rank 0: first in, first out).
+   */
+  queueRank?(db: Db, id: number): number;
   /** Takes the next queued job atomically, or null (also when the kind's claim rule says wait). */
   claim(db: Db, ctx: ClaimContext): { id: number; attempts: number } | null;
   /** The stored row's state. */

@@ -1,5 +1,5 @@
 /** Submissions: judged test by test; the only kind whose progress is shown live on its page. */
-import { finishSubmission, getSubmission, markRunning, requeueSubmission, saveCompileOutput, saveTestResult, claimNextSubmission, saveFailureTexts, type FailureText } from '../../storage/submissions';
+import { finishSubmission, getSubmission, markRunning, requeueSubmission, saveCompileOutput, saveTestResult, claimNextSubmission, saveFailureTexts, recentFromSameClient, type FailureText } from '../../storage/submissions';
 import type { JobKindModule } from './kind';
 
 export const submissionKind: JobKindModule<'submission'> = {
@@ -15,6 +15,7 @@ export const submissionKind: JobKindModule<'submission'> = {
     ctx.turns.served(claimed.client);
     return { id: claimed.id, attempts: claimed.attempts };
   },
+  queueRank: (db, id) => recentFromSameClient(db, id),
   record: (db, id) => getSubmission(db, id),
   requeue(db, events, id, refund) {
     requeueSubmission(db, id, refund);
