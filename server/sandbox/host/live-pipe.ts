@@ -90,7 +90,7 @@ export function writeAllSync(fd: number, data: string | Buffer): void {
 
 /*
  * Standard input fed live to a running program (interactive problems). The worker reads the input
- * pipe itself (host/live-pipe.ts) with blocking reads, only when the program waits for input: in
+ * pipe itself with blocking reads, only when the program waits for input: in
  * fs.readSync or fs.readFileSync(0), or when its event loop has nothing left to do but wait for
  * stdin (readline, 'data' events). A blocked read is what Node does on a pipe, costs no CPU, and
  * wakes the moment the judge writes. The host sees from a shared flag that the worker is blocked
