@@ -4,6 +4,49 @@
 (() => {
   'use strict';
   const $ = (id) => document.getElementById(id);
+  const json = (id, fallback) => {
+    try {
+      return JSON.parse($(id).textContent);
+    } catch {
+      return fallback;
+    }
+  };
+  // The interface's words in the page's language (see server/http/ui-text.ts); English by default.
+  const UI = json('ui-text', {});
+  const T = (s) => UI[s] || s;
+  // A sentence with its {0}, {1}... filled in, after translating the whole template.
+  const F = (s, ...args) => T(s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
+  // On a Chinese page: the settings' words by menu value, and the engine's sentences it may match
+  // (server/http/lab-text.ts).
+  const WORDS = json('lab-words', null);
+
+  /** The values a template's {n} stood for in `text`, or null (as unfill in server/http/lab-text.ts). */
+  const unfill = (template, text) => {
+    const parts = template.split(/\{(\d)\}/);
+    const order = [];
+    let source = '^';
+    parts.forEach((part, i) => {
+      if (i % 2 === 1) {
+        order.push(Number(part));
+        source += '(.*?)';
+      } else source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    });
+    const m = new RegExp(`${source}$`, 's').exec(text);
+    if (!m) return null;
+    const args = [];
+    order.forEach((n, k) => (args[n] = m[k + 1]));
+    return args;
+  };
+  /** A sentence the lab wrote in English (an error, why a conjecture failed) in the page's language. */
+  const sentence = (text) => {
+    if (!WORDS || typeof text !== 'string') return text;
+    for (const template of WORDS.sentences) {
+      const args = unfill(template, text);
+      if (args) return F(template, ...args);
+    }
+    return text;
+  };
+
   const statusEl = $('lab-status');
   const view = $('lab-view');
   let games = null;
@@ -29,7 +72,8 @@
   };
 
   const fmtState = (s) => `(${s.join(', ')})`;
-  const fmtOption = (o) => `${o.components.length ? o.components.map(fmtState).join(' + ') : 'nothing left'} → ${o.value}`;
+  const fmtOption = (o) => `${o.components.length ? o.components.map(fmtState).join(' + ') : T('nothing left')} → ${o.value}`;
+  const fmtOptions = (list) => F('; options: {0}', list.length ? list.map(fmtOption).join('; ') : T('none'));
 
   // ---- colours: P-positions (0, or L) dark; other values from a fixed light palette ----
   const PALETTE = ['#9ecae1', '#fdd49e', '#c7e9c0', '#fcbba1', '#dadaeb', '#fee391', '#a1d99b', '#fdae6b', '#bcbddc', '#9ebcda', '#f4a6c6', '#c6dbef', '#d9f0a3', '#fdd0a2', '#e5c494', '#b3de69'];
@@ -68,13 +112,14 @@
     let settings = [];
     if (v.startsWith('problem:')) settings = (list.find((g) => g.slug === v.slice(8)) || {}).settings || [];
     if (v === 'bash') settings = [{ name: 'm', default: 3, about: 'most stones one move takes' }];
+    const about = (s) => (WORDS && WORDS.settings[v] && WORDS.settings[v][s.name]) || s.about;
     const old = {};
     for (const i of box.querySelectorAll('input[data-setting]')) old[i.dataset.setting] = i.value;
     box.textContent = '';
     for (const s of settings) {
       const input = el('input', { name: `p.${s.name}`, placeholder: String(s.default), size: '5', 'data-setting': s.name });
       input.value = old[s.name] || '';
-      box.appendChild(el('label', { title: s.about }, `${s.name} `, input));
+      box.appendChild(el('label', { title: about(s) }, `${s.name} `, input));
     }
   }
 
@@ -96,7 +141,7 @@
   async function run(body) {
     const conjecture = conjectureText();
     if (conjecture) body.conjecture = conjecture;
-    say('Computing…');
+    say(T('Computing…'));
     view.textContent = '';
     const summary = $('lab-summary');
     if (summary) summary.remove();
@@ -106,11 +151,11 @@
     try {
       r = await fetch('/api/lab', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     } catch (e) {
-      say(`The lab could not be reached: ${e.message}`, true);
+      say(F('The lab could not be reached: {0}', e.message), true);
       return;
     }
     const answer = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-    if (!r.ok) return say(answer.error || `HTTP ${r.status}`, true);
+    if (!r.ok) return say(sentence(answer.error) || `HTTP ${r.status}`, true);
     if (answer.status === 'done') return show(answer.result);
     follow(answer.id);
   }
@@ -126,10 +171,10 @@
         return;
       }
       if (job.status === 'done') return show(job.result);
-      if (job.status === 'failed') return say(job.error, true);
+      if (job.status === 'failed') return say(sentence(job.error), true);
       const secs = ((job.elapsedMs || Date.now() - started) / 1000).toFixed(1);
-      if (job.status === 'queued') say(`Waiting for the lab (${job.position} ahead)…`);
-      else say(`${job.phase === 'compiling' ? 'Compiling' : 'Computing in the sandbox'}… ${secs} s (limit 10 s of CPU)`);
+      if (job.status === 'queued') say(F('Waiting for the lab ({0} ahead)…', job.position));
+      else say(F(job.phase === 'compiling' ? 'Compiling… {0} s (limit 10 s of CPU)' : 'Computing in the sandbox… {0} s (limit 10 s of CPU)', secs));
       setTimeout(tick, 300);
     };
     tick();
@@ -158,20 +203,67 @@
   }
 
   // ---- results ----
+
+  // The analysis in sentences: the engine's (result.summary) on an English page; on a Chinese one
+  // the same sentences rebuilt from the result's fields, as summaryWith in server/http/lab-text.ts.
+  function summaryLines(result) {
+    if (!WORDS) return result.summary;
+    const lines = [];
+    const names = result.game.paramNames;
+    if (result.loopy) {
+      const count = (o) => result.values.filter((v) => v === o).length;
+      // The API's result names the state on the cycle only in its English sentence.
+      const known = unfill('the move graph has a cycle (through {0}): outcomes by retrograde analysis from the terminal states, {1} Win, {2} Lose, {3} Draw', result.summary[0] || '');
+      lines.push(F('the move graph has a cycle (through {0}): outcomes by retrograde analysis from the terminal states, {1} Win, {2} Lose, {3} Draw', known ? known[0] : '?', count('W'), count('L'), count('D')));
+    }
+    const a = result.analysis;
+    if (!result.loopy && result.game.dims === 1) {
+      const count = result.values.length;
+      if (!a) lines.push(F('no period seen over {0} values', count));
+      else {
+        const head = a.saltus !== 0 ? ['period {0} with saltus {1} from n = {2}', a.period, a.saltus, a.preperiod] : ['period {0} from n = {1}', a.period, a.preperiod];
+        const [template, ...args] = head;
+        const k = args.length;
+        if (a.proven) lines.push(F(`${template}: proven (Guy–Smith bound: {${k}} values needed, {${k + 1}} computed)`, ...args, a.proofNeeds, count));
+        else if (a.proofNeeds !== null) lines.push(F(`${template}: seen over {${k}} values (up to n = {${k + 1}}); the Guy–Smith bound needs {${k + 2}} values to prove it`, ...args, count, a.checkedUpTo, a.proofNeeds));
+        else lines.push(F(`${template}: seen over {${k}} values (up to n = {${k + 1}})`, ...args, count, a.checkedUpTo));
+      }
+    }
+    if (result.game.dims === 2 && result.grid) {
+      const line = (p) => {
+        const parts = [p.first && [p.first.period, names[0], p.first.from], p.second && [p.second.period, names[1], p.second.from]].filter(Boolean);
+        if (parts.length === 2) return F('period {0} in {1} from {1} = {2}, period {3} in {4} from {4} = {5}', ...parts[0], ...parts[1]);
+        if (parts.length === 1) return F('period {0} in {1} from {1} = {2}', ...parts[0]);
+        return T('no period seen along either axis');
+      };
+      lines.push(F('values: {0}', line(result.grid.values)), F('P-positions (value 0): {0}', line(result.grid.zeros)));
+    }
+    const c = result.conjecture;
+    if (c) {
+      const at = c.state ? fmtState(c.state) : '?';
+      const seen = [at, JSON.stringify(c.expected), JSON.stringify(c.got)];
+      if (c.holds) lines.push(F('conjecture holds on all {0} states', c.checked));
+      else if (c.problem) lines.push(F('conjecture fails at {0}: {1}', at, sentence(c.problem)));
+      else if (!c.options) lines.push(F('conjecture fails at {0}: the table says {1}, the conjecture {2}', ...seen));
+      else lines.push(F('conjecture fails at {0}: the table says {1}, the conjecture {2}; its options: {3}', ...seen, c.options.length ? c.options.map(fmtOption).join('; ') : T('none')));
+    }
+    return lines;
+  }
+
   function show(result) {
-    say(`${result.states.length} states computed in ${result.ms} ms (${result.visited} visited).`);
+    say(F('{0} states computed in {1} ms ({2} visited).', result.states.length, result.ms, result.visited));
     view.textContent = '';
     const ul = el('ul', { class: 'lab-summary', id: 'lab-summary' });
-    for (const line of result.summary) ul.appendChild(el('li', { text: line }));
+    for (const line of summaryLines(result)) ul.appendChild(el('li', { text: line }));
     view.appendChild(ul);
     if (result.conjecture) view.appendChild(conjectureBox(result.conjecture));
-    if (result.game.problem) view.appendChild(el('p', {}, el('a', { href: `/problems/${result.game.problem}#stress-test`, class: 'lab-stress-link', text: 'Stress-test a solution of this problem' })));
+    if (result.game.problem) view.appendChild(el('p', {}, el('a', { href: `/problems/${result.game.problem}#stress-test`, class: 'lab-stress-link', text: T('Stress-test a solution of this problem') })));
     view.appendChild(toolbar(result));
     if (result.game.dims === 1) view.appendChild(periodTable(result));
     else if (result.game.dims === 2) view.appendChild(heatmap(result, null));
     else view.appendChild(slices(result));
     if (result.text) {
-      const d = el('details', { class: 'lab-text-box' }, el('summary', { text: 'As text' }), el('pre', { class: 'lab-text', id: 'lab-text', text: result.text }));
+      const d = el('details', { class: 'lab-text-box' }, el('summary', { text: T('As text') }), el('pre', { class: 'lab-text', id: 'lab-text', text: result.text }));
       view.appendChild(d);
     }
   }
@@ -179,17 +271,17 @@
   function conjectureBox(c) {
     const box = el('div', { class: `lab-conjecture ${c.holds ? 'holds' : 'fails'}`, id: 'lab-conjecture-verdict' });
     if (c.holds) {
-      box.appendChild(el('strong', { text: `The conjecture holds on all ${c.checked} states.` }));
+      box.appendChild(el('strong', { text: F('The conjecture holds on all {0} states.', c.checked) }));
       return box;
     }
-    box.appendChild(el('strong', { text: `The conjecture fails at ${fmtState(c.state)}.` }));
-    if (c.problem) box.appendChild(el('p', { text: c.problem }));
-    else box.appendChild(el('p', { text: `The table says ${JSON.stringify(c.expected)}; the conjecture says ${JSON.stringify(c.got)}.` }));
+    box.appendChild(el('strong', { text: F('The conjecture fails at {0}.', fmtState(c.state)) }));
+    if (c.problem) box.appendChild(el('p', { text: sentence(c.problem) }));
+    else box.appendChild(el('p', { text: F('The table says {0}; the conjecture says {1}.', JSON.stringify(c.expected), JSON.stringify(c.got)) }));
     if (c.options) {
       const ul = el('ul');
       for (const o of c.options) ul.appendChild(el('li', { text: fmtOption(o) }));
-      if (!c.options.length) ul.appendChild(el('li', { text: 'no options: a terminal state' }));
-      box.appendChild(el('p', { text: 'Its options:' }));
+      if (!c.options.length) ul.appendChild(el('li', { text: T('no options: a terminal state') }));
+      box.appendChild(el('p', { text: T('Its options:') }));
       box.appendChild(ul);
     }
     return box;
@@ -205,12 +297,13 @@
     }, 0);
   }
 
-  async function copy(text, what) {
+  /** `done` is what the status line says once it is copied ("Text copied."). */
+  async function copy(text, done) {
     try {
       await navigator.clipboard.writeText(text);
-      say(`${what} copied.`);
+      say(T(done));
     } catch {
-      say(`Copying needs clipboard permission; use the download instead.`, true);
+      say(T('Copying needs clipboard permission; use the download instead.'), true);
     }
   }
 
@@ -222,10 +315,10 @@
       b.addEventListener('click', fn);
       bar.appendChild(b);
     };
-    if (result.text) button('Copy as text', () => copy(result.text, 'Text'), 'lab-copy-text');
-    button('Copy as CSV', () => copy(result.csv, 'CSV'), 'lab-copy-csv');
-    button('Download CSV', () => download('sg-table.csv', 'text/csv', result.csv), 'lab-download-csv');
-    if (result.game.dims >= 2) button('Download SVG', () => currentSvg && download('sg-heatmap.svg', 'image/svg+xml', currentSvg()), 'lab-download-svg');
+    if (result.text) button(T('Copy as text'), () => copy(result.text, 'Text copied.'), 'lab-copy-text');
+    button(T('Copy as CSV'), () => copy(result.csv, 'CSV copied.'), 'lab-copy-csv');
+    button(T('Download CSV'), () => download('sg-table.csv', 'text/csv', result.csv), 'lab-download-csv');
+    if (result.game.dims >= 2) button(T('Download SVG'), () => currentSvg && download('sg-heatmap.svg', 'image/svg+xml', currentSvg()), 'lab-download-svg');
     return bar;
   }
 
@@ -252,7 +345,7 @@
         const v = result.values[m - from];
         const cls = [v === 0 || v === 'L' ? 'zero' : '', pre || (a && m < a.preperiod) ? 'pre' : '', exceptions.has(m) ? 'exc' : ''].filter(Boolean).join(' ');
         const opts = result.options ? result.options[m - from] : null;
-        const title = `n = ${m}: ${v}${exceptions.has(m) ? ' (exception to the period)' : ''}${opts ? `; options: ${opts.length ? opts.map(fmtOption).join('; ') : 'none'}` : ''}`;
+        const title = `n = ${m}: ${v}${exceptions.has(m) ? T(' (exception to the period)') : ''}${opts ? fmtOptions(opts) : ''}`;
         tr.appendChild(el('td', { class: cls, title, text: String(v), 'data-n': String(m) }));
       }
       table.appendChild(tr);
@@ -260,13 +353,13 @@
       n = end + 1;
     }
     const wrap = el('div', { class: 'lab-seq-wrap' }, table);
-    const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ' value 0 (P-position)  ', el('span', { class: 'swatch pre' }), ' pre-period  ', el('span', { class: 'swatch exc' }), ' exception');
+    const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ` ${T('value 0 (P-position)')}  `, el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}`);
     wrap.appendChild(legend);
-    if (n <= to) wrap.appendChild(el('p', { class: 'hint', text: `First ${MAX_ROWS} rows shown; the CSV has all ${result.values.length} values.` }));
+    if (n <= to) wrap.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', MAX_ROWS, result.values.length) }));
     return wrap;
   }
 
-  const pMark = (v) => (v === 0 || v === 'L' ? ' — P-position (the player to move loses)' : '');
+  const pMark = (v) => (v === 0 || v === 'L' ? ` — ${T('P-position (the player to move loses)')}` : '');
 
   /** The API body naming a built-in game (its options can be asked for one state at a time). */
   function specBody(result) {
@@ -288,7 +381,7 @@
     const key = `${result.game.name}|${result.states[k].join(',')}`;
     const known = optionCache.get(key);
     if (known) return known;
-    optionCache.set(key, '; options: …');
+    optionCache.set(key, F('; options: {0}', '…'));
     fetch('/api/lab/options', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, state: result.states[k] }) })
       .then((r) => r.json())
       .then((a) => {
@@ -296,16 +389,16 @@
         if (!result.stateIndex) result.stateIndex = new Map(result.states.map((s, i) => [s.join(','), i]));
         const index = result.stateIndex;
         const valueOf = (c) => (index.has(c.join(',')) ? result.values[index.get(c.join(','))] : undefined);
-        const text = `; options: ${a.options.length ? a.options.map((o) => {
+        const text = fmtOptions(a.options.map((o) => {
           const vals = o.map(valueOf);
           const value = vals.some((x) => typeof x !== 'number') ? '?' : vals.reduce((x, y) => x ^ y, 0);
-          return fmtOption({ components: o, value });
-        }).join('; ') : 'none'}`;
+          return { components: o, value };
+        }));
         optionCache.set(key, text);
         later(text);
       })
       .catch(() => optionCache.delete(key));
-    return '; options: …';
+    return F('; options: {0}', '…');
   }
 
   // Two parameters: one canvas, drawn once; hover and keyboard focus report a cell.
@@ -322,7 +415,7 @@
     const cell = Math.max(3, Math.min(28, Math.floor(720 / Math.max(rows, cols))));
     const margin = 34;
     const canvas = el('canvas', { class: 'lab-heatmap', id: 'lab-heatmap', tabindex: '0', role: 'img' });
-    canvas.setAttribute('aria-label', `Heatmap of ${rows} × ${cols} states; focus and use the arrow keys to read a state`);
+    canvas.setAttribute('aria-label', F('Heatmap of {0} × {1} states; focus and use the arrow keys to read a state', rows, cols));
     canvas.dataset.cell = String(cell);
     canvas.dataset.margin = String(margin);
     canvas.dataset.x0 = String(x0);
@@ -367,7 +460,7 @@
       ctx.fillText(`${names[0]} ↓  ${names[1]} →`, 2, 10);
     };
     draw();
-    const readout = el('p', { class: 'lab-cell', id: 'lab-cell', 'aria-live': 'polite', text: 'Hover or focus a cell to read its value and options.' });
+    const readout = el('p', { class: 'lab-cell', id: 'lab-cell', 'aria-live': 'polite', text: T('Hover or focus a cell to read its value and options.') });
     const tip = el('div', { class: 'lab-tip', id: 'lab-tip', hidden: '' });
     let focus = [0, 0];
     let shown = -1;
@@ -382,7 +475,7 @@
         readout.textContent = `${fmtState(state)} = ${v}${pMark(v)}${text}`;
         if (!tip.hidden) tip.textContent = readout.textContent;
       });
-      const o = Array.isArray(opts) ? `; options: ${opts.length ? opts.map(fmtOption).join('; ') : 'none'}` : typeof opts === 'string' ? opts : '';
+      const o = Array.isArray(opts) ? fmtOptions(opts) : typeof opts === 'string' ? opts : '';
       return `${fmtState(state)} = ${v}${pMark(v)}${o}`;
     };
     const cellAt = (ev) => {
@@ -441,9 +534,9 @@
     for (const v of values) {
       const sw = el('span', { class: 'swatch' });
       sw.style.background = colourOf(v);
-      legend.appendChild(el('span', { class: 'legend-item' }, sw, ` ${v === 0 ? '0 (P-position)' : v === 'W' ? 'Win' : v === 'L' ? 'Lose (P-position)' : v === 'D' ? 'Draw' : v}`));
+      legend.appendChild(el('span', { class: 'legend-item' }, sw, ` ${v === 0 ? T('0 (P-position)') : v === 'W' ? T('Win') : v === 'L' ? T('Lose (P-position)') : v === 'D' ? T('Draw') : v}`));
     }
-    if (!result.loopy && maxV > PALETTE.length) legend.appendChild(el('span', { class: 'legend-item', text: `colours repeat every ${PALETTE.length} values (up to ${maxV})` }));
+    if (!result.loopy && maxV > PALETTE.length) legend.appendChild(el('span', { class: 'legend-item', text: F('colours repeat every {0} values (up to {1})', PALETTE.length, maxV) }));
     const box = el('div', { class: 'lab-heat-box' }, canvas, tip);
     return el('div', { class: 'lab-heat' }, legend, box, readout);
   }
@@ -458,7 +551,7 @@
       holder.appendChild(heatmap(result, Number(select.value)));
     };
     select.addEventListener('change', render);
-    wrap.appendChild(el('label', {}, 'Slice ', select));
+    wrap.appendChild(el('label', {}, `${T('Slice')} `, select));
     wrap.appendChild(holder);
     render();
     return wrap;

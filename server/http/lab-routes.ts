@@ -19,6 +19,9 @@ import type { LabQueue } from './lab-queue';
 import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
 import { DEFAULT_LIMITS } from '../lab/search';
+import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, translateLabSentence } from './lab-text';
+import type { Lang } from './statements';
+import { translatePhrase } from './ui-text';
 
 /** The quick path (in the HTTP thread) stops after this much work and hands the request to a job. */
 const QUICK_WORK = 3_000_000;
@@ -246,19 +249,20 @@ function pageRequest(q: PageQuery): LabRequest | null {
 export function labPages(jobs: LabQueue, db: Db): express.Router {
   const router = express.Router();
 
-  const gameList = async (selected: string) => {
-    const titles = new Map(listProblems(db).map((p) => [p.slug, p.titleEn]));
+  const gameList = async (selected: string, lang: Lang) => {
+    const titles = new Map(listProblems(db).map((p) => [p.slug, lang === 'zh' ? p.titleZh : p.titleEn]));
     const problems = await Promise.all(
       gameSlugs().map(async (slug) => {
         const d = await describeGame(slug);
         const title = titles.get(slug) ?? slug;
-        return { ...d, title, value: `problem:${slug}`, selected: selected === `problem:${slug}` };
+        return { ...d, about: gameAbout(slug, d.about, lang), title, value: `problem:${slug}`, selected: selected === `problem:${slug}` };
       }),
     );
     return problems;
   };
 
   router.get('/lab', async (req, res) => {
+    const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const q = pageQuery(req.query);
     let request: LabRequest | null = null;
     let result: LabResult | null = null;
@@ -282,27 +286,33 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       }
       error = 'The lab has too many computations waiting; try again in a minute.';
     }
-    const problems = await gameList(q.game);
+    const problems = await gameList(q.game, lang);
     const selectedProblem = q.game.startsWith('problem:') ? q.game.slice(8) : null;
     const settingsOf = problems.find((p) => p.slug === selectedProblem)?.settings ?? [];
+    const label = (text: string) => translatePhrase(text, lang);
     res.status(error ? 400 : 200).render('lab', {
-      title: 'SG lab',
+      title: label('SG lab'),
       nav: 'lab',
       scripts: ['/static/lab.js'],
       problems,
-      noGame: Object.entries(NO_GAME).map(([slug, why]) => ({ slug, why })),
+      noGame: Object.entries(NO_GAME).map(([slug, why]) => ({ slug, why: noGameReason(slug, why, lang) })),
       q,
       presets: [
-        { value: 'octal', label: 'octal code', selected: q.game === 'octal' },
-        { value: 'subtract', label: 'subtraction set', selected: q.game === 'subtract' },
-        { value: 'nim', label: 'Nim', selected: q.game === 'nim' },
-        { value: 'bash', label: 'Bash (take 1..m)', selected: q.game === 'bash' },
+        { value: 'octal', label: label('octal code'), selected: q.game === 'octal' },
+        { value: 'subtract', label: label('subtraction set'), selected: q.game === 'subtract' },
+        { value: 'nim', label: label('Nim'), selected: q.game === 'nim' },
+        { value: 'bash', label: label('Bash (take 1..m)'), selected: q.game === 'bash' },
       ],
-      settings: (q.game === 'bash' ? [{ name: 'm', default: 3, about: 'most stones one move takes' }] : settingsOf).map((s) => ({ ...s, value: q.settings[s.name] ?? '' })),
+      settings: (q.game === 'bash' ? [{ name: 'm', default: 3, about: 'most stones one move takes' }] : settingsOf).map((s) => ({
+        ...s,
+        about: settingAbout(q.game, s.name, s.about, lang),
+        value: q.settings[s.name] ?? '',
+      })),
       selectedProblem,
-      error,
-      result: result && { summary: result.summary, text: result.states.length <= TEXT_STATES ? tableText(result) : null, dims: result.game.dims, count: result.states.length },
+      error: error && translateLabSentence(error, lang),
+      result: result && { summary: labSummary(result, lang), text: result.states.length <= TEXT_STATES ? tableText(result) : null, dims: result.game.dims, count: result.states.length },
       data: result ? jsonBlock(presentResult(result)) : null,
+      labWords: labWordsJson(lang),
       starter: STARTER,
       conjectureHint: CONJECTURE_HINT,
     });
@@ -325,14 +335,16 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
     const job = jobs.get(Number(req.params.id));
     if (!job) throw notFound(`There is no lab job ${req.params.id} (jobs are kept for an hour).`);
     const r = job.result;
+    const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     res.render('lab-job', {
-      title: `SG lab job ${job.id}`,
+      title: lang === 'zh' ? translatePhrase('SG lab: job {0}', lang, [job.id]) : `SG lab job ${job.id}`,
       nav: 'lab',
       scripts: ['/static/lab.js'],
       autoRefresh: job.status === 'queued' || job.status === 'running',
-      job: { id: job.id, status: job.status, phase: job.phase, error: job.error, elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
-      result: r && { summary: r.summary, text: r.states.length <= TEXT_STATES ? tableText(r) : null },
+      job: { id: job.id, status: job.status, phase: job.phase, error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
+      result: r && { summary: labSummary(r, lang), text: r.states.length <= TEXT_STATES ? tableText(r) : null },
       data: r ? jsonBlock(presentResult(r)) : null,
+      labWords: labWordsJson(lang),
     });
   });
 

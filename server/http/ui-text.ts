@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { Tag } from '../../problems/catalog';
 import { readCookieLang } from './lang';
 import type { Lang } from './statements';
 
@@ -257,6 +258,98 @@ const PHRASES_ZH: Record<string, string> = {
   'Compiling…': '编译中…',
   'Computing…': '计算中…',
   'Back to the lab': '返回实验室',
+  '{0} s': '{0} 秒',
+  'SG lab': 'SG 实验室',
+  Nim: 'Nim 游戏',
+  'Bash (take 1..m)': '巴什博弈（每次取 1..m 个）',
+  // Lab: what public/lab.js says while it computes, and around a table
+  'The lab could not be reached: {0}': '无法连接实验室：{0}',
+  'Waiting for the lab ({0} ahead)…': '等待实验室（前面还有 {0} 个任务）…',
+  'Compiling… {0} s (limit 10 s of CPU)': '编译中… {0} 秒（CPU 时间上限 10 秒）',
+  'Computing in the sandbox… {0} s (limit 10 s of CPU)': '正在沙箱中计算… {0} 秒（CPU 时间上限 10 秒）',
+  '{0} states computed in {1} ms ({2} visited).': '已算出 {0} 个状态，用时 {1} 毫秒（搜索访问了 {2} 个）。',
+  'Copy as text': '复制文本',
+  'Copy as CSV': '复制 CSV',
+  'Download CSV': '下载 CSV',
+  'Download SVG': '下载 SVG',
+  'Text copied.': '文本已复制。',
+  'CSV copied.': 'CSV 已复制。',
+  'Copying needs clipboard permission; use the download instead.': '复制需要剪贴板权限，请改用下载。',
+  'The conjecture holds on all {0} states.': '猜想在全部 {0} 个状态上成立。',
+  'The conjecture fails at {0}.': '猜想在 {0} 处不成立。',
+  'The table says {0}; the conjecture says {1}.': '表中的值是 {0}，猜想给出 {1}。',
+  'Its options:': '它的后继：',
+  'no options: a terminal state': '没有后继：这是终止状态',
+  'nothing left': '空',
+  none: '无',
+  '; options: {0}': '；后继：{0}',
+  ' (exception to the period)': '（周期的例外）',
+  'P-position (the player to move loses)': 'P 态（轮到行动的一方必败）',
+  'value 0 (P-position)': '值为 0（P 态）',
+  'pre-period': '预周期',
+  exception: '例外',
+  'First {0} rows shown; the CSV has all {1} values.': '只显示前 {0} 行；CSV 中有全部 {1} 个值。',
+  'Heatmap of {0} × {1} states; focus and use the arrow keys to read a state': '{0} × {1} 个状态的热力图；选中后用方向键逐个查看状态',
+  'Hover or focus a cell to read its value and options.': '把鼠标移到格子上（或用键盘选中）即可查看它的值和后继。',
+  '0 (P-position)': '0（P 态）',
+  Win: '胜',
+  'Lose (P-position)': '负（P 态）',
+  Draw: '平',
+  'colours repeat every {0} values (up to {1})': '颜色每 {0} 个值循环一次（最大值为 {1}）',
+  Slice: '切片',
+  // Lab: the analysis of a table (the engine's summary sentences, rebuilt from the result's fields
+  // by server/http/lab-text.ts and public/lab.js)
+  'no period seen over {0} values': '在 {0} 个值中没有发现周期',
+  'period {0} from n = {1}: proven (Guy–Smith bound: {2} values needed, {3} computed)': '从 n = {1} 起周期为 {0}：已证明（Guy–Smith 界：需要 {2} 个值，已算出 {3} 个）',
+  'period {0} from n = {1}: seen over {2} values (up to n = {3})': '从 n = {1} 起周期为 {0}：在已算出的 {2} 个值中成立（算到 n = {3}）',
+  'period {0} from n = {1}: seen over {2} values (up to n = {3}); the Guy–Smith bound needs {4} values to prove it':
+    '从 n = {1} 起周期为 {0}：在已算出的 {2} 个值中成立（算到 n = {3}）；按 Guy–Smith 界需要 {4} 个值才能证明',
+  'period {0} with saltus {1} from n = {2}: proven (Guy–Smith bound: {3} values needed, {4} computed)':
+    '从 n = {2} 起为算术周期：周期 {0}，每个周期增加 {1}；已证明（Guy–Smith 界：需要 {3} 个值，已算出 {4} 个）',
+  'period {0} with saltus {1} from n = {2}: seen over {3} values (up to n = {4})': '从 n = {2} 起为算术周期：周期 {0}，每个周期增加 {1}；在已算出的 {3} 个值中成立（算到 n = {4}）',
+  'period {0} with saltus {1} from n = {2}: seen over {3} values (up to n = {4}); the Guy–Smith bound needs {5} values to prove it':
+    '从 n = {2} 起为算术周期：周期 {0}，每个周期增加 {1}；在已算出的 {3} 个值中成立（算到 n = {4}）；按 Guy–Smith 界需要 {5} 个值才能证明',
+  'values: {0}': 'SG 值：{0}',
+  'P-positions (value 0): {0}': 'P 态（值为 0）：{0}',
+  'period {0} in {1} from {1} = {2}': '沿 {1} 方向从 {1} = {2} 起周期为 {0}',
+  'period {0} in {1} from {1} = {2}, period {3} in {4} from {4} = {5}': '沿 {1} 方向从 {1} = {2} 起周期为 {0}，沿 {4} 方向从 {4} = {5} 起周期为 {3}',
+  'no period seen along either axis': '两个方向上都没有发现周期',
+  'the move graph has a cycle (through {0}): outcomes by retrograde analysis from the terminal states, {1} Win, {2} Lose, {3} Draw':
+    '状态图中有环（经过 {0}）：从终止状态倒推得出胜负，{1} 个必胜、{2} 个必败、{3} 个平局',
+  'conjecture holds on all {0} states': '猜想在全部 {0} 个状态上成立',
+  'conjecture fails at {0}: {1}': '猜想在 {0} 处不成立：{1}',
+  'conjecture fails at {0}: the table says {1}, the conjecture {2}': '猜想在 {0} 处不成立：表中的值是 {1}，猜想给出 {2}',
+  'conjecture fails at {0}: the table says {1}, the conjecture {2}; its options: {3}': '猜想在 {0} 处不成立：表中的值是 {1}，猜想给出 {2}；它的后继：{3}',
+  // Lab: sentences the engine writes (why a conjecture cannot be compared, errors), matched whole
+  // by server/http/lab-text.ts and public/lab.js; see LAB_SENTENCES there
+  'the conjecture threw at {0}: {1}': '猜想在 {0} 处抛出了异常：{1}',
+  'the conjecture returned {0}; it must return a number (the SG value), a boolean (the mover wins) or "W" / "L" / "D"':
+    '猜想返回了 {0}；它必须返回一个数（SG 值）、一个布尔值（先手是否必胜）或 "W" / "L" / "D"',
+  'the game has cycles, so states have outcomes (W / L / D), not SG values: return a boolean or "W" / "L" / "D"':
+    '这个游戏有环，状态只有胜、负、平（W / L / D），没有 SG 值：请返回布尔值或 "W" / "L" / "D"',
+  'Problem "{0}" declares no game: {1}': '题目 {0} 没有可以打表的游戏：{1}',
+  'There is no problem "{0}" with a game; the games: {1}.': '没有带游戏的题目“{0}”；带游戏的题目有：{1}。',
+  'Unknown game "{0}".': '未知的游戏“{0}”。',
+  'The range bound must be an integer in [0, {0}].': '范围上界必须是 [0, {0}] 中的整数。',
+  'The parameter {0} must be an integer.': '参数 {0} 必须是整数。',
+  'The field "to" must be an integer in [0, {0}].': '范围上界必须是 [0, {0}] 中的整数。',
+  '"{0}" is not an octal code: write it as 0. followed by 1 to 32 octal digits, e.g. 0.07 or 0.137': '“{0}”不是八进制代码：请写成 0. 后接 1 到 32 位八进制数字，例如 0.07 或 0.137',
+  'the octal code {0} allows no move at all': '八进制代码 {0} 不允许任何操作',
+  '"{0}" is not a subtraction set: write positive integers separated by commas, e.g. 2,3,7': '“{0}”不是减法集合：请写出用逗号分隔的正整数，例如 2,3,7',
+  '{0} has no parameter "{1}" (its parameters: {2})': '{0} 没有参数“{1}”（它的参数：{2}）',
+  '{0} must be an integer in [{1}, {2}], got {3}': '{0} 必须是 [{1}, {2}] 中的整数，而不是 {3}',
+  'The lab has too many computations waiting; try again in a minute.': '实验室排队的计算太多了，请过一分钟再试。',
+  'the table would have {0} states, over the cap of {1}; choose a smaller range': '表格会有 {0} 个状态，超过了上限 {1}；请选择更小的范围',
+  'the search reached more than {0} states (the cap) at {1}; choose a smaller range': '搜索在 {1} 处到达了超过 {0} 个状态（上限）；请选择更小的范围',
+  'the search examined more than {0} option components (at {1}); choose a smaller range': '搜索检查了超过 {0} 个后继分量（在 {1} 处）；请选择更小的范围',
+  "The computation ran over the lab's time limit ({0} s of CPU); choose a smaller range or make options() faster.": '计算超过了实验室的时间限制（{0} 秒 CPU 时间）；请选择更小的范围，或让 options() 更快。',
+  "The computation ran over the lab's memory limit ({0} MiB); choose a smaller range.": '计算超过了实验室的内存限制（{0} MiB）；请选择更小的范围。',
+  'The code printed more than the output limit.': '代码的输出超过了限制。',
+  'The game does not compile:\n{0}': '游戏代码编译失败：\n{0}',
+  'The conjecture does not compile:\n{0}': '猜想代码编译失败：\n{0}',
+  'The code crashed: {0}': '代码运行出错：{0}',
+  'the game file must export a function options(...state) returning the options of a state': '游戏代码必须导出函数 options(...state)，返回一个状态的所有后继',
+  'the conjecture must be the default export: export default function (n) { return … }': '猜想必须是默认导出：export default function (n) { return … }',
 };
 
 /** A fixed sentence of a page in the interface language, its `{n}` filled with `args`. */
@@ -295,6 +388,94 @@ export function translateStatus(text: string, lang: Lang): string {
   m = /^(.+) on (random case|test) (\d+)$/.exec(text);
   if (m && VERDICT_ZH[m[1]!]) return `${m[2] === 'test' ? '第' : '随机数据第'} ${m[3]} 个${m[2] === 'test' ? '测试点' : ''}${VERDICT_ZH[m[1]!]}`;
   return VERDICT_ZH[text] ?? text;
+}
+
+/** The catalog's topic tags (problems/catalog.ts) in Chinese, as Chinese OJs name them. */
+const TAG_ZH: Record<Tag, string> = {
+  'P/N positions': 'P/N 态',
+  Nim: 'Nim 游戏',
+  'SG function': 'SG 函数',
+  'SG sum': '游戏的和',
+  periodicity: '周期性',
+  symmetry: '对称策略',
+  misère: '反常游戏',
+  staircase: '阶梯 Nim',
+  trees: '树',
+  strings: '字符串',
+  matching: '匹配',
+  draws: '平局',
+  interactive: '交互题',
+};
+
+/** A topic tag in the interface language (the API keeps the catalog's English names). */
+export function translateTag(tag: string, lang: Lang): string {
+  return lang === 'zh' ? (TAG_ZH[tag as Tag] ?? tag) : tag;
+}
+
+const fill = (template: string, m: RegExpExecArray): string => template.replace(/\$(\d)/g, (_, i: string) => m[Number(i)] ?? '');
+
+/**
+ * What a checker, an interactor or the sandbox said about a failed test (stored in English), in
+ * Chinese: the token checker (server/judge/checker.ts), the interactive problem's judge
+ * (reference/subtraction-game/interactor.ts) and the sandbox's limit messages. `$1`… stand for the
+ * pattern's groups; a message matching none stays English.
+ */
+const CHECKER_ZH: readonly [RegExp, string | ((m: RegExpExecArray) => string)][] = [
+  // The token checker
+  [/^token (\d+) differs: expected "(.*)", found "(.*)"$/s, '第 $1 个单词不同：期望 "$2"，读到 "$3"'],
+  [/^extra output: token (\d+) "(.*)" where the answer has ended$/s, '输出过多：答案已经结束，但还读到第 $1 个单词 "$2"'],
+  [/^unexpected end of output: token (\d+) should be "(.*)"$/s, '输出提前结束：第 $1 个单词应为 "$2"'],
+  [/^ok (\d+) token\(s\)$/, '正确，共 $1 个单词'],
+  // The interactive problem's judge
+  [/^expected First or Second, got end of output$/, '应输出 First 或 Second，但输出已经结束'],
+  [/^expected First or Second, got "(.*)"$/s, '应输出 First 或 Second，读到 "$1"'],
+  [/^you won: the judge had no move left after (\d+) moves$/, '你赢了：评测机在 $1 步之后无路可走'],
+  [/^move (\d+): (.*)$/s, (m) => {
+    const rest = interactorMove(m[2]!);
+    return rest === null ? m[0] : `第 ${m[1]} 步：${rest}`;
+  }],
+  // The sandbox
+  [/^Time limit exceeded: the program ran for (\d+) ms of CPU time; the limit is (\d+) ms\.$/, '超出时间限制：程序用了 $1 毫秒 CPU 时间，限制为 $2 毫秒。'],
+  [/^Time limit exceeded: the program ran for more than (\d+) ms of CPU time and was stopped\.$/, '超出时间限制：程序用了超过 $1 毫秒 CPU 时间，已被终止。'],
+  [/^Memory limit exceeded: the program used (\d+) MiB; the limit is (\d+) MiB\.$/, '超出内存限制：程序用了 $1 MiB，限制为 $2 MiB。'],
+  [/^Memory limit exceeded: the program used more than (\d+) MiB\.$/, '超出内存限制：程序用了超过 $1 MiB。'],
+  [/^Memory limit exceeded: the program ran out of heap memory\.$/, '超出内存限制：程序的堆内存用完了。'],
+  [/^Output limit exceeded: the program wrote more than (\d+) bytes\.$/, '输出超限：程序输出了超过 $1 字节。'],
+];
+
+/** The part of the interactive judge's message after "move N: ". */
+const MOVE_ZH: readonly [RegExp, string][] = [
+  [/^you have no legal move left, so the judge won \(you printed (First|Second), but from (\d+) (\d+) (\d+) the first player wins\)$/, '你已经没有合法的走法，评测机获胜（你输出了 $1，但从 $2 $3 $4 开始是先手必胜）'],
+  [/^you have no legal move left, so the judge won \(you printed (First|Second), but from (\d+) (\d+) (\d+) the second player wins\)$/, '你已经没有合法的走法，评测机获胜（你输出了 $1，但从 $2 $3 $4 开始是后手必胜）'],
+  [/^you have no legal move left, so the judge won$/, '你已经没有合法的走法，评测机获胜'],
+  [/^expected your move \(or 0 0\), got end of output$/, '应输出你的走法（或 0 0），但输出已经结束'],
+  [/^expected your move, got end of output$/, '应输出你的走法，但输出已经结束'],
+  [/^expected two integers "x y", got "(.*)"$/s, '应输出两个整数 "x y"，读到 "$1"'],
+  [/^you printed 0 0, but you still had a legal move \(for example (\d+) (\d+)\)$/, '你输出了 0 0，但你仍有合法的走法（例如 $1 $2）'],
+  [/^you took (-?\d+) cards; a move takes between (\d+) and (\d+)$/, '你取了 $1 张卡片，每步要取 $2 到 $3 张'],
+  [/^cards (-?\d+)\.\.(-?\d+) are not all between 1 and (\d+)$/, '卡片 $1..$2 不全在 1 到 $3 之间'],
+  [/^cards (-?\d+)\.\.(-?\d+) are not all on the table \(card (\d+) was taken\)$/, '卡片 $1..$2 不全在桌上（卡片 $3 已被取走）'],
+];
+
+function interactorMove(text: string): string | null {
+  const late = ' (and you had no legal move: the judge had won)';
+  const lateZh = text.endsWith(late) ? '（而且你已经没有合法的走法：评测机已经获胜）' : '';
+  const body = lateZh ? text.slice(0, -late.length) : text;
+  for (const [re, to] of MOVE_ZH) {
+    const m = re.exec(body);
+    if (m) return fill(to, m) + lateZh;
+  }
+  return null;
+}
+
+/** A test's checker / run message in the interface language (the database keeps it in English). */
+export function translateCheckerMessage(text: string, lang: Lang): string {
+  if (lang === 'en') return text;
+  for (const [re, to] of CHECKER_ZH) {
+    const m = re.exec(text);
+    if (m) return typeof to === 'string' ? fill(to, m) : to(m);
+  }
+  return text;
 }
 
 /** A live-update event with its `text` / `verdictText` in the interface language. */

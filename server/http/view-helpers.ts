@@ -1,4 +1,4 @@
-import { translateErrorMessage, translatePhrase, translateStatus } from './ui-text';
+import { translateCheckerMessage, translateErrorMessage, translatePhrase, translateStatus, translateTag } from './ui-text';
 
 type HelperOptions = { data?: { root?: { uiLang?: 'en' | 'zh' } } };
 
@@ -12,6 +12,10 @@ export const viewHelpers = {
   statusWords: (text: unknown, options: HelperOptions): string => translateStatus(String(text ?? ''), options.data?.root?.uiLang ?? 'en'),
   /** An error page's sentence, in Chinese when it is a common one (the API keeps English). */
   errorWords: (text: unknown, options: HelperOptions): string => translateErrorMessage(String(text ?? ''), options.data?.root?.uiLang ?? 'en'),
+  /** What the checker (or the sandbox) said about a failed test, in the page's interface language. */
+  checkerWords: (text: unknown, options: HelperOptions): string => translateCheckerMessage(String(text ?? ''), options.data?.root?.uiLang ?? 'en'),
+  /** A catalog topic tag ("SG function") in the page's interface language. */
+  tagWords: (tag: unknown, options: HelperOptions): string => translateTag(String(tag ?? ''), options.data?.root?.uiLang ?? 'en'),
   /** A fixed sentence (`{{tr "Passed {0} random cases" n}}`) in the page's interface language. */
   tr: (text: unknown, ...rest: unknown[]): string => {
     const options = rest.pop() as HelperOptions;

@@ -17,6 +17,12 @@ const ENGLISH_WORDS = [
   'Program output', 'Your output', 'Reference output', 'Standard error', 'Dialogue', 'In queue', 'Cases', 'Verdict', 'Memory', 'Test',
   'Tests', 'Source', 'download', 'Passed', 'Cancel', 'Shrunk', 'Save as a test', 'Not found', 'Bad request', 'Hints', 'Editorial',
   'Compute', 'Conjecture', 'Table', 'Clear', 'Page', 'Solved', 'Show hint', 'Language',
+  // The SG lab's words (public/lab.js and what the lab computes), topic tags, checker messages
+  'Copy as', 'Download', 'As text', 'Computing', 'Compiling', 'Waiting', 'sandbox', 'states computed', 'visited', 'period', 'saltus',
+  'proven', 'seen over', 'values', 'value', 'P-position', 'P-positions', 'pre-period', 'exception', '; options', 'Its options', 'no options', 'terminal',
+  'conjecture', 'The conjecture', 'table says', 'Hover', 'Heatmap', 'Slice', 'Win', 'Lose', 'Draw', 'colours repeat', 'First \\d+ rows',
+  'Stress-test', 'declares no game', 'heap', 'SG function', 'SG sum', 'periodicity', 'symmetry', 'trees', 'strings',
+  'matching', 'draws', 'interactive', 'P/N positions', 'token', 'differs', 'expected', 'found', 'move \\d+', 'legal move',
 ];
 
 let server: RunningServer;
@@ -90,12 +96,13 @@ async function chineseContext(options: { viewport: { width: number; height: numb
 
 /**
  * What a reader sees of the interface: the page without code, program data, statements, hints and
- * editorials (their language is the content's), and the lab's computed results (built by the lab).
+ * editorials (their language is the content's). The lab's results, its reasons, topic tags and
+ * checker messages are the interface's words too: they are checked.
  */
 const interfaceText = (p: Page) =>
   p.evaluate(() => {
     const style = document.createElement('style');
-    style.textContent = 'pre, code, textarea, .statement, .hint-list, .editorial-text, .ace_editor, #lab-result, .lab-none dd, .tags, .tag, .problem-meta { display: none !important; }';
+    style.textContent = 'pre:not(.message), code, textarea, .statement, .hint-list, .editorial-text, .ace_editor { display: none !important; }';
     document.head.appendChild(style);
     const text = document.body.innerText;
     style.remove();
@@ -132,6 +139,140 @@ describe('the Chinese interface', () => {
       await p.goto(`${server.url}${wa}`);
       expect((await p.locator('.failure .io-title').allInnerTexts()).map((t) => t.split(/\s/)[0])).toEqual(expect.arrayContaining(['输入', '期望输出', '程序输出']));
       expect(await p.locator('#status').innerText()).toMatch(/^第 \d+ 个测试点答案错误$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says the SG lab in Chinese: a preset’s table, its analysis, buttons, legend, tooltips and conjectures checked in the sandbox', async () => {
+    const context = await chineseContext({ viewport: DESKTOP });
+    try {
+      const p = await context.newPage();
+      const errors: string[] = [];
+      p.on('pageerror', (e) => errors.push(e.message));
+      await p.goto(`${server.url}/lab`);
+      // Every status line the page shows while it computes, the short-lived ones included.
+      await p.evaluate(() => {
+        const w = window as unknown as { statuses: string[] };
+        w.statuses = [];
+        const status = document.getElementById('lab-status')!;
+        new MutationObserver(() => w.statuses.push(status.innerText.trim())).observe(status, { childList: true, subtree: true, characterData: true });
+      });
+      const statuses = () => p.evaluate(() => (window as unknown as { statuses: string[] }).statuses.filter(Boolean));
+      await p.selectOption('#lab-game', 'bash');
+      await p.fill('#lab-to', '40');
+      await p.click('#lab-compute');
+      await p.waitForSelector('#lab-seq');
+      // Bash with m = 3: value n mod 4, proven periodic by the Guy–Smith bound.
+      expect(await p.locator('#lab-status').innerText()).toMatch(/^已算出 41 个状态，用时 \d+ 毫秒（搜索访问了 \d+ 个）。$/);
+      expect(await p.locator('#lab-summary').innerText()).toBe('从 n = 0 起周期为 4：已证明（Guy–Smith 界：需要 11 个值，已算出 41 个）');
+      expect(await p.locator('.lab-toolbar button').allInnerTexts()).toEqual(['复制文本', '复制 CSV', '下载 CSV']);
+      expect(await p.locator('.lab-text-box summary').innerText()).toBe('文本形式');
+      expect(await p.locator('.lab-legend').innerText()).toMatch(/^值为 0（P 态）\s+预周期\s+例外$/);
+      expect(await p.locator('#lab-seq td[data-n="5"]').getAttribute('title')).toBe('n = 5: 1；后继：(4) → 0; (3) → 3; (2) → 2');
+      expect(await p.locator('#lab-seq td[data-n="0"]').getAttribute('title')).toBe('n = 0: 0；后继：无');
+
+      // A false conjecture, checked in the sandbox (a job the page follows).
+      await p.fill('#lab-conjecture', 'export default (n: number) => n % 3;');
+      await p.click('#lab-compute');
+      await p.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
+      expect(await p.locator('#lab-conjecture-verdict').innerText()).toBe('猜想在 (3) 处不成立。\n\n表中的值是 3，猜想给出 0。\n\n它的后继：\n\n(2) → 2\n(1) → 1\n(0) → 0');
+      expect(await p.locator('#lab-summary li').allInnerTexts()).toEqual([
+        '从 n = 0 起周期为 4：已证明（Guy–Smith 界：需要 11 个值，已算出 41 个）',
+        '猜想在 (3) 处不成立：表中的值是 3，猜想给出 0；它的后继：(2) → 2; (1) → 1; (0) → 0',
+      ]);
+      // What the conjecture returned cannot be compared: the engine's reason, in Chinese.
+      await p.fill('#lab-conjecture', 'export default (n: number) => "x";');
+      await p.click('#lab-compute');
+      await p.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
+      expect(await p.locator('#lab-conjecture-verdict p').first().innerText()).toBe('猜想返回了 "x"；它必须返回一个数（SG 值）、一个布尔值（先手是否必胜）或 "W" / "L" / "D"');
+      // A true one.
+      await p.fill('#lab-conjecture', 'export default (n: number) => n % 4;');
+      await p.click('#lab-compute');
+      await p.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
+      expect(await p.locator('#lab-conjecture-verdict').innerText()).toBe('猜想在全部 41 个状态上成立。');
+      expect(await p.locator('#lab-summary li').last().innerText()).toBe('猜想在全部 41 个状态上成立');
+
+      // The status lines of those jobs ("Computing…", "Compiling… 0.4 s (limit 10 s of CPU)", ...).
+      const seen = await statuses();
+      expect(seen).toContain('计算中…');
+      expect(seen.some((t) => /^(等待实验室（前面还有 \d+ 个任务）…|编译中… [\d.]+ 秒（CPU 时间上限 10 秒）|正在沙箱中计算… [\d.]+ 秒（CPU 时间上限 10 秒）)$/.test(t)), seen.join(' | ')).toBe(true);
+      for (const t of seen) expect(t.replace(/CPU/g, ''), seen.join(' | ')).not.toMatch(/[A-Za-z]{3,}/);
+      const text = await interfaceText(p);
+      expect(ENGLISH_WORDS.filter((w) => new RegExp(`\\b${w}\\b`).test(text)), text).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says a two-parameter table, the game menu, the settings and why a problem has no game in Chinese', async () => {
+    const context = await chineseContext({ viewport: DESKTOP });
+    try {
+      const p = await context.newPage();
+      await p.goto(`${server.url}/lab?problem=kiki`);
+      await p.waitForSelector('#lab-heatmap');
+      expect(await p.locator('#lab-summary li').allInnerTexts()).toEqual([
+        'SG 值：两个方向上都没有发现周期',
+        'P 态（值为 0）：沿 n 方向从 n = 1 起周期为 2，沿 m 方向从 m = 1 起周期为 2',
+      ]);
+      expect(await p.locator('#lab-cell').innerText()).toBe('把鼠标移到格子上（或用键盘选中）即可查看它的值和后继。');
+      expect(await p.locator('#lab-heatmap').getAttribute('aria-label')).toBe('16 × 16 个状态的热力图；选中后用方向键逐个查看状态');
+      expect((await p.locator('.lab-legend .legend-item').first().innerText()).trim()).toBe('0（P 态）');
+      expect(await p.locator('#lab-download-svg').innerText()).toBe('下载 SVG');
+      await p.focus('#lab-heatmap');
+      expect(await p.locator('#lab-cell').innerText()).toBe('(1, 1) = 0 — P 态（轮到行动的一方必败）；后继：无');
+      await p.keyboard.press('ArrowRight');
+      expect(await p.locator('#lab-cell').innerText()).toBe('(1, 2) = 1；后继：(1, 1) → 0');
+      // The menu: problem titles and games in Chinese, the presets too.
+      const menu = await p.locator('#lab-game option').allInnerTexts();
+      expect(menu.find((o) => o.includes('n × m 的棋盘（硬币在起始的角上）'))).toBeDefined();
+      expect(menu).toEqual(expect.arrayContaining(['八进制代码', '减法集合', 'Nim 游戏', '巴什博弈（每次取 1..m 个）']));
+      for (const o of menu) expect(o).not.toMatch(/\b(one|the|heap|board|run|cells?|sheet|pair|bean)\b/);
+      await p.selectOption('#lab-game', 'problem:subtraction-game');
+      await expect.poll(() => p.locator('#lab-settings label').evaluateAll((ls) => ls.map((l) => l.getAttribute('title')))).toEqual(['一次最少取走的卡片数', '一次最多取走的卡片数']);
+      // Problems without a game: the reasons, and the error of asking for one.
+      expect(await p.locator('.lab-none dd').first().innerText()).toMatch(/^Nim 的局面/);
+      await p.goto(`${server.url}/lab?problem=nim`);
+      expect(await p.locator('#lab-status').innerText()).toMatch(/^题目 nim 没有可以打表的游戏：Nim 的局面/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('names the topic tags in Chinese on the problem list and a problem page, next to its SG table panel', async () => {
+    const context = await chineseContext({ viewport: DESKTOP });
+    try {
+      const p = await context.newPage();
+      await p.goto(`${server.url}/problems`);
+      const tags = await p.locator('.tags .tag').allInnerTexts();
+      expect(tags).toEqual(expect.arrayContaining(['P/N 态', '周期性', 'Nim 游戏', 'SG 函数', '游戏的和', '对称策略', '交互题']));
+      for (const t of tags) expect(t).toMatch(/[\u4e00-\u9fff]/);
+      await p.goto(`${server.url}/problems/kiki`);
+      expect(await p.locator('.problem-meta .tag').allInnerTexts()).toEqual(['P/N 态', '周期性']);
+      const panel = await p.locator('#sg-table').innerText();
+      expect(panel).toContain('SG 表');
+      expect(panel).not.toMatch(/SG table|Open the|stress test|declares/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says the checker’s message of a wrong answer in Chinese (the database keeps it in English)', async () => {
+    const context = await chineseContext({ viewport: DESKTOP });
+    try {
+      const p = await context.newPage();
+      const wa = Object.keys(pages).find((k) => pages[k] === 'wrong answer with failure blocks')!;
+      await p.goto(`${server.url}${wa}`);
+      expect(await p.locator('.failure pre.message').innerText()).toMatch(/^第 \d+ 个单词不同：期望 "(Yes|No)"，读到 "(Yes|No)"$/);
+      const dialogue = Object.keys(pages).find((k) => pages[k] === 'interactive failure with its dialogue')!;
+      await p.goto(`${server.url}${dialogue}`);
+      expect(await p.locator('.failure pre.message').innerText()).toMatch(/^第 \d+ 步：[^A-Za-z]*(First|Second)?[^A-Za-z]*$/);
+      const stress = Object.keys(pages).find((k) => pages[k] === 'stress run with a counterexample')!;
+      await p.goto(`${server.url}${stress}`);
+      expect(await p.locator('.failure pre.message').innerText()).toMatch(/^第 \d+ 个单词不同：期望 "(Yes|No)"，读到 "(Yes|No)"$/);
+      const api = (await (await fetch(`${server.url}/api${wa}`, { headers: { cookie: 'lang=zh' } })).json()) as { tests: { message?: string | null }[] };
+      expect(JSON.stringify(api)).not.toMatch(/第 \d+ 个单词/);
     } finally {
       await context.close();
     }
