@@ -265,7 +265,9 @@ src.self = src;
 src.shared = [src.arr, src.arr];
 const c = structuredClone(src);
 console.log(c !== src, c.self === c, c.shared[0] === c.shared[1], c.shared[0] === c.arr, c.arr !== src.arr, c.m !== m);
-console.log(c.n, c.arr, c.m, c.s, c.d, c.r, c.t);
+console.log(c.n, c.arr, c.m, c.s, c.d, c.t);
+// The copy's pattern and flags, without the (patchable) source and flags getters that printing it calls.
+console.log(c.r !== src.r, c.r instanceof RegExp, c.r.test('xAAx'), c.r.lastIndex, c.r.test('b'));
 console.log(c.e instanceof RangeError, c.e.name, c.e.message, typeof c.e.stack);
 const err = structuredClone(new Error('outer', { cause: [1, { a: 2 }] }));
 console.log(err instanceof Error, err.message, err.cause);

@@ -1,5 +1,5 @@
 import type { HostBridge } from './bridge';
-import { ArrayPrototypeJoin, ArrayPrototypePush, ObjectKeys, StringPrototypeIncludes, SymbolFor } from './primordials';
+import { ArrayPrototypeJoin, ArrayPrototypePush, ObjectKeys, StringPrototypeIncludes, SymbolFor, withOriginals } from './primordials';
 
 /**
  * util.format and util.inspect. Arguments that are all strings and numbers (nearly every
@@ -12,6 +12,8 @@ const stringify = JSON.stringify;
 const apply = Reflect.apply;
 const CUSTOM = SymbolFor('nodejs.util.inspect.custom');
 const { isFinite } = Number;
+/** What the host's formatter answers when formatting threw (server/sandbox/host/worker.ts). */
+const UNFORMATTABLE = '[value that cannot be formatted]';
 
 const OPTION_KEYS = ['depth', 'showHidden', 'colors', 'compact', 'breakLength', 'sorted', 'maxArrayLength', 'maxStringLength', 'numericSeparator', 'getters'];
 
@@ -62,7 +64,13 @@ export function makeFormat(host: HostBridge, isBuffer: (v: unknown) => boolean) 
   const viaHost = (options: object, args: readonly unknown[]): string => {
     const list: unknown[] = [];
     for (let i = 0; i < args.length; i++) list[i] = args[i];
-    return host.format(stringify(options), list);
+    const json = stringify(options);
+    const text = host.format(json, list);
+    // Node's inspect calls some methods of the values it shows (a Map's or Set's iterator): where one
+    // the program replaced throws, Node's console.log throws the program's error, which the host
+    // cannot hand over. The value is shown again on the original built-ins instead, as the
+    // unpatched program would have shown it.
+    return text === UNFORMATTABLE ? withOriginals(() => host.format(json, list)) : text;
   };
 
   // A Buffer prints as Node prints it: its inspector is the package's, and custom inspectors are off.

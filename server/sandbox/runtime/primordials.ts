@@ -26,6 +26,7 @@ export const ArrayPrototypeConcat = uncurryThis(Array.prototype.concat) as <T>(l
 export const ArrayPrototypeSplice = uncurryThis(Array.prototype.splice) as <T>(list: T[], start: number, count?: number) => T[];
 export const ArrayPrototypeJoin = uncurryThis(Array.prototype.join) as (list: readonly unknown[], sep?: string) => string;
 export const ArrayPrototypeIndexOf = uncurryThis(Array.prototype.indexOf) as <T>(list: readonly T[], item: T) => number;
+export const ArrayPrototypePop = uncurryThis(Array.prototype.pop) as <T>(list: T[]) => T | undefined;
 
 export const StringPrototypeSlice = uncurryThis(String.prototype.slice) as (s: string, start?: number, end?: number) => string;
 export const StringPrototypeSplit = uncurryThis(String.prototype.split as (this: string, sep: string) => string[]) as (s: string, sep: string) => string[];
@@ -37,6 +38,7 @@ export const StringPrototypeIncludes = uncurryThis(String.prototype.includes) as
 export const StringPrototypeCodePointAt = uncurryThis(String.prototype.codePointAt) as (s: string, i: number) => number | undefined;
 export const StringPrototypeToLowerCase = uncurryThis(String.prototype.toLowerCase) as (s: string) => string;
 export const StringPrototypeTrim = uncurryThis(String.prototype.trim) as (s: string) => string;
+export const StringPrototypeRepeat = uncurryThis(String.prototype.repeat) as (s: string, count: number) => string;
 
 export const RegExpPrototypeExec = uncurryThis(RegExp.prototype.exec) as (re: RegExp, s: string) => RegExpExecArray | null;
 
@@ -46,10 +48,23 @@ export const MapPrototypeHas = uncurryThis(Map.prototype.has) as <K, V>(map: Map
 export const MapPrototypeDelete = uncurryThis(Map.prototype.delete) as <K, V>(map: Map<K, V>, key: K) => boolean;
 export const SetPrototypeAdd = uncurryThis(Set.prototype.add) as <T>(set: Set<T>, item: T) => Set<T>;
 export const SetPrototypeHas = uncurryThis(Set.prototype.has) as <T>(set: Set<T>, item: T) => boolean;
+// Iteration of a Map or Set without its (patchable) iterator or the iterator's next.
+export const MapPrototypeForEach = uncurryThis(Map.prototype.forEach as (this: Map<unknown, unknown>, fn: (value: unknown, key: unknown) => void) => void) as <K, V>(map: Map<K, V>, fn: (value: V, key: K) => void) => void;
+export const SetPrototypeForEach = uncurryThis(Set.prototype.forEach as (this: Set<unknown>, fn: (value: unknown) => void) => void) as <T>(set: Set<T>, fn: (value: T) => void) => void;
 
 export const ObjectPrototypeHasOwnProperty = uncurryThis(Object.prototype.hasOwnProperty) as (o: unknown, key: PropertyKey) => boolean;
+export const ObjectPrototypeToString = uncurryThis(Object.prototype.toString) as (o: unknown) => string;
+export const FunctionPrototypeToString = uncurryThis(Function.prototype.toString) as (fn: unknown) => string;
 export const TypedArrayPrototypeSet = uncurryThis(Uint8Array.prototype.set as (this: Uint8Array, a: ArrayLike<number>, offset?: number) => void);
+export const TypedArrayPrototypeSlice = uncurryThis((Object.getPrototypeOf(Uint8Array.prototype) as { slice: (this: ArrayBufferView) => ArrayBufferView }).slice);
+export const ArrayBufferPrototypeSlice = uncurryThis(ArrayBuffer.prototype.slice) as (buffer: ArrayBuffer, start?: number, end?: number) => ArrayBuffer;
+export const DatePrototypeGetTime = uncurryThis(Date.prototype.getTime) as (date: Date) => number;
 export const { setPrototypeOf: ObjectSetPrototypeOf, create: ObjectCreate, keys: ObjectKeys, defineProperty: ObjectDefineProperty, getPrototypeOf: ObjectGetPrototypeOf } = Object;
+export const { assign: ObjectAssign, hasOwn: ObjectHasOwn, is: ObjectIs } = Object;
+export const { isArray: ArrayIsArray } = Array;
+export const { isView: ArrayBufferIsView } = ArrayBuffer;
+/** Error.isError where the engine has it (Node 24 on), else undefined. */
+export const ErrorIsError = (Error as unknown as { isError?: (v: unknown) => boolean }).isError;
 export const { min: MathMin, max: MathMax } = Math;
 export const SymbolFor = Symbol.for;
 

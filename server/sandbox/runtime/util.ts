@@ -1,18 +1,18 @@
+import { deepEqual } from './assert';
 import type { Env } from './env';
 import { invalidArgType } from './errors';
 import { makeTextCoding } from './text';
 import { makeTypes } from './util-types';
-import { SymbolFor } from './primordials';
+import { ArrayIsArray, ArrayPrototypePop, ArrayPrototypePush, ObjectAssign, ObjectDefineProperty, ObjectSetPrototypeOf, ReflectApply, SymbolFor } from './primordials';
 
 const PROMISIFY_CUSTOM = SymbolFor('nodejs.util.promisify.custom');
 const INSPECT_CUSTOM = SymbolFor('nodejs.util.inspect.custom');
 
-
-/** The parts of Node's `util` a solution may reach for. */
+/** The parts of Node's `util` a solution may reach for; what they do when called runs on primordials. */
 export function makeUtil(env: Env) {
   const { TextEncoder, TextDecoder } = makeTextCoding(env.host);
 
-  const inspect = Object.assign((value: unknown, options?: unknown) => env.inspect(value, options), {
+  const inspect = ObjectAssign((value: unknown, options?: unknown) => env.inspect(value, options), {
     custom: INSPECT_CUSTOM,
     defaultOptions: { depth: 2, colors: false, showHidden: false },
   });
@@ -23,7 +23,9 @@ export function makeUtil(env: Env) {
     if (typeof custom === 'function') return custom;
     return function (this: unknown, ...args: unknown[]) {
       return new Promise((resolve, reject) => {
-        Reflect.apply(original, this, [...args, (err: unknown, ...values: unknown[]) => (err ? reject(err) : resolve(values.length > 1 ? values : values[0]))]);
+        // Pushed, not spread: spreading calls the (patchable) array iterator.
+        ArrayPrototypePush(args, (err: unknown, ...values: unknown[]) => (err ? reject(err) : resolve(values.length > 1 ? values : values[0])));
+        ReflectApply(original, this, args);
       });
     };
   }
@@ -42,22 +44,22 @@ export function makeUtil(env: Env) {
     callbackify(original: unknown) {
       if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
       return function (this: unknown, ...args: unknown[]) {
-        const cb = args.pop() as (err: unknown, value?: unknown) => void;
-        (Reflect.apply(original, this, args) as Promise<unknown>).then(
+        const cb = ArrayPrototypePop(args) as (err: unknown, value?: unknown) => void;
+        (ReflectApply(original, this, args) as Promise<unknown>).then(
           (value) => env.loop.invoke(cb, undefined, [null, value]),
           (err) => env.loop.invoke(cb, undefined, [err]),
         );
       };
     },
     inherits(ctor: { prototype: object; super_?: unknown }, superCtor: { prototype: object }) {
-      Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
-      Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
+      ObjectDefineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
+      ObjectSetPrototypeOf(ctor.prototype, superCtor.prototype);
     },
     deprecate: <F>(fn: F) => fn,
-    debuglog: () => Object.assign(() => {}, { enabled: false }),
-    isDeepStrictEqual: (a: unknown, b: unknown) => env.host.deepEqual(a, b, true) === 1,
+    debuglog: () => ObjectAssign(() => {}, { enabled: false }),
+    isDeepStrictEqual: (a: unknown, b: unknown) => deepEqual(env.host, a, b, true),
     types,
-    isArray: Array.isArray,
+    isArray: ArrayIsArray,
     isBoolean: (v: unknown) => typeof v === 'boolean',
     isNumber: (v: unknown) => typeof v === 'number',
     isString: (v: unknown) => typeof v === 'string',
