@@ -60,7 +60,7 @@ export const TypedArrayPrototypeSlice = uncurryThis((Object.getPrototypeOf(Uint8
 export const ArrayBufferPrototypeSlice = uncurryThis(ArrayBuffer.prototype.slice) as (buffer: ArrayBuffer, start?: number, end?: number) => ArrayBuffer;
 export const DatePrototypeGetTime = uncurryThis(Date.prototype.getTime) as (date: Date) => number;
 export const { setPrototypeOf: ObjectSetPrototypeOf, create: ObjectCreate, keys: ObjectKeys, defineProperty: ObjectDefineProperty, getPrototypeOf: ObjectGetPrototypeOf } = Object;
-export const { assign: ObjectAssign, hasOwn: ObjectHasOwn, is: ObjectIs } = Object;
+export const { assign: ObjectAssign, hasOwn: ObjectHasOwn, is: ObjectIs, defineProperties: ObjectDefineProperties, getOwnPropertyDescriptors: ObjectGetOwnPropertyDescriptors } = Object;
 export const { isArray: ArrayIsArray } = Array;
 export const { isView: ArrayBufferIsView } = ArrayBuffer;
 /** Error.isError where the engine has it (Node 24 on), else undefined. */

@@ -3,7 +3,7 @@ import type { Env } from './env';
 import { invalidArgType } from './errors';
 import { makeTextCoding } from './text';
 import { makeTypes } from './util-types';
-import { ArrayIsArray, ArrayPrototypePop, ArrayPrototypePush, ObjectAssign, ObjectDefineProperty, ObjectSetPrototypeOf, ReflectApply, SymbolFor } from './primordials';
+import { ArrayIsArray, ArrayPrototypePop, ArrayPrototypePush, ObjectAssign, ObjectDefineProperties, ObjectDefineProperty, ObjectGetOwnPropertyDescriptors, ObjectGetPrototypeOf, ObjectSetPrototypeOf, ReflectApply, SymbolFor } from './primordials';
 
 const PROMISIFY_CUSTOM = SymbolFor('nodejs.util.promisify.custom');
 const INSPECT_CUSTOM = SymbolFor('nodejs.util.inspect.custom');
@@ -20,14 +20,23 @@ export function makeUtil(env: Env) {
   function promisify(original: unknown) {
     if (typeof original !== 'function') throw invalidArgType('original', 'of type function', original);
     const custom = (original as unknown as Record<symbol, unknown>)[PROMISIFY_CUSTOM];
-    if (typeof custom === 'function') return custom;
-    return function (this: unknown, ...args: unknown[]) {
+    if (custom !== undefined) {
+      if (typeof custom !== 'function') throw invalidArgType('util.promisify.custom', 'of type function', custom);
+      return ObjectDefineProperty(custom, PROMISIFY_CUSTOM, { value: custom, enumerable: false, writable: false, configurable: true });
+    }
+    // As Node's: the first value the callback gives, the original's prototype and own properties
+    // (its name and length too), and the same function back when promisified again.
+    const target = original as (...args: unknown[]) => unknown;
+    function promisified(this: unknown, ...args: unknown[]) {
       return new Promise((resolve, reject) => {
         // Pushed, not spread: spreading calls the (patchable) array iterator.
-        ArrayPrototypePush(args, (err: unknown, ...values: unknown[]) => (err ? reject(err) : resolve(values.length > 1 ? values : values[0])));
-        ReflectApply(original, this, args);
+        ArrayPrototypePush(args, (err: unknown, value: unknown) => (err ? reject(err) : resolve(value)));
+        ReflectApply(target, this, args);
       });
-    };
+    }
+    ObjectSetPrototypeOf(promisified, ObjectGetPrototypeOf(original));
+    ObjectDefineProperty(promisified, PROMISIFY_CUSTOM, { value: promisified, enumerable: false, writable: false, configurable: true });
+    return ObjectDefineProperties(promisified, ObjectGetOwnPropertyDescriptors(original));
   }
   promisify.custom = PROMISIFY_CUSTOM;
 
