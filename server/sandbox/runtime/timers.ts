@@ -194,5 +194,10 @@ export function makeTimers(runEnv: Env) {
     },
   };
 
+  // util.promisify(setTimeout) is timers/promises' setTimeout in Node, likewise setImmediate.
+  const custom = Symbol.for('nodejs.util.promisify.custom');
+  Object.defineProperty(setTimeout, custom, { value: promises.setTimeout, enumerable: true, configurable: true, writable: true });
+  Object.defineProperty(setImmediate, custom, { value: promises.setImmediate, enumerable: true, configurable: true, writable: true });
+
   return { setTimeout, setInterval, clearTimeout, clearInterval: clearTimeout, setImmediate, clearImmediate, queueMicrotask, promises };
 }
