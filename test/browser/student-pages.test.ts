@@ -94,6 +94,16 @@ async function chineseContext(options: { viewport: { width: number; height: numb
   return context;
 }
 
+/** Runs `use` on a fresh desktop page in Chinese mode, closing its context afterwards. */
+async function onChinesePage(use: (p: Page) => Promise<void>): Promise<void> {
+  const context = await chineseContext({ viewport: DESKTOP });
+  try {
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * What a reader sees of the interface: the page without code, program data, statements, hints and
  * editorials (their language is the content's). The lab's results, its reasons, topic tags and
@@ -111,9 +121,7 @@ const interfaceText = (p: Page) =>
 
 describe('the Chinese interface', () => {
   it('leaves no English interface word on any kind of page, and says lang="zh"', async () => {
-    const context = await chineseContext({ viewport: DESKTOP });
-    try {
-      const p = await context.newPage();
+    await onChinesePage(async (p) => {
       for (const [path, what] of Object.entries(pages)) {
         await p.goto(`${server.url}${path}`);
         expect(await p.locator('html').getAttribute('lang'), what).toBe('zh');
@@ -121,15 +129,11 @@ describe('the Chinese interface', () => {
         const left = ENGLISH_WORDS.filter((w) => new RegExp(`\\b${w}\\b`).test(text));
         expect(left, `${what} (${path}): ${text.slice(0, 3000)}`).toEqual([]);
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('translates the failure blocks, verdicts and the dialogue of an interactive test', async () => {
-    const context = await chineseContext({ viewport: DESKTOP });
-    try {
-      const p = await context.newPage();
+    await onChinesePage(async (p) => {
       const dialogue = Object.keys(pages).find((k) => pages[k] === 'interactive failure with its dialogue')!;
       await p.goto(`${server.url}${dialogue}`);
       const titles = await p.locator('.failure .io-title').allInnerTexts();
@@ -139,15 +143,11 @@ describe('the Chinese interface', () => {
       await p.goto(`${server.url}${wa}`);
       expect((await p.locator('.failure .io-title').allInnerTexts()).map((t) => t.split(/\s/)[0])).toEqual(expect.arrayContaining(['输入', '期望输出', '程序输出']));
       expect(await p.locator('#status').innerText()).toMatch(/^第 \d+ 个测试点答案错误$/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('says the SG lab in Chinese: a preset’s table, its analysis, buttons, legend, tooltips and conjectures checked in the sandbox', async () => {
-    const context = await chineseContext({ viewport: DESKTOP });
-    try {
-      const p = await context.newPage();
+    await onChinesePage(async (p) => {
       const errors: string[] = [];
       p.on('pageerror', (e) => errors.push(e.message));
       await p.goto(`${server.url}/lab`);
@@ -201,15 +201,11 @@ describe('the Chinese interface', () => {
       const text = await interfaceText(p);
       expect(ENGLISH_WORDS.filter((w) => new RegExp(`\\b${w}\\b`).test(text)), text).toEqual([]);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('says a two-parameter table, the game menu, the settings and why a problem has no game in Chinese', async () => {
-    const context = await chineseContext({ viewport: DESKTOP });
-    try {
-      const p = await context.newPage();
+    await onChinesePage(async (p) => {
       await p.goto(`${server.url}/lab?problem=kiki`);
       await p.waitForSelector('#lab-heatmap');
       expect(await p.locator('#lab-summary li').allInnerTexts()).toEqual([
@@ -235,15 +231,11 @@ describe('the Chinese interface', () => {
       expect(await p.locator('.lab-none dd').first().innerText()).toMatch(/^Nim 的局面/);
       await p.goto(`${server.url}/lab?problem=nim`);
       expect(await p.locator('#lab-status').innerText()).toMatch(/^题目 nim 没有可以打表的游戏：Nim 的局面/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('names the topic tags in Chinese on the problem list and a problem page, next to its SG table panel', async () => {
-    const context = await chineseContext({ viewport: DESKTOP });
-    try {
-      const p = await context.newPage();
+    await onChinesePage(async (p) => {
       await p.goto(`${server.url}/problems`);
       const tags = await p.locator('.tags .tag').allInnerTexts();
       expect(tags).toEqual(expect.arrayContaining(['P/N 态', '周期性', 'Nim 游戏', 'SG 函数', '游戏的和', '对称策略', '交互题']));
@@ -253,15 +245,11 @@ describe('the Chinese interface', () => {
       const panel = await p.locator('#sg-table').innerText();
       expect(panel).toContain('SG 表');
       expect(panel).not.toMatch(/SG table|Open the|stress test|declares/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('says the checker’s message of a wrong answer in Chinese (the database keeps it in English)', async () => {
-    const context = await chineseContext({ viewport: DESKTOP });
-    try {
-      const p = await context.newPage();
+    await onChinesePage(async (p) => {
       const wa = Object.keys(pages).find((k) => pages[k] === 'wrong answer with failure blocks')!;
       await p.goto(`${server.url}${wa}`);
       expect(await p.locator('.failure pre.message').innerText()).toMatch(/^第 \d+ 个单词不同：期望 "(Yes|No)"，读到 "(Yes|No)"$/);
@@ -273,9 +261,7 @@ describe('the Chinese interface', () => {
       expect(await p.locator('.failure pre.message').innerText()).toMatch(/^第 \d+ 个单词不同：期望 "(Yes|No)"，读到 "(Yes|No)"$/);
       const api = (await (await fetch(`${server.url}/api${wa}`, { headers: { cookie: 'lang=zh' } })).json()) as { tests: { message?: string | null }[] };
       expect(JSON.stringify(api)).not.toMatch(/第 \d+ 个单词/);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('keeps API errors in English', async () => {
