@@ -16,9 +16,9 @@ import { contractJson, tableCsv, tableText } from '../lab/format';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
 import type { LabQueue } from './lab-queue';
-import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import { MAX_TO, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import type { LabThread } from './lab-thread';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
-import { DEFAULT_LIMITS } from '../lab/search';
 import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, translateLabSentence } from './lab-text';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
@@ -29,6 +29,11 @@ const QUICK_WORK = 3_000_000;
 const QUICK_STATES = 40_000;
 /** Tables above this many states are not rendered as text in the page (the heatmap shows them). */
 const TEXT_STATES = 20_000;
+/**
+ * Pages and GET /api/lab/:id carry at most this many states (the first rows); the analysis covers
+ * the whole table and the CSV download has every state. A page costs the same whatever the table.
+ */
+export const SHOWN_STATES = QUICK_STATES;
 
 const settingsSchema = z.record(z.string(), z.number().int());
 const labSchema = z
@@ -87,9 +92,38 @@ export function labRequestOf(body: LabBody): LabRequest {
   return { game, to: body.to, conjecture: body.conjecture };
 }
 
-/** The API's view of a result: the CLI contract's JSON plus options, text and CSV for the page. */
-export function presentResult(r: LabResult): Record<string, unknown> {
-  return { ...contractJson(r, true), options: r.options, visited: r.visited, ms: r.ms, text: r.states.length <= TEXT_STATES ? tableText(r) : null, csv: tableCsv(r) };
+/**
+ * The first rows of a big table, as a table of its own (its range ends where the rows do), so the
+ * page draws it like any other; the summary and analysis stay those of the whole table.
+ */
+function firstRows(r: LabResult): LabResult {
+  const { from, to, dims } = r.game;
+  // States per step of the first parameter: the product of the other parameters' ranges.
+  const per = to.slice(1).reduce((n, t, d) => n * (t - from[d + 1]! + 1), 1);
+  const rows = Math.max(1, Math.floor(SHOWN_STATES / per));
+  const shown = Math.min(r.states.length, rows * per);
+  const lastRow = dims === 1 ? from[0]! + shown - 1 : from[0]! + rows - 1;
+  return { ...r, game: { ...r.game, to: [Math.min(to[0]!, lastRow), ...to.slice(1)] }, states: r.states.slice(0, shown), values: r.values.slice(0, shown), options: r.options && r.options.slice(0, shown) };
+}
+
+/**
+ * The API's and the page's view of a result: the CLI contract's JSON plus options, text and CSV;
+ * for a table over SHOWN_STATES states, only its first rows with `cut` saying so and where the
+ * whole table is (`csvUrl`, for a stored job).
+ */
+export function presentResult(full: LabResult, csvUrl: string | null = null): Record<string, unknown> {
+  const cut = full.states.length > SHOWN_STATES;
+  const r = cut ? firstRows(full) : full;
+  return {
+    // The first rows keep the whole table's summary, analysis and grid.
+    ...contractJson(r, true),
+    options: r.options,
+    visited: r.visited,
+    ms: r.ms,
+    text: r.states.length <= TEXT_STATES ? tableText(r) : null,
+    csv: cut ? null : tableCsv(r),
+    cut: cut ? { states: full.states.length, shown: r.states.length, to: full.game.to, csvUrl } : null,
+  };
 }
 
 function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
@@ -101,24 +135,17 @@ function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
     position: jobs.position(job.id),
     elapsedMs: job.startedAt === null ? 0 : (job.finishedAt ?? now) - job.startedAt,
     error: job.error,
-    result: job.result && presentResult(job.result),
+    result: job.result && presentResult(job.result, `/lab/jobs/${job.id}/table.csv`),
   };
 }
 
-const noTools = () => Promise.reject(new Error('the quick path never runs student code'));
-
 /**
- * Answers in the HTTP thread when the request is cheap (a built-in game, no student code, little
- * work); null when it must be a job.
+ * Answers at once, from the lab thread, when the request is cheap (a built-in game, no student
+ * code, little work); null when it must be a job.
  */
-async function quick(req: LabRequest): Promise<LabResult | null> {
-  if (req.game.kind === 'source' || req.conjecture !== undefined) return null;
-  try {
-    return await runLab(req, { tools: noTools, limits: { stateCap: DEFAULT_LIMITS.stateCap, workCap: QUICK_WORK }, quickStates: QUICK_STATES });
-  } catch (e) {
-    if (e instanceof LabError && e.overWorkCap) return null;
-    throw e;
-  }
+function quick(thread: LabThread, req: LabRequest): Promise<LabResult | null> {
+  if (req.game.kind === 'source' || req.conjecture !== undefined) return Promise.resolve(null);
+  return thread.table(req, QUICK_WORK, QUICK_STATES);
 }
 
 function asHttp(e: unknown): never {
@@ -126,7 +153,7 @@ function asHttp(e: unknown): never {
   throw e;
 }
 
-export function labApi(jobs: LabQueue): express.Router {
+export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   const api = express.Router();
 
   api.post('/lab', rawBody, async (req: Request, res: Response) => {
@@ -134,7 +161,7 @@ export function labApi(jobs: LabQueue): express.Router {
     const parsed = labSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, body));
     const request = labRequestOf(parsed.data);
-    const result = await quick(request).catch(asHttp);
+    const result = await quick(thread, request).catch(asHttp);
     if (result) {
       res.json({ status: 'done', result: presentResult(result) });
       return;
@@ -148,13 +175,16 @@ export function labApi(jobs: LabQueue): express.Router {
   api.post('/lab/options', rawBody, async (req: Request, res: Response) => {
     const body = parseJsonBody(req.body) as Record<string, unknown> | null;
     const state = body && typeof body === 'object' ? body.state : undefined;
-    if (!Array.isArray(state) || state.length < 1 || state.length > 3 || state.some((x) => !Number.isInteger(x))) throw badRequest('The field "state" must be a list of 1 to 3 integers.');
+    // The lab's range bounds every state a table can show: beyond it nothing is asked for.
+    if (!Array.isArray(state) || state.length < 1 || state.length > 3 || state.some((x) => !Number.isInteger(x) || x < 0 || x > MAX_TO)) {
+      throw badRequest(`The field "state" must be a list of 1 to 3 integers in [0, ${MAX_TO}].`);
+    }
     const { state: _, ...rest } = body as Record<string, unknown>;
     const parsed = labSchema.safeParse(rest);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, rest));
     const request = labRequestOf(parsed.data);
     if (request.game.kind === 'source') throw badRequest('Options of a student game come with its table (for tables up to 4096 states).');
-    const options = await builtinOptions(request.game, state as number[]).catch(asHttp);
+    const options = await thread.options(request.game, state as number[]).catch(asHttp);
     res.json({ state, options });
   });
 
@@ -214,7 +244,7 @@ interface PageQuery {
   settings: Record<string, string>;
 }
 
-function pageQuery(q: Request['query']): PageQuery {
+function pageQuery(q: Record<string, unknown>): PageQuery {
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   const settings: Record<string, string> = {};
   for (const [k, v] of Object.entries(q)) if (/^p\.[A-Za-z]\w*$/.test(k) && typeof v === 'string') settings[k.slice(2)] = v;
@@ -246,7 +276,7 @@ function pageRequest(q: PageQuery): LabRequest | null {
   return labRequestOf(body);
 }
 
-export function labPages(jobs: LabQueue, db: Db): express.Router {
+export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Router {
   const router = express.Router();
 
   const gameList = async (selected: string, lang: Lang) => {
@@ -271,21 +301,15 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
     try {
       request = pageRequest(q);
       if (request) {
-        result = await quick(request);
+        result = await quick(thread, request);
         pending = result === null;
       }
     } catch (e) {
       if (e instanceof LabError || (e instanceof HttpError && e.status < 500)) error = e.message;
       else throw e;
     }
-    if (pending && request) {
-      const job = jobs.submit(request);
-      if (job) {
-        res.redirect(303, `/lab/jobs/${job.id}`);
-        return;
-      }
-      error = 'The lab has too many computations waiting; try again in a minute.';
-    }
+    // A GET stores nothing: a table too big to answer at once is offered as a job to post.
+    const asJob = pending && request ? { fields: Object.entries({ game: q.game, to: q.to, octal: q.octal, subtract: q.subtract, ...Object.fromEntries(Object.entries(q.settings).map(([k, v]) => [`p.${k}`, v])) }).map(([name, value]) => ({ name, value })) } : null;
     const problems = await gameList(q.game, lang);
     const selectedProblem = q.game.startsWith('problem:') ? q.game.slice(8) : null;
     const settingsOf = problems.find((p) => p.slug === selectedProblem)?.settings ?? [];
@@ -311,7 +335,9 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       selectedProblem,
       error: error && translateLabSentence(error, lang),
       result: result && { summary: labSummary(result, lang), text: result.states.length <= TEXT_STATES ? tableText(result) : null, dims: result.game.dims, count: result.states.length },
-      data: result ? jsonBlock(presentResult(result)) : null,
+      asJob,
+      // Never `data`: express-handlebars spreads that option into Handlebars' @data.
+      labData: result ? jsonBlock(presentResult(result)) : null,
       labWords: labWordsJson(lang),
       starter: STARTER,
       conjectureHint: CONJECTURE_HINT,
@@ -320,6 +346,15 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
 
   // Without JavaScript: the page's source form posts here, then follows the job's page.
   router.post('/lab', express.urlencoded({ extended: false, limit: '1mb' }), (req, res) => {
+    // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
+    if (typeof req.body?.game === 'string') {
+      const fields = req.body as Record<string, unknown>;
+      const request = pageRequest(pageQuery(fields));
+      const job = request && jobs.submit(request);
+      if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+      res.redirect(303, `/lab/jobs/${job.id}`);
+      return;
+    }
     const source = typeof req.body?.source === 'string' ? req.body.source : '';
     const conjecture = typeof req.body?.conjecture === 'string' && req.body.conjecture.replace(/\/\/.*$/gm, '').trim() !== '' ? req.body.conjecture : undefined;
     const to = typeof req.body?.to === 'string' && req.body.to !== '' ? Number(req.body.to) : undefined;
@@ -342,10 +377,17 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       scripts: ['/static/lab.js'],
       autoRefresh: job.status === 'queued' || job.status === 'running',
       job: { id: job.id, status: job.status, phase: job.phase, error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
-      result: r && { summary: labSummary(r, lang), text: r.states.length <= TEXT_STATES ? tableText(r) : null },
-      data: r ? jsonBlock(presentResult(r)) : null,
+      result: r && { summary: labSummary(r, lang), text: r.states.length <= TEXT_STATES ? tableText(r) : null, csvUrl: `/lab/jobs/${job.id}/table.csv` },
+      labData: r ? jsonBlock(presentResult(r, `/lab/jobs/${job.id}/table.csv`)) : null,
       labWords: labWordsJson(lang),
     });
+  });
+
+  // The whole table of a finished job as CSV, whatever its size (the page shows its first rows).
+  router.get('/lab/jobs/:id/table.csv', (req, res) => {
+    const job = /^[1-9]\d{0,15}$/.test(req.params.id) ? jobs.get(Number(req.params.id)) : null;
+    if (!job?.result) throw notFound(`There is no finished lab job ${req.params.id.slice(0, 20)} (jobs are kept for an hour).`);
+    res.type('text/csv').attachment(`sg-table-${job.id}.csv`).send(tableCsv(job.result));
   });
 
   return router;

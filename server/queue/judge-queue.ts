@@ -11,6 +11,12 @@ import { startTsWorker } from '../platform/ts-worker';
 /** After this many interrupted attempts (the judge thread or the process died) a submission gets IE. */
 const MAX_ATTEMPTS = 3;
 
+/**
+ * A judge thread's own heap (test data, a lab table, a stress run's cases). Past it the thread stops
+ * alone, the process lives, and the job it held is failed at once rather than tried again.
+ */
+export const JUDGE_THREAD_HEAP_MB = 1536;
+
 export interface JudgeQueueOptions {
   workers: number;
   dbPath: string;
@@ -37,6 +43,8 @@ interface Slot {
   lastHeard: number;
   /** Consecutive failures to start, for back-off. */
   startFailures: number;
+  /** Set when the thread stopped because it went over its resource limits. */
+  overLimits: boolean;
 }
 
 /**
@@ -99,10 +107,13 @@ export class JudgeQueue {
 
   private spawn(n: number, startFailures: number): Slot {
     const data: JudgeThreadData = { dbPath: this.options.dbPath, nice: this.options.nice ?? 0 };
-    const worker = startTsWorker(new URL('./judge-thread.ts', import.meta.url), { workerData: data });
-    const slot: Slot = { n, worker, ready: false, current: null, lastHeard: Date.now(), startFailures };
+    const worker = startTsWorker(new URL('./judge-thread.ts', import.meta.url), { workerData: data, resourceLimits: { maxOldGenerationSizeMb: JUDGE_THREAD_HEAP_MB } });
+    const slot: Slot = { n, worker, ready: false, current: null, lastHeard: Date.now(), startFailures, overLimits: false };
     worker.on('message', (m: FromThread) => this.onMessage(slot, m));
-    worker.on('error', (e) => this.options.log(`judge thread ${n}: ${e.stack ?? e.message}`));
+    worker.on('error', (e: Error & { code?: string }) => {
+      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') slot.overLimits = true;
+      this.options.log(`judge thread ${n}: ${e.stack ?? e.message}`);
+    });
     worker.on('exit', (code) => this.onExit(slot, code));
     return slot;
   }
@@ -130,7 +141,9 @@ export class JudgeQueue {
   private onExit(slot: Slot, code: number): void {
     if (this.stopping || this.slots[slot.n] !== slot) return;
     const job = slot.current;
-    if (job !== null) this.recoverFrom(job, `the judge thread stopped (exit code ${code})`);
+    // A job that took the thread over its memory would do it again: it ends now, never retried.
+    if (job !== null && slot.overLimits) this.failAsInternalError(job, `judge error: working on this took the judge thread over its ${JUDGE_THREAD_HEAP_MB} MiB heap; it is not tried again`);
+    else if (job !== null) this.recoverFrom(job, `the judge thread stopped (exit code ${code})`);
     const failures = slot.ready ? 0 : slot.startFailures + 1;
     // A thread that cannot even start (e.g. the sandbox is unavailable) is retried with back-off.
     const delay = failures === 0 ? 0 : Math.min(60_000, 1_000 * 2 ** (failures - 1));
