@@ -5,7 +5,7 @@
  * messages. How each kind of job runs is in kinds/thread-runners.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCompiler } from '../compile/index';
+import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { createSandbox } from '../sandbox/index';
 import { checkpoint, openDatabase } from '../storage/db';
 import type { Sandbox } from '../sandbox/types';
@@ -20,7 +20,8 @@ const { dbPath, nice } = workerData as JudgeThreadData;
 // compiler runs or the sandbox process is spawned (children inherit it too).
 setThreadNice(nice);
 const db = openDatabase(dbPath);
-const compiler = await createCompiler();
+// Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts).
+const compiler = createBoundedCompiler();
 const sandbox = await createSandbox();
 
 function send(m: FromThread): void {

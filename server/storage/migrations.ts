@@ -225,4 +225,12 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX submissions_by_client ON submissions (client, id);
     `,
   },
+  {
+    version: 8,
+    name: "a submission's highlighted source, computed once off the HTTP thread",
+    sql: `
+      -- NULL until the first view of the submission's page highlights it (or stores it plain).
+      ALTER TABLE submissions ADD COLUMN source_html TEXT;
+    `,
+  },
 ];

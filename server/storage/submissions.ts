@@ -56,6 +56,16 @@ export function getSubmission(db: Db, id: number): Submission | undefined {
     .get(id) as Submission | undefined;
 }
 
+/** The submission's source as highlighted HTML, once stored (null before its first page view). */
+export function getSourceHtml(db: Db, id: number): string | null {
+  const row = prepared(db, 'SELECT source_html FROM submissions WHERE id = ?').get(id) as { source_html: string | null } | undefined;
+  return row?.source_html ?? null;
+}
+
+export function saveSourceHtml(db: Db, id: number, html: string): void {
+  prepared(db, 'UPDATE submissions SET source_html = ? WHERE id = ?').run(html, id);
+}
+
 export function getSubmissionSummary(db: Db, id: number): SubmissionSummary | undefined {
   return prepared(db, `SELECT ${SUMMARY_COLUMNS} FROM submissions WHERE id = ?`).get(id) as SubmissionSummary | undefined;
 }
