@@ -12,28 +12,22 @@ import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { LabError } from '../lab/errors';
-import { contractJson, tableCsv, tableText } from '../lab/format';
+import { tableCsv, tableText } from '../lab/format';
+import { presentResult, TEXT_STATES } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
 import type { LabQueue } from './lab-queue';
 import { MAX_TO, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
-import type { LabThread } from './lab-thread';
+import type { LabThread, QuickTable } from './lab-thread';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
 import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, translateLabSentence } from './lab-text';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
 
-/** The quick path (in the HTTP thread) stops after this much work and hands the request to a job. */
+/** The quick path (the lab thread, no job) stops after this much work and hands the request to a job. */
 const QUICK_WORK = 3_000_000;
 /** …and answers tables of at most this many states (bigger answers are megabytes of JSON). */
 const QUICK_STATES = 40_000;
-/** Tables above this many states are not rendered as text in the page (the heatmap shows them). */
-const TEXT_STATES = 20_000;
-/**
- * Pages and GET /api/lab/:id carry at most this many states (the first rows); the analysis covers
- * the whole table and the CSV download has every state. A page costs the same whatever the table.
- */
-export const SHOWN_STATES = QUICK_STATES;
 
 const settingsSchema = z.record(z.string(), z.number().int());
 const labSchema = z
@@ -92,39 +86,6 @@ export function labRequestOf(body: LabBody): LabRequest {
   return { game, to: body.to, conjecture: body.conjecture };
 }
 
-/**
- * The first rows of a big table, as a table of its own (its range ends where the rows do), so the
- * page draws it like any other; the summary and analysis stay those of the whole table.
- */
-function firstRows(r: LabResult): LabResult {
-  const { from, to, dims } = r.game;
-  // States per step of the first parameter: the product of the other parameters' ranges.
-  const per = to.slice(1).reduce((n, t, d) => n * (t - from[d + 1]! + 1), 1);
-  const rows = Math.max(1, Math.floor(SHOWN_STATES / per));
-  const shown = Math.min(r.states.length, rows * per);
-  const lastRow = dims === 1 ? from[0]! + shown - 1 : from[0]! + rows - 1;
-  return { ...r, game: { ...r.game, to: [Math.min(to[0]!, lastRow), ...to.slice(1)] }, states: r.states.slice(0, shown), values: r.values.slice(0, shown), options: r.options && r.options.slice(0, shown) };
-}
-
-/**
- * The API's and the page's view of a result: the CLI contract's JSON plus options, text and CSV;
- * for a table over SHOWN_STATES states, only its first rows with `cut` saying so and where the
- * whole table is (`csvUrl`, for a stored job).
- */
-export function presentResult(full: LabResult, csvUrl: string | null = null): Record<string, unknown> {
-  const cut = full.states.length > SHOWN_STATES;
-  const r = cut ? firstRows(full) : full;
-  return {
-    // The first rows keep the whole table's summary, analysis and grid.
-    ...contractJson(r, true),
-    options: r.options,
-    visited: r.visited,
-    ms: r.ms,
-    text: r.states.length <= TEXT_STATES ? tableText(r) : null,
-    csv: cut ? null : tableCsv(r),
-    cut: cut ? { states: full.states.length, shown: r.states.length, to: full.game.to, csvUrl } : null,
-  };
-}
 
 function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
   const now = Date.now();
@@ -143,7 +104,7 @@ function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
  * Answers at once, from the lab thread, when the request is cheap (a built-in game, no student
  * code, little work); null when it must be a job.
  */
-function quick(thread: LabThread, req: LabRequest): Promise<LabResult | null> {
+function quick(thread: LabThread, req: LabRequest): Promise<QuickTable | null> {
   if (req.game.kind === 'source' || req.conjecture !== undefined) return Promise.resolve(null);
   return thread.table(req, QUICK_WORK, QUICK_STATES);
 }
@@ -163,7 +124,8 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
     const request = labRequestOf(parsed.data);
     const result = await quick(thread, request).catch(asHttp);
     if (result) {
-      res.json({ status: 'done', result: presentResult(result) });
+      // Presented as JSON in the lab thread: the HTTP thread only sends it.
+      res.type('application/json').send(`{"status":"done","result":${result.presented}}`);
       return;
     }
     const job = jobs.submit(request);
@@ -215,9 +177,13 @@ export const labViewHelpers = {
   hasLabGame: (slug: unknown): boolean => typeof slug === 'string' && hasGame(slug),
 };
 
-/** JSON for a <script type="application/json"> block: nothing in it can close the element. */
+/** JSON text for a <script type="application/json"> block: nothing in it can close the element. */
+function jsonText(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
 function jsonBlock(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return jsonText(JSON.stringify(value));
 }
 
 const STARTER = `// A game: options(n) lists the positions one move reaches from the state n.
@@ -295,7 +261,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const q = pageQuery(req.query);
     let request: LabRequest | null = null;
-    let result: LabResult | null = null;
+    let result: QuickTable | null = null;
     let error: string | null = null;
     let pending = false;
     try {
@@ -334,10 +300,10 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
       })),
       selectedProblem,
       error: error && translateLabSentence(error, lang),
-      result: result && { summary: labSummary(result, lang), text: result.states.length <= TEXT_STATES ? tableText(result) : null, dims: result.game.dims, count: result.states.length },
+      result: result && { summary: labSummary(result.result, lang), text: result.text },
       asJob,
       // Never `data`: express-handlebars spreads that option into Handlebars' @data.
-      labData: result ? jsonBlock(presentResult(result)) : null,
+      labData: result ? jsonText(result.presented) : null,
       labWords: labWordsJson(lang),
       starter: STARTER,
       conjectureHint: CONJECTURE_HINT,

@@ -15,6 +15,13 @@ const HEAP_MB = 512;
 /** A request the thread has not answered by then is dropped, and the thread replaced. */
 const TIMEOUT_MS = 10_000;
 
+/** A quick table: the result, and its presentation (JSON text, the table as text) made in the thread. */
+export interface QuickTable {
+  result: LabResult;
+  presented: string;
+  text: string | null;
+}
+
 export class LabThread {
   private readonly thread: RequestThread<BuiltinRequest, BuiltinReply>;
 
@@ -32,10 +39,10 @@ export class LabThread {
   }
 
   /** A built-in game's table when it is cheap (within `workCap` and `quickStates`); null when it must be a job. */
-  async table(request: LabRequest, workCap: number, quickStates: number): Promise<LabResult | null> {
+  async table(request: LabRequest, workCap: number, quickStates: number): Promise<QuickTable | null> {
     try {
       const r = await this.ask({ type: 'table', request, workCap, quickStates });
-      return 'lost' in r ? null : r.result;
+      return 'lost' in r ? null : r.table;
     } catch (e) {
       if (e instanceof LabError && e.overWorkCap) return null;
       throw e;

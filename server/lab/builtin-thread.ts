@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { THREAD_READY, type ThreadEnvelope } from '../platform/request-thread';
 import { LabError } from './errors';
 import { builtinOptions, runLab, type GameSpec, type LabRequest, type LabResult } from './lab';
+import { presentResult } from './present';
 import { DEFAULT_LIMITS } from './search';
 import { setThreadNice } from '../queue/thread-priority';
 
@@ -15,7 +16,7 @@ export type BuiltinRequest =
   | { type: 'options'; spec: Exclude<GameSpec, { kind: 'source' }>; state: number[]; maxComponents: number };
 
 export type BuiltinReply =
-  | { ok: true; result: LabResult | null; options: number[][][] | null }
+  | { ok: true; table: { result: LabResult; presented: string; text: string | null } | null; options: number[][][] | null }
   | { ok: false; error: string; labError: boolean; overWorkCap: boolean };
 
 const noTools = () => Promise.reject(new Error('the lab thread never runs student code'));
@@ -24,12 +25,13 @@ async function answer(req: BuiltinRequest): Promise<BuiltinReply> {
   try {
     if (req.type === 'table') {
       const result = await runLab(req.request, { tools: noTools, limits: { stateCap: DEFAULT_LIMITS.stateCap, workCap: req.workCap }, quickStates: req.quickStates });
-      return { ok: true, result, options: null };
+      const shown = presentResult(result);
+      return { ok: true, table: { result, presented: JSON.stringify(shown), text: shown.text as string | null }, options: null };
     }
     const options = await builtinOptions(req.spec, req.state);
     const components = options.reduce((n, o) => n + Math.max(1, o.length), 0);
     if (components > req.maxComponents) throw new LabError(`the state (${req.state.join(', ')}) has ${components} option components, more than the ${req.maxComponents} the lab shows`, false, true);
-    return { ok: true, result: null, options };
+    return { ok: true, table: null, options };
   } catch (e) {
     if (e instanceof LabError) return { ok: false, error: e.message, labError: true, overWorkCap: e.overWorkCap };
     return { ok: false, error: e instanceof Error ? e.message : String(e), labError: false, overWorkCap: false };

@@ -26,8 +26,9 @@ const START_MS = 120_000;
  * One worker thread, started on first use, answering requests in order, under resource limits.
  * A request that overruns its time, or a thread that dies (over its heap, say), ends every
  * pending request with the reason; the next request starts a fresh thread. The thread's entry
- * posts THREAD_READY once loaded (a request's time counts from then: loading TypeScript modules on
- * a busy machine can take seconds) and answers each {rid, body} message with {rid, body: reply}.
+ * posts THREAD_READY once loaded (a request's time counts from then, and from when the requests
+ * before it are answered: loading TypeScript modules on a busy machine can take seconds) and
+ * answers each {rid, body} message with {rid, body: reply}.
  */
 export class RequestThread<Req, Rep> {
   private worker: Worker | null = null;
@@ -45,15 +46,20 @@ export class RequestThread<Req, Rep> {
     const worker = this.start();
     const rid = this.nextId++;
     return new Promise((resolve) => {
-      const p: Pending<Rep> = { resolve, timeoutMs, timer: null };
-      if (this.ready) this.arm(p);
-      this.pending.set(rid, p);
+      this.pending.set(rid, { resolve, timeoutMs, timer: null });
       worker.postMessage({ rid, body } satisfies ThreadEnvelope<Req>);
+      this.armOldest();
     });
   }
 
-  private arm(p: Pending<Rep>): void {
-    p.timer = setTimeout(() => this.lose(`it took longer than ${Math.round(p.timeoutMs / 1000)} s`, true), p.timeoutMs);
+  /**
+   * The thread works on its requests in order, so the oldest unanswered one is the one running: its
+   * time counts from then (waiting behind others is not its own slowness).
+   */
+  private armOldest(): void {
+    if (!this.ready) return;
+    const p = this.pending.values().next().value;
+    if (p && !p.timer) p.timer = setTimeout(() => this.lose(`it took longer than ${Math.round(p.timeoutMs / 1000)} s`, true), p.timeoutMs);
   }
 
   /** Stops the thread; pending requests end as lost. */
@@ -74,7 +80,7 @@ export class RequestThread<Req, Rep> {
       if (m === THREAD_READY) {
         clearTimeout(starting);
         this.ready = true;
-        for (const p of this.pending.values()) this.arm(p);
+        this.armOldest();
         return;
       }
       const { rid, body } = m;
@@ -83,6 +89,7 @@ export class RequestThread<Req, Rep> {
       this.pending.delete(rid);
       if (p.timer) clearTimeout(p.timer);
       p.resolve({ ok: true, reply: body });
+      this.armOldest();
     });
     worker.on('error', (e) => this.worker === worker && this.lose(e.message));
     worker.on('exit', (code) => {
