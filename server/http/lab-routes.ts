@@ -13,7 +13,7 @@ import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { LabError } from '../lab/errors';
 import { tableCsv, tableText } from '../lab/format';
-import { presentResult, TEXT_STATES } from '../lab/present';
+import { presentResult, TEXT_STATES, wholeCsv } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
 import type { LabQueue } from './lab-queue';
@@ -353,7 +353,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
   router.get('/lab/jobs/:id/table.csv', (req, res) => {
     const job = /^[1-9]\d{0,15}$/.test(req.params.id) ? jobs.get(Number(req.params.id)) : null;
     if (!job?.result) throw notFound(`There is no finished lab job ${req.params.id.slice(0, 20)} (jobs are kept for an hour).`);
-    res.type('text/csv').attachment(`sg-table-${job.id}.csv`).send(tableCsv(job.result));
+    res.type('text/csv').attachment(`sg-table-${job.id}.csv`).send(wholeCsv(job.result));
   });
 
   return router;

@@ -137,7 +137,7 @@ function gridLines(g: GridAnalysis, names: readonly string[], say: Say): string[
   return [say('values: {0}', line(g.values)), say('P-positions (value 0): {0}', line(g.zeros))];
 }
 
-type SummarySource = Pick<LabResult, 'loopy' | 'values' | 'conjecture'> & {
+type SummarySource = Pick<LabResult, 'loopy' | 'values' | 'conjecture' | 'whole'> & {
   game: Pick<LabResult['game'], 'dims' | 'paramNames'>;
   analysis: Parameters<typeof sequenceLine>[0];
   grid: GridAnalysis | null;
@@ -162,7 +162,8 @@ export function summaryWith(r: SummarySource, say: Say, sentence: (text: string)
       ),
     );
   }
-  if (!r.loopy && r.game.dims === 1) lines.push(sequenceLine(r.analysis, r.values.length, say));
+  // A stored big table keeps its first rows only: the count is the whole table's.
+  if (!r.loopy && r.game.dims === 1) lines.push(sequenceLine(r.analysis, r.whole?.states ?? r.values.length, say));
   if (r.game.dims === 2 && r.grid) lines.push(...gridLines(r.grid, r.game.paramNames, say));
   const c = r.conjecture;
   if (c) {

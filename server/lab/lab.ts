@@ -58,6 +58,11 @@ export interface LabResult {
   /** The analysis in sentences, as the CLI and the page print it. */
   summary: string[];
   ms: number;
+  /**
+   * Set on a stored job's result cut to its first rows (lab/present.ts): the whole table's size,
+   * range and CSV, kept as one string so reading the job back parses no million arrays.
+   */
+  whole?: { states: number; to: number[]; csv: string };
 }
 
 export const OPTIONS_STATES = 4096;

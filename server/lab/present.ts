@@ -33,8 +33,9 @@ function firstRows(r: LabResult): LabResult {
  * whole table is (`csvUrl`, for a stored job).
  */
 export function presentResult(full: LabResult, csvUrl: string | null = null): Record<string, unknown> {
-  const cut = full.states.length > SHOWN_STATES;
-  const r = cut ? firstRows(full) : full;
+  const whole = full.whole ?? null;
+  const cut = whole !== null || full.states.length > SHOWN_STATES;
+  const r = full.states.length > SHOWN_STATES ? firstRows(full) : full;
   return {
     // The first rows keep the whole table's summary, analysis and grid.
     ...contractJson(r, true),
@@ -43,6 +44,21 @@ export function presentResult(full: LabResult, csvUrl: string | null = null): Re
     ms: r.ms,
     text: r.states.length <= TEXT_STATES ? tableText(r) : null,
     csv: cut ? null : tableCsv(r),
-    cut: cut ? { states: full.states.length, shown: r.states.length, to: full.game.to, csvUrl } : null,
+    cut: cut ? { states: whole?.states ?? full.states.length, shown: r.states.length, to: whole?.to ?? full.game.to, csvUrl } : null,
   };
+}
+
+/**
+ * A job's result as it is stored: a table over SHOWN_STATES states keeps its first rows, with the
+ * whole table as CSV text beside them. Made in the judge thread, so neither the message to the
+ * main thread nor the stored JSON holds a million small arrays.
+ */
+export function forStorage(full: LabResult): LabResult {
+  if (full.states.length <= SHOWN_STATES) return full;
+  return { ...firstRows(full), whole: { states: full.states.length, to: full.game.to, csv: tableCsv(full) } };
+}
+
+/** The whole table of a result as CSV, stored or made now. */
+export function wholeCsv(r: LabResult): string {
+  return r.whole?.csv ?? tableCsv(r);
 }

@@ -1,5 +1,6 @@
 import { LabError } from '../lab/errors';
 import { runLab } from '../lab/lab';
+import { forStorage } from '../lab/present';
 import { getLabJob } from '../storage/lab-jobs';
 import type { ThreadContext } from './kinds/thread-runners';
 
@@ -19,7 +20,7 @@ export async function runLabJob(id: number, ctx: ThreadContext): Promise<void> {
         return { compiler: ctx.compiler, sandbox: ctx.sandbox };
       },
     });
-    ctx.send({ type: 'lab-done', id, result: { result, error: null } });
+    ctx.send({ type: 'lab-done', id, result: { result: forStorage(result), error: null } });
   } catch (e) {
     const error = e instanceof LabError ? e.message : `lab error: ${e instanceof Error ? e.message : String(e)}`;
     ctx.send({ type: 'lab-done', id, result: { result: null, error } });
