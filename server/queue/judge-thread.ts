@@ -13,6 +13,7 @@ import { internalErrorMessage } from './job-records';
 import { THREAD_RUNNERS } from './kinds/thread-runners';
 import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
 import { setThreadNice } from './thread-priority';
+import { warmUp } from './warm-up';
 
 const port = parentPort!;
 const { dbPath, nice } = workerData as JudgeThreadData;
@@ -22,6 +23,7 @@ setThreadNice(nice);
 const db = openDatabase(dbPath);
 const compiler = await createCompiler();
 const sandbox = await createSandbox();
+await warmUp(compiler, sandbox);
 
 function send(m: FromThread): void {
   port.postMessage(m);
