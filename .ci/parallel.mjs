@@ -61,8 +61,8 @@ if (new Set(covered).size !== covered.length || covered.length + 1 !== all.lengt
   process.exit(2);
 }
 
-/** Longest first: the solution-table shards and the browser pages, then the rest. */
-const order = (j) => (j.name.includes('solution-table') ? 0 : j.name.includes('browser') ? 1 : j.heavy ? 2 : 3);
+/** Longest first: the solution-table shards, the browser pages and the Redis cluster, then the rest. */
+const order = (j) => (j.name.includes('solution-table') ? 0 : /browser|distributed/.test(j.name) ? 1 : j.heavy ? 2 : 3);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
 const queue = jobs.filter((j) => j.files.length > 0 && (!process.env.CI_ONLY || j.name.includes(process.env.CI_ONLY))).sort((a, b) => order(a) - order(b));
 // The reports the closing summary reads: a job that wrote none counts as failed there.

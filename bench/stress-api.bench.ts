@@ -1,6 +1,6 @@
 /**
  * Stress runs through the API of the real server (one judge thread per core), side by side in one
- * run: problem nim, size `small`, the fast reference submitted as the solution, 10,000 cases.
+ * run: problem nim, size `small`, the fast reference submitted as the solution, 5,000 cases.
  *
  *  - quiet: nothing else in the judge; target ≥ 2,500 cases/s;
  *  - busy: while 10 submissions are judged (topped up as verdicts arrive); target ≥ 1,500 cases/s;
@@ -20,7 +20,7 @@ import { getSubmission, submit } from '../test/helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../test/helpers/server';
 import { acceptedNim } from '../test/helpers/solutions';
 
-const CASES = 10_000;
+const CASES = 5000;
 const TARGET_QUIET = 2500;
 const TARGET_BUSY = 1500;
 const WRONG = 'sum-parity.ts';
@@ -55,11 +55,16 @@ async function post(base: string, body: object): Promise<number> {
   return json.id;
 }
 
-async function stressToEnd(server: RunningServer, source: string, cases: number): Promise<{ run: StressApiRun; wallMs: number }> {
+async function stressToEnd(server: RunningServer, source: string, cases: number, onRunning: () => void = () => {}): Promise<{ run: StressApiRun; wallMs: number }> {
   const t0 = performance.now();
   const id = await post(server.url, { problem: 'nim', source, cases, size: 'small', seed: 20240601 });
+  let started = false;
   for (;;) {
     const run = (await (await fetch(`${server.url}/api/stress/${id}`)).json()) as StressApiRun;
+    if (!started && run.status !== 'queued') {
+      started = true;
+      onRunning();
+    }
     if (run.status === 'done') return { run, wallMs: performance.now() - t0 };
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -84,10 +89,12 @@ export async function stressApiBench(log: (line: string) => void = () => {}): Pr
 
     log(`busy: ${CASES} cases while 10 submissions are judged`);
     const source = acceptedNim();
+    // Submissions are claimed before stress runs: the run starts first, then the submissions come.
     const pending = new Set<number>();
     let judged = 0;
     let busy = true;
-    const topUp = (async () => {
+    let topUp: Promise<void> = Promise.resolve();
+    const flood = () => (topUp = (async () => {
       while (busy) {
         while (pending.size < 10) pending.add(await submit(server.url, 'nim', source));
         for (const id of [...pending]) {
@@ -98,9 +105,8 @@ export async function stressApiBench(log: (line: string) => void = () => {}): Pr
         }
         await new Promise((r) => setTimeout(r, 50));
       }
-    })();
-    await new Promise((r) => setTimeout(r, 500));
-    const busyRun = figure(await stressToEnd(server, solution, CASES));
+    })());
+    const busyRun = figure(await stressToEnd(server, solution, CASES, flood));
     busy = false;
     await topUp;
 
