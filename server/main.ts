@@ -17,7 +17,7 @@ import { requeueInterruptedInvocations } from './storage/invocations';
 import { failInterruptedLabJobs } from './storage/lab-jobs';
 import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
-import { checkSandboxStarts } from './sandbox/self-check';
+import { checkSandboxStartsInThread } from './sandbox/self-check-in-thread';
 import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
 
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 
   if (!redis) {
     const sandboxStart = performance.now();
-    await checkSandboxStarts();
+    await checkSandboxStartsInThread();
     log(`sandbox self-check passed (${Math.round(performance.now() - sandboxStart)} ms)`);
   }
 

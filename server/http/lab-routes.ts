@@ -5,7 +5,7 @@
  */
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { MAX_SOURCE_BYTES } from '../compile/config';
+import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';

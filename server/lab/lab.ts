@@ -9,7 +9,7 @@ import { analyseGrid, describeGrid, type GridAnalysis } from './grid';
 import { analyseSequence, describeSequence, type SequenceAnalysis } from './period';
 import { bashGame, nimGame, octalGame, parseSubtractionSet, PresetError, subtractionGame } from './presets';
 import { hasGame, loadGame } from './registry';
-import { runStudentCode, type SandboxTools } from './run-source';
+import type { SandboxTools } from './run-source';
 import type { ConjectureAnswer } from './sandbox-driver';
 import { boxStates, DEFAULT_LIMITS, formatState, GameError, searchTable, tableOptions, type OptionInfo, type SearchLimits } from './search';
 
@@ -128,6 +128,7 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
   const limits = deps.limits ?? DEFAULT_LIMITS;
   if (req.game.kind === 'source') {
     const tools = await deps.tools();
+    const { runStudentCode } = await studentRunner();
     const a = await runStudentCode(tools, { game: req.game.source, conjecture: req.conjecture ?? null }, { mode: 'table', to: req.to ?? null, defaultTo: SOURCE_DEFAULT_TO, optionsStates: OPTIONS_STATES, optionsComponents: OPTIONS_COMPONENTS, ...limits });
     const meta = { name: 'your game', about: 'a state of your game', dims: a.dims, paramNames: a.paramNames, settings: {}, from: a.from, to: a.to, bound: null, problem: null, spec: null };
     return finish(meta, a.values!, a.loopy, a.cycleAt, a.visited, a.conjecture, a.options, started);
@@ -146,6 +147,7 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
   let conjecture: ConjectureAnswer | null = null;
   if (req.conjecture !== undefined) {
     const tools = await deps.tools();
+    const { runStudentCode } = await studentRunner();
     const a = await runStudentCode(tools, { game: null, conjecture: req.conjecture }, { mode: 'check', to: null, defaultTo: 0, optionsStates: 0, optionsComponents: 0, ...limits, states: search.states, values: search.values });
     conjecture = a.conjecture && { ...a.conjecture, options: a.conjecture.state ? search.optionsOf(a.conjecture.state) : null };
   }
@@ -226,4 +228,12 @@ export function describeConjecture(c: ConjectureAnswer): string {
 export function describeOption(o: OptionInfo): string {
   const parts = o.components.map((c) => formatState(c));
   return `${parts.length ? parts.join(' + ') : 'nothing left'} → ${o.value}`;
+}
+
+/**
+ * The student-code runner (it compiles with TypeScript), loaded only where student code runs: in a
+ * judge thread. The web tier computes built-in games only and never loads the compiler.
+ */
+function studentRunner(): Promise<typeof import('./run-source')> {
+  return import('./run-source');
 }

@@ -25,8 +25,11 @@ export interface JudgeQueueOptions {
   log: (line: string) => void;
   /** A judge thread silent for this long while judging is stopped and replaced. */
   watchdogMs?: number;
-  /** Hears every message about a job after it is stored (a remote judge worker forwards them). */
-  onJobMessage?: (m: FromThread) => void;
+  /**
+   * Hears every message about a job after it is stored (a remote judge worker forwards them), with
+   * when it arrived and how long storing and publishing it took (the end-to-end bench's breakdown).
+   */
+  onJobMessage?: (m: FromThread, timing?: { receivedAt: number; storeMs: number }) => void;
 }
 
 interface Job {
@@ -119,6 +122,7 @@ export class JudgeQueue {
   }
 
   private onMessage(slot: Slot, m: FromThread): void {
+    const receivedAt = performance.now();
     slot.lastHeard = Date.now();
     if (m.type === 'ready') {
       slot.ready = true;
@@ -131,7 +135,7 @@ export class JudgeQueue {
     // Anything about a job this slot no longer works on (after a watchdog stop) is stale.
     if (!slot.current || m.id !== slot.current.id || jobKindOf(m) !== slot.current.kind) return;
     const final = applyJobMessage(this.db, this.events, m);
-    this.options.onJobMessage?.(m);
+    this.options.onJobMessage?.(m, { receivedAt, storeMs: performance.now() - receivedAt });
     if (final) {
       slot.current = null;
       this.pump();

@@ -13,6 +13,7 @@ import { internalErrorMessage } from './job-records';
 import { THREAD_RUNNERS } from './kinds/thread-runners';
 import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
 import { setThreadNice } from './thread-priority';
+import { warmUp } from './warm-up';
 
 const port = parentPort!;
 const { dbPath, nice } = workerData as JudgeThreadData;
@@ -23,6 +24,7 @@ const db = openDatabase(dbPath);
 // Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts).
 const compiler = createBoundedCompiler();
 const sandbox = await createSandbox();
+await warmUp(compiler, sandbox);
 
 function send(m: FromThread): void {
   port.postMessage(m);

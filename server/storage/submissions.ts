@@ -238,6 +238,14 @@ export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
   );
 }
 
+/** Tests finished since the last call and the one now running (null: none), in one transaction. */
+export function saveProgress(db: Db, id: number, results: readonly TestResultInput[], running: number | null): void {
+  db.transaction(() => {
+    for (const t of results) saveTestResult(db, id, t);
+    if (running !== null) markRunning(db, id, running);
+  })();
+}
+
 export interface FinalResult {
   verdict: Verdict;
   failedTest: number | null;
