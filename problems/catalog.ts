@@ -30,6 +30,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   { slug: 'kiki', difficulty: 1, tags: ['P/N positions', 'periodicity'] },
   { slug: 'nim', difficulty: 1, tags: ['Nim'] },
   { slug: 'nim-moves', difficulty: 2, tags: ['Nim'] },
+  { slug: 's-nim', difficulty: 2, tags: ['SG function', 'SG sum'] },
   { slug: 'flip-game', difficulty: 3, tags: ['SG function', 'SG sum', 'strings'] },
   { slug: 'cutting-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
   { slug: 'split-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
