@@ -17,7 +17,9 @@ export type Tag =
   | 'strings'
   | 'matching'
   | 'draws'
-  | 'interactive';
+  | 'interactive'
+  | 'Wythoff'
+  | 'Fibonacci';
 
 export interface CatalogEntry {
   slug: string;
@@ -31,6 +33,8 @@ export const CATALOG: readonly CatalogEntry[] = [
   { slug: 'nim', difficulty: 1, tags: ['Nim'] },
   { slug: 'nim-moves', difficulty: 2, tags: ['Nim'] },
   { slug: 's-nim', difficulty: 2, tags: ['SG function', 'SG sum'] },
+  { slug: 'wythoff', difficulty: 3, tags: ['P/N positions', 'Wythoff'] },
+  { slug: 'fibonacci-nim', difficulty: 3, tags: ['P/N positions', 'Fibonacci'] },
   { slug: 'flip-game', difficulty: 3, tags: ['SG function', 'SG sum', 'strings'] },
   { slug: 'cutting-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
   { slug: 'split-game', difficulty: 3, tags: ['SG function', 'SG sum'] },

@@ -405,6 +405,8 @@ const TAG_ZH: Record<Tag, string> = {
   matching: '匹配',
   draws: '平局',
   interactive: '交互题',
+  Wythoff: '威佐夫博弈',
+  Fibonacci: '斐波那契博弈',
 };
 
 /** A topic tag in the interface language (the API keeps the catalog's English names). */
