@@ -32,6 +32,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   { slug: 'kiki', difficulty: 1, tags: ['P/N positions', 'periodicity'] },
   { slug: 'nim', difficulty: 1, tags: ['Nim'] },
   { slug: 'nim-moves', difficulty: 2, tags: ['Nim'] },
+  { slug: 'northcott', difficulty: 2, tags: ['Nim'] },
   { slug: 's-nim', difficulty: 2, tags: ['SG function', 'SG sum'] },
   { slug: 'wythoff', difficulty: 3, tags: ['P/N positions', 'Wythoff'] },
   { slug: 'fibonacci-nim', difficulty: 3, tags: ['P/N positions', 'Fibonacci'] },
