@@ -19,7 +19,8 @@ export type Tag =
   | 'draws'
   | 'interactive'
   | 'Wythoff'
-  | 'Fibonacci';
+  | 'Fibonacci'
+  | 'graphs';
 
 export interface CatalogEntry {
   slug: string;
@@ -38,6 +39,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   { slug: 'fibonacci-nim', difficulty: 3, tags: ['P/N positions', 'Fibonacci'] },
   { slug: 'flip-game', difficulty: 3, tags: ['SG function', 'SG sum', 'strings'] },
   { slug: 'cutting-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
+  { slug: 'dag-chess', difficulty: 3, tags: ['SG function', 'SG sum', 'graphs'] },
   { slug: 'split-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
   { slug: 'array-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
   { slug: 'anti-nim', difficulty: 3, tags: ['Nim', 'misère'] },
