@@ -20,7 +20,8 @@ export type Tag =
   | 'interactive'
   | 'Wythoff'
   | 'Fibonacci'
-  | 'graphs';
+  | 'graphs'
+  | 'Every-SG';
 
 export interface CatalogEntry {
   slug: string;
@@ -43,6 +44,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   { slug: 'split-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
   { slug: 'array-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
   { slug: 'anti-nim', difficulty: 3, tags: ['Nim', 'misère'] },
+  { slug: 'every-sg', difficulty: 4, tags: ['SG function', 'Every-SG'] },
   { slug: 'staircase-nim', difficulty: 3, tags: ['Nim', 'staircase'] },
   { slug: 'k-nim', difficulty: 4, tags: ['Nim'] },
   { slug: 'ed', difficulty: 4, tags: ['SG function', 'SG sum', 'periodicity'] },
