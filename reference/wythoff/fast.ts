@@ -1,7 +1,7 @@
 // The losing pairs are (⌊kφ⌋, ⌊kφ⌋ + k), k = 0, 1, 2, … (Wythoff): with a ≤ b, the pair loses exactly
 // when a = ⌊(b − a)·φ⌋. Near 10^9 a double cannot tell ⌊kφ⌋ (kφ may lie within 10^-9 of an integer),
 // so it is computed in integers: ⌊kφ⌋ = ⌊(k + ⌊√(5k²)⌋) / 2⌋, with an exact BigInt square root.
-function isqrt(n: bigint): bigint {
+export function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
   let x = BigInt(Math.floor(Math.sqrt(Number(n))));
   while (x * x > n) x--;
