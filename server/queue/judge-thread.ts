@@ -21,8 +21,10 @@ const { dbPath, nice } = workerData as JudgeThreadData;
 // compiler runs or the sandbox process is spawned (children inherit it too).
 setThreadNice(nice);
 const db = openDatabase(dbPath);
-// Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts).
+// Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts). It is
+// started and warmed now, so the first submission does not wait for it.
 const compiler = createBoundedCompiler();
+await compiler.compile('export {};\n');
 const sandbox = await createSandbox();
 await warmUp(compiler, sandbox);
 
