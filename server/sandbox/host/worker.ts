@@ -591,9 +591,12 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
   const overMemoryNow = ended !== 'ie' && !stackOverflow && overMemory(peakKb, limits.memoryMb);
   // Every cause that holds; the verdict table says which wins.
   const final = worstStatus(ended, overOutput && 'ole', overMemoryNow && 'mle', cpuMs > limits.timeMs && 'tle');
+  // A runtime error always says something, even when what the program threw prints as nothing (`throw ''`).
   const text =
     final === ended
-      ? message
+      ? final === 're' && !message?.trim()
+        ? `The program ended with exit code ${exitCode} (a runtime error with no message of its own).`
+        : message
       : final === 'mle'
         ? `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`
         : final === 'tle'
