@@ -568,7 +568,9 @@ function report(status: RunStatus, exitCode: number | null, stdout: string, stde
 
 function finishRun(state: RunState, status: string, exitCode: number, stdout: string, stderr: string, message: string | null): void {
   if (state.finished) return;
-  const cpuMs = (cpuNs() - state.cpuStart) / 1e6;
+  // Never below 0: the host thread's time, taken off, is published every few milliseconds, so a
+  // short run on a busy machine can have more of it taken off at its end than was in at its start.
+  const cpuMs = Math.max(0, (cpuNs() - state.cpuStart) / 1e6);
   const mem = memoryKb();
   state.finished = true;
   for (const t of state.timers.values()) {
