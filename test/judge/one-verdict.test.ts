@@ -54,30 +54,23 @@ rl.on('line', () => {
     for (const g of games) expect(g.dialogue).toContain('> 2 1');
   });
 
-  it('a program that exits mid-game: WA, the interactor saw its output end', async () => {
-    const games = await judgeTimes(`import * as readline from 'readline';
+  /** Plays "First" and one move, then ends with `end` when the judge answers. */
+  const endsMidGame = (end: string) => `import * as readline from 'readline';
 const rl = readline.createInterface({ input: process.stdin });
 let lines = 0;
 rl.on('line', () => {
   if (lines++ === 0) {
     console.log('First');
     console.log('2 1');
-  } else process.exit(0);
-});`);
-    expectOneVerdict(games, 'WA', /expected your move, got end of output/);
+  } else ${end};
+});`;
+
+  it('a program that exits mid-game: WA, the interactor saw its output end', async () => {
+    expectOneVerdict(await judgeTimes(endsMidGame('process.exit(0)')), 'WA', /expected your move, got end of output/);
   });
 
   it('a program that exits mid-game with a non-zero code: RE, saying so', async () => {
-    const games = await judgeTimes(`import * as readline from 'readline';
-const rl = readline.createInterface({ input: process.stdin });
-let lines = 0;
-rl.on('line', () => {
-  if (lines++ === 0) {
-    console.log('First');
-    console.log('2 1');
-  } else throw '';
-});`);
-    expectOneVerdict(games, 'RE', /exit code 1/);
+    expectOneVerdict(await judgeTimes(endsMidGame("throw ''")), 'RE', /exit code 1/);
   });
 
   it('a program that closes its stdout early and waits: idle TLE', async () => {
