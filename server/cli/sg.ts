@@ -14,6 +14,7 @@ import { gameSlugs, hasGame, NO_GAME } from '../lab/registry';
 import type { SandboxTools } from '../lab/run-source';
 import { createSandbox } from '../sandbox';
 import { intOption, parseCli, usageError } from './args';
+import { exitWhenWritten } from './exit';
 import { readSourceFile } from './source-file';
 
 const USAGE = 'npm run sg -- <slug | game.ts | --octal 0.07 | --subtract 2,3,7 | --nim | --bash> [--to N] [--param name=value] [--conjecture file.ts] [--json]';
@@ -83,4 +84,4 @@ try {
   const t = tools as SandboxTools | null;
   if (t) await Promise.all([t.compiler.close(), t.sandbox.close()]);
 }
-process.exit(exitCode);
+await exitWhenWritten(exitCode);
