@@ -20,6 +20,8 @@ import { countQueued, requeueInterrupted } from './storage/submissions';
 import { checkSandboxStarts } from './sandbox/self-check';
 import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
+import { loadAuthSettings } from './http/auth/settings';
+import { adoptLocalWork, countTeachers } from './storage/accounts';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
@@ -27,6 +29,7 @@ const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
 async function main(): Promise<void> {
   const config = loadConfig();
   const redis = redisSettings();
+  const auth = loadAuthSettings(config.host);
   log(`Node.js ${process.versions.node}`);
   log(
     redis
@@ -38,6 +41,13 @@ async function main(): Promise<void> {
   lockDataDir(config.dataDir);
   const db = openDatabase(config.dbPath, { migrate: true, autoCheckpoint: false, log });
   log(`database ${config.dbPath} open (WAL)`);
+  if (auth.warning) warn(auth.warning);
+  if (auth.accounts) {
+    const adopted = adoptLocalWork(db);
+    const teachers = countTeachers(db);
+    log(`accounts mode: ${teachers} teacher(s), registration ${auth.classCode ? 'open with the class code' : 'closed (no CLASS_CODE)'}${adopted ? `; ${adopted} piece(s) of local work now belong to the first teacher` : ''}`);
+    if (!teachers) warn('no teacher account yet: make one with npm run accounts -- add-teacher NAME');
+  }
 
   const only = process.env.JUDGE_PROBLEMS?.split(',').map((s) => s.trim()).filter(Boolean);
   const importStart = performance.now();
@@ -79,7 +89,7 @@ async function main(): Promise<void> {
         return { mode: 'embedded' as const, workers: [{ id: 'embedded', threads: stats.threads, busy: stats.busy }] };
       };
   const judgeConnected = remote ? () => remote.hasWorkers() : () => true;
-  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice });
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice, auth: auth.accounts ? auth : undefined });
   const warmStart = performance.now();
   const rendered = warm();
   log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);

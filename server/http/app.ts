@@ -23,6 +23,9 @@ import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
 import { labApi, labPages, labViewHelpers } from './lab-routes';
 import { LabQueue } from './lab-queue';
+import type { AuthSettings } from './auth/settings';
+import { csrfCheck, sessions } from './auth/session';
+import { accountRoutes } from './auth/routes';
 
 export interface AppDeps {
   db: Db;
@@ -37,6 +40,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Scheduling priority for threads that run problem code on behalf of pages (the judge's). */
   judgeNice?: number;
+  /** Accounts mode and its settings; absent: local mode (one implicit person). */
+  auth?: AuthSettings;
 }
 
 /** Browser assets served from npm packages: no CDN, works offline. */
@@ -72,6 +77,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.set('view cache', process.env.NODE_ENV !== 'development');
   app.set('x-powered-by', false);
   app.set('etag', false);
+  if (deps.auth?.trustProxy) app.set('trust proxy', deps.auth.trustProxy);
 
   app.use(securityHeaders);
   app.use('/static', express.static(join(ROOT, 'public'), { maxAge: '1h' }));
@@ -83,6 +89,10 @@ export function createApp(deps: AppDeps): JudgeApp {
   const inputs = new UserInputs(deps.judgeNice ?? null);
   app.use(languageChoice);
   app.use(uiLanguage);
+  if (deps.auth?.accounts) {
+    app.use(sessions(deps.db), csrfCheck());
+    app.use(accountRoutes(deps.db, deps.auth));
+  }
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));
