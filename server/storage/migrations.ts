@@ -227,7 +227,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
-    name: 'accounts, sessions and an owner for every piece of work',
+    name: 'accounts, sessions, an owner for every piece of work, homework sets',
     sql: `
       -- People (accounts mode). Removed accounts stay (their work keeps its author), marked removed.
       CREATE TABLE accounts (
@@ -260,6 +260,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE tests ADD COLUMN owner INTEGER REFERENCES accounts(id);
       CREATE INDEX submissions_by_owner ON submissions (owner, problem, verdict);
       CREATE INDEX stress_runs_by_owner ON stress_runs (owner, problem, id);
+
+      -- Homework: problems (a JSON array of slugs, in order) to do between two optional times.
+      CREATE TABLE problem_sets (
+        id         INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL,
+        problems   TEXT NOT NULL,
+        opens_at   INTEGER,
+        closes_at  INTEGER,
+        created_by INTEGER REFERENCES accounts(id),
+        created_at INTEGER NOT NULL
+      ) STRICT;
     `,
   },
 ];

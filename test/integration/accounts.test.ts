@@ -222,6 +222,17 @@ describe('accounts mode', () => {
     expect((await ann.api(`/api/stress/${runId}`)).status).toBe(200);
   });
 
+  it('keeps lab jobs to their owner', async () => {
+    const source = 'export function options(n: number): number[][] { return n >= 1 ? [[n - 1]] : []; }';
+    const made = await ann.api('/api/lab', { method: 'POST', body: JSON.stringify({ source, to: 10 }) });
+    expect(made.status).toBe(202);
+    const id = ((await made.json()) as { id: number }).id;
+    expect((await ann.api(`/api/lab/${id}`)).status).toBe(200);
+    expect((await teacher.api(`/api/lab/${id}`)).status).toBe(200);
+    expect((await bob.api(`/api/lab/${id}`)).status).toBe(404);
+    expect((await bob.browser(`/lab/jobs/${id}`)).status).toBe(404);
+  });
+
   it('takes turns in the queue by person, not by address', () => {
     const db = new Database(join(server.dataDir, 'judge.db'), { readonly: true });
     const rows = db.prepare('SELECT DISTINCT s.client, a.name FROM submissions s JOIN accounts a ON a.id = s.owner').all() as { client: string; name: string }[];
