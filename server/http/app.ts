@@ -26,6 +26,7 @@ import { LabQueue } from './lab-queue';
 import type { AuthSettings } from './auth/settings';
 import { csrfCheck, sessions } from './auth/session';
 import { accountRoutes } from './auth/routes';
+import { classRoutes } from './class-routes';
 
 export interface AppDeps {
   db: Db;
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(sessions(deps.db), csrfCheck());
     app.use(accountRoutes(deps.db, deps.auth));
   }
+  app.use(classRoutes(deps.db));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

@@ -15,6 +15,7 @@ import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { homeworkBanner } from './class-routes';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -62,6 +63,8 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       nav: 'problems',
       problems,
       solved: problems.filter((p) => p.status === 'solved').length,
+      // Accounts mode: a student's open homework sets, with their own progress.
+      homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner) : [],
     });
   };
   router.get('/', list);

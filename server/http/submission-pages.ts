@@ -22,6 +22,7 @@ import { checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { clientKey } from './client-key';
+import { findAccount } from '../storage/accounts';
 import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 
 const PAGE_SIZE = 50;
@@ -67,7 +68,12 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
 
   router.get('/submissions', (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const filter = { ...parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict }), owner: scopeOf(res) };
+    // A teacher may ask for one student's (the class standings link each cell here).
+    const author = showsAuthors(res) && typeof query.author === 'string' && query.author !== '' ? query.author.slice(0, 64) : undefined;
+    const filter = {
+      ...parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict }),
+      owner: scopeOf(res) ?? (author === undefined ? undefined : (findAccount(db, author)?.id ?? -1)),
+    };
     const page = parseCount(query, 'page', 1, 1, 1e6);
     const total = countSubmissions(db, filter);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -78,6 +84,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       const params = new URLSearchParams();
       if (filter.problem) params.set('problem', filter.problem);
       if (filter.verdict) params.set('verdict', filter.verdict);
+      if (author) params.set('author', author);
       if (n > 1) params.set('page', String(n));
       const q = params.toString();
       return `/submissions${q ? `?${q}` : ''}`;
