@@ -22,6 +22,7 @@ import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
 import { loadAuthSettings } from './http/auth/settings';
 import { adoptLocalWork, countTeachers } from './storage/accounts';
+import { backupSchedule, startRotatingBackups } from './storage/backup-schedule';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const redis = redisSettings();
   const auth = loadAuthSettings(config.host);
+  const backups = backupSchedule();
   log(`Node.js ${process.versions.node}`);
   log(
     redis
@@ -101,6 +103,8 @@ async function main(): Promise<void> {
   log(`listening on http://${shownHost}:${port}`);
 
   queue.start();
+  const stopBackups = backups ? startRotatingBackups(db, config.dataDir, backups, log, warn) : () => {};
+  if (backups) log(`a rotating backup every ${process.env.BACKUP_EVERY!.trim()} into ${config.dataDir}/backups, keeping the last ${backups.keep}`);
   log(redis ? 'dispatching to judge workers (npm run judge-worker)' : `starting ${config.judgeWorkers} judge thread(s)`);
 
   let stopping = false;
@@ -108,6 +112,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
+    stopBackups();
     server.close();
     server.closeAllConnections();
     void queue.stop().finally(() => {

@@ -62,7 +62,7 @@ async function logInAs(page: Page, name: string, password: string, next = '/prob
 
 let annSubmission = '';
 
-describe('two students and a teacher in separate browsers', () => {
+describe('two students and a teacher in separate browsers', { timeout: 300_000 }, () => {
   it('registers a student on the web, and her submission is judged through the form', async () => {
     await registerAs(ann, 'ann', 'ann-password');
     await ann.goto(`${server.url}/problems/nim`);

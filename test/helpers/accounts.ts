@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ROOT } from './server';
 
 /** Runs `npm run accounts -- ...` (as node --import tsx) on a data directory, the password piped in. */
@@ -56,4 +56,21 @@ export class Person {
     const html = await (await this.browser('/problems')).text();
     return /<meta name="csrf-token" content="([^"]+)">/.exec(html)![1]!;
   }
+}
+
+/**
+ * Runs `npm run backup|restore -- FILE` (as node --import tsx) on a data directory, asynchronously:
+ * a test keeps talking to the server meanwhile, and a blocked event loop would leave its
+ * keep-alive sockets to go stale.
+ */
+export function storageCli(dataDir: string, command: 'backup' | 'restore', file: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${command}.ts`, file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += String(c)));
+    child.stderr.on('data', (c: Buffer) => (stderr += String(c)));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }

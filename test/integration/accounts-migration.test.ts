@@ -34,7 +34,7 @@ function makeVersion7Database(): void {
   db.close();
 }
 
-describe('switching an existing local database to accounts mode', () => {
+describe('switching an existing local database to accounts mode', { timeout: 300_000 }, () => {
   it('migrates version 7, gives the old work to the first teacher and keeps old saved tests shared', async () => {
     makeVersion7Database();
     const teacherMade = accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n');

@@ -61,7 +61,7 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-describe('accounts mode', () => {
+describe('accounts mode', { timeout: 300_000 }, () => {
   it('lets students register with the class code only, with names and passwords checked', async () => {
     expect((await register('ann', 'ann-password')).status).toBe(201);
     expect((await register('bob', 'bob-password')).status).toBe(201);
