@@ -21,7 +21,7 @@ import { checkSandboxStarts } from './sandbox/self-check';
 import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
 import { loadAuthSettings } from './http/auth/settings';
-import { adoptLocalWork, countTeachers } from './storage/accounts';
+import { adoptLocalWork, countTeachers, expireSessions } from './storage/accounts';
 import { backupSchedule, startRotatingBackups } from './storage/backup-schedule';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   log(`database ${config.dbPath} open (WAL)`);
   if (auth.warning) warn(auth.warning);
   if (auth.accounts) {
+    expireSessions(db);
     const adopted = adoptLocalWork(db);
     const teachers = countTeachers(db);
     log(`accounts mode: ${teachers} teacher(s), registration ${auth.classCode ? 'open with the class code' : 'closed (no CLASS_CODE)'}${adopted ? `; ${adopted} piece(s) of local work now belong to the first teacher` : ''}`);

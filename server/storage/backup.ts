@@ -84,15 +84,22 @@ export function restoreDatabase(dataDir: string, dbPath: string, file: string): 
   return { keptAs, summary: summarize(dbPath) };
 }
 
-/** A rotating backup into DATA_DIR/backups/, keeping the newest `keep`. */
+/**
+ * A rotating backup into DATA_DIR/backups/, keeping the newest `keep`. It is written under a
+ * `.partial` name and renamed when complete, so every `judge-*.db` there is a whole backup and there
+ * are never more than `keep` of them.
+ */
 export async function rotatingBackup(db: Db, dataDir: string, keep: number, now = new Date()): Promise<{ file: string; removed: string[] }> {
   const dir = join(dataDir, 'backups');
   mkdirSync(dir, { recursive: true });
+  // Leftovers of a backup interrupted by a crash.
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.db.partial'))) rmSync(join(dir, f), { force: true });
   const file = join(dir, `judge-${now.toISOString().replace(/[:.]/g, '-')}.db`);
-  await db.backup(file);
+  await db.backup(`${file}.partial`);
   const all = readdirSync(dir).filter((f) => /^judge-.*\.db$/.test(f)).sort();
-  const removed = all.slice(0, Math.max(0, all.length - keep)).map((f) => join(dir, f));
+  const removed = all.slice(0, Math.max(0, all.length + 1 - keep)).map((f) => join(dir, f));
   for (const f of removed) rmSync(f, { force: true });
+  renameSync(`${file}.partial`, file);
   return { file, removed };
 }
 
