@@ -11,7 +11,8 @@ import { badRequest, HttpError, notFound } from './errors';
 import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserInput } from './stress-api';
 import { checkProblemSlug, checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
-import { isTeacher, ownerFor, scopeOf, visibleOr404 } from './auth/viewer';
+import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
+import { authorName } from '../storage/accounts';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -48,6 +49,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       autoRefresh: run.status !== 'done',
       running: run.status !== 'done',
       run,
+      author: showsAuthors(res) ? authorName(db, row.owner) : null,
       verdictWords: run.counterexample ? verdictName(run.counterexample.verdict) : null,
       caseNumber: run.counterexample ? run.counterexample.caseIndex + 1 : null,
     });
@@ -81,6 +83,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       autoRefresh: !done,
       running: !done,
       inv,
+      author: showsAuthors(res) ? authorName(db, inv.owner) : null,
       hasExitCode: inv.exitCode !== null,
       verdictClass: inv.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected',
       verdictWords: inv.verdict === 'AC' ? 'Same answer as the reference' : inv.verdict === 'WA' ? 'Differs from the reference' : inv.verdict && verdictName(inv.verdict),

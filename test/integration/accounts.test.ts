@@ -220,6 +220,10 @@ describe('accounts mode', { timeout: 300_000 }, () => {
     expect((await bob.api(`/api/stress/${runId}/cancel`, { method: 'POST' })).status).toBe(404);
     expect((await teacher.api(`/api/stress/${runId}`)).status).toBe(200);
     expect((await ann.api(`/api/stress/${runId}`)).status).toBe(200);
+    // The teacher's pages name the author; the student's own do not need to.
+    expect(await (await teacher.browser(`/stress/${runId}`)).text()).toContain('<span class="author">ann</span>');
+    expect(await (await teacher.browser(`/invocations/${invId}`)).text()).toContain('<span class="author">ann</span>');
+    expect(await (await ann.browser(`/stress/${runId}`)).text()).not.toContain('class="author"');
   });
 
   it('keeps lab jobs to their owner', async () => {
