@@ -21,7 +21,7 @@ let bob: Page;
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sg-judge-accounts-browser-'));
-  expect(accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n').status).toBe(0);
+  expect((await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n')).status).toBe(0);
   server = await startServer({ dataDir, workers: 1, env: { ACCOUNTS: 'on', CLASS_CODE } });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   annContext = await browser.newContext();

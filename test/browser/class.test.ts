@@ -31,8 +31,8 @@ const cellClass = (name: string) => tess.locator(`#standings tr[data-student="${
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sg-judge-class-browser-'));
-  expect(accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n').status).toBe(0);
-  for (const name of ['ann', 'bob']) expect(accountsCli(dataDir, ['add-student', name], `${name}-password\n`).status).toBe(0);
+  expect((await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n')).status).toBe(0);
+  for (const name of ['ann', 'bob']) expect((await accountsCli(dataDir, ['add-student', name], `${name}-password\n`)).status).toBe(0);
   server = await startServer({ dataDir, workers: 1, env: { ACCOUNTS: 'on' } });
   ann = new Person(server.url, 'ann', 'ann-password');
   bob = new Person(server.url, 'bob', 'bob-password');

@@ -19,7 +19,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'sg-dist-accounts-'));
 beforeAll(async () => {
   redis = await startRedis();
   const dataDir = join(scratch, 'web');
-  for (const name of ['ann', 'bob']) expect(accountsCli(dataDir, ['add-student', name], `${name}-password\n`).status).toBe(0);
+  for (const name of ['ann', 'bob']) expect((await accountsCli(dataDir, ['add-student', name], `${name}-password\n`)).status).toBe(0);
   web = await startServer({ dataDir, env: { REDIS_URL: redis.url, ACCOUNTS: 'on' } });
   worker = startLogged(process.execPath, ['--import', 'tsx', 'server/distributed/judge-worker.ts'], {
     cwd: ROOT,

@@ -1,16 +1,25 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { ROOT } from './server';
 
-/** Runs `npm run accounts -- ...` (as node --import tsx) on a data directory, the password piped in. */
-export function accountsCli(dataDir: string, args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/accounts.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    input,
-    encoding: 'utf8',
-    timeout: 60_000,
+/**
+ * Runs `npm run accounts -- ...` (as node --import tsx) on a data directory, the password piped in.
+ * Asynchronous, so the test's keep-alive sockets to a running server never go stale meanwhile.
+ */
+export function accountsCli(dataDir: string, args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return runCli(dataDir, ['server/cli/accounts.ts', ...args], input);
+}
+
+function runCli(dataDir: string, args: string[], input = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += String(c)));
+    child.stderr.on('data', (c: Buffer) => (stderr += String(c)));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.stdin.end(input);
   });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** One person talking to the judge, as a script would (bearer token) or as a browser would (cookie + CSRF token). */
@@ -58,19 +67,7 @@ export class Person {
   }
 }
 
-/**
- * Runs `npm run backup|restore -- FILE` (as node --import tsx) on a data directory, asynchronously:
- * a test keeps talking to the server meanwhile, and a blocked event loop would leave its
- * keep-alive sockets to go stale.
- */
+/** Runs `npm run backup|restore -- FILE` (as node --import tsx) on a data directory. */
 export function storageCli(dataDir: string, command: 'backup' | 'restore', file: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${command}.ts`, file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += String(c)));
-    child.stderr.on('data', (c: Buffer) => (stderr += String(c)));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+  return runCli(dataDir, [`server/cli/${command}.ts`, file]);
 }

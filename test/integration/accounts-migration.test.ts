@@ -37,9 +37,9 @@ function makeVersion7Database(): void {
 describe('switching an existing local database to accounts mode', { timeout: 300_000 }, () => {
   it('migrates version 7, gives the old work to the first teacher and keeps old saved tests shared', async () => {
     makeVersion7Database();
-    const teacherMade = accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n');
+    const teacherMade = await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n');
     expect(teacherMade.status, teacherMade.stderr).toBe(0);
-    const studentMade = accountsCli(dataDir, ['add-student', 'sam'], 'student-password\n');
+    const studentMade = await accountsCli(dataDir, ['add-student', 'sam'], 'student-password\n');
     expect(studentMade.status, studentMade.stderr).toBe(0);
 
     // A non-loopback HOST turns accounts on without ACCOUNTS=on.

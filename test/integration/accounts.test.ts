@@ -48,7 +48,7 @@ async function register(name: string, password: string, classCode = CLASS_CODE):
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sg-judge-accounts-'));
-  const made = accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n');
+  const made = await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n');
   expect(made.status, made.stderr).toBe(0);
   server = await startServer({ dataDir, workers: 1, env: { ACCOUNTS: 'on', CLASS_CODE, TRUST_PROXY: '1' } });
   teacher = new Person(server.url, 'tess', 'teacher-password');
@@ -317,7 +317,7 @@ describe('accounts mode', { timeout: 300_000 }, () => {
     expect((await second.browser('/problems')).status).toBe(303);
     expect((await ann.api('/api/me')).status).toBe(200);
 
-    const reset = accountsCli(server.dataDir, ['reset-password', 'bob'], 'bob-new-password\n');
+    const reset = await accountsCli(server.dataDir, ['reset-password', 'bob'], 'bob-new-password\n');
     expect(reset.status, reset.stderr).toBe(0);
     expect((await bob.api('/api/me')).status).toBe(401);
     expect((await bob.browser('/api/me')).status).toBe(401);
@@ -326,12 +326,12 @@ describe('accounts mode', { timeout: 300_000 }, () => {
   });
 
   it('removes an account but keeps its submissions, marked as from a removed account', async () => {
-    const removed = accountsCli(server.dataDir, ['remove', 'bob']);
+    const removed = await accountsCli(server.dataDir, ['remove', 'bob']);
     expect(removed.status, removed.stderr).toBe(0);
     expect((await new Person(server.url, 'bob', 'bob-new-password').login()).status).toBe(401);
     const all = (await teacher.json<Sub[]>('/api/submissions')).body;
     expect(all.find((s) => s.id === bobWa)?.author).toBe('bob (removed account)');
-    const listed = accountsCli(server.dataDir, ['list']);
+    const listed = await accountsCli(server.dataDir, ['list']);
     expect(listed.stdout).toMatch(/^bob\tstudent\t\S+\tremoved$/m);
     expect(listed.stdout).toMatch(/^tess\tteacher/m);
   });

@@ -60,8 +60,8 @@ function parseCsv(text: string): string[][] {
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sg-judge-class-'));
-  expect(accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n').status).toBe(0);
-  for (const name of ['ann', 'bob']) expect(accountsCli(dataDir, ['add-student', name], `${name}-password\n`).status).toBe(0);
+  expect((await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n')).status).toBe(0);
+  for (const name of ['ann', 'bob']) expect((await accountsCli(dataDir, ['add-student', name], `${name}-password\n`)).status).toBe(0);
   server = await startServer({ dataDir, workers: 1, env: { ACCOUNTS: 'on', BACKUP_EVERY: '2s', BACKUP_KEEP: '2' } });
   teacher = new Person(server.url, 'tess', 'teacher-password');
   ann = new Person(server.url, 'ann', 'ann-password');
