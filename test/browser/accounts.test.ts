@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsCli } from '../helpers/accounts';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim, ALWAYS_NO } from '../helpers/solutions';
+import { getSource, setSource } from '../helpers/editor';
 
 /** Accounts mode in real browsers: two students in two separate browser contexts and a teacher. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -36,9 +37,6 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-type AceWindow = { ace: { edit(el: string): { setValue(s: string, cursor?: number): void; getValue(): string } } };
-const setSource = (p: Page, source: string) => p.evaluate((src) => (window as unknown as AceWindow).ace.edit('editor').setValue(src, 1), source);
-const getSource = (p: Page) => p.evaluate(() => (window as unknown as AceWindow).ace.edit('editor').getValue());
 
 async function registerAs(page: Page, name: string, password: string): Promise<void> {
   await page.goto(`${server.url}/problems/nim`);
