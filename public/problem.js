@@ -96,7 +96,9 @@
   const form = textarea && textarea.form;
   if (!form) return;
   const slug = document.querySelector('article.problem').dataset.slug;
-  const draftKey = `draft:${slug}`;
+  // Drafts are per person in accounts mode (two students may share a browser); unchanged locally.
+  const person = document.querySelector('meta[name="sg-person"]');
+  const draftKey = person ? `draft:${person.content}:${slug}` : `draft:${slug}`;
 
   const languageSelect = form.querySelector('select[name=language]');
   const submitButton = form.querySelector('button.primary');

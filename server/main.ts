@@ -20,6 +20,9 @@ import { countQueued, requeueInterrupted } from './storage/submissions';
 import { checkSandboxStartsInThread } from './sandbox/self-check-in-thread';
 import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
+import { loadAuthSettings } from './http/auth/settings';
+import { adoptLocalWork, countTeachers, expireSessions } from './storage/accounts';
+import { backupSchedule, startRotatingBackups } from './storage/backup-schedule';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
@@ -27,6 +30,8 @@ const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
 async function main(): Promise<void> {
   const config = loadConfig();
   const redis = redisSettings();
+  const auth = loadAuthSettings(config.host);
+  const backups = backupSchedule();
   log(`Node.js ${process.versions.node}`);
   log(
     redis
@@ -38,6 +43,14 @@ async function main(): Promise<void> {
   lockDataDir(config.dataDir);
   const db = openDatabase(config.dbPath, { migrate: true, autoCheckpoint: false, log });
   log(`database ${config.dbPath} open (WAL)`);
+  if (auth.warning) warn(auth.warning);
+  if (auth.accounts) {
+    expireSessions(db);
+    const adopted = adoptLocalWork(db);
+    const teachers = countTeachers(db);
+    log(`accounts mode: ${teachers} teacher(s), registration ${auth.classCode ? 'open with the class code' : 'closed (no CLASS_CODE)'}${adopted ? `; ${adopted} piece(s) of local work now belong to the first teacher` : ''}`);
+    if (!teachers) warn('no teacher account yet: make one with npm run accounts -- add-teacher NAME');
+  }
 
   const only = process.env.JUDGE_PROBLEMS?.split(',').map((s) => s.trim()).filter(Boolean);
   const importStart = performance.now();
@@ -81,7 +94,7 @@ async function main(): Promise<void> {
         return { mode: 'embedded' as const, workers: [{ id: 'embedded', threads: stats.threads, busy: stats.busy }] };
       };
   const judgeConnected = remote ? () => remote.hasWorkers() : () => true;
-  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice, listenHost: config.host });
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice, listenHost: config.host, auth: auth.accounts ? auth : undefined });
   const warmStart = performance.now();
   const rendered = warm();
   log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);
@@ -93,6 +106,8 @@ async function main(): Promise<void> {
   log(`listening on http://${shownHost}:${port}`);
 
   queue.start();
+  const stopBackups = backups ? startRotatingBackups(db, config.dataDir, backups, log, warn) : () => {};
+  if (backups) log(`a rotating backup every ${process.env.BACKUP_EVERY!.trim()} into ${config.dataDir}/backups, keeping the last ${backups.keep}`);
   log(redis ? 'dispatching to judge workers (npm run judge-worker)' : `starting ${config.judgeWorkers} judge thread(s)`);
 
   let stopping = false;
@@ -100,6 +115,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
+    stopBackups();
     server.close();
     server.closeAllConnections();
     void queue.stop().finally(() => {

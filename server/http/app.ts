@@ -25,6 +25,10 @@ import { viewHelpers } from './view-helpers';
 import { labApi, labPages, labViewHelpers } from './lab-routes';
 import { LabQueue } from './lab-queue';
 import { LabThread } from './lab-thread';
+import type { AuthSettings } from './auth/settings';
+import { csrfCheck, sessions } from './auth/session';
+import { accountRoutes } from './auth/routes';
+import { classRoutes } from './class-routes';
 
 export interface AppDeps {
   db: Db;
@@ -41,6 +45,8 @@ export interface AppDeps {
   judgeNice?: number;
   /** The address the server listens on (HOST): which host names it answers to. */
   listenHost?: string;
+  /** Accounts mode and its settings; absent: local mode (one implicit person). */
+  auth?: AuthSettings;
 }
 
 /** Browser assets served from npm packages: no CDN, works offline. */
@@ -76,6 +82,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.set('view cache', process.env.NODE_ENV !== 'development');
   app.set('x-powered-by', false);
   app.set('etag', false);
+  if (deps.auth?.trustProxy) app.set('trust proxy', deps.auth.trustProxy);
 
   app.use(securityHeaders);
   app.use(requestGuard(deps.listenHost ?? '127.0.0.1'));
@@ -88,6 +95,11 @@ export function createApp(deps: AppDeps): JudgeApp {
   const inputs = new UserInputs(deps.judgeNice ?? null);
   app.use(languageChoice);
   app.use(uiLanguage);
+  if (deps.auth?.accounts) {
+    app.use(sessions(deps.db), csrfCheck());
+    app.use(accountRoutes(deps.db, deps.auth));
+  }
+  app.use(classRoutes(deps.db));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

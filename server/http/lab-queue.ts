@@ -19,10 +19,10 @@ export class LabQueue {
   ) {}
 
   /** Queues a request; null when too many are waiting. */
-  submit(request: LabRequest): LabJob | null {
+  submit(request: LabRequest, owner: number | null = null): LabJob | null {
     expireLabJobs(this.db, KEEP_MS);
     if (countWaitingLabJobs(this.db) >= MAX_WAITING) return null;
-    const id = insertLabJob(this.db, request);
+    const id = insertLabJob(this.db, request, owner);
     this.onQueued();
     return getLabJob(this.db, id) ?? null;
   }

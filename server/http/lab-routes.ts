@@ -6,7 +6,8 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/source-limit';
-import { parseJsonBody, rawBody } from './body';
+import { parseFormBody, parseJsonBody, rawBody } from './body';
+import { ownerFor, visibleOr404 } from './auth/viewer';
 import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
@@ -128,7 +129,7 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
       res.type('application/json').send(`{"status":"done","result":${result.presented}}`);
       return;
     }
-    const job = jobs.submit(request);
+    const job = jobs.submit(request, ownerFor(res));
     if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
     res.status(202).location(`/api/lab/${job.id}`).json({ id: job.id, status: job.status });
   });
@@ -158,8 +159,7 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   api.get('/lab/:id', (req, res) => {
     const id = Number(req.params.id);
     if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
-    const job = jobs.get(id);
-    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    const job = visibleOr404(res, jobs.get(id), `There is no lab job ${id} (jobs are kept for an hour).`);
     res.json(presentJob(job, jobs));
   });
 
@@ -311,30 +311,30 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
   });
 
   // Without JavaScript: the page's source form posts here, then follows the job's page.
-  router.post('/lab', express.urlencoded({ extended: false, limit: '1mb' }), (req, res) => {
+  // Read as raw bytes (not express.urlencoded): in accounts mode the CSRF check has read the body already.
+  router.post('/lab', rawBody, async (req, res) => {
+    const fields = (await parseFormBody(req.get('content-type'), req.body)).fields;
     // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
-    if (typeof req.body?.game === 'string') {
-      const fields = req.body as Record<string, unknown>;
-      const request = pageRequest(pageQuery(fields));
-      const job = request && jobs.submit(request);
+    if (fields.has('game')) {
+      const request = pageRequest(pageQuery(Object.fromEntries(fields)));
+      const job = request && jobs.submit(request, ownerFor(res));
       if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
       res.redirect(303, `/lab/jobs/${job.id}`);
       return;
     }
-    const source = typeof req.body?.source === 'string' ? req.body.source : '';
-    const conjecture = typeof req.body?.conjecture === 'string' && req.body.conjecture.replace(/\/\/.*$/gm, '').trim() !== '' ? req.body.conjecture : undefined;
-    const to = typeof req.body?.to === 'string' && req.body.to !== '' ? Number(req.body.to) : undefined;
+    const source = fields.get('source') ?? '';
+    const conjecture = (fields.get('conjecture') ?? '').replace(/\/\/.*$/gm, '').trim() !== '' ? fields.get('conjecture') : undefined;
+    const to = (fields.get('to') ?? '') !== '' ? Number(fields.get('to')) : undefined;
     const body = labSchema.safeParse({ source, conjecture, to: Number.isFinite(to) ? to : undefined });
     if (!body.success) throw badRequest(describeLabError(body.error, { source }));
-    const job = jobs.submit(labRequestOf(body.data));
+    const job = jobs.submit(labRequestOf(body.data), ownerFor(res));
     if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
     res.redirect(303, `/lab/jobs/${job.id}`);
   });
 
   router.get('/lab/jobs/:id', (req, res) => {
     if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw notFound(`There is no lab job ${req.params.id.slice(0, 20)}.`);
-    const job = jobs.get(Number(req.params.id));
-    if (!job) throw notFound(`There is no lab job ${req.params.id} (jobs are kept for an hour).`);
+    const job = visibleOr404(res, jobs.get(Number(req.params.id)), `There is no lab job ${req.params.id} (jobs are kept for an hour).`);
     const r = job.result;
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     res.render('lab-job', {

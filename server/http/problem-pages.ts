@@ -14,6 +14,8 @@ import { teachingView } from './teaching-view';
 import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
+import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { homeworkBanner } from './class-routes';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -47,6 +49,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
   const router = express.Router();
 
   const list: express.RequestHandler = (_req, res) => {
+    const owner = ownerFor(res);
     const problems = inLearningOrder(listProblems(db)).map((p, i) => ({
       n: i + 1,
       slug: p.slug,
@@ -54,7 +57,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       titleZh: p.titleZh,
       source: p.source,
       limits: formatLimits(p, 'en'),
-      status: problemStatus(db, p.slug),
+      status: problemStatus(db, p.slug, owner),
       difficulty: catalogEntry(p.slug).difficulty,
       tags: catalogEntry(p.slug).tags,
     }));
@@ -63,6 +66,8 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       nav: 'problems',
       problems,
       solved: problems.filter((p) => p.status === 'solved').length,
+      // Accounts mode: a student's open homework sets, with their own progress.
+      homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner) : [],
     });
   };
   router.get('/', list);
@@ -96,7 +101,10 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     labels: LABELS[l],
     limits: formatLimits(p, l),
   }));
-  const status = problemStatus(db, p.slug);
+  // Solved / tried, and with it the editorial's unlock, are the viewer's own.
+  const owner = ownerFor(res);
+  const scope = scopeOf(res);
+  const status = problemStatus(db, p.slug, owner);
   const next = nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
   const nextHeader = next === null ? undefined : getProblemHeader(db, next);
   res.render('problem', {
@@ -104,7 +112,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     nav: 'problems',
     katex: true,
     scripts: ['/vendor/ace/ace.js', '/static/problem.js', '/static/stress.js'],
-    problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
+    problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug, owner ?? undefined) },
     lang,
     versions,
     samples,
@@ -114,10 +122,20 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     teaching: teachingView(p, lang, req.query, status === 'solved'),
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),
-    stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),
-    userTests: listUserTests(db, p.slug).map((t) => ({ id: t.id, idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
+    stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS, 10, scope).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),
+    userTests: listUserTests(db, p.slug, scope).map((t) => ({
+      id: t.id,
+      idx: t.idx,
+      label: t.label,
+      inputPreview: preview(t.input, 400, 8).text,
+      // Accounts mode: whose it is, and whether this viewer may remove it or share it.
+      author: showsAuthors(res) ? t.ownerName : null,
+      shared: owner !== null && t.owner === null,
+      removable: scope === undefined || t.owner === scope,
+      shareable: owner !== null && isTeacher(res) && t.owner !== null,
+    })),
     refused,
-    recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
+    recent: listSubmissions(db, { problem: p.slug, owner: scope }, 10, 0).map((s) => ({
       id: s.id,
       when: formatTimestamp(s.createdAt),
       statusText: statusText(s),

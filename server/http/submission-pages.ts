@@ -7,6 +7,7 @@ import {
   countSubmissions,
   getFailureText,
   getSubmission,
+  getSubmissionSummary,
   insertSubmission,
   listFailureTexts,
   listSubmissions,
@@ -21,6 +22,8 @@ import { checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { clientKey } from './client-key';
+import { findAccount } from '../storage/accounts';
+import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -56,7 +59,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
       return;
     }
-    const id = insertSubmission(db, slug, source, parseLanguage(form.fields.get('language')), clientKey(req));
+    const id = insertSubmission(db, slug, source, parseLanguage(form.fields.get('language')), clientKey(req), ownerFor(res));
     onSubmitted(id);
     // 303: the browser follows with a GET, so reloading the result page never submits twice.
     res.redirect(303, `/submissions/${id}`);
@@ -66,7 +69,12 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
 
   router.get('/submissions', (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const filter = parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict });
+    // A teacher may ask for one student's (the class standings link each cell here).
+    const author = showsAuthors(res) && typeof query.author === 'string' && query.author !== '' ? query.author.slice(0, 64) : undefined;
+    const filter = {
+      ...parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict }),
+      owner: scopeOf(res) ?? (author === undefined ? undefined : (findAccount(db, author)?.id ?? -1)),
+    };
     const page = parseCount(query, 'page', 1, 1, 1e6);
     const total = countSubmissions(db, filter);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -77,6 +85,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       const params = new URLSearchParams();
       if (filter.problem) params.set('problem', filter.problem);
       if (filter.verdict) params.set('verdict', filter.verdict);
+      if (author) params.set('author', author);
       if (n > 1) params.set('page', String(n));
       const q = params.toString();
       return `/submissions${q ? `?${q}` : ''}`;
@@ -85,6 +94,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       title: 'Submissions',
       nav: 'submissions',
       scripts: ['/static/submissions-live.js'],
+      authors: showsAuthors(res),
       submissions: listSubmissions(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE).map((s) => ({
         id: s.id,
         when: formatTimestamp(s.createdAt),
@@ -95,6 +105,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         done: s.status === 'done',
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,
+        author: s.ownerName,
       })),
       total,
       page,
@@ -109,8 +120,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
 
   router.get('/submissions/:id', async (req, res) => {
     const id = parseSubmissionId(req.params.id);
-    const s = id === null ? undefined : getSubmission(db, id);
-    if (!s) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
+    const s = visibleOr404(res, id === null ? undefined : getSubmission(db, id), `There is no submission ${req.params.id.slice(0, 30)}.`);
     const sourceHtml = await highlight.html(s.id, s.source);
     const problem = getProblemHeader(db, s.problem);
     const texts = listFailureTexts(db, s.id);
@@ -163,6 +173,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       noJudge: s.status === 'queued' && judgeConnected?.() === false,
       submission: {
         id: s.id,
+        author: showsAuthors(res) ? s.ownerName : null,
         problem: s.problem,
         problemTitle: (res.locals.uiLang === 'zh' ? problem?.titleZh : problem?.titleEn) ?? s.problem,
         when: formatTimestamp(s.createdAt),
@@ -186,6 +197,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const id = parseSubmissionId(req.params.id);
     const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts)$/.exec(req.params.file);
     if (id === null || !m) throw notFound('There is no such file.');
+    visibleOr404(res, getSubmissionSummary(db, id), `Submission ${id} has no ${m[1]} to download.`);
     const kind = m[1]!;
     let content: string | undefined;
     if (kind === 'source' && m[2] === 'ts') content = getSubmission(db, id)?.source;

@@ -28,7 +28,8 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
     send({ type: 'done', id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: 'judge error: the submission or its problem is missing' } });
     return;
   }
-  const tests = listTests(db, sub.problem);
+  // The shared tests and the sender's own saved ones, never another student's.
+  const tests = listTests(db, sub.problem, sub.owner);
   const byIndex = new Map(tests.map((t) => [t.idx, t]));
   let finished: TestResultInput[] = [];
   let sentAt: number | null = null;

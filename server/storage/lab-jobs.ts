@@ -20,6 +20,8 @@ export interface LabJob {
   createdAt: number;
   startedAt: number | null;
   finishedAt: number | null;
+  /** Who asked for it (accounts mode); null in local mode. */
+  owner: number | null;
 }
 
 /** What a judge thread reports at the end of a lab job: a table, or a sentence saying why not. */
@@ -39,9 +41,10 @@ interface Row {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  owner: number | null;
 }
 
-const COLUMNS = 'id, status, phase, request, result, error, attempts, created_at, started_at, finished_at';
+const COLUMNS = 'id, status, phase, request, result, error, attempts, created_at, started_at, finished_at, owner';
 
 function fromRow(r: Row): LabJob {
   return {
@@ -55,11 +58,12 @@ function fromRow(r: Row): LabJob {
     createdAt: r.created_at,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
+    owner: r.owner,
   };
 }
 
-export function insertLabJob(db: Db, request: LabRequest): number {
-  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at) VALUES (?, ?) RETURNING id').get(JSON.stringify(request), Date.now()) as { id: number }).id;
+export function insertLabJob(db: Db, request: LabRequest, owner: number | null = null): number {
+  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at, owner) VALUES (?, ?, ?) RETURNING id').get(JSON.stringify(request), Date.now(), owner) as { id: number }).id;
 }
 
 export function getLabJob(db: Db, id: number): LabJob | undefined {

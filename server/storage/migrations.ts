@@ -233,4 +233,52 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE submissions ADD COLUMN source_html TEXT;
     `,
   },
+  {
+    version: 10,
+    name: 'accounts, sessions, an owner for every piece of work, homework sets',
+    sql: `
+      -- People (accounts mode). Removed accounts stay (their work keeps its author), marked removed.
+      CREATE TABLE accounts (
+        id            INTEGER PRIMARY KEY,
+        name          TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        role          TEXT NOT NULL CHECK (role IN ('teacher', 'student')),
+        -- scrypt: "scrypt$N$r$p$salt$hash" (base64), never the password itself.
+        password_hash TEXT NOT NULL,
+        created_at    INTEGER NOT NULL,
+        removed_at    INTEGER
+      ) STRICT;
+
+      -- Browser sessions and API tokens, by the SHA-256 of the token: the token itself is never stored.
+      CREATE TABLE tokens (
+        hash        TEXT PRIMARY KEY,
+        account     INTEGER NOT NULL REFERENCES accounts(id),
+        kind        TEXT NOT NULL CHECK (kind IN ('session', 'api')),
+        label       TEXT NOT NULL DEFAULT '',
+        created_at  INTEGER NOT NULL,
+        expires_at  INTEGER
+      ) STRICT;
+      CREATE INDEX tokens_by_account ON tokens (account, kind);
+
+      -- Who made each piece of work; NULL in local mode (one implicit person), and for user tests
+      -- promoted to the problem's shared tests.
+      ALTER TABLE submissions ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      ALTER TABLE stress_runs ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      ALTER TABLE invocations ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      ALTER TABLE lab_jobs ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      ALTER TABLE tests ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      CREATE INDEX submissions_by_owner ON submissions (owner, problem, verdict);
+      CREATE INDEX stress_runs_by_owner ON stress_runs (owner, problem, id);
+
+      -- Homework: problems (a JSON array of slugs, in order) to do between two optional times.
+      CREATE TABLE problem_sets (
+        id         INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL,
+        problems   TEXT NOT NULL,
+        opens_at   INTEGER,
+        closes_at  INTEGER,
+        created_by INTEGER REFERENCES accounts(id),
+        created_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
