@@ -21,10 +21,9 @@ const { dbPath, nice } = workerData as JudgeThreadData;
 setThreadNice(nice);
 const db = openDatabase(dbPath);
 // Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts). It is
-// started and warmed now, so the first submission does not wait for it.
+// started and warmed now, beside the sandbox's start, so the first submission does not wait for it.
 const compiler = createBoundedCompiler();
-await compiler.compile('export {};\n');
-const sandbox = await createSandbox();
+const [, sandbox] = await Promise.all([compiler.compile('export {};\n'), createSandbox()]);
 
 function send(m: FromThread): void {
   port.postMessage(m);
