@@ -20,10 +20,11 @@ const { dbPath, nice } = workerData as JudgeThreadData;
 // compiler runs or the sandbox process is spawned (children inherit it too).
 setThreadNice(nice);
 const db = openDatabase(dbPath);
-// Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts). It is
-// started and warmed now, beside the sandbox's start, so the first submission does not wait for it.
+// Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts). It starts
+// with the first compilation: at start-up every judge thread loading a second TypeScript would
+// delay the first verdict on a small machine.
 const compiler = createBoundedCompiler();
-const [, sandbox] = await Promise.all([compiler.compile('export {};\n'), createSandbox()]);
+const sandbox = await createSandbox();
 
 function send(m: FromThread): void {
   port.postMessage(m);
