@@ -316,8 +316,14 @@
       bar.appendChild(b);
     };
     if (result.text) button(T('Copy as text'), () => copy(result.text, 'Text copied.'), 'lab-copy-text');
-    button(T('Copy as CSV'), () => copy(result.csv, 'CSV copied.'), 'lab-copy-csv');
-    button(T('Download CSV'), () => download('sg-table.csv', 'text/csv', result.csv), 'lab-download-csv');
+    if (result.csv !== null) {
+      button(T('Copy as CSV'), () => copy(result.csv, 'CSV copied.'), 'lab-copy-csv');
+      button(T('Download CSV'), () => download('sg-table.csv', 'text/csv', result.csv), 'lab-download-csv');
+    } else if (result.cut && result.cut.csvUrl) {
+      // A big table comes as its first rows; the whole one is a download from the server.
+      bar.appendChild(el('a', { href: result.cut.csvUrl, download: '', id: 'lab-download-csv', text: T('Download the whole table (CSV)') }));
+    }
+    if (result.cut) bar.appendChild(el('span', { class: 'hint', text: F('First {0} of {1} states shown.', result.cut.shown, result.cut.states) }));
     if (result.game.dims >= 2) button(T('Download SVG'), () => currentSvg && download('sg-heatmap.svg', 'image/svg+xml', currentSvg()), 'lab-download-svg');
     return bar;
   }

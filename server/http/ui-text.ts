@@ -275,6 +275,7 @@ const PHRASES_ZH: Record<string, string> = {
   'Copy as CSV': '复制 CSV',
   'Download CSV': '下载 CSV',
   'Download SVG': '下载 SVG',
+  'First {0} of {1} states shown.': '只显示了 {1} 个状态中的前 {0} 个。',
   'Text copied.': '文本已复制。',
   'CSV copied.': 'CSV 已复制。',
   'Copying needs clipboard permission; use the download instead.': '复制需要剪贴板权限，请改用下载。',

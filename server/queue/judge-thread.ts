@@ -21,10 +21,10 @@ const { dbPath, nice } = workerData as JudgeThreadData;
 // compiler runs or the sandbox process is spawned (children inherit it too).
 setThreadNice(nice);
 const db = openDatabase(dbPath);
-// Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts). It is
-// started and warmed now, so the first submission does not wait for it.
+// Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts). It starts
+// with the first compilation: at start-up every judge thread loading a second TypeScript would
+// delay the first verdict on a small machine.
 const compiler = createBoundedCompiler();
-await compiler.compile('export {};\n');
 const sandbox = await createSandbox();
 await warmUp(compiler, sandbox);
 
