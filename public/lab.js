@@ -218,7 +218,8 @@
     }
     const a = result.analysis;
     if (!result.loopy && result.game.dims === 1) {
-      const count = result.values.length;
+      const by = result.byPeriodFrom ?? null;
+      const count = by ?? result.count ?? result.values.length;
       if (!a) lines.push(F('no period seen over {0} values', count));
       else {
         const head = a.saltus !== 0 ? ['period {0} with saltus {1} from n = {2}', a.period, a.saltus, a.preperiod] : ['period {0} from n = {1}', a.period, a.preperiod];
@@ -227,6 +228,7 @@
         if (a.proven) lines.push(F(`${template}: proven (Guy–Smith bound: {${k}} values needed, {${k + 1}} computed)`, ...args, a.proofNeeds, count));
         else if (a.proofNeeds !== null) lines.push(F(`${template}: seen over {${k}} values (up to n = {${k + 1}}); the Guy–Smith bound needs {${k + 2}} values to prove it`, ...args, count, a.checkedUpTo, a.proofNeeds));
         else lines.push(F(`${template}: seen over {${k}} values (up to n = {${k + 1}})`, ...args, count, a.checkedUpTo));
+        if (by !== null) lines.push(F('values from n = {0} to {1} follow from the proven period (G(n) = G(n − {2})); G(n) was computed up to n = {3}', by, a.checkedUpTo, a.period, by - 1));
       }
     }
     if (result.game.dims === 2 && result.grid) {

@@ -309,6 +309,8 @@ const PHRASES_ZH: Record<string, string> = {
   'period {0} with saltus {1} from n = {2}: seen over {3} values (up to n = {4})': '从 n = {2} 起为算术周期：周期 {0}，每个周期增加 {1}；在已算出的 {3} 个值中成立（算到 n = {4}）',
   'period {0} with saltus {1} from n = {2}: seen over {3} values (up to n = {4}); the Guy–Smith bound needs {5} values to prove it':
     '从 n = {2} 起为算术周期：周期 {0}，每个周期增加 {1}；在已算出的 {3} 个值中成立（算到 n = {4}）；按 Guy–Smith 界需要 {5} 个值才能证明',
+  'values from n = {0} to {1} follow from the proven period (G(n) = G(n − {2})); G(n) was computed up to n = {3}':
+    '从 n = {0} 到 {1} 的值由已证明的周期得出（G(n) = G(n − {2})）；G(n) 实际算到 n = {3}',
   'values: {0}': 'SG 值：{0}',
   'P-positions (value 0): {0}': 'P 态（值为 0）：{0}',
   'period {0} in {1} from {1} = {2}': '沿 {1} 方向从 {1} = {2} 起周期为 {0}',
