@@ -4,6 +4,8 @@
  * no-JavaScript result page.
  */
 import express, { type Request, type Response } from 'express';
+import { Readable } from 'node:stream';
+import { csvChunks } from '../lab/big-table';
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/config';
 import { parseJsonBody, rawBody } from './body';
@@ -87,9 +89,14 @@ export function labRequestOf(body: LabBody): LabRequest {
   return { game, to: body.to, conjecture: body.conjecture };
 }
 
+/** The table as text, for tables small enough to read that way (and carried whole). */
+function textOf(r: LabResult): string | null {
+  return (r.count ?? r.states.length) <= TEXT_STATES && r.states.length === (r.count ?? r.states.length) ? tableText(r) : null;
+}
+
 /** The API's view of a result: the CLI contract's JSON plus options, text and CSV for the page. */
 export function presentResult(r: LabResult): Record<string, unknown> {
-  return { ...contractJson(r, true), options: r.options, visited: r.visited, ms: r.ms, text: r.states.length <= TEXT_STATES ? tableText(r) : null, csv: tableCsv(r) };
+  return { ...contractJson(r, true), options: r.options, visited: r.visited, ms: r.ms, text: textOf(r), csv: tableCsv(r) };
 }
 
 function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
@@ -101,8 +108,16 @@ function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
     position: jobs.position(job.id),
     elapsedMs: job.startedAt === null ? 0 : (job.finishedAt ?? now) - job.startedAt,
     error: job.error,
-    result: job.result && presentResult(job.result),
+    // The fraction of a built-in table computed so far (0..1), while it runs.
+    progress: job.status === 'running' ? job.progress : null,
+    result: job.result && presentJobResult(job, job.result),
   };
+}
+
+/** A job's result: a big one's CSV is the download, not a field. */
+function presentJobResult(job: LabJob, r: LabResult): Record<string, unknown> {
+  const out = presentResult(r);
+  return { ...out, csv: job.hasTable ? null : out.csv, csvUrl: `/api/lab/${job.id}/table.csv` };
 }
 
 const noTools = () => Promise.reject(new Error('the quick path never runs student code'));
@@ -161,6 +176,19 @@ export function labApi(jobs: LabQueue): express.Router {
   api.get('/lab/games', async (_req, res) => {
     const games = await Promise.all(gameSlugs().map(async (slug) => describeGame(slug)));
     res.json({ games, none: NO_GAME });
+  });
+
+  // The whole table of a finished job as CSV, a chunk at a time (a big job's result holds only its first values).
+  api.get('/lab/:id/table.csv', (req, res) => {
+    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
+    const id = Number(req.params.id);
+    const job = jobs.get(id);
+    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    if (job.status !== 'done' || !job.result) throw new HttpError(409, `Lab job ${id} has no table (it is ${job.status}).`);
+    const r = job.result;
+    const table = jobs.table(id) ?? { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
+    res.type('text/csv').attachment(`sg-table-${id}.csv`);
+    Readable.from(csvChunks(table)).pipe(res);
   });
 
   api.get('/lab/:id', (req, res) => {
@@ -310,7 +338,7 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       })),
       selectedProblem,
       error: error && translateLabSentence(error, lang),
-      result: result && { summary: labSummary(result, lang), text: result.states.length <= TEXT_STATES ? tableText(result) : null, dims: result.game.dims, count: result.states.length },
+      result: result && { summary: labSummary(result, lang), text: textOf(result), dims: result.game.dims, count: result.states.length },
       data: result ? jsonBlock(presentResult(result)) : null,
       labWords: labWordsJson(lang),
       starter: STARTER,
@@ -341,9 +369,9 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       nav: 'lab',
       scripts: ['/static/lab.js'],
       autoRefresh: job.status === 'queued' || job.status === 'running',
-      job: { id: job.id, status: job.status, phase: job.phase, error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
-      result: r && { summary: labSummary(r, lang), text: r.states.length <= TEXT_STATES ? tableText(r) : null },
-      data: r ? jsonBlock(presentResult(r)) : null,
+      job: { id: job.id, status: job.status, phase: job.phase, progress: job.status === 'running' ? job.progress : null, percent: job.progress === null ? null : Math.round(job.progress * 100), error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
+      result: r && { summary: labSummary(r, lang), text: textOf(r) },
+      data: r ? jsonBlock(presentJobResult(job, r)) : null,
       labWords: labWordsJson(lang),
     });
   });

@@ -6,6 +6,7 @@ import { checkConjecture, type TableValue } from './conjecture';
 import { LabError } from './errors';
 import { instantiate, SettingError, type GameDeclaration, type LabGame, type Settings } from './game';
 import { analyseGrid, describeGrid, type GridAnalysis } from './grid';
+import type { LabPlot } from './big-table';
 import { cliCommand, heapRuleOf, heapSearch } from './heap-search';
 import { FastTableStopped } from './octal-fast';
 import { analyseSequence, describeSequence, type SequenceAnalysis } from './period';
@@ -57,6 +58,8 @@ export interface LabResult {
   byPeriodFrom: number | null;
   /** States in the whole table: more than states.length when a big table is carried summarised (see big-table.ts). */
   count: number;
+  /** G(n) against n, in columns, for a summarised one-parameter table (big-table.ts); absent otherwise. */
+  plot?: LabPlot | null;
   grid: GridAnalysis | null;
   conjecture: ConjectureAnswer | null;
   /** Every state's options (small tables only: up to OPTIONS_STATES states and OPTIONS_COMPONENTS components). */

@@ -225,4 +225,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX submissions_by_client ON submissions (client, id);
     `,
   },
+  {
+    version: 8,
+    name: 'lab jobs: progress, and the whole of a big table beside its summarised result',
+    sql: `
+      -- 0..1 while a built-in table is computed; NULL before and for student code.
+      ALTER TABLE lab_jobs ADD COLUMN progress REAL;
+      -- A table over 20,000 states as JSON (big-table.ts LabTable), for GET /api/lab/:id/table.csv.
+      ALTER TABLE lab_jobs ADD COLUMN full_table TEXT;
+    `,
+  },
 ];
