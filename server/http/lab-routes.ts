@@ -96,7 +96,7 @@ function textOf(r: LabResult): string | null {
 
 /** The API's view of a result: the CLI contract's JSON plus options, text and CSV for the page. */
 export function presentResult(r: LabResult): Record<string, unknown> {
-  return { ...contractJson(r, true), options: r.options, visited: r.visited, ms: r.ms, text: textOf(r), csv: tableCsv(r) };
+  return { ...contractJson(r, true), count: r.count ?? r.states.length, plot: r.plot ?? null, options: r.options, visited: r.visited, ms: r.ms, text: textOf(r), csv: tableCsv(r) };
 }
 
 function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
