@@ -393,7 +393,9 @@
     }
     let top = 1;
     for (let i = 1; i < p.points.length; i += 2) top = Math.max(top, p.points[i]);
-    const W = Math.max(300, Math.min(1200, p.columns * Math.max(1, Math.floor(1200 / p.columns))));
+    // As wide as the result panel allows (a column of n per pixel or more).
+    const room = Math.max(300, Math.min(1200, (view.clientWidth || 900) - 50));
+    const W = Math.max(300, Math.min(room, p.columns * Math.max(1, Math.floor(room / p.columns))));
     const H = 220;
     const left = 36;
     const bottom = 20;
@@ -451,7 +453,8 @@
       mark(a.preperiod, '#0645ad', []);
       if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) mark(result.byPeriodFrom, '#0645ad', [4, 3]);
     }
-    const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}  `, F('blue line: the period starts (n = {0})', a ? a.preperiod : '–'));
+    const legend = el('p', { class: 'lab-legend' });
+    if (a) legend.append(el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}  `, F('blue line: the period starts (n = {0})', a.preperiod));
     if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) legend.appendChild(document.createTextNode(`  ${F('dashed: values from n = {0} follow from the proven period', result.byPeriodFrom)}`));
     return el('figure', { class: 'lab-plot-box' }, canvas, legend);
   }

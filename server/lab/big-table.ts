@@ -54,9 +54,13 @@ export function plotOf(r: LabResult): LabPlot | null {
   return { from, step, columns, points, exceptionValues };
 }
 
-/** A result fit to store and send, and the whole table when it had to be cut (null otherwise). */
+/**
+ * A result fit to store and send, and the whole table when it had to be cut (null otherwise). Only
+ * one-parameter tables are cut (the plot stands for them); a heatmap draws every state, and a table
+ * of two or three parameters stays within the state cap.
+ */
 export function summariseBig(r: LabResult): { result: LabResult; table: LabTable | null } {
-  if (r.count <= BIG_TABLE_STATES) return { result: r, table: null };
+  if (r.count <= BIG_TABLE_STATES || r.game.dims !== 1) return { result: r, table: null };
   const table: LabTable = { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
   const result: LabResult = {
     ...r,
