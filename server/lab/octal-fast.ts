@@ -72,6 +72,11 @@ export interface FastTable {
 /** How often the clock and the progress callback are consulted, in options examined. */
 const CLOCK_EVERY = 1 << 22;
 const PROGRESS_MS = 250;
+/**
+ * The first look for a proof. Below it every value is computed (a small table costs nothing and
+ * reads as it always did); from it on, a look every 1/64 more values.
+ */
+export const FIRST_PROOF_CHECK = 1024;
 
 /**
  * G(0..to) of the heap game `rule`. Throws FastTableStopped past the work cap or the time limit.
@@ -86,7 +91,7 @@ export function fastHeapTable(rule: HeapRule, to: number, limits: FastLimits): F
   let work = 0;
   let nextClock = CLOCK_EVERY;
   let lastProgress = started;
-  let nextCheck = 16;
+  let nextCheck = FIRST_PROOF_CHECK;
   let splits = 0;
   for (let i = 0; i < moves; i++) if (digit[i]! & 4) splits++;
   // Work to reach n grows as n² for splitting games, as n otherwise: progress follows the work.

@@ -136,11 +136,11 @@ describe('the SG lab in a browser', () => {
   });
 
   it('plots G(n) against n with the period marked, and a big table as a job with its CSV to download', async () => {
-    await page.goto(`${server.url}/lab?game=octal&octal=0.07&to=1000`);
+    await page.goto(`${server.url}/lab?game=octal&octal=0.07&to=3000`);
     await page.waitForSelector('#lab-plot');
-    const legend = await page.locator('.lab-plot-box .lab-legend').textContent();
+    const legend = await page.locator('.lab-plot-legend').textContent();
     expect(legend).toContain('the period starts (n = 53)');
-    expect(legend).toContain('values from n = 176 follow from the proven period');
+    expect(legend).toContain('values from n = 1024 follow from the proven period');
     // Something is drawn: dark dots for values, red ones for the exceptions.
     const colours = await page.locator('#lab-plot').evaluate((c: HTMLCanvasElement) => {
       const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
@@ -155,6 +155,7 @@ describe('the SG lab in a browser', () => {
     expect(colours.dark).toBeGreaterThan(100);
     expect(colours.red).toBeGreaterThan(0);
     await shot('lab-plot-0.07');
+    expect(await page.locator('#lab-plot').count()).toBe(1);
 
     // 0.6 up to 30,000: over the quick path's work, so a job; its page plots all of it and links the CSV.
     await page.goto(`${server.url}/lab?game=octal&octal=0.6&to=30000`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { instantiate } from '../../server/lab/game';
 import { runLab, type LabRequest, type LabResult } from '../../server/lab/lab';
+import { FIRST_PROOF_CHECK } from '../../server/lab/octal-fast';
 import { analyseSequence } from '../../server/lab/period';
 import { octalGame } from '../../server/lab/presets';
 import { searchTable } from '../../server/lab/search';
@@ -101,8 +102,8 @@ const PUBLISHED: Published[] = [
 
 describe('octal games as published', () => {
   it.each(PUBLISHED)('$code: period $period, last exception $lastException ($source)', async (p) => {
-    // Enough values for the Guy–Smith proof, and more: the rest follows from the period.
-    const to = 2 * (p.lastException + 1) + 2 * p.period + 200;
+    // Past the first look for a proof (n = 1024), so that the rest follows from the period.
+    const to = 2_000;
     const r = await lab({ game: { kind: 'octal', code: p.code }, to });
     expect(r.values.slice(0, p.first.length)).toEqual(p.first);
     expect(r.analysis).toMatchObject({ period: p.period, saltus: 0, preperiod: p.lastException + 1, proven: true, checkedUpTo: to });
@@ -160,13 +161,17 @@ describe('the fast loop against the general search', () => {
 });
 
 describe('the period finishes the table', () => {
-  it("0.07 up to 10^6: Dawson's Kayles proven after 176 values, the rest from the period", async () => {
+  it("0.07 up to 10^6: Dawson's Kayles proven at the first look (n = 1024), the rest from the period", async () => {
     const r = await lab({ game: { kind: 'octal', code: '0.07' }, to: 1_000_000 });
     expect(r.values.length).toBe(1_000_001);
     expect(r.analysis).toMatchObject({ preperiod: 53, period: 34, proven: true, checkedUpTo: 1_000_000 });
-    expect(r.byPeriodFrom).toBe(176);
+    expect(r.byPeriodFrom).toBe(FIRST_PROOF_CHECK);
     for (const n of [176, 5_000, 999_999, 1_000_000]) expect(r.values[n]).toBe(r.values[53 + ((n - 53) % 34)]);
-    expect(r.summary[1]).toBe('values from n = 176 to 1000000 follow from the proven period (G(n) = G(n − 34)); G(n) was computed up to n = 175');
+    expect(r.summary[1]).toBe('values from n = 1024 to 1000000 follow from the proven period (G(n) = G(n − 34)); G(n) was computed up to n = 1023');
+    // A small table is computed whole and reads as it always did.
+    const small = await lab({ game: { kind: 'octal', code: '0.07' }, to: 1000 });
+    expect(small.byPeriodFrom).toBeNull();
+    expect(small.summary).toEqual(['period 34 from n = 53: proven (Guy–Smith bound: 176 values needed, 1001 computed)']);
   });
 
   it('a table over the time limit names the n reached, the time and the command line that goes further', async () => {
