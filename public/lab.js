@@ -453,7 +453,7 @@
       mark(a.preperiod, '#0645ad', []);
       if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) mark(result.byPeriodFrom, '#0645ad', [4, 3]);
     }
-    const legend = el('p', { class: 'lab-legend lab-plot-legend' });
+    const legend = el('p', { class: 'lab-plot-legend' });
     if (a) legend.append(el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}  `, F('blue line: the period starts (n = {0})', a.preperiod));
     if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) legend.appendChild(document.createTextNode(`  ${F('dashed: values from n = {0} follow from the proven period', result.byPeriodFrom)}`));
     return el('figure', { class: 'lab-plot-box' }, canvas, legend);
