@@ -17,7 +17,11 @@ export type Tag =
   | 'strings'
   | 'matching'
   | 'draws'
-  | 'interactive';
+  | 'interactive'
+  | 'Wythoff'
+  | 'Fibonacci'
+  | 'graphs'
+  | 'Every-SG';
 
 export interface CatalogEntry {
   slug: string;
@@ -30,11 +34,17 @@ export const CATALOG: readonly CatalogEntry[] = [
   { slug: 'kiki', difficulty: 1, tags: ['P/N positions', 'periodicity'] },
   { slug: 'nim', difficulty: 1, tags: ['Nim'] },
   { slug: 'nim-moves', difficulty: 2, tags: ['Nim'] },
+  { slug: 'northcott', difficulty: 2, tags: ['Nim'] },
+  { slug: 's-nim', difficulty: 2, tags: ['SG function', 'SG sum'] },
+  { slug: 'wythoff', difficulty: 3, tags: ['P/N positions', 'Wythoff'] },
+  { slug: 'fibonacci-nim', difficulty: 3, tags: ['P/N positions', 'Fibonacci'] },
   { slug: 'flip-game', difficulty: 3, tags: ['SG function', 'SG sum', 'strings'] },
   { slug: 'cutting-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
+  { slug: 'dag-chess', difficulty: 3, tags: ['SG function', 'SG sum', 'graphs'] },
   { slug: 'split-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
   { slug: 'array-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
   { slug: 'anti-nim', difficulty: 3, tags: ['Nim', 'misère'] },
+  { slug: 'every-sg', difficulty: 4, tags: ['SG function', 'Every-SG'] },
   { slug: 'staircase-nim', difficulty: 3, tags: ['Nim', 'staircase'] },
   { slug: 'k-nim', difficulty: 4, tags: ['Nim'] },
   { slug: 'ed', difficulty: 4, tags: ['SG function', 'SG sum', 'periodicity'] },

@@ -326,20 +326,24 @@
     if (result.csv) {
       button(T('Copy as CSV'), () => copy(result.csv, 'CSV copied.'), 'lab-copy-csv');
       button(T('Download CSV'), () => download('sg-table.csv', 'text/csv', result.csv), 'lab-download-csv');
-    } else if (result.csvUrl) {
-      // A big table: the result holds its first values; the server streams the whole of it.
-      bar.appendChild(el('a', { href: result.csvUrl, id: 'lab-download-csv', class: 'button', download: '', text: T('Download CSV') }));
+    } else if (result.cut && result.cut.csvUrl) {
+      // A big table: the result holds its first rows; the server streams the whole of it.
+      bar.appendChild(el('a', { href: result.cut.csvUrl, id: 'lab-download-csv', class: 'button', download: '', text: T('Download CSV') }));
     }
     if (result.game.dims >= 2) button(T('Download SVG'), () => currentSvg && download('sg-heatmap.svg', 'image/svg+xml', currentSvg()), 'lab-download-svg');
     return bar;
   }
 
+  /** The whole table's range: a big job's result holds its first rows, and `cut.to` says how far it goes. */
+  const wholeTo = (result) => (result.cut ? result.cut.to : result.game.to);
+
   // One parameter: one period per row, aligned on the periodic part.
   function periodTable(result) {
     const a = result.analysis;
     const from = result.game.from[0];
-    // A big table's result holds its first values only.
+    // A big table's result holds its first values only (game.to ends with them; cut.to is the whole range).
     const to = Math.min(result.game.to[0], from + result.values.length - 1);
+    const last = wholeTo(result)[0];
     const period = a ? a.period : 10;
     const anchor = a ? a.preperiod : from;
     const exceptions = new Set(a ? a.exceptions : []);
@@ -368,7 +372,7 @@
     const wrap = el('div', { class: 'lab-seq-wrap' }, table);
     const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ` ${T('value 0 (P-position)')}  `, el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}`);
     wrap.appendChild(legend);
-    if (n <= result.game.to[0]) wrap.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
+    if (n <= last) wrap.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
     return wrap;
   }
 
@@ -377,6 +381,7 @@
   // from it marked. A big table brings its columns (result.plot); a small one is drawn from its values.
   function plot(result) {
     const a = result.analysis;
+    const to = wholeTo(result)[0];
     const from = result.game.from[0];
     let p = result.plot;
     if (!p) {
@@ -401,7 +406,7 @@
     const bottom = 20;
     const ratio = window.devicePixelRatio || 1;
     const canvas = el('canvas', { id: 'lab-plot', class: 'lab-plot', role: 'img' });
-    canvas.setAttribute('aria-label', F('G(n) against n for n = {0}..{1}', from, result.game.to[0]));
+    canvas.setAttribute('aria-label', F('G(n) against n for n = {0}..{1}', from, to));
     canvas.width = Math.round((W + left) * ratio);
     canvas.height = Math.round((H + bottom) * ratio);
     canvas.style.width = `${W + left}px`;
@@ -425,7 +430,7 @@
     ctx.fillText(String(top), 4, yOf(top) + 4);
     ctx.fillText('0', 4, yOf(0) + 4);
     ctx.fillText(String(from), left, H + 14);
-    const last = String(result.game.to[0]);
+    const last = String(to);
     ctx.fillText(last, left + W - ctx.measureText(last).width, H + 14);
     const dot = Math.max(1.5, Math.min(4, W / p.columns / 2));
     ctx.fillStyle = '#1f2933';

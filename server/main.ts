@@ -14,10 +14,10 @@ import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './queue/thread-p
 import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
 import { requeueInterruptedInvocations } from './storage/invocations';
-import { requeueInterruptedLabJobs } from './storage/lab-jobs';
+import { failInterruptedLabJobs } from './storage/lab-jobs';
 import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
-import { checkSandboxStarts } from './sandbox/self-check';
+import { checkSandboxStartsInThread } from './sandbox/self-check-in-thread';
 import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
 
@@ -52,8 +52,10 @@ async function main(): Promise<void> {
   if (!redis) {
     const requeued = requeueInterrupted(db);
     if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
-    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db) + requeueInterruptedLabJobs(db);
-    if (restarted) log(`put ${restarted} stress run(s), custom invocation(s) and lab job(s) interrupted by the last shutdown back in the queue`);
+    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db);
+    if (restarted) log(`put ${restarted} stress run(s) and custom invocation(s) interrupted by the last shutdown back in the queue`);
+    const dropped = failInterruptedLabJobs(db);
+    if (dropped) log(`failed ${dropped} lab job(s) the last process died while computing`);
   }
   log(`${countQueued(db)} submission(s) waiting to be judged`);
 
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
 
   if (!redis) {
     const sandboxStart = performance.now();
-    await checkSandboxStarts();
+    await checkSandboxStartsInThread();
     log(`sandbox self-check passed (${Math.round(performance.now() - sandboxStart)} ms)`);
   }
 
@@ -79,7 +81,7 @@ async function main(): Promise<void> {
         return { mode: 'embedded' as const, workers: [{ id: 'embedded', threads: stats.threads, busy: stats.busy }] };
       };
   const judgeConnected = remote ? () => remote.hasWorkers() : () => true;
-  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice });
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice, listenHost: config.host });
   const warmStart = performance.now();
   const rendered = warm();
   log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);

@@ -13,6 +13,7 @@ import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
 import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
+import { requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
 import { languageChoice } from './lang';
@@ -23,6 +24,7 @@ import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
 import { labApi, labPages, labViewHelpers } from './lab-routes';
 import { LabQueue } from './lab-queue';
+import { LabThread } from './lab-thread';
 
 export interface AppDeps {
   db: Db;
@@ -37,6 +39,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Scheduling priority for threads that run problem code on behalf of pages (the judge's). */
   judgeNice?: number;
+  /** The address the server listens on (HOST): which host names it answers to. */
+  listenHost?: string;
 }
 
 /** Browser assets served from npm packages: no CDN, works offline. */
@@ -74,6 +78,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.set('etag', false);
 
   app.use(securityHeaders);
+  app.use(requestGuard(deps.listenHost ?? '127.0.0.1'));
   app.use('/static', express.static(join(ROOT, 'public'), { maxAge: '1h' }));
   for (const [name, dir] of Object.entries(VENDOR)) {
     app.use(`/vendor/${name}`, express.static(join(ROOT, dir), { maxAge: '7d', immutable: true }));
@@ -90,7 +95,8 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
-  app.use('/api', labApi(labJobs));
+  const labThread = new LabThread(deps.judgeNice ?? null);
+  app.use('/api', labApi(labJobs, labThread));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
@@ -105,7 +111,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     }),
   );
   app.use(stressPages({ db: deps.db, inputs, onQueued: deps.onQueued }));
-  app.use(labPages(labJobs, deps.db));
+  app.use(labPages(labJobs, deps.db, labThread));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);
   });
@@ -170,6 +176,8 @@ function errorTitle(status: number): string {
       return 'Conflict';
     case 415:
       return 'Unsupported';
+    case 403:
+      return 'Forbidden';
     default:
       return status >= 500 ? 'Internal error' : 'Error';
   }

@@ -5,32 +5,30 @@
  */
 import express, { type Request, type Response } from 'express';
 import { Readable } from 'node:stream';
-import { csvChunks } from '../lab/big-table';
 import { z } from 'zod';
-import { MAX_SOURCE_BYTES } from '../compile/config';
+import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { LabError } from '../lab/errors';
-import { contractJson, tableCsv, tableText } from '../lab/format';
+import { csvChunks, type LabTable } from '../lab/big-table';
+import { presentResult, textOf } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
 import type { LabQueue } from './lab-queue';
-import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import { MAX_TO, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import type { LabThread, QuickTable } from './lab-thread';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
-import { DEFAULT_LIMITS } from '../lab/search';
 import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, translateLabSentence } from './lab-text';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
 
-/** The quick path (in the HTTP thread) stops after this much work and hands the request to a job. */
+/** The quick path (the lab thread, no job) stops after this much work and hands the request to a job. */
 const QUICK_WORK = 3_000_000;
 /** …and answers tables of at most this many states (bigger answers are megabytes of JSON). */
 const QUICK_STATES = 40_000;
-/** Tables above this many states are not rendered as text in the page (the heatmap shows them). */
-const TEXT_STATES = 20_000;
 
 const settingsSchema = z.record(z.string(), z.number().int());
 const labSchema = z
@@ -89,15 +87,6 @@ export function labRequestOf(body: LabBody): LabRequest {
   return { game, to: body.to, conjecture: body.conjecture };
 }
 
-/** The table as text, for tables small enough to read that way (and carried whole). */
-function textOf(r: LabResult): string | null {
-  return (r.count ?? r.states.length) <= TEXT_STATES && r.states.length === (r.count ?? r.states.length) ? tableText(r) : null;
-}
-
-/** The API's view of a result: the CLI contract's JSON plus options, text and CSV for the page. */
-export function presentResult(r: LabResult): Record<string, unknown> {
-  return { ...contractJson(r, true), count: r.count ?? r.states.length, plot: r.plot ?? null, options: r.options, visited: r.visited, ms: r.ms, text: textOf(r), csv: tableCsv(r) };
-}
 
 function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
   const now = Date.now();
@@ -110,30 +99,22 @@ function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
     error: job.error,
     // The fraction of a built-in table computed so far (0..1), while it runs.
     progress: job.status === 'running' ? job.progress : null,
-    result: job.result && presentJobResult(job, job.result),
+    result: job.result && presentResult(job.result, csvUrlOf(job.id)),
   };
 }
 
-/** A job's result: a big one's CSV is the download, not a field. */
-function presentJobResult(job: LabJob, r: LabResult): Record<string, unknown> {
-  const out = presentResult(r);
-  return { ...out, csv: job.hasTable ? null : out.csv, csvUrl: `/api/lab/${job.id}/table.csv` };
+/** Where a finished job's whole table is, as CSV. */
+function csvUrlOf(id: number): string {
+  return `/api/lab/${id}/table.csv`;
 }
 
-const noTools = () => Promise.reject(new Error('the quick path never runs student code'));
-
 /**
- * Answers in the HTTP thread when the request is cheap (a built-in game, no student code, little
- * work); null when it must be a job.
+ * Answers at once, from the lab thread, when the request is cheap (a built-in game, no student
+ * code, little work); null when it must be a job.
  */
-async function quick(req: LabRequest): Promise<LabResult | null> {
-  if (req.game.kind === 'source' || req.conjecture !== undefined) return null;
-  try {
-    return await runLab(req, { tools: noTools, limits: { stateCap: DEFAULT_LIMITS.stateCap, workCap: QUICK_WORK }, quickStates: QUICK_STATES });
-  } catch (e) {
-    if (e instanceof LabError && e.overWorkCap) return null;
-    throw e;
-  }
+function quick(thread: LabThread, req: LabRequest): Promise<QuickTable | null> {
+  if (req.game.kind === 'source' || req.conjecture !== undefined) return Promise.resolve(null);
+  return thread.table(req, QUICK_WORK, QUICK_STATES);
 }
 
 function asHttp(e: unknown): never {
@@ -141,7 +122,7 @@ function asHttp(e: unknown): never {
   throw e;
 }
 
-export function labApi(jobs: LabQueue): express.Router {
+export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   const api = express.Router();
 
   api.post('/lab', rawBody, async (req: Request, res: Response) => {
@@ -149,9 +130,10 @@ export function labApi(jobs: LabQueue): express.Router {
     const parsed = labSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, body));
     const request = labRequestOf(parsed.data);
-    const result = await quick(request).catch(asHttp);
+    const result = await quick(thread, request).catch(asHttp);
     if (result) {
-      res.json({ status: 'done', result: presentResult(result) });
+      // Presented as JSON in the lab thread: the HTTP thread only sends it.
+      res.type('application/json').send(`{"status":"done","result":${result.presented}}`);
       return;
     }
     const job = jobs.submit(request);
@@ -163,13 +145,16 @@ export function labApi(jobs: LabQueue): express.Router {
   api.post('/lab/options', rawBody, async (req: Request, res: Response) => {
     const body = parseJsonBody(req.body) as Record<string, unknown> | null;
     const state = body && typeof body === 'object' ? body.state : undefined;
-    if (!Array.isArray(state) || state.length < 1 || state.length > 3 || state.some((x) => !Number.isInteger(x))) throw badRequest('The field "state" must be a list of 1 to 3 integers.');
+    // The lab's range bounds every state a table can show: beyond it nothing is asked for.
+    if (!Array.isArray(state) || state.length < 1 || state.length > 3 || state.some((x) => !Number.isInteger(x) || x < 0 || x > MAX_TO)) {
+      throw badRequest(`The field "state" must be a list of 1 to 3 integers in [0, ${MAX_TO}].`);
+    }
     const { state: _, ...rest } = body as Record<string, unknown>;
     const parsed = labSchema.safeParse(rest);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, rest));
     const request = labRequestOf(parsed.data);
     if (request.game.kind === 'source') throw badRequest('Options of a student game come with its table (for tables up to 4096 states).');
-    const options = await builtinOptions(request.game, state as number[]).catch(asHttp);
+    const options = await thread.options(request.game, state as number[]).catch(asHttp);
     res.json({ state, options });
   });
 
@@ -186,7 +171,9 @@ export function labApi(jobs: LabQueue): express.Router {
     if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
     if (job.status !== 'done' || !job.result) throw new HttpError(409, `Lab job ${id} has no table (it is ${job.status}).`);
     const r = job.result;
-    const table = jobs.table(id) ?? { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
+    // A big table's result holds its first rows; the whole table is kept beside it.
+    const table: LabTable | null = job.hasTable ? jobs.table(id) : { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
+    if (!table) throw notFound(`Lab job ${id} is no longer kept (jobs are kept for an hour).`);
     res.type('text/csv').attachment(`sg-table-${id}.csv`);
     Readable.from(csvChunks(table)).pipe(res);
   });
@@ -213,9 +200,13 @@ export const labViewHelpers = {
   hasLabGame: (slug: unknown): boolean => typeof slug === 'string' && hasGame(slug),
 };
 
-/** JSON for a <script type="application/json"> block: nothing in it can close the element. */
+/** JSON text for a <script type="application/json"> block: nothing in it can close the element. */
+function jsonText(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
 function jsonBlock(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return jsonText(JSON.stringify(value));
 }
 
 const STARTER = `// A game: options(n) lists the positions one move reaches from the state n.
@@ -242,7 +233,7 @@ interface PageQuery {
   settings: Record<string, string>;
 }
 
-function pageQuery(q: Request['query']): PageQuery {
+function pageQuery(q: Record<string, unknown>): PageQuery {
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   const settings: Record<string, string> = {};
   for (const [k, v] of Object.entries(q)) if (/^p\.[A-Za-z]\w*$/.test(k) && typeof v === 'string') settings[k.slice(2)] = v;
@@ -274,7 +265,7 @@ function pageRequest(q: PageQuery): LabRequest | null {
   return labRequestOf(body);
 }
 
-export function labPages(jobs: LabQueue, db: Db): express.Router {
+export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Router {
   const router = express.Router();
 
   const gameList = async (selected: string, lang: Lang) => {
@@ -293,27 +284,21 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const q = pageQuery(req.query);
     let request: LabRequest | null = null;
-    let result: LabResult | null = null;
+    let result: QuickTable | null = null;
     let error: string | null = null;
     let pending = false;
     try {
       request = pageRequest(q);
       if (request) {
-        result = await quick(request);
+        result = await quick(thread, request);
         pending = result === null;
       }
     } catch (e) {
       if (e instanceof LabError || (e instanceof HttpError && e.status < 500)) error = e.message;
       else throw e;
     }
-    if (pending && request) {
-      const job = jobs.submit(request);
-      if (job) {
-        res.redirect(303, `/lab/jobs/${job.id}`);
-        return;
-      }
-      error = 'The lab has too many computations waiting; try again in a minute.';
-    }
+    // A GET stores nothing: a table too big to answer at once is offered as a job to post.
+    const asJob = pending && request ? { fields: Object.entries({ game: q.game, to: q.to, octal: q.octal, subtract: q.subtract, ...Object.fromEntries(Object.entries(q.settings).map(([k, v]) => [`p.${k}`, v])) }).map(([name, value]) => ({ name, value })) } : null;
     const problems = await gameList(q.game, lang);
     const selectedProblem = q.game.startsWith('problem:') ? q.game.slice(8) : null;
     const settingsOf = problems.find((p) => p.slug === selectedProblem)?.settings ?? [];
@@ -338,8 +323,10 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       })),
       selectedProblem,
       error: error && translateLabSentence(error, lang),
-      result: result && { summary: labSummary(result, lang), text: textOf(result), dims: result.game.dims, count: result.states.length },
-      data: result ? jsonBlock(presentResult(result)) : null,
+      result: result && { summary: labSummary(result.result, lang), text: result.text },
+      asJob,
+      // Never `data`: express-handlebars spreads that option into Handlebars' @data.
+      labData: result ? jsonText(result.presented) : null,
       labWords: labWordsJson(lang),
       starter: STARTER,
       conjectureHint: CONJECTURE_HINT,
@@ -348,6 +335,15 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
 
   // Without JavaScript: the page's source form posts here, then follows the job's page.
   router.post('/lab', express.urlencoded({ extended: false, limit: '1mb' }), (req, res) => {
+    // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
+    if (typeof req.body?.game === 'string') {
+      const fields = req.body as Record<string, unknown>;
+      const request = pageRequest(pageQuery(fields));
+      const job = request && jobs.submit(request);
+      if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+      res.redirect(303, `/lab/jobs/${job.id}`);
+      return;
+    }
     const source = typeof req.body?.source === 'string' ? req.body.source : '';
     const conjecture = typeof req.body?.conjecture === 'string' && req.body.conjecture.replace(/\/\/.*$/gm, '').trim() !== '' ? req.body.conjecture : undefined;
     const to = typeof req.body?.to === 'string' && req.body.to !== '' ? Number(req.body.to) : undefined;
@@ -370,8 +366,8 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       scripts: ['/static/lab.js'],
       autoRefresh: job.status === 'queued' || job.status === 'running',
       job: { id: job.id, status: job.status, phase: job.phase, progress: job.status === 'running' ? job.progress : null, percent: job.progress === null ? null : Math.round(job.progress * 100), error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
-      result: r && { summary: labSummary(r, lang), text: textOf(r) },
-      data: r ? jsonBlock(presentJobResult(job, r)) : null,
+      result: r && { summary: labSummary(r, lang), text: textOf(r), csvUrl: csvUrlOf(job.id) },
+      labData: r ? jsonBlock(presentResult(r, csvUrlOf(job.id))) : null,
       labWords: labWordsJson(lang),
     });
   });

@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import express from 'express';
-import ts from 'typescript';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { preview } from '../text/preview';
@@ -34,8 +34,11 @@ export function formatLimits(p: Pick<ProblemHeader, 'timeLimitMs' | 'memoryLimit
   return { time: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, memory: `${p.memoryLimitMb} megabytes` };
 }
 
-/** What judges a solution, as the submit form says it. */
-const TOOLCHAIN = { node: process.versions.node, typescript: ts.version };
+/**
+ * What judges a solution, as the submit form says it. The compiler's version comes from its
+ * package.json: the HTTP thread never loads the compiler itself (judge threads do).
+ */
+const TOOLCHAIN = { node: process.versions.node, typescript: (createRequire(import.meta.url)('typescript/package.json') as { version: string }).version };
 
 /** Finished stress runs stay listed on the problem page this long, so a reload loses nothing. */
 const RECENT_STRESS_MS = 60 * 60 * 1000;

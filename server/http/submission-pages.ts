@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { VERDICTS, verdictName } from '../judge/verdicts';
-import { highlightTypeScript } from '../render/highlight';
+import { StoredHighlight } from '../render/stored-highlight';
 import type { Db } from '../storage/db';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import {
@@ -36,6 +36,7 @@ export interface SubmissionPagesDeps {
 
 export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }: SubmissionPagesDeps): express.Router {
   const router = express.Router();
+  const highlight = new StoredHighlight(db);
 
   /** The web form: the code field, or an uploaded file when one is chosen. */
   async function submitForm(req: Request, res: Response, slugFromPath: string | null): Promise<void> {
@@ -106,10 +107,11 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     });
   });
 
-  router.get('/submissions/:id', (req, res) => {
+  router.get('/submissions/:id', async (req, res) => {
     const id = parseSubmissionId(req.params.id);
     const s = id === null ? undefined : getSubmission(db, id);
     if (!s) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
+    const sourceHtml = await highlight.html(s.id, s.source);
     const problem = getProblemHeader(db, s.problem);
     const texts = listFailureTexts(db, s.id);
     const tests = listSubmissionTests(db, s.id).map((t) => {
@@ -171,7 +173,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,
         compileOutput: s.compileOutput,
-        sourceHtml: highlightTypeScript(s.source),
+        sourceHtml,
         language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
         sourceBytes: Buffer.byteLength(s.source),
       },

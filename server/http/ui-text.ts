@@ -258,6 +258,9 @@ const PHRASES_ZH: Record<string, string> = {
   'Compiling…': '编译中…',
   'Computing…': '计算中…',
   'Back to the lab': '返回实验室',
+  'This table is too big to compute while the page loads; it can run as a lab job.': '这张表太大，无法在页面加载时计算；可以作为实验室任务运行。',
+  'Compute as a job': '作为任务计算',
+  'Download the whole table (CSV)': '下载整张表（CSV）',
   '{0} s': '{0} 秒',
   'SG lab': 'SG 实验室',
   Nim: 'Nim 游戏',
@@ -411,6 +414,10 @@ const TAG_ZH: Record<Tag, string> = {
   matching: '匹配',
   draws: '平局',
   interactive: '交互题',
+  Wythoff: '威佐夫博弈',
+  Fibonacci: '斐波那契博弈',
+  graphs: '图上的游戏',
+  'Every-SG': 'Every-SG 游戏',
 };
 
 /** A topic tag in the interface language (the API keeps the catalog's English names). */

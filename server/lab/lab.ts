@@ -60,6 +60,8 @@ export interface LabResult {
   count: number;
   /** G(n) against n, in columns, for a summarised one-parameter table (big-table.ts); absent otherwise. */
   plot?: LabPlot | null;
+  /** The whole table's range when the result holds its first rows only (big-table.ts; game.to ends with those rows). */
+  wholeTo?: number[];
   grid: GridAnalysis | null;
   conjecture: ConjectureAnswer | null;
   /** Every state's options (small tables only: up to OPTIONS_STATES states and OPTIONS_COMPONENTS components). */
@@ -89,9 +91,6 @@ export interface LabDeps {
   /** Told the fraction of the table done (0..1) now and then while a fast table is computed. */
   onProgress?: (fraction: number) => void;
 }
-
-/** Student code's runner, loaded when needed: it brings the TypeScript compiler (most of the CLI's start-up). */
-const studentRunner = () => import('./run-source');
 
 /** A lab job of a built-in game may compute this long. */
 export const BUILTIN_JOB_MS = 60_000;
@@ -267,4 +266,13 @@ export function describeConjecture(c: ConjectureAnswer): string {
 export function describeOption(o: OptionInfo): string {
   const parts = o.components.map((c) => formatState(c));
   return `${parts.length ? parts.join(' + ') : 'nothing left'} → ${o.value}`;
+}
+
+/**
+ * The student-code runner (it compiles with TypeScript), loaded only where student code runs: in a
+ * judge thread. The web tier computes built-in games only and never loads the compiler, and nor does
+ * a command-line table of a built-in game (the compiler was most of its start-up).
+ */
+function studentRunner(): Promise<typeof import('./run-source')> {
+  return import('./run-source');
 }

@@ -22,7 +22,7 @@ export async function runLabJob(id: number, ctx: ThreadContext): Promise<void> {
       timeMs: BUILTIN_JOB_MS,
       onProgress: (progress) => ctx.send({ type: 'lab-progress', id, progress }),
     });
-    // A big table travels whole (the result keeps its first values; the CSV download the rest).
+    // A big table travels as its first rows, with the whole table (values only) beside them for the CSV download.
     const big = summariseBig(result);
     ctx.send({ type: 'lab-done', id, result: { result: big.result, error: null, table: big.table } });
   } catch (e) {

@@ -19,8 +19,11 @@ export type FromThread =
   | { type: 'ready' }
   | { type: 'compiling'; id: number }
   | { type: 'compiled'; id: number; ok: boolean; output: string }
-  | { type: 'running'; id: number; test: number }
-  | { type: 'test'; id: number; result: TestResultInput }
+  /**
+   * Tests finished since the last progress message (stored in one transaction), and the test now
+   * running (null: none). Sent for the first test at once, then at most every PROGRESS_MS.
+   */
+  | { type: 'progress'; id: number; results: TestResultInput[]; running: number | null }
   | { type: 'done'; id: number; result: FinalResult }
   | { type: 'stress-progress'; id: number; casesRun: number; casesPerSecond: number; shrinkSteps: number | null }
   | { type: 'stress-done'; id: number; result: StressFinal }
@@ -41,8 +44,7 @@ export type JobMessageType = JobMessage['type'];
 const JOB_MESSAGES = {
   compiling: true,
   compiled: true,
-  running: true,
-  test: true,
+  progress: true,
   done: true,
   'stress-progress': true,
   'stress-done': true,

@@ -132,8 +132,16 @@ export function requeueLabJob(db: Db, id: number, refund = false): void {
   prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL, progress = NULL, attempts = MAX(0, attempts - ?) WHERE id = ? AND status IN ('queued', 'running')").run(refund ? 1 : 0, id);
 }
 
-export function requeueInterruptedLabJobs(db: Db): number {
-  return prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL WHERE status = 'running'").run().changes;
+/**
+ * Lab jobs the last process left running: the process died under them (a graceful stop puts its
+ * jobs back as queued), maybe because of them, so they fail rather than run again; a table is cheap
+ * to ask for again.
+ */
+export function failInterruptedLabJobs(db: Db): number {
+  return prepared(db, "UPDATE lab_jobs SET status = 'failed', phase = NULL, error = ?, finished_at = ? WHERE status = 'running'").run(
+    'The judge stopped while computing this table; it is not computed again on its own. Ask for it again (a smaller range if it was big).',
+    Date.now(),
+  ).changes;
 }
 
 /** Forgets finished jobs older than `keepMs` (a result can be megabytes, and a table is cheap to compute again). */

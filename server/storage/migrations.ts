@@ -227,11 +227,19 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
+    name: "a submission's highlighted source, computed once off the HTTP thread",
+    sql: `
+      -- NULL until the first view of the submission's page highlights it (or stores it plain).
+      ALTER TABLE submissions ADD COLUMN source_html TEXT;
+    `,
+  },
+  {
+    version: 9,
     name: 'lab jobs: progress, and the whole of a big table beside its summarised result',
     sql: `
       -- 0..1 while a built-in table is computed; NULL before and for student code.
       ALTER TABLE lab_jobs ADD COLUMN progress REAL;
-      -- A table over 20,000 states as JSON (big-table.ts LabTable), for GET /api/lab/:id/table.csv.
+      -- A big table as JSON (big-table.ts LabTable), for GET /api/lab/:id/table.csv.
       ALTER TABLE lab_jobs ADD COLUMN full_table TEXT;
     `,
   },

@@ -56,6 +56,16 @@ export function getSubmission(db: Db, id: number): Submission | undefined {
     .get(id) as Submission | undefined;
 }
 
+/** The submission's source as highlighted HTML, once stored (null before its first page view). */
+export function getSourceHtml(db: Db, id: number): string | null {
+  const row = prepared(db, 'SELECT source_html FROM submissions WHERE id = ?').get(id) as { source_html: string | null } | undefined;
+  return row?.source_html ?? null;
+}
+
+export function saveSourceHtml(db: Db, id: number, html: string): void {
+  prepared(db, 'UPDATE submissions SET source_html = ? WHERE id = ?').run(html, id);
+}
+
 export function getSubmissionSummary(db: Db, id: number): SubmissionSummary | undefined {
   return prepared(db, `SELECT ${SUMMARY_COLUMNS} FROM submissions WHERE id = ?`).get(id) as SubmissionSummary | undefined;
 }
@@ -226,6 +236,14 @@ export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
     t.previews?.stderr ?? null,
     t.previews?.dialogue ?? null,
   );
+}
+
+/** Tests finished since the last call and the one now running (null: none), in one transaction. */
+export function saveProgress(db: Db, id: number, results: readonly TestResultInput[], running: number | null): void {
+  db.transaction(() => {
+    for (const t of results) saveTestResult(db, id, t);
+    if (running !== null) markRunning(db, id, running);
+  })();
 }
 
 export interface FinalResult {

@@ -157,8 +157,10 @@ describe('the SG lab in a browser', () => {
     await shot('lab-plot-0.07');
     expect(await page.locator('#lab-plot').count()).toBe(1);
 
-    // 0.6 up to 30,000: over the quick path's work, so a job; its page plots all of it and links the CSV.
+    // 0.6 up to 30,000: over the quick path's work, so offered as a job (a GET stores none); its
+    // page plots all of it and links the CSV.
     await page.goto(`${server.url}/lab?game=octal&octal=0.6&to=30000`);
+    await Promise.all([page.waitForURL(/\/lab\/jobs\/\d+$/), page.locator('#lab-as-job button[type=submit]').click()]);
     expect(page.url()).toMatch(/\/lab\/jobs\/\d+$/);
     await page.waitForSelector('#lab-plot', { timeout: 300_000 });
     const href = await page.locator('#lab-download-csv').getAttribute('href');

@@ -144,7 +144,8 @@ describe('a big built-in table as a job', () => {
     expect(r.summary[0]).toBe('no period seen over 70001 values');
     expect(r.plot.points.length).toBeGreaterThan(0);
 
-    const csv = await fetch(`${server.url}${r.csvUrl}`);
+    expect(r.cut).toMatchObject({ states: 70_001, shown: 1000, to: [70_000], csvUrl: `/api/lab/${first.json.id}/table.csv` });
+    const csv = await fetch(`${server.url}${r.cut.csvUrl}`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trimEnd().split('\n');

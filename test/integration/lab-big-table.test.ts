@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIG_TABLE_STATES, csvChunks, SHOWN_VALUES, summariseBig } from '../../server/lab/big-table';
+import { BIG_TABLE_STATES, csvChunks, SHOWN_STATES, SHOWN_VALUES, summariseBig } from '../../server/lab/big-table';
+import { presentResult } from '../../server/lab/present';
 import { runLab } from '../../server/lab/lab';
 import { tableCsv } from '../../server/lab/format';
 import { migrate, openDatabase, schemaVersion } from '../../server/storage/db';
@@ -34,19 +35,38 @@ describe('a big lab table (over 20,000 states)', () => {
     expect(summariseBig({ ...r, count: BIG_TABLE_STATES }).table).toBeNull();
   });
 
-  it('a table of two parameters stays whole (the heatmap draws every state); its CSV keeps the lexicographic order', async () => {
+  it('a table of two parameters up to 40,000 states stays whole (the heatmap draws every state); its CSV keeps the lexicographic order', async () => {
     const r = await runLab({ game: { kind: 'problem', slug: 'ed' }, to: 12 }, deps);
     expect(summariseBig({ ...r, count: BIG_TABLE_STATES + 1 }).table).toBeNull();
     const t = { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
     expect([...csvChunks(t, 7)].join('')).toBe(tableCsv(r));
   });
+
+  it('a table of two parameters over 40,000 states keeps its first whole rows, a table of their own, and the whole table beside them', async () => {
+    const r = await runLab({ game: { kind: 'problem', slug: 'ed' }, to: 210 }, deps);
+    expect(r.count).toBe(210 * 210);
+    const { result, table } = summariseBig(r);
+    // 210 states a row: the first 190 rows (39,900 states), the range ending with them.
+    expect(result.states.length).toBe(Math.floor(SHOWN_STATES / 210) * 210);
+    expect(result.states).toEqual(r.states.slice(0, result.states.length));
+    expect(result.values).toEqual(r.values.slice(0, result.states.length));
+    expect(result.game.to).toEqual([result.states.at(-1)![0], 210]);
+    expect(result).toMatchObject({ count: 210 * 210, wholeTo: [210, 210], summary: r.summary, grid: r.grid, plot: null });
+    expect([...csvChunks(table!, 5000)].join('')).toBe(tableCsv(r));
+    // What the API and the page carry: the first rows, `cut` saying what the whole table is.
+    const shown = presentResult(result, '/api/lab/7/table.csv');
+    expect(shown).toMatchObject({ count: 210 * 210, csv: null, text: null, cut: { states: 210 * 210, shown: result.states.length, to: [210, 210], csvUrl: '/api/lab/7/table.csv' } });
+    expect(presentResult(r).cut).toBeNull();
+  });
 });
 
-describe('lab jobs with progress and a whole table (migration 8)', () => {
-  it('keeps the jobs of a version-7 database and stores progress and the whole table of new ones', async () => {
+const version = MIGRATIONS.find((m) => m.name.includes('the whole of a big table'))!.version;
+
+describe(`lab jobs with progress and a whole table (migration ${version})`, () => {
+  it('keeps the jobs of a database of the previous version and stores progress and the whole table of new ones', async () => {
     const db = openDatabase(join(dir, 'judge.db'));
-    migrate(db, MIGRATIONS.filter((m) => m.version < 8));
-    // A finished job as version 7 stored it (its result has no count, plot or byPeriodFrom).
+    migrate(db, MIGRATIONS.filter((m) => m.version < version));
+    // A finished job as the previous version stored it (its result has no count, plot or byPeriodFrom).
     const old = (
       db.prepare("INSERT INTO lab_jobs (request, status, result, created_at, finished_at) VALUES (?, 'done', ?, ?, ?) RETURNING id").get(
         JSON.stringify({ game: { kind: 'nim' }, to: 3 }),

@@ -149,6 +149,35 @@ describe('declared games agree with the brute-force references', () => {
     }
   });
 
+  it('s-nim: one heap up to 40 for several sets, and positions of 2 and 3 heaps', async () => {
+    const b = await brute('s-nim');
+    const r = rng(6);
+    for (const [a, bb, c] of [[2, 5, 0], [1, 3, 4], [3, 7, 0], [4, 1, 9], [6, 0, 0]] as const) {
+      const sg = await table('s-nim', 40, { a, b: bb, c });
+      const positions = [...Array.from({ length: 41 }, (_, h) => [h]), ...Array.from({ length: 59 }, () => Array.from({ length: 2 + r(2) }, () => r(13)))];
+      const moves = [a, bb, c].filter((m) => m > 0);
+      const out = b.solve(`${moves.length} ${moves.join(' ')}\n${positions.length}\n${positions.map((p) => `${p.length} ${p.join(' ')}`).join('\n')}\n0\n`);
+      expect(out.trim(), `S = {${moves.join(', ')}}`).toBe(positions.map((p) => (p.reduce((x, h) => x ^ sg(h), 0) !== 0 ? 'W' : 'L')).join(''));
+    }
+  });
+
+  it('wythoff: every pair up to 30 × 30 against the literal game', async () => {
+    const sg = await table('wythoff', 30);
+    const b = await brute('wythoff');
+    const pairs: [number, number][] = [];
+    for (let x = 0; x <= 30; x++) for (let y = 0; y <= 30; y++) pairs.push([x, y]);
+    const out = lines(b.solve(`${pairs.map(([x, y]) => `${x} ${y}`).join('\n')}\n`));
+    expect(out).toEqual(pairs.map(([x, y]) => (sg(x, y) !== 0 ? '1' : '0')));
+  });
+
+  it('fibonacci-nim: every pile up to 34 from the state (n, n − 1)', async () => {
+    const sg = await table('fibonacci-nim', 34);
+    const b = await brute('fibonacci-nim');
+    const ns = Array.from({ length: 33 }, (_, i) => i + 2);
+    const out = lines(b.solve(`${ns.join('\n')}\n0\n`));
+    expect(out).toEqual(ns.map((n) => (sg(n, n - 1) !== 0 ? 'First win' : 'Second win')));
+  });
+
   // The interactive problem's references speak a dialogue; this literal search over card sets is
   // written here, independently of the declaration.
   it('subtraction-game: a row of N ≤ 12 cards, L..R consecutive cards removed, against a search over card sets', async () => {

@@ -297,8 +297,14 @@ async function load(js: string, limits: RunLimits): Promise<string | null> {
   program = { js, limits };
   const old = active;
   active = null;
-  if (old) await old.kill();
-  return activate();
+  // The old worker stops while the new one loads; it is gone before the first run, so no run's
+  // memory or CPU time counts any of it.
+  const stopped = old?.kill();
+  try {
+    return await activate();
+  } finally {
+    await stopped;
+  }
 }
 
 async function activate(): Promise<string | null> {
