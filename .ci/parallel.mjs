@@ -6,8 +6,10 @@
  *   node .ci/parallel.mjs NODE24_DIR NODE22_DIR
  *
  * Every test file is in exactly one job per Node version: a file in no named group lands in its
- * folder's job or in "other", so suites added later are run without editing this list. The solution
- * table is sharded by problem (SOLUTION_SHARD=k/n), so new problem packages spread over the shards.
+ * folder's job or in "other", so suites added later are run without editing this list. The slow
+ * suite (the *.slow.test.ts files, which vitest.config.ts leaves out unless SLOW_TESTS=1) is a job
+ * of its own. The solution table is sharded by problem (SOLUTION_SHARD=k/n), so new problem
+ * packages spread over the shards.
  *
  * "heavy" jobs keep both cores busy with timed sandbox runs (the sandbox suites, the solution
  * table, the judge's limits and interactive games): two of them never run at the same time, so
@@ -38,6 +40,8 @@ function testFiles(dir) {
 const all = testFiles('test').sort();
 const SOLUTION_TABLE = 'test/judge/solution-table.test.ts';
 const HEAVY_JUDGE = ['test/judge/limits.test.ts', 'test/judge/interactive.test.ts'];
+/** The slow suite (`npm run test:slow`): seconds of pure computation, outside vitest's default include. */
+const SLOW = all.filter((f) => f.endsWith('.slow.test.ts'));
 const folder = (f) => f.split('/')[1];
 
 /** Node 24: the whole suite. */
@@ -45,7 +49,8 @@ const jobs = [];
 for (let k = 1; k <= SHARDS; k++) jobs.push({ name: `node24-solution-table-${k}of${SHARDS}`, node: node24, heavy: true, files: [SOLUTION_TABLE], env: { SOLUTION_SHARD: `${k}/${SHARDS}` } });
 jobs.push({ name: 'node24-sandbox', node: node24, heavy: true, files: all.filter((f) => folder(f) === 'sandbox') });
 jobs.push({ name: 'node24-judge-heavy', node: node24, heavy: true, files: HEAVY_JUDGE.filter((f) => all.includes(f)) });
-const named = new Set([SOLUTION_TABLE, ...HEAVY_JUDGE, ...all.filter((f) => folder(f) === 'sandbox')]);
+jobs.push({ name: 'node24-slow', node: node24, heavy: false, files: SLOW, env: { SLOW_TESTS: '1' } });
+const named = new Set([SOLUTION_TABLE, ...HEAVY_JUDGE, ...SLOW, ...all.filter((f) => folder(f) === 'sandbox')]);
 // Light jobs, one per folder (browser, integration, problems, ...), largest first.
 const byFolder = new Map();
 for (const f of all.filter((f) => !named.has(f))) byFolder.set(folder(f), [...(byFolder.get(folder(f)) ?? []), f]);

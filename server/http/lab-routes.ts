@@ -4,6 +4,7 @@
  * no-JavaScript result page.
  */
 import express, { type Request, type Response } from 'express';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
@@ -13,8 +14,8 @@ import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { LabError } from '../lab/errors';
-import { tableCsv, tableText } from '../lab/format';
-import { presentResult, TEXT_STATES, wholeCsv } from '../lab/present';
+import { csvChunks, type LabTable } from '../lab/big-table';
+import { presentResult, textOf } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
 import type { LabQueue } from './lab-queue';
@@ -97,8 +98,15 @@ function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
     position: jobs.position(job.id),
     elapsedMs: job.startedAt === null ? 0 : (job.finishedAt ?? now) - job.startedAt,
     error: job.error,
-    result: job.result && presentResult(job.result, `/lab/jobs/${job.id}/table.csv`),
+    // The fraction of a built-in table computed so far (0..1), while it runs.
+    progress: job.status === 'running' ? job.progress : null,
+    result: job.result && presentResult(job.result, csvUrlOf(job.id)),
   };
+}
+
+/** Where a finished job's whole table is, as CSV. */
+function csvUrlOf(id: number): string {
+  return `/api/lab/${id}/table.csv`;
 }
 
 /**
@@ -154,6 +162,21 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   api.get('/lab/games', async (_req, res) => {
     const games = await Promise.all(gameSlugs().map(async (slug) => describeGame(slug)));
     res.json({ games, none: NO_GAME });
+  });
+
+  // The whole table of a finished job as CSV, a chunk at a time (a big job's result holds only its first values).
+  api.get('/lab/:id/table.csv', (req, res) => {
+    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
+    const id = Number(req.params.id);
+    const job = jobs.get(id);
+    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    if (job.status !== 'done' || !job.result) throw new HttpError(409, `Lab job ${id} has no table (it is ${job.status}).`);
+    const r = job.result;
+    // A big table's result holds its first rows; the whole table is kept beside it.
+    const table: LabTable | null = job.hasTable ? jobs.table(id) : { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
+    if (!table) throw notFound(`Lab job ${id} is no longer kept (jobs are kept for an hour).`);
+    res.type('text/csv').attachment(`sg-table-${id}.csv`);
+    Readable.from(csvChunks(table)).pipe(res);
   });
 
   api.get('/lab/:id', (req, res) => {
@@ -342,18 +365,11 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
       nav: 'lab',
       scripts: ['/static/lab.js'],
       autoRefresh: job.status === 'queued' || job.status === 'running',
-      job: { id: job.id, status: job.status, phase: job.phase, error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
-      result: r && { summary: labSummary(r, lang), text: r.states.length <= TEXT_STATES ? tableText(r) : null, csvUrl: `/lab/jobs/${job.id}/table.csv` },
-      labData: r ? jsonBlock(presentResult(r, `/lab/jobs/${job.id}/table.csv`)) : null,
+      job: { id: job.id, status: job.status, phase: job.phase, progress: job.status === 'running' ? job.progress : null, percent: job.progress === null ? null : Math.round(job.progress * 100), error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
+      result: r && { summary: labSummary(r, lang), text: textOf(r), csvUrl: csvUrlOf(job.id) },
+      labData: r ? jsonBlock(presentResult(r, csvUrlOf(job.id))) : null,
       labWords: labWordsJson(lang),
     });
-  });
-
-  // The whole table of a finished job as CSV, whatever its size (the page shows its first rows).
-  router.get('/lab/jobs/:id/table.csv', (req, res) => {
-    const job = /^[1-9]\d{0,15}$/.test(req.params.id) ? jobs.get(Number(req.params.id)) : null;
-    if (!job?.result) throw notFound(`There is no finished lab job ${req.params.id.slice(0, 20)} (jobs are kept for an hour).`);
-    res.type('text/csv').attachment(`sg-table-${job.id}.csv`).send(wholeCsv(job.result));
   });
 
   return router;

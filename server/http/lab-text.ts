@@ -140,7 +140,10 @@ function gridLines(g: GridAnalysis, names: readonly string[], say: Say): string[
   return [say('values: {0}', line(g.values)), say('P-positions (value 0): {0}', line(g.zeros))];
 }
 
-type SummarySource = Pick<LabResult, 'loopy' | 'values' | 'conjecture' | 'whole'> & {
+type SummarySource = Pick<LabResult, 'loopy' | 'values' | 'conjecture'> & {
+  /** States in the whole table (a stored big table keeps its first rows only); values.length when absent. */
+  count?: number;
+  byPeriodFrom?: number | null;
   game: Pick<LabResult['game'], 'dims' | 'paramNames'>;
   analysis: Parameters<typeof sequenceLine>[0];
   grid: GridAnalysis | null;
@@ -165,8 +168,11 @@ export function summaryWith(r: SummarySource, say: Say, sentence: (text: string)
       ),
     );
   }
-  // A stored big table keeps its first rows only: the count is the whole table's.
-  if (!r.loopy && r.game.dims === 1) lines.push(sequenceLine(r.analysis, r.whole?.states ?? r.values.length, say));
+  if (!r.loopy && r.game.dims === 1) {
+    const by = r.byPeriodFrom ?? null;
+    lines.push(sequenceLine(r.analysis, by ?? r.count ?? r.values.length, say));
+    if (by !== null && r.analysis) lines.push(say('values from n = {0} to {1} follow from the proven period (G(n) = G(n − {2})); G(n) was computed up to n = {3}', by, r.analysis.checkedUpTo, r.analysis.period, by - 1));
+  }
   if (r.game.dims === 2 && r.grid) lines.push(...gridLines(r.grid, r.game.paramNames, say));
   const c = r.conjecture;
   if (c) {

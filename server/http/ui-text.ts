@@ -270,6 +270,10 @@ const PHRASES_ZH: Record<string, string> = {
   'Waiting for the lab ({0} ahead)…': '等待实验室（前面还有 {0} 个任务）…',
   'Compiling… {0} s (limit 10 s of CPU)': '编译中… {0} 秒（CPU 时间上限 10 秒）',
   'Computing in the sandbox… {0} s (limit 10 s of CPU)': '正在沙箱中计算… {0} 秒（CPU 时间上限 10 秒）',
+  'Computing… {0} s': '计算中… {0} 秒',
+  'G(n) against n for n = {0}..{1}': 'G(n) 随 n 变化的散点图，n = {0}..{1}',
+  'blue line: the period starts (n = {0})': '蓝线：周期开始处（n = {0}）',
+  'dashed: values from n = {0} follow from the proven period': '虚线：从 n = {0} 起的值由已证明的周期得出',
   '{0} states computed in {1} ms ({2} visited).': '已算出 {0} 个状态，用时 {1} 毫秒（搜索访问了 {2} 个）。',
   'Copy as text': '复制文本',
   'Copy as CSV': '复制 CSV',
@@ -313,6 +317,8 @@ const PHRASES_ZH: Record<string, string> = {
   'period {0} with saltus {1} from n = {2}: seen over {3} values (up to n = {4})': '从 n = {2} 起为算术周期：周期 {0}，每个周期增加 {1}；在已算出的 {3} 个值中成立（算到 n = {4}）',
   'period {0} with saltus {1} from n = {2}: seen over {3} values (up to n = {4}); the Guy–Smith bound needs {5} values to prove it':
     '从 n = {2} 起为算术周期：周期 {0}，每个周期增加 {1}；在已算出的 {3} 个值中成立（算到 n = {4}）；按 Guy–Smith 界需要 {5} 个值才能证明',
+  'values from n = {0} to {1} follow from the proven period (G(n) = G(n − {2})); G(n) was computed up to n = {3}':
+    '从 n = {0} 到 {1} 的值由已证明的周期得出（G(n) = G(n − {2})）；G(n) 实际算到 n = {3}',
   'values: {0}': 'SG 值：{0}',
   'P-positions (value 0): {0}': 'P 态（值为 0）：{0}',
   'period {0} in {1} from {1} = {2}': '沿 {1} 方向从 {1} = {2} 起周期为 {0}',

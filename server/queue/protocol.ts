@@ -29,6 +29,7 @@ export type FromThread =
   | { type: 'stress-done'; id: number; result: StressFinal }
   | { type: 'invocation-done'; id: number; result: InvocationResult }
   | { type: 'lab-phase'; id: number; phase: 'compiling' | 'computing' }
+  | { type: 'lab-progress'; id: number; progress: number }
   | { type: 'lab-done'; id: number; result: LabFinal }
   | { type: 'closed' };
 
@@ -49,6 +50,7 @@ const JOB_MESSAGES = {
   'stress-done': true,
   'invocation-done': true,
   'lab-phase': true,
+  'lab-progress': true,
   'lab-done': true,
 } as const satisfies Record<JobMessageType, true>;
 export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];

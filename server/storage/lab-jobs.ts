@@ -3,6 +3,7 @@
  * any other job and a judge worker in distributed mode can take them. The request and the result
  * are stored as JSON: nothing queries inside them.
  */
+import type { LabTable } from '../lab/big-table';
 import type { LabRequest, LabResult } from '../lab/lab';
 import { prepared, type Db } from './db';
 
@@ -13,6 +14,10 @@ export interface LabJob {
   status: LabJobStatus;
   /** While running: what the judge thread is doing. */
   phase: 'compiling' | 'computing' | null;
+  /** While a built-in table is computed: the fraction done, 0..1 (null when unknown). */
+  progress: number | null;
+  /** True when the whole table is kept aside (a big table: the result holds its first values). */
+  hasTable: boolean;
   request: LabRequest;
   result: LabResult | null;
   error: string | null;
@@ -28,12 +33,16 @@ export interface LabJob {
 export interface LabFinal {
   result: LabResult | null;
   error: string | null;
+  /** The whole table when `result` holds only its first values. */
+  table?: LabTable | null;
 }
 
 interface Row {
   id: number;
   status: LabJobStatus;
   phase: 'compiling' | 'computing' | null;
+  progress: number | null;
+  has_table: number;
   request: string;
   result: string | null;
   error: string | null;
@@ -44,13 +53,15 @@ interface Row {
   owner: number | null;
 }
 
-const COLUMNS = 'id, status, phase, request, result, error, attempts, created_at, started_at, finished_at, owner';
+const COLUMNS = 'id, status, phase, progress, full_table IS NOT NULL AS has_table, request, result, error, attempts, created_at, started_at, finished_at, owner';
 
 function fromRow(r: Row): LabJob {
   return {
     id: r.id,
     status: r.status,
     phase: r.phase,
+    progress: r.progress,
+    hasTable: r.has_table === 1,
     request: JSON.parse(r.request) as LabRequest,
     result: r.result === null ? null : (JSON.parse(r.result) as LabResult),
     error: r.error,
@@ -100,10 +111,21 @@ export function saveLabPhase(db: Db, id: number, phase: 'compiling' | 'computing
   prepared(db, "UPDATE lab_jobs SET phase = ? WHERE id = ? AND status = 'running'").run(phase, id);
 }
 
+export function saveLabProgress(db: Db, id: number, progress: number): void {
+  prepared(db, "UPDATE lab_jobs SET progress = ? WHERE id = ? AND status = 'running'").run(Math.min(1, Math.max(0, progress)), id);
+}
+
+/** The whole table of a finished big job, or undefined when there is none. */
+export function getLabTable(db: Db, id: number): LabTable | undefined {
+  const row = prepared(db, "SELECT full_table FROM lab_jobs WHERE id = ? AND status = 'done'").get(id) as { full_table: string | null } | undefined;
+  return row?.full_table ? (JSON.parse(row.full_table) as LabTable) : undefined;
+}
+
 export function finishLabJob(db: Db, id: number, f: LabFinal): void {
-  prepared(db, 'UPDATE lab_jobs SET status = ?, phase = NULL, result = ?, error = ?, finished_at = ? WHERE id = ?').run(
+  prepared(db, 'UPDATE lab_jobs SET status = ?, phase = NULL, progress = NULL, result = ?, full_table = ?, error = ?, finished_at = ? WHERE id = ?').run(
     f.result ? 'done' : 'failed',
     f.result ? JSON.stringify(f.result) : null,
+    f.result && f.table ? JSON.stringify(f.table) : null,
     f.result ? null : f.error,
     Date.now(),
     id,
@@ -111,7 +133,7 @@ export function finishLabJob(db: Db, id: number, f: LabFinal): void {
 }
 
 export function requeueLabJob(db: Db, id: number, refund = false): void {
-  prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL, attempts = MAX(0, attempts - ?) WHERE id = ? AND status IN ('queued', 'running')").run(refund ? 1 : 0, id);
+  prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL, progress = NULL, attempts = MAX(0, attempts - ?) WHERE id = ? AND status IN ('queued', 'running')").run(refund ? 1 : 0, id);
 }
 
 /**

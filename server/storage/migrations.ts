@@ -234,6 +234,16 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 9,
+    name: 'lab jobs: progress, and the whole of a big table beside its summarised result',
+    sql: `
+      -- 0..1 while a built-in table is computed; NULL before and for student code.
+      ALTER TABLE lab_jobs ADD COLUMN progress REAL;
+      -- A big table as JSON (big-table.ts LabTable), for GET /api/lab/:id/table.csv.
+      ALTER TABLE lab_jobs ADD COLUMN full_table TEXT;
+    `,
+  },
+  {
     version: 10,
     name: 'accounts, sessions, an owner for every piece of work, homework sets',
     sql: `

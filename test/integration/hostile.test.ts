@@ -171,7 +171,7 @@ describe('3. lab pages cost the same whatever the data', () => {
     const id = Number(/\/lab\/jobs\/(\d+)/.exec(form.headers.get('location') ?? '')![1]);
     const job = await labJob(id);
     expect(job.status, job.error ?? '').toBe('done');
-    expect(job.result!.cut).toMatchObject({ states: 1_000_000, csvUrl: `/lab/jobs/${id}/table.csv` });
+    expect(job.result!.cut).toMatchObject({ states: 1_000_000, csvUrl: `/api/lab/${id}/table.csv` });
     expect(job.result!.states.length).toBeLessThanOrEqual(40_000);
     expect(job.result!.summary.join(' ')).toMatch(/period 7/);
 
@@ -187,7 +187,7 @@ describe('3. lab pages cost the same whatever the data', () => {
       expect(v.page).toBeLessThan(2_000_000);
     }
     expect(medianMs).toBeLessThan(1000);
-    const csv = await (await fetch(`${server.url}/lab/jobs/${id}/table.csv`)).text();
+    const csv = await (await fetch(`${server.url}/api/lab/${id}/table.csv`)).text();
     expect(csv.trimEnd().split('\n').length).toBe(1_000_001);
   }, 300_000);
 });
