@@ -405,6 +405,9 @@ const TAG_ZH: Record<Tag, string> = {
   matching: '匹配',
   draws: '平局',
   interactive: '交互题',
+  splitting: '拆分游戏',
+  'coin turning': '翻硬币游戏',
+  Hackenbush: '删边游戏',
 };
 
 /** A topic tag in the interface language (the API keeps the catalog's English names). */
