@@ -18,6 +18,7 @@ export const NO_GAME: Record<string, string> = {
   'game-on-tree': 'The state is a whole tree (its value is the XOR over the children of their value plus one), not one to three integers.',
   'chess-link': 'A position may never repeat, so the game depends on its history, not on the state (r, g, b) alone.',
   shiritori: 'The state is a word in a graph of words that has cycles; its draws come from that graph, not from integer parameters.',
+  'christmas-game': 'The state is a whole drawing, a tree with polygons hung on it (odd ones worth an edge, even ones nothing), not one to three integers.',
 };
 
 /** Slugs with a problems/<slug>/game.ts, sorted. */
