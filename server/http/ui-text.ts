@@ -419,6 +419,9 @@ const TAG_ZH: Record<Tag, string> = {
   Fibonacci: '斐波那契博弈',
   graphs: '图上的游戏',
   'Every-SG': 'Every-SG 游戏',
+  splitting: '拆分游戏',
+  'coin turning': '翻硬币游戏',
+  Hackenbush: '删边游戏',
 };
 
 /** A topic tag in the interface language (the API keeps the catalog's English names). */
