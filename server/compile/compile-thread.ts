@@ -5,7 +5,8 @@
  * submission's time limit must not pay for it.
  */
 import { parentPort } from 'node:worker_threads';
-import { THREAD_READY, type ThreadEnvelope } from '../platform/request-thread';
+import { THREAD_READY, type ThreadEnvelope, type ThreadId } from '../platform/request-thread';
+import { ownThreadId } from '../platform/thread-cpu';
 import { createCompiler } from './index';
 import type { CompileResult, Compiler, Language } from './types';
 
@@ -39,6 +40,7 @@ port.on('message', ({ rid, body }: ThreadEnvelope<CompileRequest>) => {
     (e: unknown) => port.postMessage({ rid, body: { ok: false, error: e instanceof Error ? e.message : String(e) } } satisfies ThreadEnvelope<CompileReply>),
   );
 });
+port.postMessage({ tid: ownThreadId() } satisfies ThreadId);
 port.postMessage(THREAD_READY);
 
 export type CompileReply = { ok: true; result: CompileResult } | { ok: false; error: string };

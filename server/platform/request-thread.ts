@@ -1,4 +1,5 @@
 import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { threadCpuMs } from './thread-cpu';
 import { startTsWorker } from './ts-worker';
 
 /** A request's end: the thread's reply, or why the thread was lost on the way (it is replaced). */
@@ -13,10 +14,27 @@ export interface ThreadEnvelope<T> {
 /** What a thread's entry posts once its modules are loaded: request timers run from then on. */
 export const THREAD_READY = 'ready';
 
+/** What a thread's entry may post before THREAD_READY: its kernel thread id, for CPU-time limits. */
+export interface ThreadId {
+  tid: number | null;
+}
+
 interface Pending<T> {
   resolve: (a: ThreadAnswer<T>) => void;
   timeoutMs: number;
   timer: NodeJS.Timeout | null;
+  /** When its time started counting: wall clock, and the thread's CPU time (null: not known). */
+  startedAt: number;
+  cpuAtStart: number | null;
+}
+
+export interface RequestThreadOptions {
+  /**
+   * Count a request's time limit in the thread's own CPU time (its entry posts a ThreadId), so a
+   * busy machine does not turn a normal request into a timed-out one; wall time still ends a
+   * request after `wallFactor` times its limit.
+   */
+  cpuTime?: { wallFactor: number };
 }
 
 /** A thread that has not loaded its modules by then is taken as broken. */
@@ -35,18 +53,20 @@ export class RequestThread<Req, Rep> {
   private ready = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending<Rep>>();
+  private tid: number | null = null;
 
   constructor(
     private readonly entry: URL,
     private readonly resourceLimits: ResourceLimits,
     private readonly workerData: unknown = null,
+    private readonly options: RequestThreadOptions = {},
   ) {}
 
   request(body: Req, timeoutMs: number): Promise<ThreadAnswer<Rep>> {
     const worker = this.start();
     const rid = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(rid, { resolve, timeoutMs, timer: null });
+      this.pending.set(rid, { resolve, timeoutMs, timer: null, startedAt: 0, cpuAtStart: null });
       worker.postMessage({ rid, body } satisfies ThreadEnvelope<Req>);
       this.armOldest();
     });
@@ -59,7 +79,30 @@ export class RequestThread<Req, Rep> {
   private armOldest(): void {
     if (!this.ready) return;
     const p = this.pending.values().next().value;
-    if (p && !p.timer) p.timer = setTimeout(() => this.lose(`it took longer than ${Math.round(p.timeoutMs / 1000)} s`, true), p.timeoutMs);
+    if (!p || p.timer) return;
+    p.startedAt = Date.now();
+    p.cpuAtStart = this.options.cpuTime && this.tid !== null ? threadCpuMs(this.tid) : null;
+    this.armTimer(p, p.timeoutMs);
+  }
+
+  private armTimer(p: Pending<Rep>, ms: number): void {
+    p.timer = setTimeout(() => {
+      const used = this.cpuUsed(p);
+      const wallLimit = p.timeoutMs * (this.options.cpuTime?.wallFactor ?? 1);
+      // Not yet its own time's worth of CPU (the machine is busy): wait for the rest, within the wall cap.
+      if (used !== null && used < p.timeoutMs && Date.now() - p.startedAt < wallLimit) {
+        this.armTimer(p, Math.max(50, Math.min(p.timeoutMs - used, wallLimit - (Date.now() - p.startedAt))));
+        return;
+      }
+      this.lose(`it took longer than ${Math.round(p.timeoutMs / 1000)} s`, true);
+    }, ms);
+  }
+
+  /** CPU milliseconds the thread has spent on request `p`; null when not measured. */
+  private cpuUsed(p: Pending<Rep>): number | null {
+    if (p.cpuAtStart === null || this.tid === null) return null;
+    const now = threadCpuMs(this.tid);
+    return now === null ? null : now - p.cpuAtStart;
   }
 
   /** Stops the thread; pending requests end as lost. */
@@ -74,9 +117,14 @@ export class RequestThread<Req, Rep> {
     const worker = startTsWorker(this.entry, { resourceLimits: this.resourceLimits, workerData: this.workerData });
     worker.unref();
     this.ready = false;
+    this.tid = null;
     const starting = setTimeout(() => this.worker === worker && this.lose(`the thread did not start in ${START_MS / 1000} s`), START_MS);
     starting.unref();
-    worker.on('message', (m: ThreadEnvelope<Rep> | typeof THREAD_READY) => {
+    worker.on('message', (m: ThreadEnvelope<Rep> | ThreadId | typeof THREAD_READY) => {
+      if (typeof m === 'object' && 'tid' in m) {
+        this.tid = m.tid;
+        return;
+      }
       if (m === THREAD_READY) {
         clearTimeout(starting);
         this.ready = true;
