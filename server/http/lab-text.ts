@@ -26,6 +26,13 @@ const GAME_ABOUT_ZH: Record<string, string> = {
   kiki: 'n × m 的棋盘（硬币在起始的角上）',
   'split-game': '最后一个瓶子之前第 d 个瓶子里的一颗豆子',
   'subtraction-game': '连续 n 张卡片组成的一段（L 和 R 为所选的值）',
+  's-nim': '一堆 n 颗珠子（集合 S = {a, b, c}，0 表示不在 S 中）',
+  wythoff: '一对石子堆 (a, b)',
+  'fibonacci-nim': '剩下 n 颗石子，这一步最多取 m 颗',
+  'laskers-nim': '一堆 n 颗石子',
+  'three-way-split': '一堆 n 颗石子',
+  'mock-turtles': '位置 x（从 0 开始）上的一枚正面朝上的硬币，其余都是反面',
+  treblecross: '一段 n 个安全格（离每个 X 都超过 2 格）',
 };
 
 /** The settings of each game of the menu (its `<option value>`), by setting name. */
@@ -33,6 +40,7 @@ const SETTING_ABOUT_ZH: Record<string, Record<string, string>> = {
   'problem:alice-game': { k: '一次杀死的怪物数' },
   'problem:array-game': { N: '格子数' },
   'problem:bash-game': { m: '一次最多取的石子数' },
+  'problem:s-nim': { a: 'S 中的一种取法', b: 'S 中的另一种取法（0：没有）', c: 'S 中的另一种取法（0：没有）' },
   'problem:subtraction-game': { L: '一次最少取走的卡片数', R: '一次最多取走的卡片数' },
   bash: { m: '一次最多取的石子数' },
 };

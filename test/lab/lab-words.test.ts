@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../problems/catalog';
-import { LAB_SENTENCES, labSummary, summaryWith, translateLabSentence, unfill } from '../../server/http/lab-text';
+import { gameAbout, LAB_SENTENCES, labSummary, noGameReason, settingAbout, summaryWith, translateLabSentence, unfill } from '../../server/http/lab-text';
+import { gameSlugs, loadGame, NO_GAME } from '../../server/lab/registry';
 import { translateCheckerMessage, translatePhrase, translateTag } from '../../server/http/ui-text';
 import { compareTokens } from '../../server/judge/checker';
 import { checkLocally, describeConjecture, runLab, type LabRequest, type LabResult } from '../../server/lab/lab';
@@ -108,6 +109,18 @@ describe('the lab’s sentences', () => {
     expect(translateLabSentence('Problem "nim" declares no game: A Nim position is a whole multiset of heaps.', 'zh')).toMatch(/^题目 nim 没有可以打表的游戏：Nim 的局面/);
     expect(translateLabSentence(texts[0]!, 'en')).toBe(texts[0]);
     expect(translateLabSentence('something new', 'zh')).toBe('something new');
+  });
+});
+
+describe('every problem in the lab menu', () => {
+  it('has its game, its settings and its reason for having no game said in Chinese', async () => {
+    const CJK = /[\u4e00-\u9fff]/;
+    for (const slug of gameSlugs()) {
+      const decl = await loadGame(slug);
+      expect(gameAbout(slug, decl.about, 'zh'), slug).toMatch(CJK);
+      for (const s of decl.settings ?? []) expect(settingAbout(`problem:${slug}`, s.name, s.about, 'zh'), `${slug} ${s.name}`).toMatch(CJK);
+    }
+    for (const [slug, why] of Object.entries(NO_GAME)) expect(noGameReason(slug, why, 'zh'), slug).toMatch(CJK);
   });
 });
 
