@@ -38,16 +38,8 @@
   }
   const block = (title, text) => el('div', { class: 'io-block' }, el('div', { class: 'io-title' }, title), el('pre', {}, text));
 
-  async function api(method, url, body) {
-    const res = await fetch(url, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const data = res.status === 204 ? null : await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-    if (!res.ok) throw new Error((data && data.error) || `HTTP ${res.status}`);
-    return data;
-  }
+  // public/api.js: one place adds the headers every JSON call needs.
+  const api = (method, url, body) => window.sgApi(method, url, body);
 
   async function poll(url, onUpdate) {
     for (;;) {

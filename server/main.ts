@@ -14,6 +14,7 @@ import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './queue/thread-p
 import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
 import { requeueInterruptedInvocations } from './storage/invocations';
+import { requeueInterruptedSampleRuns } from './storage/sample-runs';
 import { requeueInterruptedLabJobs } from './storage/lab-jobs';
 import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
@@ -52,8 +53,8 @@ async function main(): Promise<void> {
   if (!redis) {
     const requeued = requeueInterrupted(db);
     if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
-    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db) + requeueInterruptedLabJobs(db);
-    if (restarted) log(`put ${restarted} stress run(s), custom invocation(s) and lab job(s) interrupted by the last shutdown back in the queue`);
+    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db) + requeueInterruptedLabJobs(db) + requeueInterruptedSampleRuns(db);
+    if (restarted) log(`put ${restarted} stress run(s), custom invocation(s), lab job(s) and sample run(s) interrupted by the last shutdown back in the queue`);
   }
   log(`${countQueued(db)} submission(s) waiting to be judged`);
 

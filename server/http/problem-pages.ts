@@ -11,6 +11,7 @@ import { stressRunState } from './stress-state';
 import { notFound } from './errors';
 import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { teachingView } from './teaching-view';
+import { STARTER_CODE } from '../problems/starter-code';
 import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
@@ -100,7 +101,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     title: lang === 'en' ? p.titleEn : p.titleZh,
     nav: 'problems',
     katex: true,
-    scripts: ['/vendor/ace/ace.js', '/static/problem.js', '/static/stress.js'],
+    scripts: ['/vendor/ace/ace.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
+    starterJson: JSON.stringify(STARTER_CODE).replace(/</g, '\\u003c'),
     problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
     lang,
     versions,
