@@ -136,7 +136,8 @@
 
   const languageSelect = form.querySelector('select[name=language]');
   const known = (lang) => lang === 'typescript' || lang === 'javascript';
-  const refused = document.querySelector('.form-error');
+  // A refused form, or "Edit and resubmit", comes with its code and language: they win over the draft.
+  const refused = document.querySelector('.form-error') || form.dataset.prefilled === '1';
   if (languageSelect && !refused) {
     // A refused form keeps the language it was sent with (the server selected it).
     const saved = store.get(draftLanguageKey) || store.get(LAST_LANGUAGE_KEY);
@@ -179,7 +180,6 @@
       showPrintMargin: false,
       useWorker: false,
     });
-    // A refused form comes back with its code in the textarea: that wins over the saved draft.
     const start = (refused ? textarea.value : store.get(draftKey)) || textarea.value.trim();
     if (start) editor.session.setValue(start);
     else {

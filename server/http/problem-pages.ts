@@ -5,7 +5,7 @@ import type { Db } from '../storage/db';
 import { preview } from '../text/preview';
 import { countTests, getProblemHeader, listProblems, listUserTests, problemStatus, type ProblemHeader } from '../storage/problems';
 import { randomSeed } from '../stress/cases';
-import { listSubmissions } from '../storage/submissions';
+import { getSubmission, listSubmissions } from '../storage/submissions';
 import { listActiveStressRuns } from '../storage/stress-runs';
 import { stressRunState } from './stress-state';
 import { notFound } from './errors';
@@ -95,6 +95,10 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     limits: formatLimits(p, l),
   }));
   const status = problemStatus(db, p.slug);
+  // "Edit and resubmit" on a submission page: its source opens in the editor, in its language.
+  const fromId = typeof req.query.from === 'string' && /^[1-9][0-9]{0,15}$/.test(req.query.from) ? Number(req.query.from) : null;
+  const from = refused || fromId === null ? undefined : getSubmission(db, fromId);
+  const prefill = refused ?? (from && from.problem === p.slug ? { source: from.source, language: from.language } : undefined);
   const next = nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
   const nextHeader = next === null ? undefined : getProblemHeader(db, next);
   res.render('problem', {
@@ -116,6 +120,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),
     userTests: listUserTests(db, p.slug).map((t) => ({ id: t.id, idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
     refused,
+    prefill,
     recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
       id: s.id,
       when: formatTimestamp(s.createdAt),

@@ -1,6 +1,5 @@
 import express, { type Request, type Response } from 'express';
 import { VERDICTS, verdictName } from '../judge/verdicts';
-import { highlightTypeScript } from '../render/highlight';
 import type { Db } from '../storage/db';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import {
@@ -21,6 +20,8 @@ import { checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { clientKey } from './client-key';
+import { compileOutputHtml, sourceView } from './source-view';
+import { nextInOrder } from '../../problems/catalog';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -152,11 +153,14 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       };
     });
     const done = s.status === 'done';
+    const source = sourceView(s.source, s.language);
+    const next = s.verdict === 'AC' ? nextInOrder(s.problem, listProblems(db).map((q) => q.slug)) : null;
+    const nextHeader = next === null ? undefined : getProblemHeader(db, next);
     res.render('submission', {
       title: `Submission ${s.id}`,
       nav: 'submissions',
       highlight: true,
-      scripts: done ? [] : ['/static/submission.js'],
+      scripts: ['/static/diff.js', '/static/failure-diff.js', ...(done ? [] : ['/static/submission.js'])],
       refresh: !done,
       noJudge: s.status === 'queued' && judgeConnected?.() === false,
       submission: {
@@ -171,7 +175,10 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,
         compileOutput: s.compileOutput,
-        sourceHtml: highlightTypeScript(s.source),
+        compileOutputHtml: s.compileOutput === null ? null : compileOutputHtml(s.compileOutput, source.lineNumbers.length),
+        source,
+        editHref: `/problems/${s.problem}?from=${s.id}#submit`,
+        next: nextHeader && { slug: nextHeader.slug, title: res.locals.uiLang === 'zh' ? nextHeader.titleZh : nextHeader.titleEn },
         language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
         sourceBytes: Buffer.byteLength(s.source),
       },
@@ -182,11 +189,12 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
 
   router.get('/submissions/:id/:file', (req, res) => {
     const id = parseSubmissionId(req.params.id);
-    const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts)$/.exec(req.params.file);
+    const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts|js)$/.exec(req.params.file);
     if (id === null || !m) throw notFound('There is no such file.');
     const kind = m[1]!;
     let content: string | undefined;
-    if (kind === 'source' && m[2] === 'ts') content = getSubmission(db, id)?.source;
+    // The page links a source under its own language's extension (source.js for JavaScript).
+    if (kind === 'source' && m[2] !== 'txt') content = getSubmission(db, id)?.source;
     else if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
       content = getFailureText(db, id, kind as FailureTextKind)?.content;
     }

@@ -146,3 +146,48 @@ describe('hints and the editorial', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.n)).toBe('3');
   });
 });
+
+describe('the submission page is not a dead end', () => {
+  it('numbers the source lines, links compiler positions to them, and names the language', async () => {
+    await page.goto(`${server.url}/problems/kiki`);
+    await page.selectOption('select[name=language]', 'typescript');
+    await setSource(page, "const a = 1;\nconst n: number = 'text';\nconsole.log(n + a);\n");
+    await Promise.all([page.waitForURL(/\/submissions\/\d+$/), page.click('form.submit-form button.primary')]);
+    await page.locator('.compile-output a.source-position').first().waitFor({ timeout: 90_000 });
+    expect(await page.locator('.source-view .line-numbers a').allTextContents()).toEqual(['1', '2', '3']);
+    const link = page.locator('.compile-output a.source-position').first();
+    expect(await link.textContent()).toBe('2:7');
+    await link.click();
+    expect(new URL(page.url()).hash).toBe('#L2');
+    expect(await page.locator('.source-view code').getAttribute('class')).toBe('language-typescript');
+  });
+
+  it('"Edit and resubmit" opens the problem with this source and language in the editor', async () => {
+    const res = await fetch(`${server.url}/api/submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'nim', source: JS_NIM, language: 'javascript' }) });
+    const { id } = (await res.json()) as { id: number };
+    await page.goto(`${server.url}/submissions/${id}`);
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Accepted', undefined, { timeout: 90_000 });
+    await page.reload();
+    // JavaScript is downloaded as .js and highlighted as JavaScript.
+    expect(await page.locator('.source h2 a[download]').getAttribute('href')).toBe(`/submissions/${id}/source.js`);
+    expect(await page.locator('.source-view code').getAttribute('class')).toBe('language-javascript');
+    expect(await (await fetch(`${server.url}/submissions/${id}/source.js`)).text()).toBe(JS_NIM);
+    // After Accepted: the next problem in learning order (kiki, nim, game-on-tree).
+    expect(await page.locator('.submission-actions a.next-problem').getAttribute('href')).toBe('/problems/game-on-tree');
+    await page.evaluate(() => localStorage.clear());
+    await Promise.all([page.waitForURL(/\/problems\/nim\?from=\d+#submit$/), page.click('.submission-actions a.edit-resubmit')]);
+    expect(await page.inputValue('select[name=language]')).toBe('javascript');
+    expect(await editorText(page)).toBe(JS_NIM);
+  });
+
+  it('shows a wrong answer as a difference, keeping the blocks and their downloads', async () => {
+    const res = await fetch(`${server.url}/api/submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'game-on-tree', source: "console.log('Bob');", language: 'javascript' }) });
+    const { id } = (await res.json()) as { id: number };
+    await page.goto(`${server.url}/submissions/${id}`);
+    await page.locator('.failure .diff').waitFor({ timeout: 90_000 });
+    expect(await page.locator('.failure .diff-caption').textContent()).toBe('First difference on line 1');
+    expect(await page.locator('.failure .diff mark').allTextContents()).toEqual(['Alice', 'Bob']);
+    expect(await page.locator('.failure .io-block a[download]').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('.failure .checker-message').count()).toBe(1);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * How a submission's source and compiler output are shown: line numbers that are link targets
+ * (`#L11`), and compiler positions ("11:1 error TS2322: …") that link to them.
+ */
+import type { Language } from '../compile/types';
+import { highlightSource } from '../render/highlight';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+export interface SourceView {
+  html: string;
+  /** 1..n, one per line of the source, for the gutter. */
+  lineNumbers: number[];
+  /** `typescript` / `javascript`: the code block's class and the download's extension. */
+  languageCode: Language;
+  extension: 'ts' | 'js';
+}
+
+export function sourceView(source: string, language: Language): SourceView {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n').length : source.split('\n').length;
+  return {
+    html: highlightSource(source, language),
+    lineNumbers: Array.from({ length: lines }, (_, i) => i + 1),
+    languageCode: language,
+    extension: language === 'javascript' ? 'js' : 'ts',
+  };
+}
+
+/** Compiler output as HTML: each "line:col" at the start of a line links to that source line. */
+export function compileOutputHtml(text: string, lineCount: number): string {
+  return escapeHtml(text).replace(/^(\d+):(\d+)\b/gm, (whole, line: string) => {
+    const n = Number(line);
+    return n >= 1 && n <= lineCount ? `<a href="#L${n}" class="source-position">${whole}</a>` : whole;
+  });
+}
