@@ -21,7 +21,7 @@ import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { clientKey } from './client-key';
 import { compileOutputHtml, sourceView } from './source-view';
-import { nextInOrder } from '../../problems/catalog';
+import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -72,7 +72,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
     // Problem titles follow the interface language.
     const zh = res.locals.uiLang === 'zh';
-    const titles = new Map(listProblems(db).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
+    // The problem filter lists them in learning order, as the problem list does.
+    const titles = new Map(inLearningOrder(listProblems(db)).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
     const link = (n: number): string => {
       const params = new URLSearchParams();
       if (filter.problem) params.set('problem', filter.problem);
@@ -90,6 +91,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         when: formatTimestamp(s.createdAt),
         problem: s.problem,
         problemTitle: titles.get(s.problem) ?? s.problem,
+        language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
         statusText: statusText(s),
         statusClass: statusClass(s),
         done: s.status === 'done',
@@ -123,6 +125,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         timeMs: t.timeMs,
         memoryKb: t.memoryKb,
         failing,
+        // An interactive test's message is the interactor's, about the game it played.
+        interactive: t.dialoguePreview !== null,
         exitCode: t.exitCode,
         message: t.message,
         blocks: failing

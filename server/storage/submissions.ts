@@ -15,11 +15,11 @@ export interface SubmissionSummary {
   memoryKb: number | null;
   createdAt: number;
   finishedAt: number | null;
+  language: Language;
 }
 
 export interface Submission extends SubmissionSummary {
   source: string;
-  language: Language;
   compileOutput: string | null;
   attempts: number;
 }
@@ -42,7 +42,7 @@ export interface SubmissionTestRow {
 export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dialogue';
 
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
-  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt`;
+  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language`;
 
 /** `client` names who sent it (an address), so the queue can take turns between clients. */
 export function insertSubmission(db: Db, problem: string, source: string, language: Language = 'typescript', client = ''): number {
@@ -52,7 +52,7 @@ export function insertSubmission(db: Db, problem: string, source: string, langua
 }
 
 export function getSubmission(db: Db, id: number): Submission | undefined {
-  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, language, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
+  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
     .get(id) as Submission | undefined;
 }
 

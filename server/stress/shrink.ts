@@ -29,7 +29,7 @@ export interface ShrinkDeps {
 }
 
 /** Most candidates tried in one round. */
-const MAX_CHUNK = 32;
+const MAX_ROUND = 32;
 /** Shrinking stops here even if not yet minimal; the failure found so far is still reported. */
 export const TIME_BUDGET_MS = 10_000;
 
@@ -96,7 +96,12 @@ export async function shrinkFailure(
  * always the candidate's own.
  */
 export function roundWidth(verdict: Verdict, sandboxes: number): number {
-  return verdict === 'TLE' || verdict === 'MLE' || verdict === 'OLE' ? Math.max(1, sandboxes) : MAX_CHUNK;
+  return costsALimit(verdict) ? Math.max(1, sandboxes) : MAX_ROUND;
+}
+
+/** Failures whose every failing candidate runs until a limit stops it. */
+export function costsALimit(verdict: Verdict): boolean {
+  return verdict === 'TLE' || verdict === 'MLE' || verdict === 'OLE';
 }
 
 /** Runs and judges the cases split over the sandboxes in parallel; results in input order. */

@@ -212,7 +212,7 @@ describe('every hand', () => {
       expect(await p.locator('form.submit-form button.primary').textContent()).toBe('提交');
       expect(await p.locator('.hints h2').textContent()).toBe('提示');
       await p.goto(`${server.url}/submissions`);
-      expect(await p.locator('table.submissions th').allTextContents()).toEqual(['#', '时间', '题目', '结果', '用时', '内存']);
+      expect(await p.locator('table.submissions th').allTextContents()).toEqual(['#', '时间', '题目', '语言', '结果', '用时', '内存']);
       const verdicts = await p.locator('table.submissions .status-cell').allTextContents();
       expect(verdicts.length).toBeGreaterThan(0);
       for (const v of verdicts) expect(v).toMatch(/答案正确|答案错误|超出时间限制|编译错误|运行错误|排队中|正在运行|编译中/);
