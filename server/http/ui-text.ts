@@ -220,6 +220,7 @@ const PHRASES_ZH: Record<string, string> = {
   'case {0} of {1}': '第 {0} 组（共 {1} 组）',
   'Compiled as {0}': '按 {0} 编译',
   'What next': '接下来',
+  'Jump to the editor': '跳到编辑器',
   Pages: '分页',
   'Edit and resubmit': '修改后重新提交',
   'You won the game against the judge': '你赢了评测程序',
