@@ -1,7 +1,17 @@
 // Every JSON call the pages make goes through here, so a header the server asks for (the JSON
-// content type, later a session's token) is added in one place.
+// content type, later a session's token) is added in one place; and the interface's words.
 (() => {
   'use strict';
+  // The interface's words in the page's language (server/http/ui-text.ts), with {0}, {1}… filled in.
+  const words = (() => {
+    try {
+      return JSON.parse(document.getElementById('ui-text').textContent);
+    } catch {
+      return {};
+    }
+  })();
+  window.sgText = (s, ...args) => (words[s] || s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
+
   window.sgApi = async (method, url, body) => {
     const res = await fetch(url, {
       method,

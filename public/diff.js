@@ -3,14 +3,7 @@
 // Used by the sample runs on the problem page and by a wrong answer on the submission page.
 (() => {
   'use strict';
-  const UI_WORDS = (() => {
-    try {
-      return JSON.parse(document.getElementById('ui-text').textContent);
-    } catch {
-      return {};
-    }
-  })();
-  const uiText = (s, ...args) => (UI_WORDS[s] || s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
+  const uiText = window.sgText;
 
   /** Tokens with where they are: line (0-based) and the character range on it. */
   function tokens(text) {

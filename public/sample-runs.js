@@ -4,14 +4,7 @@
   'use strict';
   const panel = document.getElementById('sample-runs');
   if (!panel) return;
-  const UI_WORDS = (() => {
-    try {
-      return JSON.parse(document.getElementById('ui-text').textContent);
-    } catch {
-      return {};
-    }
-  })();
-  const uiText = (s, ...args) => (UI_WORDS[s] || s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
+  const uiText = window.sgText;
   const VERDICT_WORDS = {
     AC: 'Accepted',
     WA: 'Wrong answer',

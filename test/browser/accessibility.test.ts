@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submit, waitForVerdict } from '../helpers/judge-client';
+import { postJob, submit, waitForVerdict, waitJobDone } from '../helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim, TYPE_ERROR } from '../helpers/solutions';
 
@@ -23,21 +23,7 @@ let server: RunningServer;
 let browser: Browser;
 const pages: Record<string, string> = {};
 
-async function post(path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as { id?: number };
-  if (res.status !== 201 || typeof json.id !== 'number') throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.id;
-}
-
-async function waitDone(path: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (((await (await fetch(`${server.url}${path}`)).json()) as { status?: string }).status === 'done') return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${path} not done in time`);
-}
+const post = (path: string, body: unknown) => postJob(server.url, path, body);
 
 beforeAll(async () => {
   server = await startServer({ workers: 2, problems: ['nim', 'kiki', 'subtraction-game'] });
@@ -51,7 +37,7 @@ beforeAll(async () => {
   const stress = await post('/api/stress', { problem: 'nim', source: wrongNim, cases: 300, size: 'small', seed: 7 });
   const invocation = await post('/api/invocations', { problem: 'nim', source: 'console.log("Yes")', input: '1\n2\n3 3\n' });
   for (const id of [accepted, wa, ce, dialogue]) await waitForVerdict(server.url, id, 120_000);
-  for (const path of [`/api/stress/${stress}`, `/api/invocations/${invocation}`]) await waitDone(path);
+  for (const path of [`/api/stress/${stress}`, `/api/invocations/${invocation}`]) await waitJobDone(server.url, path);
   Object.assign(pages, {
     '/problems': 'problem list',
     '/problems/nim?hints=1&editorial=ask': 'problem page with a hint and the editorial prompt',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTER_CODE } from '../../server/problems/starter-code';
+import { waitJobDone } from '../helpers/judge-client';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim, ALWAYS_NO, TYPE_ERROR } from '../helpers/solutions';
 
@@ -29,12 +30,7 @@ async function runSamples(problem: string, source: string, language?: string): P
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: number };
   expect(res.headers.get('location')).toBe(`/api/sample-runs/${id}`);
-  for (let i = 0; i < 600; i++) {
-    const run = (await (await fetch(`${server.url}/api/sample-runs/${id}`)).json()) as SampleRun;
-    if (run.status === 'done') return run;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`sample run ${id} did not finish`);
+  return waitJobDone<SampleRun>(server.url, `/api/sample-runs/${id}`);
 }
 
 const submissionCount = async () => ((await (await fetch(`${server.url}/api/submissions`)).json()) as unknown[]).length;
