@@ -166,6 +166,13 @@
 
   const modeFor = (lang) => (lang === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript');
   let editor = null;
+  // The starter for the chosen language, selected: the first keystroke or paste replaces it.
+  let starterShown = false;
+  const showStarter = () => {
+    editor.session.setValue(starterFor(languageNow()));
+    editor.selectAll();
+    starterShown = true;
+  };
   if (window.ace && holder) {
     window.ace.config.set('basePath', '/vendor/ace');
     holder.hidden = false;
@@ -182,13 +189,17 @@
     });
     const start = (refused ? textarea.value : store.get(draftKey)) || textarea.value.trim();
     if (start) editor.session.setValue(start);
-    else {
-      // An empty editor opens with the starter, selected, so the first keystroke replaces it.
-      editor.session.setValue(starterFor(languageNow()));
-      editor.selectAll();
-    }
+    else showStarter();
+    // Typing or pasting into the untouched starter replaces it (wherever the cursor is).
+    editor.commands.on('exec', (e) => {
+      if (starterShown && (e.command.name === 'insertstring' || e.command.name === 'paste')) {
+        starterShown = false;
+        editor.session.setValue('');
+      }
+    });
     editor.session.on('change', () => {
       const text = editor.getValue();
+      if (!isStarter(text)) starterShown = false;
       // The untouched starter is not a draft: the next visit shows the starter of that day's language.
       if (isStarter(text) || text === '') store.set(draftKey, '');
       else {
@@ -206,10 +217,7 @@
       if (!editor) return;
       editor.session.setMode(modeFor(languageNow()));
       // The other language's untouched starter is swapped for this one's.
-      if (isStarter(editor.getValue())) {
-        editor.session.setValue(starterFor(languageNow()));
-        editor.selectAll();
-      }
+      if (isStarter(editor.getValue())) showStarter();
     });
   }
 

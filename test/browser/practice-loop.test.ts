@@ -40,6 +40,11 @@ describe('the draft and its language', () => {
     await page.selectOption('select[name=language]', 'javascript');
     expect(await editorText(page)).toContain("const fs = require('fs');");
     await page.selectOption('select[name=language]', 'typescript');
+    // The first keystroke replaces the starter, wherever the click put the cursor.
+    await page.click('#editor .ace_content');
+    await page.keyboard.insertText('console.log(1);');
+    expect(await editorText(page)).toBe('console.log(1);');
+    await setSource(page, '');
   });
 
   it('keeps a JavaScript draft as JavaScript after a reload, and judges it as JavaScript', async () => {
