@@ -10,7 +10,10 @@
       return {};
     }
   })();
-  window.sgText = (s, ...args) => (words[s] || s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
+  window.sgText = (s, ...args) => {
+    const text = words[s] || s;
+    return args.length ? text.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? '')) : text;
+  };
 
   window.sgApi = async (method, url, body) => {
     const res = await fetch(url, {

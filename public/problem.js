@@ -3,15 +3,8 @@
 (() => {
   'use strict';
 
-  // The interface's words in the page's language (see server/http/ui-text.ts); English by default.
-  const UI_WORDS = (() => {
-    try {
-      return JSON.parse(document.getElementById('ui-text').textContent);
-    } catch {
-      return {};
-    }
-  })();
-  const uiText = (s) => UI_WORDS[s] || s;
+  // The interface's words in the page's language (public/api.js); English by default.
+  const uiText = window.sgText;
 
   function showLang(lang) {
     for (const el of document.querySelectorAll('section.statement')) el.hidden = el.dataset.lang !== lang;

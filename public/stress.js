@@ -3,17 +3,9 @@
 (() => {
   'use strict';
 
-  // The interface's words in the page's language (see server/http/ui-text.ts); English by default.
-  const UI = (() => {
-    try {
-      return JSON.parse(document.getElementById('ui-text').textContent);
-    } catch {
-      return {};
-    }
-  })();
-  const T = (s) => UI[s] || s;
-  // A sentence with its {0}, {1}... filled in, after translating the whole template.
-  const F = (s, ...args) => T(s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
+  // The interface's words in the page's language (public/api.js), and sentences with {0}, {1}… filled in.
+  const T = (s) => window.sgText(s);
+  const F = window.sgText;
   const VERDICT_WORDS = {
     AC: 'Accepted', WA: 'Wrong answer', TLE: 'Time limit exceeded', MLE: 'Memory limit exceeded',
     RE: 'Runtime error', CE: 'Compilation error', OLE: 'Output limit exceeded', IE: 'Judgement failed',
