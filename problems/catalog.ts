@@ -17,7 +17,14 @@ export type Tag =
   | 'strings'
   | 'matching'
   | 'draws'
-  | 'interactive';
+  | 'interactive'
+  | 'Wythoff'
+  | 'Fibonacci'
+  | 'graphs'
+  | 'Every-SG'
+  | 'splitting'
+  | 'coin turning'
+  | 'Hackenbush';
 
 export interface CatalogEntry {
   slug: string;
@@ -30,15 +37,26 @@ export const CATALOG: readonly CatalogEntry[] = [
   { slug: 'kiki', difficulty: 1, tags: ['P/N positions', 'periodicity'] },
   { slug: 'nim', difficulty: 1, tags: ['Nim'] },
   { slug: 'nim-moves', difficulty: 2, tags: ['Nim'] },
+  { slug: 'northcott', difficulty: 2, tags: ['Nim'] },
+  { slug: 's-nim', difficulty: 2, tags: ['SG function', 'SG sum'] },
+  { slug: 'wythoff', difficulty: 3, tags: ['P/N positions', 'Wythoff'] },
+  { slug: 'fibonacci-nim', difficulty: 3, tags: ['P/N positions', 'Fibonacci'] },
   { slug: 'flip-game', difficulty: 3, tags: ['SG function', 'SG sum', 'strings'] },
   { slug: 'cutting-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
+  { slug: 'dag-chess', difficulty: 3, tags: ['SG function', 'SG sum', 'graphs'] },
   { slug: 'split-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
+  { slug: 'laskers-nim', difficulty: 3, tags: ['SG function', 'SG sum', 'splitting', 'periodicity'] },
+  { slug: 'three-way-split', difficulty: 3, tags: ['SG function', 'SG sum', 'splitting', 'periodicity'] },
   { slug: 'array-game', difficulty: 3, tags: ['SG function', 'SG sum'] },
+  { slug: 'mock-turtles', difficulty: 4, tags: ['SG function', 'SG sum', 'coin turning'] },
+  { slug: 'treblecross', difficulty: 4, tags: ['SG function', 'SG sum', 'splitting', 'strings'] },
   { slug: 'anti-nim', difficulty: 3, tags: ['Nim', 'misère'] },
+  { slug: 'every-sg', difficulty: 4, tags: ['SG function', 'Every-SG'] },
   { slug: 'staircase-nim', difficulty: 3, tags: ['Nim', 'staircase'] },
   { slug: 'k-nim', difficulty: 4, tags: ['Nim'] },
   { slug: 'ed', difficulty: 4, tags: ['SG function', 'SG sum', 'periodicity'] },
   { slug: 'game-on-tree', difficulty: 4, tags: ['SG sum', 'trees'] },
+  { slug: 'christmas-game', difficulty: 5, tags: ['SG sum', 'trees', 'Hackenbush'] },
   { slug: 'alice-game', difficulty: 4, tags: ['SG function', 'periodicity'] },
   { slug: 'subtraction-game', difficulty: 4, tags: ['SG function', 'SG sum', 'symmetry', 'interactive'] },
   { slug: 'shiritori', difficulty: 4, tags: ['draws', 'strings'] },

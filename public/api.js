@@ -1,5 +1,6 @@
 // Every JSON call the pages make goes through here, so a header the server asks for (the JSON
-// content type, later a session's token) is added in one place; and the interface's words.
+// content type, in accounts mode the session's CSRF token) is added in one place; and the interface's
+// words. (public/csrf.js still adds the token to the lab's own fetches, which do not come through here.)
 (() => {
   'use strict';
   // The interface's words in the page's language (server/http/ui-text.ts), with {0}, {1}… filled in.
@@ -15,10 +16,15 @@
     return args.length ? text.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? '')) : text;
   };
 
+  // Accounts mode: the page's <meta name="csrf-token"> (absent in local mode).
+  const csrf = document.querySelector('meta[name="csrf-token"]');
   window.sgApi = async (method, url, body) => {
+    const headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (csrf && method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrf.content;
     const res = await fetch(url, {
       method,
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const data = res.status === 204 ? null : await res.json().catch(() => ({ error: `HTTP ${res.status}` }));

@@ -174,7 +174,11 @@
       if (job.status === 'failed') return say(sentence(job.error), true);
       const secs = ((job.elapsedMs || Date.now() - started) / 1000).toFixed(1);
       if (job.status === 'queued') say(F('Waiting for the lab ({0} ahead)…', job.position));
-      else say(F(job.phase === 'compiling' ? 'Compiling… {0} s (limit 10 s of CPU)' : 'Computing in the sandbox… {0} s (limit 10 s of CPU)', secs));
+      else if (job.progress !== null && job.progress !== undefined) {
+        // A built-in table: its fraction done, as a bar.
+        say(F('Computing… {0} s', secs));
+        statusEl.appendChild(el('progress', { id: 'lab-progress', class: 'lab-progress', max: '1', value: String(job.progress), text: `${Math.round(job.progress * 100)}%` }));
+      } else say(F(job.phase === 'compiling' ? 'Compiling… {0} s (limit 10 s of CPU)' : 'Computing in the sandbox… {0} s (limit 10 s of CPU)', secs));
       setTimeout(tick, 300);
     };
     tick();
@@ -218,7 +222,8 @@
     }
     const a = result.analysis;
     if (!result.loopy && result.game.dims === 1) {
-      const count = result.values.length;
+      const by = result.byPeriodFrom ?? null;
+      const count = by ?? result.count ?? result.values.length;
       if (!a) lines.push(F('no period seen over {0} values', count));
       else {
         const head = a.saltus !== 0 ? ['period {0} with saltus {1} from n = {2}', a.period, a.saltus, a.preperiod] : ['period {0} from n = {1}', a.period, a.preperiod];
@@ -227,6 +232,7 @@
         if (a.proven) lines.push(F(`${template}: proven (Guy–Smith bound: {${k}} values needed, {${k + 1}} computed)`, ...args, a.proofNeeds, count));
         else if (a.proofNeeds !== null) lines.push(F(`${template}: seen over {${k}} values (up to n = {${k + 1}}); the Guy–Smith bound needs {${k + 2}} values to prove it`, ...args, count, a.checkedUpTo, a.proofNeeds));
         else lines.push(F(`${template}: seen over {${k}} values (up to n = {${k + 1}})`, ...args, count, a.checkedUpTo));
+        if (by !== null) lines.push(F('values from n = {0} to {1} follow from the proven period (G(n) = G(n − {2})); G(n) was computed up to n = {3}', by, a.checkedUpTo, a.period, by - 1));
       }
     }
     if (result.game.dims === 2 && result.grid) {
@@ -251,7 +257,7 @@
   }
 
   function show(result) {
-    say(F('{0} states computed in {1} ms ({2} visited).', result.states.length, result.ms, result.visited));
+    say(F('{0} states computed in {1} ms ({2} visited).', result.count ?? result.states.length, result.ms, result.visited));
     view.textContent = '';
     const ul = el('ul', { class: 'lab-summary', id: 'lab-summary' });
     for (const line of summaryLines(result)) ul.appendChild(el('li', { text: line }));
@@ -259,6 +265,7 @@
     if (result.conjecture) view.appendChild(conjectureBox(result.conjecture));
     if (result.game.problem) view.appendChild(el('p', {}, el('a', { href: `/problems/${result.game.problem}#stress-test`, class: 'lab-stress-link', text: T('Stress-test a solution of this problem') })));
     view.appendChild(toolbar(result));
+    if (result.game.dims === 1 && !result.loopy) view.appendChild(plot(result));
     if (result.game.dims === 1) view.appendChild(periodTable(result));
     else if (result.game.dims === 2) view.appendChild(heatmap(result, null));
     else view.appendChild(slices(result));
@@ -316,17 +323,27 @@
       bar.appendChild(b);
     };
     if (result.text) button(T('Copy as text'), () => copy(result.text, 'Text copied.'), 'lab-copy-text');
-    button(T('Copy as CSV'), () => copy(result.csv, 'CSV copied.'), 'lab-copy-csv');
-    button(T('Download CSV'), () => download('sg-table.csv', 'text/csv', result.csv), 'lab-download-csv');
+    if (result.csv) {
+      button(T('Copy as CSV'), () => copy(result.csv, 'CSV copied.'), 'lab-copy-csv');
+      button(T('Download CSV'), () => download('sg-table.csv', 'text/csv', result.csv), 'lab-download-csv');
+    } else if (result.cut && result.cut.csvUrl) {
+      // A big table: the result holds its first rows; the server streams the whole of it.
+      bar.appendChild(el('a', { href: result.cut.csvUrl, id: 'lab-download-csv', class: 'button', download: '', text: T('Download CSV') }));
+    }
     if (result.game.dims >= 2) button(T('Download SVG'), () => currentSvg && download('sg-heatmap.svg', 'image/svg+xml', currentSvg()), 'lab-download-svg');
     return bar;
   }
+
+  /** The whole table's range: a big job's result holds its first rows, and `cut.to` says how far it goes. */
+  const wholeTo = (result) => (result.cut ? result.cut.to : result.game.to);
 
   // One parameter: one period per row, aligned on the periodic part.
   function periodTable(result) {
     const a = result.analysis;
     const from = result.game.from[0];
-    const to = result.game.to[0];
+    // A big table's result holds its first values only (game.to ends with them; cut.to is the whole range).
+    const to = Math.min(result.game.to[0], from + result.values.length - 1);
+    const last = wholeTo(result)[0];
     const period = a ? a.period : 10;
     const anchor = a ? a.preperiod : from;
     const exceptions = new Set(a ? a.exceptions : []);
@@ -355,8 +372,96 @@
     const wrap = el('div', { class: 'lab-seq-wrap' }, table);
     const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ` ${T('value 0 (P-position)')}  `, el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}`);
     wrap.appendChild(legend);
-    if (n <= to) wrap.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', MAX_ROWS, result.values.length) }));
+    if (n <= last) wrap.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
     return wrap;
+  }
+
+  // G(n) against n, one dot per value seen in each column of n (as Flammenkamp's tables draw them):
+  // the pre-period shaded, exceptions red, the start of the period and of the values that follow
+  // from it marked. A big table brings its columns (result.plot); a small one is drawn from its values.
+  function plot(result) {
+    const a = result.analysis;
+    const to = wholeTo(result)[0];
+    const from = result.game.from[0];
+    let p = result.plot;
+    if (!p) {
+      const step = Math.max(1, Math.ceil(result.values.length / 1200));
+      const points = [];
+      const seen = new Map();
+      result.values.forEach((v, i) => {
+        const c = Math.floor(i / step);
+        if (seen.get(v) === c) return;
+        seen.set(v, c);
+        points.push(c, v);
+      });
+      p = { from, step, columns: Math.ceil(result.values.length / step), points, exceptionValues: null };
+    }
+    let top = 1;
+    for (let i = 1; i < p.points.length; i += 2) top = Math.max(top, p.points[i]);
+    // As wide as the result panel allows (a column of n per pixel or more).
+    const room = Math.max(300, Math.min(1200, (view.clientWidth || 900) - 50));
+    const W = Math.max(300, Math.min(room, p.columns * Math.max(1, Math.floor(room / p.columns))));
+    const H = 220;
+    const left = 36;
+    const bottom = 20;
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = el('canvas', { id: 'lab-plot', class: 'lab-plot', role: 'img' });
+    canvas.setAttribute('aria-label', F('G(n) against n for n = {0}..{1}', from, to));
+    canvas.width = Math.round((W + left) * ratio);
+    canvas.height = Math.round((H + bottom) * ratio);
+    canvas.style.width = `${W + left}px`;
+    canvas.style.height = `${H + bottom}px`;
+    const ctx = canvas.getContext('2d');
+    ctx.scale(ratio, ratio);
+    const xOf = (n) => left + ((n - from) / (p.step * p.columns)) * W;
+    const yOf = (v) => H - 4 - (v / top) * (H - 12);
+    if (a) {
+      ctx.fillStyle = '#eeeeee';
+      ctx.fillRect(left, 0, xOf(a.preperiod) - left, H);
+    }
+    ctx.strokeStyle = '#999';
+    ctx.beginPath();
+    ctx.moveTo(left, 0);
+    ctx.lineTo(left, H);
+    ctx.lineTo(left + W, H);
+    ctx.stroke();
+    ctx.fillStyle = '#555';
+    ctx.font = '11px sans-serif';
+    ctx.fillText(String(top), 4, yOf(top) + 4);
+    ctx.fillText('0', 4, yOf(0) + 4);
+    ctx.fillText(String(from), left, H + 14);
+    const last = String(to);
+    ctx.fillText(last, left + W - ctx.measureText(last).width, H + 14);
+    const dot = Math.max(1.5, Math.min(4, W / p.columns / 2));
+    ctx.fillStyle = '#1f2933';
+    for (let i = 0; i < p.points.length; i += 2) {
+      const x = left + ((p.points[i] + 0.5) / p.columns) * W;
+      ctx.fillRect(x - dot / 2, yOf(p.points[i + 1]) - dot / 2, dot, dot);
+    }
+    if (a) {
+      ctx.fillStyle = '#d7263d';
+      for (let k = 0; k < a.exceptions.length; k++) {
+        const n = a.exceptions[k];
+        const v = p.exceptionValues ? p.exceptionValues[k] : result.values[n - from];
+        if (v === undefined) continue;
+        ctx.fillRect(xOf(n + 0.5) - 2, yOf(v) - 2, 4, 4);
+      }
+      const mark = (n, colour, dash) => {
+        ctx.strokeStyle = colour;
+        ctx.setLineDash(dash);
+        ctx.beginPath();
+        ctx.moveTo(xOf(n), 0);
+        ctx.lineTo(xOf(n), H);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      };
+      mark(a.preperiod, '#0645ad', []);
+      if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) mark(result.byPeriodFrom, '#0645ad', [4, 3]);
+    }
+    const legend = el('p', { class: 'lab-plot-legend' });
+    if (a) legend.append(el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}  `, F('blue line: the period starts (n = {0})', a.preperiod));
+    if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) legend.appendChild(document.createTextNode(`  ${F('dashed: values from n = {0} follow from the proven period', result.byPeriodFrom)}`));
+    return el('figure', { class: 'lab-plot-box' }, canvas, legend);
   }
 
   const pMark = (v) => (v === 0 || v === 'L' ? ` — ${T('P-position (the player to move loses)')}` : '');

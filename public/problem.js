@@ -100,9 +100,12 @@
   const slug = document.querySelector('article.problem').dataset.slug;
   // The draft's source and its language are kept together: a JavaScript draft must come back as
   // JavaScript (judged as TypeScript it gets CE). The language last used is the next problem's default.
-  const draftKey = `draft:${slug}`;
-  const draftLanguageKey = `draft-language:${slug}`;
-  const LAST_LANGUAGE_KEY = 'language';
+  // All three are per person in accounts mode (two students may share a browser); unchanged locally.
+  const person = document.querySelector('meta[name="sg-person"]');
+  const who = person ? `:${person.content}` : '';
+  const draftKey = `draft${who}:${slug}`;
+  const draftLanguageKey = `draft-language${who}:${slug}`;
+  const LAST_LANGUAGE_KEY = `language${who}`;
   const store = {
     get: (k) => {
       try {

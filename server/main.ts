@@ -15,12 +15,15 @@ import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
 import { requeueInterruptedInvocations } from './storage/invocations';
 import { requeueInterruptedSampleRuns } from './storage/sample-runs';
-import { requeueInterruptedLabJobs } from './storage/lab-jobs';
+import { failInterruptedLabJobs } from './storage/lab-jobs';
 import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
-import { checkSandboxStarts } from './sandbox/self-check';
+import { checkSandboxStartsInThread } from './sandbox/self-check-in-thread';
 import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
+import { loadAuthSettings } from './http/auth/settings';
+import { adoptLocalWork, countTeachers, expireSessions } from './storage/accounts';
+import { backupSchedule, startRotatingBackups } from './storage/backup-schedule';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
@@ -28,6 +31,8 @@ const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
 async function main(): Promise<void> {
   const config = loadConfig();
   const redis = redisSettings();
+  const auth = loadAuthSettings(config.host);
+  const backups = backupSchedule();
   log(`Node.js ${process.versions.node}`);
   log(
     redis
@@ -39,6 +44,14 @@ async function main(): Promise<void> {
   lockDataDir(config.dataDir);
   const db = openDatabase(config.dbPath, { migrate: true, autoCheckpoint: false, log });
   log(`database ${config.dbPath} open (WAL)`);
+  if (auth.warning) warn(auth.warning);
+  if (auth.accounts) {
+    expireSessions(db);
+    const adopted = adoptLocalWork(db);
+    const teachers = countTeachers(db);
+    log(`accounts mode: ${teachers} teacher(s), registration ${auth.classCode ? 'open with the class code' : 'closed (no CLASS_CODE)'}${adopted ? `; ${adopted} piece(s) of local work now belong to the first teacher` : ''}`);
+    if (!teachers) warn('no teacher account yet: make one with npm run accounts -- add-teacher NAME');
+  }
 
   const only = process.env.JUDGE_PROBLEMS?.split(',').map((s) => s.trim()).filter(Boolean);
   const importStart = performance.now();
@@ -53,8 +66,10 @@ async function main(): Promise<void> {
   if (!redis) {
     const requeued = requeueInterrupted(db);
     if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
-    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db) + requeueInterruptedLabJobs(db) + requeueInterruptedSampleRuns(db);
-    if (restarted) log(`put ${restarted} stress run(s), custom invocation(s), lab job(s) and sample run(s) interrupted by the last shutdown back in the queue`);
+    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db) + requeueInterruptedSampleRuns(db);
+    if (restarted) log(`put ${restarted} stress run(s), custom invocation(s) and sample run(s) interrupted by the last shutdown back in the queue`);
+    const dropped = failInterruptedLabJobs(db);
+    if (dropped) log(`failed ${dropped} lab job(s) the last process died while computing`);
   }
   log(`${countQueued(db)} submission(s) waiting to be judged`);
 
@@ -65,7 +80,7 @@ async function main(): Promise<void> {
 
   if (!redis) {
     const sandboxStart = performance.now();
-    await checkSandboxStarts();
+    await checkSandboxStartsInThread();
     log(`sandbox self-check passed (${Math.round(performance.now() - sandboxStart)} ms)`);
   }
 
@@ -80,7 +95,7 @@ async function main(): Promise<void> {
         return { mode: 'embedded' as const, workers: [{ id: 'embedded', threads: stats.threads, busy: stats.busy }] };
       };
   const judgeConnected = remote ? () => remote.hasWorkers() : () => true;
-  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice });
+  const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice, listenHost: config.host, auth: auth.accounts ? auth : undefined });
   const warmStart = performance.now();
   const rendered = warm();
   log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);
@@ -92,6 +107,8 @@ async function main(): Promise<void> {
   log(`listening on http://${shownHost}:${port}`);
 
   queue.start();
+  const stopBackups = backups ? startRotatingBackups(db, config.dataDir, backups, log, warn) : () => {};
+  if (backups) log(`a rotating backup every ${process.env.BACKUP_EVERY!.trim()} into ${config.dataDir}/backups, keeping the last ${backups.keep}`);
   log(redis ? 'dispatching to judge workers (npm run judge-worker)' : `starting ${config.judgeWorkers} judge thread(s)`);
 
   let stopping = false;
@@ -99,6 +116,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
+    stopBackups();
     server.close();
     server.closeAllConnections();
     void queue.stop().finally(() => {

@@ -213,6 +213,10 @@ export default definePackage<Input>({
       { rows: ['BR'.repeat(MAX_SUM / 2 - 1) + 'RB'] },
       { rows: ['R'.repeat(MAX_SUM)] },
       { rows: ['RRBB'.repeat(MAX_SUM / 4)] },
+      // A colour count of 65,536 (2^16) that decides the row: a 16-bit counter wraps it to 0.
+      { rows: ['R'.repeat(65_536)] },
+      { rows: ['B'.repeat(65_536) + 'R'] },
+      { rows: ['RB'.repeat(65_535) + 'RR', 'BR'.repeat(32_768) + 'R'] },
       // One mixed row of 5·10^5 that Bob wins, and one that Alice wins.
       { rows: [bigRow(rnd, MAX_SUM, true, 400)] },
       { rows: [bigRow(rnd, MAX_SUM, false, 400)] },

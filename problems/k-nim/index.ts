@@ -131,6 +131,10 @@ export default definePackage<Input>({
     { cases: [{ k: 1, piles: [MAX_A] }, { k: 2, piles: [MAX_A, MAX_A] }, { k: 1, piles: [MAX_A, MAX_A] }, { k: 2, piles: [MAX_A, MAX_A, MAX_A] }] },
     // k = n: the first player empties everything unless it is already empty.
     { cases: [{ k: 3, piles: [0, 0, 0] }, { k: 3, piles: [0, 0, 1] }, { k: 4, piles: [5, 5, 5, 5] }] },
+    // 65,536 piles or more sharing bits (a bit count past 2^16), its remainder modulo k + 1 deciding.
+    { cases: [{ k: 2, piles: Array<number>(65_536).fill(1) }] },
+    { cases: [{ k: 4, piles: Array<number>(65_536).fill(6) }] },
+    { cases: [{ k: 2, piles: Array<number>(65_538).fill(5) }] },
     // Bit counts that are multiples of k + 1 in high bits only, or in low bits only.
     { cases: [{ k: 2, piles: [1 << 29, 1 << 29, 1 << 29] }, { k: 2, piles: [1 << 29, 1 << 29, 1] }, { k: 3, piles: [6, 5, 3, 0] }, { k: 2, piles: [6, 5, 3] }] },
     { cases: [{ k: 1, piles: Array<number>(MAX_N).fill(MAX_A) }] },

@@ -194,6 +194,11 @@ export default definePackage<Input>({
       // The longest chain there is: 52^3 - 1 steps through every stem once (alternating won and lost),
       // then words on a cycle beside it.
       { words: chain(all).concat(randomWords(rnd, MAX_N - all.length + 1, stemList(30, 9), stemList(10, 10))) },
+      // A stem that starts 65,536 words (2^16: a 16-bit count of them wraps to 0): into 65,536 dead
+      // ends, 65,536 times into one dead end, and into a cycle (every word a draw).
+      { words: [...Array.from({ length: 65_536 }, (_, i) => `aaa${all[i + 1]!}`), 'bbbaaa'] },
+      { words: [...Array.from({ length: 65_536 }, () => 'XyzQQQ'), 'abcXyz'] },
+      { words: [...Array.from({ length: 65_536 }, () => 'aaaddd'), 'dddaaa'] },
       // 2·10^5 words on 5 stems (random), and game graphs on 110 000 and 90 000 stems.
       { words: randomWords(rnd, MAX_N, stemList(5, 1), stemList(2, 11)) },
       { words: graphWords(rnd, MAX_N, stemList(110_000, 2), 0.35, 0.6) },

@@ -9,6 +9,7 @@ import { listSlugs, loadProblem, loadReference } from '../problems/registry';
 import { buildTestSet } from '../problems/testset';
 import { createSandbox } from '../sandbox';
 import { parseCli, usageError } from './args';
+import { exitWhenWritten } from './exit';
 
 const USAGE = 'npm run check-problems [-- <slug> ...]';
 /** The largest test is rerun for each slow solution with this multiple of the limit to measure the margin. */
@@ -58,4 +59,4 @@ try {
 }
 
 console.log(`\n${total - faulty} of ${total} solutions are as they must be (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-process.exit(faulty ? 1 : 0);
+await exitWhenWritten(faulty ? 1 : 0);

@@ -9,6 +9,7 @@ import { createCompiler } from '../compile/index';
 import { loadConfig } from '../platform/config';
 import { grade } from '../judge/grader';
 import { verdictText } from '../judge/verdicts';
+import { exitWhenWritten } from './exit';
 import { importProblems } from '../import/import';
 import { interactorFor } from '../problems/interactive';
 import { listSlugs, SLUG_PATTERN } from '../problems/registry';
@@ -95,9 +96,9 @@ function indent(text: string): string {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => exitWhenWritten(code),
   (e: unknown) => {
     console.error('judge: internal error:', e);
-    process.exit(3);
+    return exitWhenWritten(3);
   },
 );

@@ -6,15 +6,13 @@
 // usage error (arguments, unknown game, a preset's syntax, a parameter out of range).
 import '../platform/require-supported-node';
 import { existsSync } from 'node:fs';
-import { createCompiler } from '../compile';
 import { LabError } from '../lab/errors';
 import { contractJson, tableText } from '../lab/format';
 import { MAX_TO, runLab, type GameSpec } from '../lab/lab';
 import { gameSlugs, hasGame, NO_GAME } from '../lab/registry';
 import type { SandboxTools } from '../lab/run-source';
-import { createSandbox } from '../sandbox';
 import { intOption, parseCli, usageError } from './args';
-import { readSourceFile } from './source-file';
+import { exitWhenWritten } from './exit';
 
 const USAGE = 'npm run sg -- <slug | game.ts | --octal 0.07 | --subtract 2,3,7 | --nim | --bash> [--to N] [--param name=value] [--conjecture file.ts] [--json]';
 const { values, positionals } = parseCli(USAGE, {
@@ -27,6 +25,9 @@ const { values, positionals } = parseCli(USAGE, {
   nim: { type: 'boolean' },
   bash: { type: 'boolean' },
 });
+
+/** Reads a game or conjecture file; loaded only then (its size limit comes with the compiler's configuration). */
+const readSourceFile = async (usage: string, file: string): Promise<string> => (await import('./source-file')).readSourceFile(usage, file);
 
 const settings: Record<string, number> = {};
 for (const p of values.param ?? []) {
@@ -45,14 +46,14 @@ else if (values.nim) game = { kind: 'nim' };
 else if (values.bash) game = { kind: 'bash', settings };
 else {
   const name = positionals[0]!;
-  if (/\.[cm]?ts$/.test(name) || (existsSync(name) && !hasGame(name))) game = { kind: 'source', source: readSourceFile(USAGE, name) };
+  if (/\.[cm]?ts$/.test(name) || (existsSync(name) && !hasGame(name))) game = { kind: 'source', source: await readSourceFile(USAGE, name) };
   else if (hasGame(name)) game = { kind: 'problem', slug: name, settings };
   else if (NO_GAME[name]) usageError(USAGE, `${name} declares no game: ${NO_GAME[name]}`);
   else usageError(USAGE, `unknown game "${name}"; problems with a game: ${gameSlugs().join(', ')}`);
 }
 if ((game.kind !== 'problem' && game.kind !== 'bash') && Object.keys(settings).length > 0) usageError(USAGE, '--param applies to a problem\'s game or --bash');
 const to = values.to === undefined ? undefined : intOption(USAGE, 'to', values.to, 0, 0, MAX_TO);
-const conjecture = values.conjecture === undefined ? undefined : readSourceFile(USAGE, values.conjecture);
+const conjecture = values.conjecture === undefined ? undefined : await readSourceFile(USAGE, values.conjecture);
 
 let tools: SandboxTools | null = null;
 let exitCode = 0;
@@ -61,13 +62,15 @@ try {
     { game, to, conjecture },
     {
       tools: async () => {
+        // Loaded only when student code runs: the compiler alone is most of the start-up time.
+        const [{ createCompiler }, { createSandbox }] = await Promise.all([import('../compile'), import('../sandbox')]);
         tools ??= { compiler: createCompiler(), sandbox: await createSandbox() };
         return tools;
       },
     },
   );
-  if (values.json) process.stdout.write(`${JSON.stringify(contractJson(result, conjecture !== undefined))}\n`);
-  else process.stdout.write(tableText(result));
+  const text = values.json ? `${JSON.stringify(contractJson(result, conjecture !== undefined))}\n` : tableText(result);
+  process.stdout.write(text);
   if (result.conjecture && !result.conjecture.holds) exitCode = 1;
 } catch (e) {
   if (!(e instanceof LabError)) throw e;
@@ -83,4 +86,4 @@ try {
   const t = tools as SandboxTools | null;
   if (t) await Promise.all([t.compiler.close(), t.sandbox.close()]);
 }
-process.exit(exitCode);
+await exitWhenWritten(exitCode);

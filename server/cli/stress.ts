@@ -8,6 +8,7 @@ import { createSandbox } from '../sandbox';
 import { randomSeed } from '../stress/cases';
 import { runStress, type StressEvent } from '../stress/stress-run';
 import { intOption, parseCli, sizeOption, usageError } from './args';
+import { exitWhenWritten } from './exit';
 import { readSourceFile } from './source-file';
 
 const USAGE = 'npm run stress -- <slug> <file.ts> [--cases N] [--size tiny|small|medium|max] [--seed X]';
@@ -76,4 +77,4 @@ try {
 } finally {
   await Promise.all([compiler.close(), ...sandboxes.map((s) => s.close())]);
 }
-process.exit(exitCode);
+await exitWhenWritten(exitCode);

@@ -39,8 +39,7 @@ export const EMIT_OPTIONS: ts.CompilerOptions = {
   inlineSources: false,
 };
 
-/** Sources above this size, or containing NUL bytes, are refused before the compiler sees them. */
-export const MAX_SOURCE_BYTES = 64 * 1024;
+export { MAX_SOURCE_BYTES } from './source-limit';
 
 /** The name the solution has in diagnostics and stack traces. */
 export const SOLUTION_FILE = 'solution.ts';

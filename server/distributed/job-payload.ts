@@ -19,7 +19,7 @@ export interface JobPayload {
   /** The web tier's content hash of the problem package; a worker with another version refuses. */
   packageHash: string | null;
   row: Row;
-  /** The problem's tests of kind 'user', whole rows. */
+  /** The problem's tests of kind 'user' the job's owner runs (shared and own), whole rows. */
   userTests: Row[];
 }
 
@@ -60,7 +60,9 @@ export function snapshotJob(db: Db, kind: JobKind, id: number): JobPayload | nul
   if (problem === null) return { kind, id, problem: null, packageHash: null, row, userTests: [] };
   const hash = db.prepare('SELECT content_hash AS h FROM problems WHERE slug = ?').get(problem) as { h: string } | undefined;
   if (!hash) return null;
-  const userTests = db.prepare("SELECT * FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx").all(problem) as Row[];
+  // The shared user tests and the job's owner's own: what its judge reads, and no one else's.
+  const owner = typeof row.owner === 'number' ? row.owner : null;
+  const userTests = db.prepare("SELECT * FROM tests WHERE problem = ? AND kind = 'user' AND (owner IS NULL OR owner = ?) ORDER BY idx").all(problem, owner) as Row[];
   return { kind, id, problem, packageHash: hash.h, row, userTests };
 }
 
@@ -73,6 +75,7 @@ export function mirrorJob(db: Db, p: JobPayload): void {
   const k = kindModule(p.kind);
   const table = k.table;
   db.transaction(() => {
+    mirrorOwners(db, [p.row, ...p.userTests]);
     if (p.problem !== null) {
       db.prepare("DELETE FROM tests WHERE problem = ? AND kind = 'user'").run(p.problem);
       for (const t of p.userTests) insertRow(db, 'tests', t);
@@ -93,4 +96,13 @@ function insertRow(db: Db, table: string, row: Row): void {
   const columns = Object.keys(row);
   const names = columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(', ');
   db.prepare(`INSERT OR REPLACE INTO ${table} (${names}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => row[c]));
+}
+
+/**
+ * The rows name their owner's account; the worker's database has no accounts, so it gets a
+ * stand-in row per owner (no usable password: workers serve no logins) for the foreign key.
+ */
+function mirrorOwners(db: Db, rows: Row[]): void {
+  const insert = db.prepare("INSERT OR IGNORE INTO accounts (id, name, role, password_hash, created_at) VALUES (?, ?, 'student', '-', 0)");
+  for (const r of rows) if (typeof r.owner === 'number') insert.run(r.owner, `owner-${r.owner}`);
 }

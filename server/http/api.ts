@@ -11,6 +11,7 @@ import { bodyLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { SLUG_PATTERN } from '../problems/registry';
 import { catalogEntry, inLearningOrder } from '../../problems/catalog';
+import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 
 export interface ApiDeps {
   db: Db;
@@ -61,14 +62,15 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     const language = bodyLanguage(body);
     const problem = checkSubmission(db, parsed.data.problem, parsed.data.source);
     // Stored (committed) before the answer: a 201 means the submission will be judged.
-    const id = insertSubmission(db, problem, parsed.data.source, language, clientKey(req));
+    const id = insertSubmission(db, problem, parsed.data.source, language, clientKey(req), ownerFor(res));
     onSubmitted(id);
     res.status(201).location(`/api/submissions/${id}`).json({ id });
   });
 
   api.get('/submissions', (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const filter = parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict });
+    const filter = { ...parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict }), owner: scopeOf(res) };
+    const authors = showsAuthors(res);
     const limit = parseCount(query, 'limit', 1000, 1, 1000);
     const offset = parseCount(query, 'offset', 0, 0, 1e9);
     res.json(
@@ -81,6 +83,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,
         createdAt: isoTimestamp(s.createdAt),
+        ...(authors ? { author: s.ownerName } : {}),
       })),
     );
   });
@@ -88,9 +91,9 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
   api.get('/submissions/:id', (req, res) => {
     const id = parseSubmissionId(req.params.id);
     if (id === null) throw badRequest(`"${req.params.id.slice(0, 30)}" is not a submission id (a positive integer).`);
-    const s = getSubmission(db, id);
-    if (!s) throw notFound(`There is no submission ${id}.`);
+    const s = visibleOr404(res, getSubmission(db, id), `There is no submission ${id}.`);
     res.json({
+      ...(showsAuthors(res) ? { author: s.ownerName } : {}),
       id: s.id,
       problem: s.problem,
       language: s.language,

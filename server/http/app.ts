@@ -14,6 +14,7 @@ import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
 import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
+import { requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
 import { languageChoice } from './lang';
@@ -24,6 +25,11 @@ import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
 import { labApi, labPages, labViewHelpers } from './lab-routes';
 import { LabQueue } from './lab-queue';
+import { LabThread } from './lab-thread';
+import type { AuthSettings } from './auth/settings';
+import { csrfCheck, sessions } from './auth/session';
+import { accountRoutes } from './auth/routes';
+import { classRoutes } from './class-routes';
 
 export interface AppDeps {
   db: Db;
@@ -38,6 +44,10 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Scheduling priority for threads that run problem code on behalf of pages (the judge's). */
   judgeNice?: number;
+  /** The address the server listens on (HOST): which host names it answers to. */
+  listenHost?: string;
+  /** Accounts mode and its settings; absent: local mode (one implicit person). */
+  auth?: AuthSettings;
 }
 
 /** Browser assets served from npm packages: no CDN, works offline. */
@@ -73,8 +83,10 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.set('view cache', process.env.NODE_ENV !== 'development');
   app.set('x-powered-by', false);
   app.set('etag', false);
+  if (deps.auth?.trustProxy) app.set('trust proxy', deps.auth.trustProxy);
 
   app.use(securityHeaders);
+  app.use(requestGuard(deps.listenHost ?? '127.0.0.1'));
   app.use('/static', express.static(join(ROOT, 'public'), { maxAge: '1h' }));
   for (const [name, dir] of Object.entries(VENDOR)) {
     app.use(`/vendor/${name}`, express.static(join(ROOT, dir), { maxAge: '7d', immutable: true }));
@@ -84,6 +96,11 @@ export function createApp(deps: AppDeps): JudgeApp {
   const inputs = new UserInputs(deps.judgeNice ?? null);
   app.use(languageChoice);
   app.use(uiLanguage);
+  if (deps.auth?.accounts) {
+    app.use(sessions(deps.db), csrfCheck());
+    app.use(accountRoutes(deps.db, deps.auth));
+  }
+  app.use(classRoutes(deps.db));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));
@@ -92,7 +109,8 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', sampleRunsApi(deps.db, deps.onQueued));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
-  app.use('/api', labApi(labJobs));
+  const labThread = new LabThread(deps.judgeNice ?? null);
+  app.use('/api', labApi(labJobs, labThread));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
@@ -107,7 +125,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     }),
   );
   app.use(stressPages({ db: deps.db, inputs, onQueued: deps.onQueued }));
-  app.use(labPages(labJobs, deps.db));
+  app.use(labPages(labJobs, deps.db, labThread));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);
   });
@@ -172,6 +190,8 @@ function errorTitle(status: number): string {
       return 'Conflict';
     case 415:
       return 'Unsupported';
+    case 403:
+      return 'Forbidden';
     default:
       return status >= 500 ? 'Internal error' : 'Error';
   }

@@ -1,6 +1,7 @@
 import express from 'express';
 import type { Db } from '../storage/db';
 import { KINDS_BY_PRIORITY } from '../queue/kinds/registry';
+import { isTeacher } from './auth/viewer';
 
 export interface JudgeHealth {
   mode: 'embedded' | 'redis';
@@ -27,7 +28,8 @@ export function healthApi(db: Db, probe: WorkersProbe): express.Router {
   const api = express.Router();
   api.get('/health', async (_req, res) => {
     const { mode, workers } = await probe();
-    res.json({ mode, workers, ...queueDepth(db) } satisfies JudgeHealth);
+    // Which machines judge, and how busy, is for the teacher running the class.
+    res.json({ mode, workers: isTeacher(res) ? workers : [], ...queueDepth(db) } satisfies JudgeHealth);
   });
   return api;
 }

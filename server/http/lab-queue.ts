@@ -4,7 +4,8 @@
  */
 import type { LabRequest } from '../lab/lab';
 import type { Db } from '../storage/db';
-import { countWaitingLabJobs, expireLabJobs, getLabJob, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
+import type { LabTable } from '../lab/big-table';
+import { countWaitingLabJobs, expireLabJobs, getLabJob, getLabTable, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
 
 /** Finished jobs are kept this long (a table is cheap to compute again). */
 const KEEP_MS = 60 * 60 * 1000;
@@ -19,16 +20,21 @@ export class LabQueue {
   ) {}
 
   /** Queues a request; null when too many are waiting. */
-  submit(request: LabRequest): LabJob | null {
+  submit(request: LabRequest, owner: number | null = null): LabJob | null {
     expireLabJobs(this.db, KEEP_MS);
     if (countWaitingLabJobs(this.db) >= MAX_WAITING) return null;
-    const id = insertLabJob(this.db, request);
+    const id = insertLabJob(this.db, request, owner);
     this.onQueued();
     return getLabJob(this.db, id) ?? null;
   }
 
   get(id: number): LabJob | null {
     return getLabJob(this.db, id) ?? null;
+  }
+
+  /** The whole table of a finished big job (its result holds the first values only). */
+  table(id: number): LabTable | null {
+    return getLabTable(this.db, id) ?? null;
   }
 
   /** Jobs ahead of this one in the queue (0 when it runs or is done). */

@@ -4,31 +4,32 @@
  * no-JavaScript result page.
  */
 import express, { type Request, type Response } from 'express';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { MAX_SOURCE_BYTES } from '../compile/config';
-import { parseJsonBody, rawBody } from './body';
+import { MAX_SOURCE_BYTES } from '../compile/source-limit';
+import { parseFormBody, parseJsonBody, rawBody } from './body';
+import { ownerFor, visibleOr404 } from './auth/viewer';
 import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { LabError } from '../lab/errors';
-import { contractJson, tableCsv, tableText } from '../lab/format';
+import { csvChunks, type LabTable } from '../lab/big-table';
+import { presentResult, textOf } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
 import type { LabQueue } from './lab-queue';
-import { builtinOptions, MAX_TO, runLab, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import { MAX_TO, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import type { LabThread, QuickTable } from './lab-thread';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
-import { DEFAULT_LIMITS } from '../lab/search';
 import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, translateLabSentence } from './lab-text';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
 
-/** The quick path (in the HTTP thread) stops after this much work and hands the request to a job. */
+/** The quick path (the lab thread, no job) stops after this much work and hands the request to a job. */
 const QUICK_WORK = 3_000_000;
 /** …and answers tables of at most this many states (bigger answers are megabytes of JSON). */
 const QUICK_STATES = 40_000;
-/** Tables above this many states are not rendered as text in the page (the heatmap shows them). */
-const TEXT_STATES = 20_000;
 
 const settingsSchema = z.record(z.string(), z.number().int());
 const labSchema = z
@@ -87,10 +88,6 @@ export function labRequestOf(body: LabBody): LabRequest {
   return { game, to: body.to, conjecture: body.conjecture };
 }
 
-/** The API's view of a result: the CLI contract's JSON plus options, text and CSV for the page. */
-export function presentResult(r: LabResult): Record<string, unknown> {
-  return { ...contractJson(r, true), options: r.options, visited: r.visited, ms: r.ms, text: r.states.length <= TEXT_STATES ? tableText(r) : null, csv: tableCsv(r) };
-}
 
 function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
   const now = Date.now();
@@ -101,24 +98,24 @@ function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
     position: jobs.position(job.id),
     elapsedMs: job.startedAt === null ? 0 : (job.finishedAt ?? now) - job.startedAt,
     error: job.error,
-    result: job.result && presentResult(job.result),
+    // The fraction of a built-in table computed so far (0..1), while it runs.
+    progress: job.status === 'running' ? job.progress : null,
+    result: job.result && presentResult(job.result, csvUrlOf(job.id)),
   };
 }
 
-const noTools = () => Promise.reject(new Error('the quick path never runs student code'));
+/** Where a finished job's whole table is, as CSV. */
+function csvUrlOf(id: number): string {
+  return `/api/lab/${id}/table.csv`;
+}
 
 /**
- * Answers in the HTTP thread when the request is cheap (a built-in game, no student code, little
- * work); null when it must be a job.
+ * Answers at once, from the lab thread, when the request is cheap (a built-in game, no student
+ * code, little work); null when it must be a job.
  */
-async function quick(req: LabRequest): Promise<LabResult | null> {
-  if (req.game.kind === 'source' || req.conjecture !== undefined) return null;
-  try {
-    return await runLab(req, { tools: noTools, limits: { stateCap: DEFAULT_LIMITS.stateCap, workCap: QUICK_WORK }, quickStates: QUICK_STATES });
-  } catch (e) {
-    if (e instanceof LabError && e.overWorkCap) return null;
-    throw e;
-  }
+function quick(thread: LabThread, req: LabRequest): Promise<QuickTable | null> {
+  if (req.game.kind === 'source' || req.conjecture !== undefined) return Promise.resolve(null);
+  return thread.table(req, QUICK_WORK, QUICK_STATES);
 }
 
 function asHttp(e: unknown): never {
@@ -126,7 +123,7 @@ function asHttp(e: unknown): never {
   throw e;
 }
 
-export function labApi(jobs: LabQueue): express.Router {
+export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   const api = express.Router();
 
   api.post('/lab', rawBody, async (req: Request, res: Response) => {
@@ -134,12 +131,13 @@ export function labApi(jobs: LabQueue): express.Router {
     const parsed = labSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, body));
     const request = labRequestOf(parsed.data);
-    const result = await quick(request).catch(asHttp);
+    const result = await quick(thread, request).catch(asHttp);
     if (result) {
-      res.json({ status: 'done', result: presentResult(result) });
+      // Presented as JSON in the lab thread: the HTTP thread only sends it.
+      res.type('application/json').send(`{"status":"done","result":${result.presented}}`);
       return;
     }
-    const job = jobs.submit(request);
+    const job = jobs.submit(request, ownerFor(res));
     if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
     res.status(202).location(`/api/lab/${job.id}`).json({ id: job.id, status: job.status });
   });
@@ -148,13 +146,16 @@ export function labApi(jobs: LabQueue): express.Router {
   api.post('/lab/options', rawBody, async (req: Request, res: Response) => {
     const body = parseJsonBody(req.body) as Record<string, unknown> | null;
     const state = body && typeof body === 'object' ? body.state : undefined;
-    if (!Array.isArray(state) || state.length < 1 || state.length > 3 || state.some((x) => !Number.isInteger(x))) throw badRequest('The field "state" must be a list of 1 to 3 integers.');
+    // The lab's range bounds every state a table can show: beyond it nothing is asked for.
+    if (!Array.isArray(state) || state.length < 1 || state.length > 3 || state.some((x) => !Number.isInteger(x) || x < 0 || x > MAX_TO)) {
+      throw badRequest(`The field "state" must be a list of 1 to 3 integers in [0, ${MAX_TO}].`);
+    }
     const { state: _, ...rest } = body as Record<string, unknown>;
     const parsed = labSchema.safeParse(rest);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, rest));
     const request = labRequestOf(parsed.data);
     if (request.game.kind === 'source') throw badRequest('Options of a student game come with its table (for tables up to 4096 states).');
-    const options = await builtinOptions(request.game, state as number[]).catch(asHttp);
+    const options = await thread.options(request.game, state as number[]).catch(asHttp);
     res.json({ state, options });
   });
 
@@ -163,11 +164,25 @@ export function labApi(jobs: LabQueue): express.Router {
     res.json({ games, none: NO_GAME });
   });
 
+  // The whole table of a finished job as CSV, a chunk at a time (a big job's result holds only its first values).
+  api.get('/lab/:id/table.csv', (req, res) => {
+    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
+    const id = Number(req.params.id);
+    const job = jobs.get(id);
+    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    if (job.status !== 'done' || !job.result) throw new HttpError(409, `Lab job ${id} has no table (it is ${job.status}).`);
+    const r = job.result;
+    // A big table's result holds its first rows; the whole table is kept beside it.
+    const table: LabTable | null = job.hasTable ? jobs.table(id) : { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
+    if (!table) throw notFound(`Lab job ${id} is no longer kept (jobs are kept for an hour).`);
+    res.type('text/csv').attachment(`sg-table-${id}.csv`);
+    Readable.from(csvChunks(table)).pipe(res);
+  });
+
   api.get('/lab/:id', (req, res) => {
     const id = Number(req.params.id);
     if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
-    const job = jobs.get(id);
-    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    const job = visibleOr404(res, jobs.get(id), `There is no lab job ${id} (jobs are kept for an hour).`);
     res.json(presentJob(job, jobs));
   });
 
@@ -185,9 +200,13 @@ export const labViewHelpers = {
   hasLabGame: (slug: unknown): boolean => typeof slug === 'string' && hasGame(slug),
 };
 
-/** JSON for a <script type="application/json"> block: nothing in it can close the element. */
+/** JSON text for a <script type="application/json"> block: nothing in it can close the element. */
+function jsonText(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
 function jsonBlock(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return jsonText(JSON.stringify(value));
 }
 
 const STARTER = `// A game: options(n) lists the positions one move reaches from the state n.
@@ -214,7 +233,7 @@ interface PageQuery {
   settings: Record<string, string>;
 }
 
-function pageQuery(q: Request['query']): PageQuery {
+function pageQuery(q: Record<string, unknown>): PageQuery {
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   const settings: Record<string, string> = {};
   for (const [k, v] of Object.entries(q)) if (/^p\.[A-Za-z]\w*$/.test(k) && typeof v === 'string') settings[k.slice(2)] = v;
@@ -246,7 +265,7 @@ function pageRequest(q: PageQuery): LabRequest | null {
   return labRequestOf(body);
 }
 
-export function labPages(jobs: LabQueue, db: Db): express.Router {
+export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Router {
   const router = express.Router();
 
   const gameList = async (selected: string, lang: Lang) => {
@@ -265,27 +284,21 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const q = pageQuery(req.query);
     let request: LabRequest | null = null;
-    let result: LabResult | null = null;
+    let result: QuickTable | null = null;
     let error: string | null = null;
     let pending = false;
     try {
       request = pageRequest(q);
       if (request) {
-        result = await quick(request);
+        result = await quick(thread, request);
         pending = result === null;
       }
     } catch (e) {
       if (e instanceof LabError || (e instanceof HttpError && e.status < 500)) error = e.message;
       else throw e;
     }
-    if (pending && request) {
-      const job = jobs.submit(request);
-      if (job) {
-        res.redirect(303, `/lab/jobs/${job.id}`);
-        return;
-      }
-      error = 'The lab has too many computations waiting; try again in a minute.';
-    }
+    // A GET stores nothing: a table too big to answer at once is offered as a job to post.
+    const asJob = pending && request ? { fields: Object.entries({ game: q.game, to: q.to, octal: q.octal, subtract: q.subtract, ...Object.fromEntries(Object.entries(q.settings).map(([k, v]) => [`p.${k}`, v])) }).map(([name, value]) => ({ name, value })) } : null;
     const problems = await gameList(q.game, lang);
     const selectedProblem = q.game.startsWith('problem:') ? q.game.slice(8) : null;
     const settingsOf = problems.find((p) => p.slug === selectedProblem)?.settings ?? [];
@@ -310,8 +323,10 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       })),
       selectedProblem,
       error: error && translateLabSentence(error, lang),
-      result: result && { summary: labSummary(result, lang), text: result.states.length <= TEXT_STATES ? tableText(result) : null, dims: result.game.dims, count: result.states.length },
-      data: result ? jsonBlock(presentResult(result)) : null,
+      result: result && { summary: labSummary(result.result, lang), text: result.text },
+      asJob,
+      // Never `data`: express-handlebars spreads that option into Handlebars' @data.
+      labData: result ? jsonText(result.presented) : null,
       labWords: labWordsJson(lang),
       starter: STARTER,
       conjectureHint: CONJECTURE_HINT,
@@ -319,21 +334,30 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
   });
 
   // Without JavaScript: the page's source form posts here, then follows the job's page.
-  router.post('/lab', express.urlencoded({ extended: false, limit: '1mb' }), (req, res) => {
-    const source = typeof req.body?.source === 'string' ? req.body.source : '';
-    const conjecture = typeof req.body?.conjecture === 'string' && req.body.conjecture.replace(/\/\/.*$/gm, '').trim() !== '' ? req.body.conjecture : undefined;
-    const to = typeof req.body?.to === 'string' && req.body.to !== '' ? Number(req.body.to) : undefined;
+  // Read as raw bytes (not express.urlencoded): in accounts mode the CSRF check has read the body already.
+  router.post('/lab', rawBody, async (req, res) => {
+    const fields = (await parseFormBody(req.get('content-type'), req.body)).fields;
+    // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
+    if (fields.has('game')) {
+      const request = pageRequest(pageQuery(Object.fromEntries(fields)));
+      const job = request && jobs.submit(request, ownerFor(res));
+      if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+      res.redirect(303, `/lab/jobs/${job.id}`);
+      return;
+    }
+    const source = fields.get('source') ?? '';
+    const conjecture = (fields.get('conjecture') ?? '').replace(/\/\/.*$/gm, '').trim() !== '' ? fields.get('conjecture') : undefined;
+    const to = (fields.get('to') ?? '') !== '' ? Number(fields.get('to')) : undefined;
     const body = labSchema.safeParse({ source, conjecture, to: Number.isFinite(to) ? to : undefined });
     if (!body.success) throw badRequest(describeLabError(body.error, { source }));
-    const job = jobs.submit(labRequestOf(body.data));
+    const job = jobs.submit(labRequestOf(body.data), ownerFor(res));
     if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
     res.redirect(303, `/lab/jobs/${job.id}`);
   });
 
   router.get('/lab/jobs/:id', (req, res) => {
     if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw notFound(`There is no lab job ${req.params.id.slice(0, 20)}.`);
-    const job = jobs.get(Number(req.params.id));
-    if (!job) throw notFound(`There is no lab job ${req.params.id} (jobs are kept for an hour).`);
+    const job = visibleOr404(res, jobs.get(Number(req.params.id)), `There is no lab job ${req.params.id} (jobs are kept for an hour).`);
     const r = job.result;
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     res.render('lab-job', {
@@ -341,9 +365,9 @@ export function labPages(jobs: LabQueue, db: Db): express.Router {
       nav: 'lab',
       scripts: ['/static/lab.js'],
       autoRefresh: job.status === 'queued' || job.status === 'running',
-      job: { id: job.id, status: job.status, phase: job.phase, error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
-      result: r && { summary: labSummary(r, lang), text: r.states.length <= TEXT_STATES ? tableText(r) : null },
-      data: r ? jsonBlock(presentResult(r)) : null,
+      job: { id: job.id, status: job.status, phase: job.phase, progress: job.status === 'running' ? job.progress : null, percent: job.progress === null ? null : Math.round(job.progress * 100), error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
+      result: r && { summary: labSummary(r, lang), text: textOf(r), csvUrl: csvUrlOf(job.id) },
+      labData: r ? jsonBlock(presentResult(r, csvUrlOf(job.id))) : null,
       labWords: labWordsJson(lang),
     });
   });

@@ -47,6 +47,10 @@ const NO_GAME_ZH: Record<string, string> = {
   'game-on-tree': '状态是一整棵树（它的值是各子树的值加一后的异或和），不是一到三个整数。',
   'chess-link': '局面不能重复，所以游戏取决于历史，而不只是状态 (r, g, b)。',
   shiritori: '状态是单词图中的一个单词，而这个图有环；平局来自这个图，而不是整数参数。',
+  northcott: '每人只能移动自己的棋子，而且棋子可以远离再回来：这个游戏是非公平的、可能循环的，没有值表；两子之间的空格相当于 Nim 的堆。',
+  'dag-chess': '状态是输入给出的图中的一个位置，不是一到三个整数；值要在那个图上计算。',
+  'every-sg': 'Every-SG：每一轮所有游戏都要走一步，答案取决于每个游戏持续多久，而不是它的 SG 值；值表的异或在这里说明不了什么。',
+  'christmas-game': '状态是一整幅画：挂着多边形的树（奇多边形相当于一条边，偶多边形相当于没有），不是一到三个整数。',
 };
 
 /**
@@ -138,6 +142,9 @@ function gridLines(g: GridAnalysis, names: readonly string[], say: Say): string[
 }
 
 type SummarySource = Pick<LabResult, 'loopy' | 'values' | 'conjecture'> & {
+  /** States in the whole table (a stored big table keeps its first rows only); values.length when absent. */
+  count?: number;
+  byPeriodFrom?: number | null;
   game: Pick<LabResult['game'], 'dims' | 'paramNames'>;
   analysis: Parameters<typeof sequenceLine>[0];
   grid: GridAnalysis | null;
@@ -162,7 +169,11 @@ export function summaryWith(r: SummarySource, say: Say, sentence: (text: string)
       ),
     );
   }
-  if (!r.loopy && r.game.dims === 1) lines.push(sequenceLine(r.analysis, r.values.length, say));
+  if (!r.loopy && r.game.dims === 1) {
+    const by = r.byPeriodFrom ?? null;
+    lines.push(sequenceLine(r.analysis, by ?? r.count ?? r.values.length, say));
+    if (by !== null && r.analysis) lines.push(say('values from n = {0} to {1} follow from the proven period (G(n) = G(n − {2})); G(n) was computed up to n = {3}', by, r.analysis.checkedUpTo, r.analysis.period, by - 1));
+  }
   if (r.game.dims === 2 && r.grid) lines.push(...gridLines(r.grid, r.game.paramNames, say));
   const c = r.conjecture;
   if (c) {

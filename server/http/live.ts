@@ -7,6 +7,7 @@ import { notFound } from './errors';
 import { statusClass, statusText, verdictClass } from './present';
 import { localizeEvent } from './ui-text';
 import { parseSubmissionId } from './submission-query';
+import { canSee } from './auth/viewer';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -21,7 +22,7 @@ export function liveUpdates(db: Db, events: SubmissionEvents): express.Router {
   router.get('/submissions/:id/events', (req, res) => {
     const id = parseSubmissionId(req.params.id);
     const first = id === null ? undefined : getSubmissionSummary(db, id);
-    if (id === null || !first) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
+    if (id === null || !first || !canSee(res, first.owner)) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
 
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',

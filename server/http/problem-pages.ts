@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import express from 'express';
-import ts from 'typescript';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { preview } from '../text/preview';
@@ -15,6 +15,8 @@ import { STARTER_CODE } from '../problems/starter-code';
 import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
+import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { homeworkBanner } from './class-routes';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -35,8 +37,11 @@ export function formatLimits(p: Pick<ProblemHeader, 'timeLimitMs' | 'memoryLimit
   return { time: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`, memory: `${p.memoryLimitMb} megabytes` };
 }
 
-/** What judges a solution, as the submit form says it. */
-const TOOLCHAIN = { node: process.versions.node, typescript: ts.version };
+/**
+ * What judges a solution, as the submit form says it. The compiler's version comes from its
+ * package.json: the HTTP thread never loads the compiler itself (judge threads do).
+ */
+const TOOLCHAIN = { node: process.versions.node, typescript: (createRequire(import.meta.url)('typescript/package.json') as { version: string }).version };
 
 /** Finished stress runs stay listed on the problem page this long, so a reload loses nothing. */
 const RECENT_STRESS_MS = 60 * 60 * 1000;
@@ -45,6 +50,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
   const router = express.Router();
 
   const list: express.RequestHandler = (_req, res) => {
+    const owner = ownerFor(res);
     const problems = inLearningOrder(listProblems(db)).map((p, i) => ({
       n: i + 1,
       slug: p.slug,
@@ -52,7 +58,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       titleZh: p.titleZh,
       source: p.source,
       limits: formatLimits(p, 'en'),
-      status: problemStatus(db, p.slug),
+      status: problemStatus(db, p.slug, owner),
       difficulty: catalogEntry(p.slug).difficulty,
       tags: catalogEntry(p.slug).tags,
     }));
@@ -61,6 +67,8 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       nav: 'problems',
       problems,
       solved: problems.filter((p) => p.status === 'solved').length,
+      // Accounts mode: a student's open homework sets, with their own progress.
+      homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner) : [],
     });
   };
   router.get('/', list);
@@ -94,10 +102,15 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     labels: LABELS[l],
     limits: formatLimits(p, l),
   }));
-  const status = problemStatus(db, p.slug);
-  // "Edit and resubmit" on a submission page: its source opens in the editor, in its language.
+  // Solved / tried, and with it the editorial's unlock, are the viewer's own.
+  const owner = ownerFor(res);
+  const scope = scopeOf(res);
+  const status = problemStatus(db, p.slug, owner);
+  // "Edit and resubmit" on a submission page: its source opens in the editor, in its language
+  // (only a submission this viewer may see).
   const fromId = typeof req.query.from === 'string' && /^[1-9][0-9]{0,15}$/.test(req.query.from) ? Number(req.query.from) : null;
-  const from = refused || fromId === null ? undefined : getSubmission(db, fromId);
+  const found = refused || fromId === null ? undefined : getSubmission(db, fromId);
+  const from = found && canSee(res, found.owner) ? found : undefined;
   const prefill = refused ?? (from && from.problem === p.slug ? { source: from.source, language: from.language } : undefined);
   const next = nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
   const nextHeader = next === null ? undefined : getProblemHeader(db, next);
@@ -107,7 +120,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     katex: true,
     scripts: ['/vendor/ace/ace.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
     starterJson: JSON.stringify(STARTER_CODE).replace(/</g, '\\u003c'),
-    problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug) },
+    problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug, owner ?? undefined) },
     lang,
     versions,
     samples,
@@ -117,11 +130,21 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     teaching: teachingView(p, lang, req.query, status === 'solved'),
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),
-    stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),
-    userTests: listUserTests(db, p.slug).map((t) => ({ id: t.id, idx: t.idx, label: t.label, inputPreview: preview(t.input, 400, 8).text })),
+    stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS, 10, scope).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),
+    userTests: listUserTests(db, p.slug, scope).map((t) => ({
+      id: t.id,
+      idx: t.idx,
+      label: t.label,
+      inputPreview: preview(t.input, 400, 8).text,
+      // Accounts mode: whose it is, and whether this viewer may remove it or share it.
+      author: showsAuthors(res) ? t.ownerName : null,
+      shared: owner !== null && t.owner === null,
+      removable: scope === undefined || t.owner === scope,
+      shareable: owner !== null && isTeacher(res) && t.owner !== null,
+    })),
     refused,
     prefill,
-    recent: listSubmissions(db, { problem: p.slug }, 10, 0).map((s) => ({
+    recent: listSubmissions(db, { problem: p.slug, owner: scope }, 10, 0).map((s) => ({
       id: s.id,
       when: formatTimestamp(s.createdAt),
       statusText: statusText(s),

@@ -7,7 +7,8 @@ import express, { type Request, type Response } from 'express';
 import type { Db } from '../storage/db';
 import { countUnfinishedSampleRuns, getSampleRun, insertSampleRun } from '../storage/sample-runs';
 import { parseJsonBody, rawBody } from './body';
-import { badRequest, HttpError, notFound } from './errors';
+import { ownerFor, visibleOr404 } from './auth/viewer';
+import { badRequest, HttpError } from './errors';
 import { bodyLanguage } from './language-field';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
 
@@ -25,7 +26,7 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
     const language = bodyLanguage(body);
     checkSubmission(db, problem, source);
     if (countUnfinishedSampleRuns(db) >= MAX_WAITING_SAMPLE_RUNS) throw new HttpError(429, 'Too many sample runs are waiting; try again in a few seconds.');
-    const id = insertSampleRun(db, problem, source, language);
+    const id = insertSampleRun(db, problem, source, language, ownerFor(res));
     onQueued();
     res.status(201).location(`/api/sample-runs/${id}`).json({ id });
   });
@@ -33,8 +34,8 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
   api.get('/sample-runs/:id', (req, res) => {
     const raw = String(req.params.id);
     if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a sample run (a positive integer).`);
-    const run = getSampleRun(db, Number(raw));
-    if (!run) throw notFound(`There is no sample run ${raw}.`);
+    // A student sees only their own runs (accounts mode): another's id is as unknown as a missing one.
+    const run = visibleOr404(res, getSampleRun(db, Number(raw)), `There is no sample run ${raw}.`);
     res.json({
       id: run.id,
       problem: run.problem,

@@ -3,10 +3,7 @@
  * (`#L11`), and compiler positions ("11:1 error TS2322: …") that link to them.
  */
 import type { Language } from '../compile/types';
-import { highlightSource } from '../render/highlight';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+import { escapeHtml } from '../render/stored-highlight';
 
 export interface SourceView {
   html: string;
@@ -17,10 +14,11 @@ export interface SourceView {
   extension: 'ts' | 'js';
 }
 
-export function sourceView(source: string, language: Language): SourceView {
+/** `html` is the source already highlighted (render/stored-highlight.ts): nothing heavy happens here. */
+export function sourceView(source: string, language: Language, html: string): SourceView {
   const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n').length : source.split('\n').length;
   return {
-    html: highlightSource(source, language),
+    html,
     lineNumbers: Array.from({ length: lines }, (_, i) => i + 1),
     languageCode: language,
     extension: language === 'javascript' ? 'js' : 'ts',

@@ -4,7 +4,7 @@ import type { UserInputs } from '../import/user-input';
 import { SIZES } from '../problems/types';
 import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
-import { addUserTest, listUserTests, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
+import { addUserTest, listUserTests, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, shareUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun, type StressRunRow } from '../storage/stress-runs';
 import { randomSeed } from '../stress/cases';
 import { parseJsonBody, rawBody } from './body';
@@ -12,6 +12,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import { checkProblemSlug, checkSubmission, describeSchemaError } from './submission-input';
 import { isoTimestamp } from './present';
 import { bodyLanguage } from './language-field';
+import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 
 /** Most cases one stress run may ask for (its CPU budget may stop it sooner). */
 export const MAX_STRESS_CASES = 10_000;
@@ -58,14 +59,14 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
       cases: parsed.data.cases ?? 1000,
       size: (parsed.data.size as StressRunRow['size'] | undefined) ?? 'small',
       seed: parsed.data.seed ?? randomSeed(),
+      owner: ownerFor(res),
     });
     onQueued();
     res.status(201).location(`/api/stress/${id}`).json({ id });
   });
 
   api.get('/stress/:id', (req, res) => {
-    const run = getStressRun(db, parseId(req.params.id, 'stress run'));
-    if (!run) throw notFound(`There is no stress run ${req.params.id}.`);
+    const run = visibleOr404(res, getStressRun(db, parseId(req.params.id, 'stress run')), `There is no stress run ${req.params.id}.`);
     res.json(presentStressRun(run));
   });
 
@@ -76,14 +77,13 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
-    const id = insertInvocation(db, problem, source, input, bodyLanguage(body));
+    const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res));
     onQueued();
     res.status(201).location(`/api/invocations/${id}`).json({ id });
   });
 
   api.get('/invocations/:id', (req, res) => {
-    const inv = getInvocation(db, parseId(req.params.id, 'invocation'));
-    if (!inv) throw notFound(`There is no invocation ${req.params.id}.`);
+    const inv = visibleOr404(res, getInvocation(db, parseId(req.params.id, 'invocation')), `There is no invocation ${req.params.id}.`);
     res.json({
       id: inv.id,
       problem: inv.problem,
@@ -102,7 +102,20 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
 
   api.get('/problems/:slug/tests', (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
-    res.json(listUserTests(db, slug).map((t) => ({ id: t.id, index: t.idx, label: t.label, input: t.input, expected: t.expected, createdAt: isoTimestamp(t.createdAt) })));
+    const authors = showsAuthors(res);
+    res.json(
+      listUserTests(db, slug, scopeOf(res)).map((t) => ({
+        id: t.id,
+        index: t.idx,
+        label: t.label,
+        input: t.input,
+        expected: t.expected,
+        createdAt: isoTimestamp(t.createdAt),
+        // In accounts mode: shared (runs for everyone) or one person's (runs for theirs only).
+        ...(ownerFor(res) === null ? {} : { shared: t.owner === null }),
+        ...(authors ? { author: t.ownerName } : {}),
+      })),
+    );
   });
 
   api.post('/problems/:slug/tests', rawBody, async (req: Request, res: Response) => {
@@ -112,15 +125,24 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const label = typeof (body as { label?: unknown }).label === 'string' ? String((body as { label: string }).label).slice(0, 80) : 'user test';
     const { input, expected } = await validUserInput(inputs, slug, parsed.data.input, true);
-    const added = checkAdded(slug, addUserTest(db, slug, label, input, expected!));
+    const added = checkAdded(slug, addUserTest(db, slug, label, input, expected!, ownerFor(res)));
     res.status(201).json({ id: added.id, index: added.idx });
   });
 
   api.delete('/problems/:slug/tests/:id', (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
     const id = userTestId(db, slug, String(req.params.id));
-    if (!removeUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}; only user-added tests can be removed.`);
+    if (!removeUserTest(db, slug, id, scopeOf(res))) throw notFound(`Problem ${slug} has no user-added test ${id}; only user-added tests can be removed.`);
     res.status(204).end();
+  });
+
+  // A teacher makes a student's saved test one of the problem's shared tests: it keeps its id.
+  api.post('/problems/:slug/tests/:id/share', rawBody, (req, res) => {
+    const slug = checkProblemSlug(db, String(req.params.slug));
+    if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
+    const id = userTestId(db, slug, String(req.params.id));
+    if (!shareUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
+    res.json({ id, shared: true });
   });
 
   return api;

@@ -4,6 +4,7 @@ import { cancelStressRun, getStressRun } from '../storage/stress-runs';
 import { rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { presentStressRun } from './stress-api';
+import { visibleOr404 } from './auth/viewer';
 
 /**
  * Cancelling a stress run: `POST /api/stress/:id/cancel` (JSON) and `POST /stress/:id/cancel` (the
@@ -13,9 +14,10 @@ import { presentStressRun } from './stress-api';
 export function stressCancel(db: Db): express.Router {
   const router = express.Router();
 
-  const cancel = (raw: string): number => {
+  const cancel = (raw: string, res: express.Response): number => {
     if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a stress run (a positive integer).`);
     const id = Number(raw);
+    visibleOr404(res, getStressRun(db, id), `There is no stress run ${id}.`);
     const outcome = cancelStressRun(db, id);
     if (outcome === 'missing') throw notFound(`There is no stress run ${id}.`);
     if (outcome === 'finished') throw new HttpError(409, `Stress run ${id} has already finished; there is nothing to cancel.`);
@@ -23,12 +25,12 @@ export function stressCancel(db: Db): express.Router {
   };
 
   router.post('/api/stress/:id/cancel', rawBody, (req, res) => {
-    const id = cancel(String(req.params.id));
+    const id = cancel(String(req.params.id), res);
     res.json(presentStressRun(getStressRun(db, id)!));
   });
 
   router.post('/stress/:id/cancel', rawBody, (req, res) => {
-    const id = cancel(String(req.params.id));
+    const id = cancel(String(req.params.id), res);
     res.redirect(303, `/stress/${id}`);
   });
 

@@ -4,14 +4,16 @@ import type { UserInputs } from '../import/user-input';
 import { SIZES, type Size } from '../problems/types';
 import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
-import { addUserTest, removeUserTest } from '../storage/problems';
+import { addUserTest, removeUserTest, shareUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun } from '../storage/stress-runs';
 import { catalogEntry } from '../../problems/catalog';
 import { parseFormBody, rawBody } from './body';
-import { badRequest, notFound } from './errors';
+import { badRequest, HttpError, notFound } from './errors';
 import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserInput } from './stress-api';
 import { checkProblemSlug, checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
+import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
+import { authorName } from '../storage/accounts';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -34,14 +36,13 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const seed = intField(fields.get('seed'), 'seed', 0, 2 ** 31 - 1);
     const size = fields.get('size') ?? 'small';
     if (!(SIZES as readonly string[]).includes(size)) throw badRequest(`The size must be one of ${SIZES.join(', ')}.`);
-    const id = insertStressRun(db, { problem: slug, source, language: parseLanguage(fields.get('language')), cases, size: size as Size, seed });
+    const id = insertStressRun(db, { problem: slug, source, language: parseLanguage(fields.get('language')), cases, size: size as Size, seed, owner: ownerFor(res) });
     onQueued();
     res.redirect(303, `/stress/${id}`);
   });
 
   router.get('/stress/:id', (req, res) => {
-    const row = getStressRun(db, positive(String(req.params.id), 'stress run'));
-    if (!row) throw notFound(`There is no stress run ${req.params.id}.`);
+    const row = visibleOr404(res, getStressRun(db, positive(String(req.params.id), 'stress run')), `There is no stress run ${req.params.id}.`);
     const run = presentStressRun(row);
     res.render('stress', {
       title: `Stress test #${run.id}`,
@@ -49,6 +50,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       autoRefresh: run.status !== 'done',
       running: run.status !== 'done',
       run,
+      author: showsAuthors(res) ? authorName(db, row.owner) : null,
       verdictWords: run.counterexample ? verdictName(run.counterexample.verdict) : null,
       caseNumber: run.counterexample ? run.counterexample.caseIndex + 1 : null,
     });
@@ -56,11 +58,11 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
 
   router.post('/stress/:id/save', rawBody, async (req, res) => {
     const run = getStressRun(db, positive(String(req.params.id), 'stress run'));
-    if (!run?.counterexample) throw notFound(`Stress run ${req.params.id} has no counterexample to save.`);
+    if (!run?.counterexample || run.owner !== (scopeOf(res) ?? run.owner)) throw notFound(`Stress run ${req.params.id} has no counterexample to save.`);
     const c = run.counterexample;
     // The reference answers again in the import thread: the package may have changed since the run.
     const { input, expected } = await validUserInput(inputs, run.problem, c.input, true);
-    checkAdded(run.problem, addUserTest(db, run.problem, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, input, expected!));
+    checkAdded(run.problem, addUserTest(db, run.problem, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, input, expected!, ownerFor(res)));
     res.redirect(303, `/problems/${run.problem}#user-tests`);
   });
 
@@ -68,14 +70,13 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false);
-    const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')));
+    const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res));
     onQueued();
     res.redirect(303, `/invocations/${id}`);
   });
 
   router.get('/invocations/:id', (req, res) => {
-    const inv = getInvocation(db, positive(String(req.params.id), 'invocation'));
-    if (!inv) throw notFound(`There is no invocation ${req.params.id}.`);
+    const inv = visibleOr404(res, getInvocation(db, positive(String(req.params.id), 'invocation')), `There is no invocation ${req.params.id}.`);
     const done = inv.status === 'done';
     const interactive = catalogEntry(inv.problem).tags.includes('interactive');
     res.render('invocation', {
@@ -84,6 +85,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       autoRefresh: !done,
       running: !done,
       inv,
+      author: showsAuthors(res) ? authorName(db, inv.owner) : null,
       hasExitCode: inv.exitCode !== null,
       verdictClass: inv.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected',
       interactive,
@@ -97,7 +99,15 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.post('/problems/:slug/tests/:id/delete', rawBody, (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
     const id = userTestId(db, slug, String(req.params.id));
-    if (!removeUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
+    if (!removeUserTest(db, slug, id, scopeOf(res))) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
+    res.redirect(303, `/problems/${slug}#user-tests`);
+  });
+
+  router.post('/problems/:slug/tests/:id/share', rawBody, (req, res) => {
+    const slug = checkProblemSlug(db, String(req.params.slug));
+    if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
+    const id = userTestId(db, slug, String(req.params.id));
+    if (!shareUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
     res.redirect(303, `/problems/${slug}#user-tests`);
   });
 

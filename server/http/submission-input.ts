@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SOURCE_BYTES } from '../compile/config';
+import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';

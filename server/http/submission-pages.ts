@@ -1,11 +1,13 @@
 import express, { type Request, type Response } from 'express';
 import { VERDICTS, verdictName } from '../judge/verdicts';
+import { StoredHighlight } from '../render/stored-highlight';
 import type { Db } from '../storage/db';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import {
   countSubmissions,
   getFailureText,
   getSubmission,
+  getSubmissionSummary,
   insertSubmission,
   listFailureTexts,
   listSubmissions,
@@ -22,6 +24,8 @@ import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submissi
 import { clientKey } from './client-key';
 import { compileOutputHtml, sourceView } from './source-view';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
+import { findAccount } from '../storage/accounts';
+import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -37,6 +41,7 @@ export interface SubmissionPagesDeps {
 
 export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }: SubmissionPagesDeps): express.Router {
   const router = express.Router();
+  const highlight = new StoredHighlight(db);
 
   /** The web form: the code field, or an uploaded file when one is chosen. */
   async function submitForm(req: Request, res: Response, slugFromPath: string | null): Promise<void> {
@@ -56,7 +61,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
       return;
     }
-    const id = insertSubmission(db, slug, source, parseLanguage(form.fields.get('language')), clientKey(req));
+    const id = insertSubmission(db, slug, source, parseLanguage(form.fields.get('language')), clientKey(req), ownerFor(res));
     onSubmitted(id);
     // 303: the browser follows with a GET, so reloading the result page never submits twice.
     res.redirect(303, `/submissions/${id}`);
@@ -66,7 +71,12 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
 
   router.get('/submissions', (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const filter = parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict });
+    // A teacher may ask for one student's (the class standings link each cell here).
+    const author = showsAuthors(res) && typeof query.author === 'string' && query.author !== '' ? query.author.slice(0, 64) : undefined;
+    const filter = {
+      ...parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict }),
+      owner: scopeOf(res) ?? (author === undefined ? undefined : (findAccount(db, author)?.id ?? -1)),
+    };
     const page = parseCount(query, 'page', 1, 1, 1e6);
     const total = countSubmissions(db, filter);
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -78,6 +88,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       const params = new URLSearchParams();
       if (filter.problem) params.set('problem', filter.problem);
       if (filter.verdict) params.set('verdict', filter.verdict);
+      if (author) params.set('author', author);
       if (n > 1) params.set('page', String(n));
       const q = params.toString();
       return `/submissions${q ? `?${q}` : ''}`;
@@ -86,6 +97,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       title: 'Submissions',
       nav: 'submissions',
       scripts: ['/static/submissions-live.js'],
+      authors: showsAuthors(res),
       submissions: listSubmissions(db, filter, PAGE_SIZE, (page - 1) * PAGE_SIZE).map((s) => ({
         id: s.id,
         when: formatTimestamp(s.createdAt),
@@ -97,6 +109,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         done: s.status === 'done',
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,
+        author: s.ownerName,
       })),
       total,
       page,
@@ -109,10 +122,10 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     });
   });
 
-  router.get('/submissions/:id', (req, res) => {
+  router.get('/submissions/:id', async (req, res) => {
     const id = parseSubmissionId(req.params.id);
-    const s = id === null ? undefined : getSubmission(db, id);
-    if (!s) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
+    const s = visibleOr404(res, id === null ? undefined : getSubmission(db, id), `There is no submission ${req.params.id.slice(0, 30)}.`);
+    const sourceHtml = await highlight.html(s.id, s.source, s.language);
     const problem = getProblemHeader(db, s.problem);
     const texts = listFailureTexts(db, s.id);
     const tests = listSubmissionTests(db, s.id).map((t) => {
@@ -157,7 +170,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       };
     });
     const done = s.status === 'done';
-    const source = sourceView(s.source, s.language);
+    const source = sourceView(s.source, s.language, sourceHtml);
     const next = s.verdict === 'AC' ? nextInOrder(s.problem, listProblems(db).map((q) => q.slug)) : null;
     const nextHeader = next === null ? undefined : getProblemHeader(db, next);
     res.render('submission', {
@@ -169,6 +182,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       noJudge: s.status === 'queued' && judgeConnected?.() === false,
       submission: {
         id: s.id,
+        author: showsAuthors(res) ? s.ownerName : null,
         problem: s.problem,
         problemTitle: (res.locals.uiLang === 'zh' ? problem?.titleZh : problem?.titleEn) ?? s.problem,
         when: formatTimestamp(s.createdAt),
@@ -195,6 +209,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const id = parseSubmissionId(req.params.id);
     const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts|js)$/.exec(req.params.file);
     if (id === null || !m) throw notFound('There is no such file.');
+    visibleOr404(res, getSubmissionSummary(db, id), `Submission ${id} has no ${m[1]} to download.`);
     const kind = m[1]!;
     let content: string | undefined;
     // The page links a source under its own language's extension (source.js for JavaScript).

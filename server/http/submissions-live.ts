@@ -4,6 +4,7 @@ import { getSubmissionSummary } from '../storage/submissions';
 import { badRequest } from './errors';
 import { statusClass, statusText } from './present';
 import { translateStatus } from './ui-text';
+import { canSee } from './auth/viewer';
 
 /** Most submissions one poll may ask about (a page of the list holds 50). */
 const MAX_IDS = 50;
@@ -21,7 +22,7 @@ export function submissionsLive(db: Db): express.Router {
     res.json(
       ids.flatMap((id) => {
         const s = getSubmissionSummary(db, id);
-        if (!s) return [];
+        if (!s || !canSee(res, s.owner)) return [];
         return [{ id, done: s.status === 'done', statusText: translateStatus(statusText(s), res.locals.uiLang === 'zh' ? 'zh' : 'en'), statusClass: statusClass(s), timeMs: s.timeMs, memoryKb: s.memoryKb }];
       }),
     );

@@ -9,6 +9,7 @@ import { problemTools } from '../problems/problem-tools';
 import { loadProblem, loadReference } from '../problems/registry';
 import { buildTestSet } from '../problems/testset';
 import { setThreadNice } from '../queue/thread-priority';
+import { THREAD_READY } from '../platform/request-thread';
 
 export interface BuildRequest {
   type: 'build';
@@ -110,4 +111,5 @@ if (port) {
     const work: Promise<BuildReply | CheckReply> = body.type === 'build' ? build(body) : check(body);
     void work.then((reply) => port.postMessage({ rid, body: reply } satisfies Envelope<BuildReply | CheckReply>));
   });
+  port.postMessage(THREAD_READY);
 }

@@ -3,7 +3,7 @@ import type { Limits } from '../problems/types';
 import type { Interactor } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import { playGame } from './interactor';
-import { keptStart } from '../text/preview';
+import { keptHeadTail, keptStart } from '../text/preview';
 import { decideTestVerdict } from './test-verdict';
 import type { Verdict } from './verdicts';
 
@@ -61,8 +61,12 @@ export interface GradeOutcome {
   memoryKb: number;
 }
 
-/** How much of a failing test's output is kept for the user to download; more is cut. */
-export const KEPT_OUTPUT_CHARS = 8 * 1024 * 1024;
+/**
+ * How much of a failing test's output is kept for the user to download: its start and end, 1 Mi
+ * characters in all. A submission keeps one failing test's texts, so a flood of submissions that
+ * print megabytes grows the database by at most this much output each.
+ */
+export const KEPT_OUTPUT_CHARS = 1024 * 1024;
 
 export interface GradeDeps {
   compiler: Compiler;
@@ -124,7 +128,7 @@ async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor
     timeMs: run.timeMs,
     memoryKb: run.memoryKb,
     exitCode: run.exitCode,
-    output: verdict === 'AC' ? '' : keptStart(run.stdout, KEPT_OUTPUT_CHARS),
+    output: verdict === 'AC' ? '' : keptHeadTail(run.stdout, KEPT_OUTPUT_CHARS),
     outputLength: run.stdout.length,
     stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
     message: verdict === 'WA' || game ? checkerMessage : run.message,

@@ -13,7 +13,7 @@ function oneParam(r: LabResult): string[] {
   const from = r.game.from[0]!;
   const vals = r.values.map(String);
   const a = r.analysis;
-  const width = Math.max(...vals.map((v) => v.length)) + 1 + (a?.exceptions.length ? 1 : 0);
+  const width = vals.reduce((w, v) => Math.max(w, v.length), 0) + 1 + (a?.exceptions.length ? 1 : 0);
   const period = a ? a.period : 10;
   const anchor = a ? a.preperiod : from;
   const exceptions = new Set(a?.exceptions ?? []);
@@ -21,9 +21,11 @@ function oneParam(r: LabResult): string[] {
   const lines: string[] = [];
   // Rows start at n ≡ anchor (mod period); the first row may be shorter.
   let n = from;
+  const by = r.byPeriodFrom ?? null;
   while (n <= r.game.to[0]!) {
     const offset = (((n - anchor) % period) + period) % period;
     const end = Math.min(r.game.to[0]!, n + (period - offset) - 1);
+    if (by !== null && n <= by && by <= end) lines.push(`--- from n = ${by} on: by the proven period, not computed ---`);
     const cells: string[] = [];
     for (let m = n; m <= end; m++) cells.push(pad(vals[m - from]! + (exceptions.has(m) ? '*' : ''), width));
     const lead = ' '.repeat(offset * width);
@@ -87,6 +89,7 @@ export function contractJson(r: LabResult, withConjecture: boolean): Record<stri
     states: r.states,
     values: r.values,
     loopy: r.loopy,
+    byPeriodFrom: r.byPeriodFrom ?? null,
     analysis: a && { preperiod: a.preperiod, period: a.period, saltus: a.saltus, proven: a.proven, checkedUpTo: a.checkedUpTo, proofNeeds: a.proofNeeds, exceptions: a.exceptions },
     grid: r.grid,
     summary: r.summary,

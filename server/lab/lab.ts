@@ -6,10 +6,13 @@ import { checkConjecture, type TableValue } from './conjecture';
 import { LabError } from './errors';
 import { instantiate, SettingError, type GameDeclaration, type LabGame, type Settings } from './game';
 import { analyseGrid, describeGrid, type GridAnalysis } from './grid';
+import type { LabPlot } from './big-table';
+import { cliCommand, heapRuleOf, heapSearch } from './heap-search';
+import { FastTableStopped } from './octal-fast';
 import { analyseSequence, describeSequence, type SequenceAnalysis } from './period';
 import { bashGame, nimGame, octalGame, parseSubtractionSet, PresetError, subtractionGame } from './presets';
 import { hasGame, loadGame } from './registry';
-import { runStudentCode, type SandboxTools } from './run-source';
+import type { SandboxTools } from './run-source';
 import type { ConjectureAnswer } from './sandbox-driver';
 import { boxStates, DEFAULT_LIMITS, formatState, GameError, searchTable, tableOptions, type OptionInfo, type SearchLimits } from './search';
 
@@ -51,6 +54,14 @@ export interface LabResult {
   cycleAt: number[] | null;
   visited: number;
   analysis: SequenceAnalysis | null;
+  /** First n whose value follows from the proven period rather than being computed (octal and subtraction games); null when every value was computed. */
+  byPeriodFrom: number | null;
+  /** States in the whole table: more than states.length when a big table is carried summarised (see big-table.ts). */
+  count: number;
+  /** G(n) against n, in columns, for a summarised one-parameter table (big-table.ts); absent otherwise. */
+  plot?: LabPlot | null;
+  /** The whole table's range when the result holds its first rows only (big-table.ts; game.to ends with those rows). */
+  wholeTo?: number[];
   grid: GridAnalysis | null;
   conjecture: ConjectureAnswer | null;
   /** Every state's options (small tables only: up to OPTIONS_STATES states and OPTIONS_COMPONENTS components). */
@@ -72,7 +83,17 @@ export interface LabDeps {
   limits?: SearchLimits;
   /** Tables of a built-in game with more states than this are refused as "over the work cap" (quick path). */
   quickStates?: number;
+  /**
+   * Wall-clock limit of an octal or subtraction table (the fast loop, which has no state cap);
+   * none when absent (the command line).
+   */
+  timeMs?: number;
+  /** Told the fraction of the table done (0..1) now and then while a fast table is computed. */
+  onProgress?: (fraction: number) => void;
 }
+
+/** A lab job of a built-in game may compute this long. */
+export const BUILTIN_JOB_MS = 60_000;
 
 function presetDecl(spec: Exclude<GameSpec, { kind: 'problem' | 'source' }>): { name: string; decl: GameDeclaration } {
   try {
@@ -123,30 +144,46 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
   const limits = deps.limits ?? DEFAULT_LIMITS;
   if (req.game.kind === 'source') {
     const tools = await deps.tools();
+    const { runStudentCode } = await studentRunner();
     const a = await runStudentCode(tools, { game: req.game.source, conjecture: req.conjecture ?? null }, { mode: 'table', to: req.to ?? null, defaultTo: SOURCE_DEFAULT_TO, optionsStates: OPTIONS_STATES, optionsComponents: OPTIONS_COMPONENTS, ...limits });
     const meta = { name: 'your game', about: 'a state of your game', dims: a.dims, paramNames: a.paramNames, settings: {}, from: a.from, to: a.to, bound: null, problem: null, spec: null };
-    return finish(meta, a.values!, a.loopy, a.cycleAt, a.visited, a.conjecture, a.options, started);
+    return finish(meta, a.values!, a.loopy, a.cycleAt, a.visited, a.conjecture, a.options, started, null);
   }
   const { game, about, problem } = await builtinGame(req.game);
   const top = req.to ?? game.defaultTo;
   const to = game.min.map((m, d) => Math.min(Math.max(top, m), game.max[d]!));
   if (deps.quickStates !== undefined && to.reduce((n, t, d) => n * (t - game.min[d]! + 1), 1) > deps.quickStates) throw new LabError('a big table', true);
   let search;
+  let proof: { byPeriodFrom: number | null; analysis: SequenceAnalysis | null } | null = null;
+  const rule = heapRuleOf(req.game, game.settings);
   try {
-    search = searchTable(game, game.min, to, limits);
+    if (rule) {
+      // Heap arithmetic: the typed-array loop, bounded by time (and by work on the quick path).
+      const fast = heapSearch(game, rule, to[0]!, { workCap: deps.limits?.workCap ?? Number.POSITIVE_INFINITY, timeMs: deps.timeMs ?? Number.POSITIVE_INFINITY, onProgress: deps.onProgress });
+      search = fast;
+      proof = { byPeriodFrom: fast.byPeriodFrom, analysis: fast.analysis };
+    } else search = searchTable(game, game.min, to, limits);
   } catch (e) {
     if (e instanceof GameError) throw new LabError(e.message, e.reason === 'work');
+    if (e instanceof FastTableStopped) throw new LabError(stoppedMessage(e, req.game, game.settings, to[0]!), e.reason === 'work');
     throw e;
   }
   let conjecture: ConjectureAnswer | null = null;
   if (req.conjecture !== undefined) {
     const tools = await deps.tools();
+    const { runStudentCode } = await studentRunner();
     const a = await runStudentCode(tools, { game: null, conjecture: req.conjecture }, { mode: 'check', to: null, defaultTo: 0, optionsStates: 0, optionsComponents: 0, ...limits, states: search.states, values: search.values });
     conjecture = a.conjecture && { ...a.conjecture, options: a.conjecture.state ? search.optionsOf(a.conjecture.state) : null };
   }
   const meta = { name: game.name, about, dims: game.dims, paramNames: game.paramNames, settings: game.settings, from: game.min, to, bound: game.bound, problem, spec: req.game };
   const options = search.states.length <= OPTIONS_STATES ? tableOptions(search, OPTIONS_COMPONENTS) : null;
-  return finish(meta, search.values, search.loopy, search.cycleAt, search.visited, conjecture, options, started);
+  return finish(meta, search.values, search.loopy, search.cycleAt, search.visited, conjecture, options, started, proof);
+}
+
+function stoppedMessage(e: FastTableStopped, spec: GameSpec, settings: Settings, to: number): string {
+  const head = `the table stopped at n = ${e.reached} after ${(e.ms / 1000).toFixed(1)} s`;
+  if (e.reason === 'work') return `${head}: over the quick path's work cap`;
+  return `${head}, the time limit of a lab job of a built-in game (${BUILTIN_JOB_MS / 1000} s), with no period proven yet; to go further, compute it on the command line, which has no time limit (${cliCommand(spec, settings, to)}), or ask for a range up to about n = ${e.reached}`;
 }
 
 /**
@@ -186,6 +223,7 @@ function finish(
   conjecture: ConjectureAnswer | null,
   options: OptionInfo[][] | null,
   started: number,
+  proof: { byPeriodFrom: number | null; analysis: SequenceAnalysis | null } | null,
 ): LabResult {
   const states = boxStates(meta.from, meta.to);
   let analysis: SequenceAnalysis | null = null;
@@ -196,8 +234,9 @@ function finish(
     summary.push(`the move graph has a cycle (through ${formatState(cycleAt ?? [])}): outcomes by retrograde analysis from the terminal states, ${count('W')} Win, ${count('L')} Lose, ${count('D')} Draw`);
   }
   if (!loopy && meta.dims === 1) {
-    analysis = analyseSequence(values as number[], meta.from[0]!, meta.bound);
-    summary.push(describeSequence(analysis, values.length));
+    analysis = proof?.analysis ?? analyseSequence(values as number[], meta.from[0]!, meta.bound);
+    summary.push(describeSequence(analysis, proof?.byPeriodFrom ?? values.length));
+    if (proof?.byPeriodFrom != null) summary.push(describeByPeriod(analysis!, proof.byPeriodFrom, meta.to[0]!));
   }
   if (meta.dims === 2) {
     const rows = meta.to[0]! - meta.from[0]! + 1;
@@ -207,7 +246,13 @@ function finish(
     summary.push(...describeGrid(grid, [meta.paramNames[0]!, meta.paramNames[1]!]));
   }
   if (conjecture) summary.push(describeConjecture(conjecture));
-  return { game: meta, states, values, loopy, cycleAt, visited, analysis, grid, conjecture, options, summary, ms: Math.round(performance.now() - started) };
+  const byPeriodFrom = proof?.byPeriodFrom ?? null;
+  return { game: meta, states, values, loopy, cycleAt, visited, analysis, grid, conjecture, options, summary, ms: Math.round(performance.now() - started), byPeriodFrom, count: states.length };
+}
+
+/** "values from n = 174 to 1000000 follow from the proven period (G(n) = G(n − 34)); G(n) was computed up to n = 173" */
+export function describeByPeriod(a: SequenceAnalysis, from: number, to: number): string {
+  return `values from n = ${from} to ${to} follow from the proven period (G(n) = G(n − ${a.period})); G(n) was computed up to n = ${from - 1}`;
 }
 
 export function describeConjecture(c: ConjectureAnswer): string {
@@ -221,4 +266,13 @@ export function describeConjecture(c: ConjectureAnswer): string {
 export function describeOption(o: OptionInfo): string {
   const parts = o.components.map((c) => formatState(c));
   return `${parts.length ? parts.join(' + ') : 'nothing left'} → ${o.value}`;
+}
+
+/**
+ * The student-code runner (it compiles with TypeScript), loaded only where student code runs: in a
+ * judge thread. The web tier computes built-in games only and never loads the compiler, and nor does
+ * a command-line table of a built-in game (the compiler was most of its start-up).
+ */
+function studentRunner(): Promise<typeof import('./run-source')> {
+  return import('./run-source');
 }

@@ -29,7 +29,7 @@ export interface SequenceAnalysis {
  * subtraction games (then a pattern with saltus 0 is proven when the table covers
  * n0 ≤ n < 2·n0 + p + bound, which needs values from n = 0).
  */
-export function analyseSequence(values: readonly number[], first: number, bound: number | null, allowSaltus = true): SequenceAnalysis | null {
+export function analyseSequence(values: ArrayLike<number>, first: number, bound: number | null, allowSaltus = true): SequenceAnalysis | null {
   const len = values.length;
   let best: { start: number; period: number; saltus: number } | null = null;
   for (let p = 1; 2 * p <= len; p++) {

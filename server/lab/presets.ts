@@ -5,17 +5,23 @@ import { defineGame, type GameDeclaration, type Option } from './game';
 
 export class PresetError extends Error {}
 
+/** The digits d1 d2 … of an octal code, without trailing zeros. */
+export function octalDigits(code: string): number[] {
+  const m = /^0?\.([0-7]{1,32})$/.exec(code.trim());
+  if (!m) throw new PresetError(`"${code}" is not an octal code: write it as 0. followed by 1 to 32 octal digits, e.g. 0.07 or 0.137`);
+  const digits = m[1]!.split('').map(Number);
+  while (digits.length > 0 && digits[digits.length - 1] === 0) digits.pop();
+  if (digits.length === 0) throw new PresetError(`the octal code ${code} allows no move at all`);
+  return digits;
+}
+
 /**
  * An octal code 0.d1 d2 d3 …: digit d_j says what removing j tokens from a heap may leave:
  * bit 1 nothing (the heap was exactly j), bit 2 one heap, bit 4 two non-empty heaps.
  * Kayles is 0.77, Dawson's Kayles 0.07.
  */
 export function octalGame(code: string): GameDeclaration {
-  const m = /^0?\.([0-7]{1,32})$/.exec(code.trim());
-  if (!m) throw new PresetError(`"${code}" is not an octal code: write it as 0. followed by 1 to 32 octal digits, e.g. 0.07 or 0.137`);
-  const digits = m[1]!.split('').map(Number);
-  while (digits.length > 0 && digits[digits.length - 1] === 0) digits.pop();
-  if (digits.length === 0) throw new PresetError(`the octal code ${code} allows no move at all`);
+  const digits = octalDigits(code);
   return defineGame({
     about: `a heap of n tokens in the octal game 0.${digits.join('')}`,
     params: [{ name: 'n', min: 0 }],

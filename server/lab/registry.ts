@@ -18,6 +18,10 @@ export const NO_GAME: Record<string, string> = {
   'game-on-tree': 'The state is a whole tree (its value is the XOR over the children of their value plus one), not one to three integers.',
   'chess-link': 'A position may never repeat, so the game depends on its history, not on the state (r, g, b) alone.',
   shiritori: 'The state is a word in a graph of words that has cycles; its draws come from that graph, not from integer parameters.',
+  northcott: 'Each player moves only his own pieces, and a piece may move away and back again: the game is partizan and loopy, so it has no table of values; the gaps between the pieces play as Nim heaps.',
+  'dag-chess': 'The state is a position in a graph given by the input, not one to three integers; the values are computed on that graph.',
+  'every-sg': 'Every-SG: every game is moved at every turn, so the answer depends on how long each game lasts, not on its SG value; the XOR of a table of values says nothing here.',
+  'christmas-game': 'The state is a whole drawing, a tree with polygons hung on it (odd ones worth an edge, even ones nothing), not one to three integers.',
 };
 
 /** Slugs with a problems/<slug>/game.ts, sorted. */

@@ -6,6 +6,7 @@ import { SourceMap } from 'node:module';
 import type { Compiler } from '../compile/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunLimits, type Sandbox } from '../sandbox';
 import { labProgram } from './bundle';
+import { checkAnswer } from './check-answer';
 import { LabError } from './errors';
 import type { DriverAnswer, DriverRequest } from './sandbox-driver';
 
@@ -51,14 +52,15 @@ export async function runStudentCode(
     default:
       throw new Error(`sandbox failure: ${r.message ?? r.status}`);
   }
-  let answer: DriverAnswer;
+  let raw: unknown;
   try {
     // The driver prints one JSON object last; anything the student printed comes before it.
     const start = r.stdout.lastIndexOf('{"ok":');
-    answer = JSON.parse(start >= 0 ? r.stdout.slice(start) : r.stdout) as DriverAnswer;
+    raw = JSON.parse(start >= 0 ? r.stdout.slice(start) : r.stdout);
   } catch {
     throw new LabError(`The code's output broke the lab's answer (did it print something?): ${r.stdout.slice(0, 200)}`);
   }
+  const answer = checkAnswer(raw, request);
   if (!answer.ok) throw new LabError(gameJs ? mapPositions(answer.error, gameJs) : answer.error);
   return answer;
 }

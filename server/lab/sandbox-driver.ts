@@ -61,6 +61,8 @@ function studentGame(mod: Record<string, unknown>): SearchGame & { paramNames: s
   if (mod.params !== undefined) {
     if (!Array.isArray(mod.params) || mod.params.some((p) => typeof p !== 'string')) throw new GameError('export const params must be a list of parameter names, e.g. ["x", "y"]');
     names = mod.params as string[];
+    // The host refuses longer names (check-answer.ts); saying so here names the export to fix.
+    if (names.some((p) => p.length < 1 || p.length > 40)) throw new GameError('each name in export const params must be 1 to 40 characters');
   } else {
     const arity = (options as (...a: number[]) => unknown).length;
     names = arity === 1 ? ['n'] : arity === 2 ? ['x', 'y'] : arity === 3 ? ['x', 'y', 'z'] : [];

@@ -11,6 +11,12 @@ import { startTsWorker } from '../platform/ts-worker';
 /** After this many interrupted attempts (the judge thread or the process died) a submission gets IE. */
 const MAX_ATTEMPTS = 3;
 
+/**
+ * A judge thread's own heap (test data, a lab table, a stress run's cases). Past it the thread stops
+ * alone, the process lives, and the job it held is failed at once rather than tried again.
+ */
+export const JUDGE_THREAD_HEAP_MB = 1536;
+
 export interface JudgeQueueOptions {
   workers: number;
   dbPath: string;
@@ -19,8 +25,11 @@ export interface JudgeQueueOptions {
   log: (line: string) => void;
   /** A judge thread silent for this long while judging is stopped and replaced. */
   watchdogMs?: number;
-  /** Hears every message about a job after it is stored (a remote judge worker forwards them). */
-  onJobMessage?: (m: FromThread) => void;
+  /**
+   * Hears every message about a job after it is stored (a remote judge worker forwards them), with
+   * when it arrived and how long storing and publishing it took (the end-to-end bench's breakdown).
+   */
+  onJobMessage?: (m: FromThread, timing?: { receivedAt: number; storeMs: number }) => void;
 }
 
 interface Job {
@@ -37,6 +46,8 @@ interface Slot {
   lastHeard: number;
   /** Consecutive failures to start, for back-off. */
   startFailures: number;
+  /** Set when the thread stopped because it went over its resource limits. */
+  overLimits: boolean;
 }
 
 /**
@@ -99,15 +110,19 @@ export class JudgeQueue {
 
   private spawn(n: number, startFailures: number): Slot {
     const data: JudgeThreadData = { dbPath: this.options.dbPath, nice: this.options.nice ?? 0 };
-    const worker = startTsWorker(new URL('./judge-thread.ts', import.meta.url), { workerData: data });
-    const slot: Slot = { n, worker, ready: false, current: null, lastHeard: Date.now(), startFailures };
+    const worker = startTsWorker(new URL('./judge-thread.ts', import.meta.url), { workerData: data, resourceLimits: { maxOldGenerationSizeMb: JUDGE_THREAD_HEAP_MB } });
+    const slot: Slot = { n, worker, ready: false, current: null, lastHeard: Date.now(), startFailures, overLimits: false };
     worker.on('message', (m: FromThread) => this.onMessage(slot, m));
-    worker.on('error', (e) => this.options.log(`judge thread ${n}: ${e.stack ?? e.message}`));
+    worker.on('error', (e: Error & { code?: string }) => {
+      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') slot.overLimits = true;
+      this.options.log(`judge thread ${n}: ${e.stack ?? e.message}`);
+    });
     worker.on('exit', (code) => this.onExit(slot, code));
     return slot;
   }
 
   private onMessage(slot: Slot, m: FromThread): void {
+    const receivedAt = performance.now();
     slot.lastHeard = Date.now();
     if (m.type === 'ready') {
       slot.ready = true;
@@ -120,7 +135,7 @@ export class JudgeQueue {
     // Anything about a job this slot no longer works on (after a watchdog stop) is stale.
     if (!slot.current || m.id !== slot.current.id || jobKindOf(m) !== slot.current.kind) return;
     const final = applyJobMessage(this.db, this.events, m);
-    this.options.onJobMessage?.(m);
+    this.options.onJobMessage?.(m, { receivedAt, storeMs: performance.now() - receivedAt });
     if (final) {
       slot.current = null;
       this.pump();
@@ -130,7 +145,9 @@ export class JudgeQueue {
   private onExit(slot: Slot, code: number): void {
     if (this.stopping || this.slots[slot.n] !== slot) return;
     const job = slot.current;
-    if (job !== null) this.recoverFrom(job, `the judge thread stopped (exit code ${code})`);
+    // A job that took the thread over its memory would do it again: it ends now, never retried.
+    if (job !== null && slot.overLimits) this.failAsInternalError(job, `judge error: working on this took the judge thread over its ${JUDGE_THREAD_HEAP_MB} MiB heap; it is not tried again`);
+    else if (job !== null) this.recoverFrom(job, `the judge thread stopped (exit code ${code})`);
     const failures = slot.ready ? 0 : slot.startFailures + 1;
     // A thread that cannot even start (e.g. the sandbox is unavailable) is retried with back-off.
     const delay = failures === 0 ? 0 : Math.min(60_000, 1_000 * 2 ** (failures - 1));

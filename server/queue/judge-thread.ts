@@ -5,7 +5,7 @@
  * messages. How each kind of job runs is in kinds/thread-runners.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCompiler } from '../compile/index';
+import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { createSandbox } from '../sandbox/index';
 import { checkpoint, openDatabase } from '../storage/db';
 import type { Sandbox } from '../sandbox/types';
@@ -13,6 +13,7 @@ import { internalErrorMessage } from './job-records';
 import { THREAD_RUNNERS } from './kinds/thread-runners';
 import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
 import { setThreadNice } from './thread-priority';
+import { warmUp } from './warm-up';
 
 const port = parentPort!;
 const { dbPath, nice } = workerData as JudgeThreadData;
@@ -20,8 +21,12 @@ const { dbPath, nice } = workerData as JudgeThreadData;
 // compiler runs or the sandbox process is spawned (children inherit it too).
 setThreadNice(nice);
 const db = openDatabase(dbPath);
-const compiler = await createCompiler();
+// Compiling in a thread of its own, which a time limit can stop (see bounded-compiler.ts). It starts
+// with the first compilation: at start-up every judge thread loading a second TypeScript would
+// delay the first verdict on a small machine.
+const compiler = createBoundedCompiler();
 const sandbox = await createSandbox();
+await warmUp(compiler, sandbox);
 
 function send(m: FromThread): void {
   port.postMessage(m);

@@ -1,5 +1,6 @@
 import { LabError } from '../lab/errors';
-import { runLab } from '../lab/lab';
+import { summariseBig } from '../lab/big-table';
+import { BUILTIN_JOB_MS, runLab } from '../lab/lab';
 import { getLabJob } from '../storage/lab-jobs';
 import type { ThreadContext } from './kinds/thread-runners';
 
@@ -18,8 +19,12 @@ export async function runLabJob(id: number, ctx: ThreadContext): Promise<void> {
         ctx.send({ type: 'lab-phase', id, phase: 'compiling' });
         return { compiler: ctx.compiler, sandbox: ctx.sandbox };
       },
+      timeMs: BUILTIN_JOB_MS,
+      onProgress: (progress) => ctx.send({ type: 'lab-progress', id, progress }),
     });
-    ctx.send({ type: 'lab-done', id, result: { result, error: null } });
+    // A big table travels as its first rows, with the whole table (values only) beside them for the CSV download.
+    const big = summariseBig(result);
+    ctx.send({ type: 'lab-done', id, result: { result: big.result, error: null, table: big.table } });
   } catch (e) {
     const error = e instanceof LabError ? e.message : `lab error: ${e instanceof Error ? e.message : String(e)}`;
     ctx.send({ type: 'lab-done', id, result: { result: null, error } });

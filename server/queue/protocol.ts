@@ -20,13 +20,17 @@ export type FromThread =
   | { type: 'ready' }
   | { type: 'compiling'; id: number }
   | { type: 'compiled'; id: number; ok: boolean; output: string }
-  | { type: 'running'; id: number; test: number }
-  | { type: 'test'; id: number; result: TestResultInput }
+  /**
+   * Tests finished since the last progress message (stored in one transaction), and the test now
+   * running (null: none). Sent for the first test at once, then at most every PROGRESS_MS.
+   */
+  | { type: 'progress'; id: number; results: TestResultInput[]; running: number | null }
   | { type: 'done'; id: number; result: FinalResult }
   | { type: 'stress-progress'; id: number; casesRun: number; casesPerSecond: number; shrinkSteps: number | null }
   | { type: 'stress-done'; id: number; result: StressFinal }
   | { type: 'invocation-done'; id: number; result: InvocationResult }
   | { type: 'lab-phase'; id: number; phase: 'compiling' | 'computing' }
+  | { type: 'lab-progress'; id: number; progress: number }
   | { type: 'lab-done'; id: number; result: LabFinal }
   | { type: 'sample-run-done'; id: number; result: SampleRunResult }
   | { type: 'closed' };
@@ -42,13 +46,13 @@ export type JobMessageType = JobMessage['type'];
 const JOB_MESSAGES = {
   compiling: true,
   compiled: true,
-  running: true,
-  test: true,
+  progress: true,
   done: true,
   'stress-progress': true,
   'stress-done': true,
   'invocation-done': true,
   'lab-phase': true,
+  'lab-progress': true,
   'lab-done': true,
   'sample-run-done': true,
 } as const satisfies Record<JobMessageType, true>;

@@ -12,6 +12,11 @@ import { collectGarbage } from './collect-garbage';
 import type { ThreadContext } from './kinds/thread-runners';
 
 const MESSAGE_CHARS = 4000;
+/**
+ * Progress goes to the main thread at most this often (the first running test at once): a message,
+ * a transaction and an event per test would cost more than a warm sandbox run of a small test.
+ */
+export const PROGRESS_MS = 40;
 /** After a test whose output was at least this long, collect its garbage before the next test. */
 const COLLECT_AFTER_OUTPUT_CHARS = 16 * 1024 * 1024;
 
@@ -23,8 +28,16 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
     send({ type: 'done', id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: 'judge error: the submission or its problem is missing' } });
     return;
   }
-  const tests = listTests(db, sub.problem);
+  // The shared tests and the sender's own saved ones, never another student's.
+  const tests = listTests(db, sub.problem, sub.owner);
   const byIndex = new Map(tests.map((t) => [t.idx, t]));
+  let finished: TestResultInput[] = [];
+  let sentAt: number | null = null;
+  const sendProgress = (running: number | null): void => {
+    send({ type: 'progress', id, results: finished, running });
+    finished = [];
+    sentAt = performance.now();
+  };
   const onEvent = (e: GradeEvent): void => {
     switch (e.type) {
       case 'compiling':
@@ -32,10 +45,12 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
       case 'compiled':
         return send({ type: 'compiled', id, ok: e.ok, output: e.output });
       case 'running':
-        return send({ type: 'running', id, test: e.test });
+        if (sentAt === null || performance.now() - sentAt >= PROGRESS_MS) sendProgress(e.test);
+        return;
       case 'test':
         if ((e.outcome.outputLength ?? 0) >= COLLECT_AFTER_OUTPUT_CHARS) collectGarbage();
-        return send({ type: 'test', id, result: testResult(db, id, e.outcome, byIndex.get(e.outcome.index)) });
+        finished.push(testResult(db, id, e.outcome, byIndex.get(e.outcome.index)));
+        return;
     }
   };
   const outcome = await grade(
@@ -49,6 +64,7 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
     { compiler, sandbox },
     onEvent,
   );
+  if (finished.length > 0) sendProgress(null);
   send({
     type: 'done',
     id,

@@ -6,6 +6,12 @@ import type { Language } from '../compile/types';
 hljs.registerLanguage('typescript', typescript);
 hljs.registerLanguage('javascript', javascript);
 
+/** What the highlighting thread is asked: a source and the language it is highlighted as. */
+export interface HighlightRequest {
+  source: string;
+  language: Language;
+}
+
 /** Submitted source as highlighted HTML in its own language; highlight.js escapes the text it wraps. */
 export function highlightSource(source: string, language: Language): string {
   return hljs.highlight(source, { language, ignoreIllegals: true }).value;

@@ -101,6 +101,11 @@ export class ProcessSandbox implements Sandbox {
         const p = this.pending.get(f.id);
         this.pending.delete(f.id);
         p?.resolve(f);
+        // Its worker would not stop: replaced now that the result is in (a stuck notice before it would lose it).
+        if (f.stuck && this.child === child) {
+          this.replacing = true;
+          this.destroy(child);
+        }
       },
     );
     liveOut.on('data', (chunk: Buffer) => frames.push(chunk));
@@ -216,6 +221,9 @@ export class ProcessSandbox implements Sandbox {
   private async ready(): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       if (this.closed) throw new Error('sandbox is closed');
+      // A process being replaced takes nothing more: an interactive run sent to it would die with it.
+      const leaving = this.replacing ? this.child : null;
+      if (leaving) await new Promise<void>((resolve) => (leaving.exitCode !== null || leaving.signalCode !== null ? resolve() : leaving.once('exit', () => resolve())));
       try {
         await this.start();
         if (!this.loadedInChild && this.program) await this.sendLoad();

@@ -55,4 +55,5 @@ export type WorkerToHost =
 
 /** Control frames on the interactive pipes (host/live-pipe.ts). */
 export type LiveInFrame = { t: 'play'; id: number } | { t: 'end'; id: number };
-export type LiveOutFrame = { t: 'result'; id: number; report: RunReport };
+/** `stuck`: the run's worker would not stop; the process must be replaced once the result is taken. */
+export type LiveOutFrame = { t: 'result'; id: number; report: RunReport; stuck?: true };

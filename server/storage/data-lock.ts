@@ -34,6 +34,17 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`could not lock ${dataDir}`);
 }
 
+/** The pid of the judge server running on this data directory, or null when none is. */
+export function dataDirOwner(dataDir: string): number | null {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(join(dataDir, 'judge.pid'), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(owner) && owner > 0 && isAlive(owner) ? owner : null;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

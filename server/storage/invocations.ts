@@ -23,14 +23,16 @@ export interface InvocationRow {
   attempts: number;
   createdAt: number;
   finishedAt: number | null;
+  /** Who ran it (accounts mode); null in local mode. */
+  owner: number | null;
 }
 
 const COLUMNS = `id, problem, source, language, input, status, verdict, output, expected, stderr, message, compile_output AS compileOutput,
-  exit_code AS exitCode, time_ms AS timeMs, memory_kb AS memoryKb, attempts, created_at AS createdAt, finished_at AS finishedAt`;
+  exit_code AS exitCode, time_ms AS timeMs, memory_kb AS memoryKb, attempts, created_at AS createdAt, finished_at AS finishedAt, owner`;
 
-export function insertInvocation(db: Db, problem: string, source: string, input: string, language: Language = 'typescript'): number {
-  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, language, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id')
-    .get(problem, source, input, language, Date.now()) as { id: number };
+export function insertInvocation(db: Db, problem: string, source: string, input: string, language: Language = 'typescript', owner: number | null = null): number {
+  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, language, created_at, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, input, language, Date.now(), owner) as { id: number };
   return row.id;
 }
 

@@ -3,6 +3,7 @@
  * any other job and a judge worker in distributed mode can take them. The request and the result
  * are stored as JSON: nothing queries inside them.
  */
+import type { LabTable } from '../lab/big-table';
 import type { LabRequest, LabResult } from '../lab/lab';
 import { prepared, type Db } from './db';
 
@@ -13,6 +14,10 @@ export interface LabJob {
   status: LabJobStatus;
   /** While running: what the judge thread is doing. */
   phase: 'compiling' | 'computing' | null;
+  /** While a built-in table is computed: the fraction done, 0..1 (null when unknown). */
+  progress: number | null;
+  /** True when the whole table is kept aside (a big table: the result holds its first values). */
+  hasTable: boolean;
   request: LabRequest;
   result: LabResult | null;
   error: string | null;
@@ -20,18 +25,24 @@ export interface LabJob {
   createdAt: number;
   startedAt: number | null;
   finishedAt: number | null;
+  /** Who asked for it (accounts mode); null in local mode. */
+  owner: number | null;
 }
 
 /** What a judge thread reports at the end of a lab job: a table, or a sentence saying why not. */
 export interface LabFinal {
   result: LabResult | null;
   error: string | null;
+  /** The whole table when `result` holds only its first values. */
+  table?: LabTable | null;
 }
 
 interface Row {
   id: number;
   status: LabJobStatus;
   phase: 'compiling' | 'computing' | null;
+  progress: number | null;
+  has_table: number;
   request: string;
   result: string | null;
   error: string | null;
@@ -39,15 +50,18 @@ interface Row {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  owner: number | null;
 }
 
-const COLUMNS = 'id, status, phase, request, result, error, attempts, created_at, started_at, finished_at';
+const COLUMNS = 'id, status, phase, progress, full_table IS NOT NULL AS has_table, request, result, error, attempts, created_at, started_at, finished_at, owner';
 
 function fromRow(r: Row): LabJob {
   return {
     id: r.id,
     status: r.status,
     phase: r.phase,
+    progress: r.progress,
+    hasTable: r.has_table === 1,
     request: JSON.parse(r.request) as LabRequest,
     result: r.result === null ? null : (JSON.parse(r.result) as LabResult),
     error: r.error,
@@ -55,11 +69,12 @@ function fromRow(r: Row): LabJob {
     createdAt: r.created_at,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
+    owner: r.owner,
   };
 }
 
-export function insertLabJob(db: Db, request: LabRequest): number {
-  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at) VALUES (?, ?) RETURNING id').get(JSON.stringify(request), Date.now()) as { id: number }).id;
+export function insertLabJob(db: Db, request: LabRequest, owner: number | null = null): number {
+  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at, owner) VALUES (?, ?, ?) RETURNING id').get(JSON.stringify(request), Date.now(), owner) as { id: number }).id;
 }
 
 export function getLabJob(db: Db, id: number): LabJob | undefined {
@@ -96,10 +111,21 @@ export function saveLabPhase(db: Db, id: number, phase: 'compiling' | 'computing
   prepared(db, "UPDATE lab_jobs SET phase = ? WHERE id = ? AND status = 'running'").run(phase, id);
 }
 
+export function saveLabProgress(db: Db, id: number, progress: number): void {
+  prepared(db, "UPDATE lab_jobs SET progress = ? WHERE id = ? AND status = 'running'").run(Math.min(1, Math.max(0, progress)), id);
+}
+
+/** The whole table of a finished big job, or undefined when there is none. */
+export function getLabTable(db: Db, id: number): LabTable | undefined {
+  const row = prepared(db, "SELECT full_table FROM lab_jobs WHERE id = ? AND status = 'done'").get(id) as { full_table: string | null } | undefined;
+  return row?.full_table ? (JSON.parse(row.full_table) as LabTable) : undefined;
+}
+
 export function finishLabJob(db: Db, id: number, f: LabFinal): void {
-  prepared(db, 'UPDATE lab_jobs SET status = ?, phase = NULL, result = ?, error = ?, finished_at = ? WHERE id = ?').run(
+  prepared(db, 'UPDATE lab_jobs SET status = ?, phase = NULL, progress = NULL, result = ?, full_table = ?, error = ?, finished_at = ? WHERE id = ?').run(
     f.result ? 'done' : 'failed',
     f.result ? JSON.stringify(f.result) : null,
+    f.result && f.table ? JSON.stringify(f.table) : null,
     f.result ? null : f.error,
     Date.now(),
     id,
@@ -107,11 +133,19 @@ export function finishLabJob(db: Db, id: number, f: LabFinal): void {
 }
 
 export function requeueLabJob(db: Db, id: number, refund = false): void {
-  prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL, attempts = MAX(0, attempts - ?) WHERE id = ? AND status IN ('queued', 'running')").run(refund ? 1 : 0, id);
+  prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL, progress = NULL, attempts = MAX(0, attempts - ?) WHERE id = ? AND status IN ('queued', 'running')").run(refund ? 1 : 0, id);
 }
 
-export function requeueInterruptedLabJobs(db: Db): number {
-  return prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL WHERE status = 'running'").run().changes;
+/**
+ * Lab jobs the last process left running: the process died under them (a graceful stop puts its
+ * jobs back as queued), maybe because of them, so they fail rather than run again; a table is cheap
+ * to ask for again.
+ */
+export function failInterruptedLabJobs(db: Db): number {
+  return prepared(db, "UPDATE lab_jobs SET status = 'failed', phase = NULL, error = ?, finished_at = ? WHERE status = 'running'").run(
+    'The judge stopped while computing this table; it is not computed again on its own. Ask for it again (a smaller range if it was big).',
+    Date.now(),
+  ).changes;
 }
 
 /** Forgets finished jobs older than `keepMs` (a result can be megabytes, and a table is cheap to compute again). */

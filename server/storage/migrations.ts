@@ -227,6 +227,72 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
+    name: "a submission's highlighted source, computed once off the HTTP thread",
+    sql: `
+      -- NULL until the first view of the submission's page highlights it (or stores it plain).
+      ALTER TABLE submissions ADD COLUMN source_html TEXT;
+    `,
+  },
+  {
+    version: 9,
+    name: 'lab jobs: progress, and the whole of a big table beside its summarised result',
+    sql: `
+      -- 0..1 while a built-in table is computed; NULL before and for student code.
+      ALTER TABLE lab_jobs ADD COLUMN progress REAL;
+      -- A big table as JSON (big-table.ts LabTable), for GET /api/lab/:id/table.csv.
+      ALTER TABLE lab_jobs ADD COLUMN full_table TEXT;
+    `,
+  },
+  {
+    version: 10,
+    name: 'accounts, sessions, an owner for every piece of work, homework sets',
+    sql: `
+      -- People (accounts mode). Removed accounts stay (their work keeps its author), marked removed.
+      CREATE TABLE accounts (
+        id            INTEGER PRIMARY KEY,
+        name          TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        role          TEXT NOT NULL CHECK (role IN ('teacher', 'student')),
+        -- scrypt: "scrypt$N$r$p$salt$hash" (base64), never the password itself.
+        password_hash TEXT NOT NULL,
+        created_at    INTEGER NOT NULL,
+        removed_at    INTEGER
+      ) STRICT;
+
+      -- Browser sessions and API tokens, by the SHA-256 of the token: the token itself is never stored.
+      CREATE TABLE tokens (
+        hash        TEXT PRIMARY KEY,
+        account     INTEGER NOT NULL REFERENCES accounts(id),
+        kind        TEXT NOT NULL CHECK (kind IN ('session', 'api')),
+        label       TEXT NOT NULL DEFAULT '',
+        created_at  INTEGER NOT NULL,
+        expires_at  INTEGER
+      ) STRICT;
+      CREATE INDEX tokens_by_account ON tokens (account, kind);
+
+      -- Who made each piece of work; NULL in local mode (one implicit person), and for user tests
+      -- promoted to the problem's shared tests.
+      ALTER TABLE submissions ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      ALTER TABLE stress_runs ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      ALTER TABLE invocations ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      ALTER TABLE lab_jobs ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      ALTER TABLE tests ADD COLUMN owner INTEGER REFERENCES accounts(id);
+      CREATE INDEX submissions_by_owner ON submissions (owner, problem, verdict);
+      CREATE INDEX stress_runs_by_owner ON stress_runs (owner, problem, id);
+
+      -- Homework: problems (a JSON array of slugs, in order) to do between two optional times.
+      CREATE TABLE problem_sets (
+        id         INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL,
+        problems   TEXT NOT NULL,
+        opens_at   INTEGER,
+        closes_at  INTEGER,
+        created_by INTEGER REFERENCES accounts(id),
+        created_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+  {
+    version: 11,
     name: 'sample runs',
     sql: `
       -- "Run the samples": a program on the problem's samples only, never stored as a submission.
@@ -243,6 +309,8 @@ export const MIGRATIONS: readonly Migration[] = [
         attempts       INTEGER NOT NULL DEFAULT 0,
         created_at     INTEGER NOT NULL,
         finished_at    INTEGER,
+        -- Who ran it (accounts mode); NULL in local mode. Only its owner (or a teacher) sees it.
+        owner          INTEGER REFERENCES accounts(id),
         CHECK ((status = 'done') = (verdict IS NOT NULL))
       ) STRICT;
       CREATE INDEX sample_runs_by_status ON sample_runs (status, id);

@@ -91,14 +91,24 @@ export function saveImportedProblem(db: Db, problem: Omit<ProblemRow, 'importedA
   }).immediate();
 }
 
-/** The tests a submission is judged on, in order. */
-export function listTests(db: Db, slug: string): TestRow[] {
-  return prepared(db, 'SELECT id, problem, idx, kind, label, input, expected FROM tests WHERE problem = ? ORDER BY idx')
-    .all(slug) as TestRow[];
+/**
+ * User tests one person's submission runs: the shared ones (no owner) and the person's own.
+ * `owner` undefined: every test (the command line, local tools).
+ */
+const TESTS_OF = "problem = @slug AND (@all = 1 OR kind <> 'user' OR owner IS NULL OR owner = @owner)";
+
+/**
+ * The tests a submission is judged on, in order, numbered 1..n: a person's own saved tests come
+ * after the shared ones, and someone else's never count in the numbering.
+ */
+export function listTests(db: Db, slug: string, owner?: number | null): TestRow[] {
+  const rows = prepared(db, `SELECT id, problem, idx, kind, label, input, expected FROM tests WHERE ${TESTS_OF} ORDER BY idx`)
+    .all({ slug, all: owner === undefined ? 1 : 0, owner: owner ?? null }) as TestRow[];
+  return rows.map((t, i) => ({ ...t, idx: i + 1 }));
 }
 
-export function countTests(db: Db, slug: string): number {
-  return (prepared(db, 'SELECT COUNT(*) AS n FROM tests WHERE problem = ?').get(slug) as { n: number }).n;
+export function countTests(db: Db, slug: string, owner?: number | null): number {
+  return (prepared(db, `SELECT COUNT(*) AS n FROM tests WHERE ${TESTS_OF}`).get({ slug, all: owner === undefined ? 1 : 0, owner: owner ?? null }) as { n: number }).n;
 }
 
 export function listSamples(db: Db, slug: string): { input: string; output: string }[] {
@@ -108,18 +118,21 @@ export function listSamples(db: Db, slug: string): { input: string; output: stri
 
 export type ProblemStatus = 'solved' | 'tried' | null;
 
-/** Whether some submission to the problem was accepted ("solved"), or any was judged ("tried"). */
-export function problemStatus(db: Db, slug: string): ProblemStatus {
+/**
+ * Whether some submission to the problem was accepted ("solved"), or any was judged ("tried"):
+ * everyone's in local mode (owner null), one person's in accounts mode.
+ */
+export function problemStatus(db: Db, slug: string, owner: number | null = null): ProblemStatus {
   const row = prepared(
       db,
-      `SELECT EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict = 'AC') AS solved,
-              EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict IS NOT NULL) AS tried`,
+      `SELECT EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict = 'AC' AND (@owner IS NULL OR owner = @owner)) AS solved,
+              EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict IS NOT NULL AND (@owner IS NULL OR owner = @owner)) AS tried`,
     )
-    .get({ slug }) as { solved: number; tried: number };
+    .get({ slug, owner }) as { solved: number; tried: number };
   return row.solved ? 'solved' : row.tried ? 'tried' : null;
 }
 
-/** Most user-added tests one problem keeps: every later submission runs them all. */
+/** Most user-added tests one problem keeps per person (and shared): every later submission runs them all. */
 export const MAX_USER_TESTS = 20;
 /** Most bytes (inputs plus expected outputs, UTF-8) one problem's user-added tests may hold. */
 export const MAX_USER_TEST_BYTES = 2 * 1024 * 1024;
@@ -132,14 +145,25 @@ export interface UserTest {
   input: string;
   expected: string;
   createdAt: number | null;
+  /** Whose it is; null for a shared test (every submission runs it). */
+  owner: number | null;
+  ownerName: string | null;
 }
 
-/** Tests added by users (a saved stress counterexample, say), in judging order. */
-export function listUserTests(db: Db, slug: string): UserTest[] {
-  return prepared(
+/**
+ * Tests added by users (a saved stress counterexample, say), in judging order. `owner` given: the
+ * shared ones and that person's, numbered as that person's submissions see them.
+ */
+export function listUserTests(db: Db, slug: string, owner?: number): UserTest[] {
+  const rows = prepared(
     db,
-    "SELECT public_id AS id, idx, label, input, expected, created_at AS createdAt FROM tests WHERE problem = ? AND kind = 'user' ORDER BY idx",
-  ).all(slug) as UserTest[];
+    `SELECT public_id AS id, idx, label, input, expected, created_at AS createdAt, owner,
+       (SELECT name FROM accounts WHERE accounts.id = owner) AS ownerName
+     FROM tests WHERE problem = @slug AND kind = 'user' AND (@owner IS NULL OR owner IS NULL OR owner = @owner) ORDER BY idx`,
+  ).all({ slug, owner: owner ?? null }) as UserTest[];
+  if (owner === undefined) return rows;
+  const generated = (prepared(db, "SELECT COUNT(*) AS n FROM tests WHERE problem = ? AND kind <> 'user'").get(slug) as { n: number }).n;
+  return rows.map((t, i) => ({ ...t, idx: generated + i + 1 }));
 }
 
 /** The user test at a position, for telling a caller that still deletes by position which id it has. */
@@ -157,20 +181,20 @@ export type AddedUserTest =
  * Appends a user test after every other test of the problem, within the per-problem caps (checked
  * in the same transaction, so concurrent additions cannot overshoot them).
  */
-export function addUserTest(db: Db, slug: string, label: string, input: string, expected: string): AddedUserTest {
+export function addUserTest(db: Db, slug: string, label: string, input: string, expected: string, owner: number | null = null): AddedUserTest {
   return db.transaction((): AddedUserTest => {
     const used = prepared(
       db,
-      "SELECT COUNT(*) AS count, COALESCE(SUM(length(CAST(input AS BLOB)) + length(CAST(expected AS BLOB))), 0) AS bytes FROM tests WHERE problem = ? AND kind = 'user'",
-    ).get(slug) as { count: number; bytes: number };
+      "SELECT COUNT(*) AS count, COALESCE(SUM(length(CAST(input AS BLOB)) + length(CAST(expected AS BLOB))), 0) AS bytes FROM tests WHERE problem = ? AND kind = 'user' AND owner IS ?",
+    ).get(slug, owner) as { count: number; bytes: number };
     if (used.count >= MAX_USER_TESTS) return { ok: false, reason: 'count', count: used.count };
     const bytes = used.bytes + Buffer.byteLength(input, 'utf8') + Buffer.byteLength(expected, 'utf8');
     if (bytes > MAX_USER_TEST_BYTES) return { ok: false, reason: 'size', bytes };
     const { last } = prepared(db, 'SELECT COALESCE(MAX(idx), 0) AS last FROM tests WHERE problem = ?').get(slug) as { last: number };
     const { id } = prepared(
       db,
-      "INSERT INTO tests (problem, idx, kind, label, input, expected, created_at, public_id) VALUES (?, ?, 'user', ?, ?, ?, ?, 't' || lower(hex(randomblob(6)))) RETURNING public_id AS id",
-    ).get(slug, last + 1, label, input, expected, Date.now()) as { id: string };
+      "INSERT INTO tests (problem, idx, kind, label, input, expected, created_at, public_id, owner) VALUES (?, ?, 'user', ?, ?, ?, ?, 't' || lower(hex(randomblob(6))), ?) RETURNING public_id AS id",
+    ).get(slug, last + 1, label, input, expected, Date.now(), owner) as { id: string };
     return { ok: true, id, idx: last + 1 };
   }).immediate();
 }
@@ -179,13 +203,18 @@ export function addUserTest(db: Db, slug: string, label: string, input: string, 
  * Removes a user test by its id and closes the gap, so tests stay numbered 1..n. False if the
  * problem has no such user test (already removed, say: removing twice never removes another).
  */
-export function removeUserTest(db: Db, slug: string, id: string): boolean {
+export function removeUserTest(db: Db, slug: string, id: string, owner?: number): boolean {
   return db.transaction(() => {
-    const row = prepared(db, "DELETE FROM tests WHERE problem = ? AND public_id = ? AND kind = 'user' RETURNING idx").get(slug, id) as { idx: number } | undefined;
+    const row = prepared(db, "DELETE FROM tests WHERE problem = ? AND public_id = ? AND kind = 'user' AND (? IS NULL OR owner = ?) RETURNING idx").get(slug, id, owner ?? null, owner ?? null) as { idx: number } | undefined;
     if (!row) return false;
     const later = prepared(db, "SELECT id FROM tests WHERE problem = ? AND kind = 'user' AND idx > ? ORDER BY idx").all(slug, row.idx) as { id: number }[];
     const move = prepared(db, 'UPDATE tests SET idx = idx - 1 WHERE id = ?');
     for (const t of later) move.run(t.id);
     return true;
   }).immediate();
+}
+
+/** A teacher makes a person's saved test one of the problem's shared tests (same id); false if there is none. */
+export function shareUserTest(db: Db, slug: string, id: string): boolean {
+  return prepared(db, "UPDATE tests SET owner = NULL WHERE problem = ? AND public_id = ? AND kind = 'user'").run(slug, id).changes > 0;
 }

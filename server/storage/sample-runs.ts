@@ -33,21 +33,24 @@ export interface SampleRunRow {
   compileOutput: string | null;
   attempts: number;
   createdAt: number;
+  /** Who ran it (accounts mode); null in local mode. */
+  owner: number | null;
 }
 
 interface StoredRow extends Omit<SampleRunRow, 'samples'> {
   samples: string | null;
 }
 
-export function insertSampleRun(db: Db, problem: string, source: string, language: Language): number {
-  const row = prepared(db, 'INSERT INTO sample_runs (problem, source, language, created_at) VALUES (?, ?, ?, ?) RETURNING id').get(problem, source, language, Date.now()) as { id: number };
+export function insertSampleRun(db: Db, problem: string, source: string, language: Language, owner: number | null = null): number {
+  const row = prepared(db, 'INSERT INTO sample_runs (problem, source, language, created_at, owner) VALUES (?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, language, Date.now(), owner) as { id: number };
   return row.id;
 }
 
 export function getSampleRun(db: Db, id: number): SampleRunRow | undefined {
   const row = prepared(
     db,
-    `SELECT id, problem, source, language, status, verdict, samples, compile_output AS compileOutput, attempts, created_at AS createdAt
+    `SELECT id, problem, source, language, status, verdict, samples, compile_output AS compileOutput, attempts, created_at AS createdAt, owner
      FROM sample_runs WHERE id = ?`,
   ).get(id) as StoredRow | undefined;
   return row && { ...row, samples: row.samples === null ? [] : (JSON.parse(row.samples) as SampleOutcome[]) };

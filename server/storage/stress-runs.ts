@@ -37,19 +37,21 @@ export interface StressRunRow {
   attempts: number;
   createdAt: number;
   finishedAt: number | null;
+  /** Who started it (accounts mode); null in local mode. */
+  owner: number | null;
 }
 
 const COLUMNS = `id, problem, source, language, cases, size, seed, status, cases_run AS casesRun, cases_per_second AS casesPerSecond,
   shrink_steps AS shrinkSteps, CASE WHEN cancelled = 1 THEN 'cancelled' ELSE result END AS result, counterexample, error, error_input AS errorInput, note, attempts, created_at AS createdAt,
-  finished_at AS finishedAt`;
+  finished_at AS finishedAt, owner`;
 
 function fromRow(row: (Omit<StressRunRow, 'counterexample'> & { counterexample: string | null }) | undefined): StressRunRow | undefined {
   return row && { ...row, counterexample: row.counterexample === null ? null : (JSON.parse(row.counterexample) as StoredCounterexample) };
 }
 
-export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number }): number {
-  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now()) as { id: number };
+export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number; owner?: number | null }): number {
+  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now(), run.owner ?? null) as { id: number };
   return row.id;
 }
 
@@ -146,11 +148,11 @@ export function stressCancelRequested(db: Db, id: number): boolean {
 }
 
 /** A problem's stress runs still queued or running, and those finished in the last `recentMs`, newest first. */
-export function listActiveStressRuns(db: Db, problem: string, recentMs: number, limit = 10): StressRunRow[] {
+export function listActiveStressRuns(db: Db, problem: string, recentMs: number, limit = 10, owner?: number): StressRunRow[] {
   return (
     prepared(
       db,
-      `SELECT ${COLUMNS} FROM stress_runs WHERE problem = ? AND (status <> 'done' OR finished_at >= ?) ORDER BY id DESC LIMIT ?`,
-    ).all(problem, Date.now() - recentMs, limit) as never[]
+      `SELECT ${COLUMNS} FROM stress_runs WHERE problem = ? AND (status <> 'done' OR finished_at >= ?) AND (? IS NULL OR owner = ?) ORDER BY id DESC LIMIT ?`,
+    ).all(problem, Date.now() - recentMs, owner ?? null, owner ?? null, limit) as never[]
   ).map((r) => fromRow(r)!);
 }

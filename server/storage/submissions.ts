@@ -16,6 +16,10 @@ export interface SubmissionSummary {
   createdAt: number;
   finishedAt: number | null;
   language: Language;
+  /** The account that sent it (accounts mode); null in local mode. */
+  owner: number | null;
+  /** Its name, with "(removed account)" after a removed one's. */
+  ownerName: string | null;
 }
 
 export interface Submission extends SubmissionSummary {
@@ -42,18 +46,32 @@ export interface SubmissionTestRow {
 export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dialogue';
 
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
-  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language`;
+  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language,
+  owner, (SELECT name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerName`;
 
-/** `client` names who sent it (an address), so the queue can take turns between clients. */
-export function insertSubmission(db: Db, problem: string, source: string, language: Language = 'typescript', client = ''): number {
-  const row = prepared(db, 'INSERT INTO submissions (problem, source, language, created_at, client) VALUES (?, ?, ?, ?, ?) RETURNING id')
-    .get(problem, source, language, Date.now(), client) as { id: number };
+/**
+ * `client` names who sent it (a person in accounts mode, else an address), so the queue can take
+ * turns between them; `owner` is the sender's account (null in local mode).
+ */
+export function insertSubmission(db: Db, problem: string, source: string, language: Language = 'typescript', client = '', owner: number | null = null): number {
+  const row = prepared(db, 'INSERT INTO submissions (problem, source, language, created_at, client, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, language, Date.now(), client, owner) as { id: number };
   return row.id;
 }
 
 export function getSubmission(db: Db, id: number): Submission | undefined {
   return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
     .get(id) as Submission | undefined;
+}
+
+/** The submission's source as highlighted HTML, once stored (null before its first page view). */
+export function getSourceHtml(db: Db, id: number): string | null {
+  const row = prepared(db, 'SELECT source_html FROM submissions WHERE id = ?').get(id) as { source_html: string | null } | undefined;
+  return row?.source_html ?? null;
+}
+
+export function saveSourceHtml(db: Db, id: number, html: string): void {
+  prepared(db, 'UPDATE submissions SET source_html = ? WHERE id = ?').run(html, id);
 }
 
 export function getSubmissionSummary(db: Db, id: number): SubmissionSummary | undefined {
@@ -63,6 +81,8 @@ export function getSubmissionSummary(db: Db, id: number): SubmissionSummary | un
 export interface SubmissionFilter {
   problem?: string;
   verdict?: Verdict;
+  /** Only this account's (a student's own list). */
+  owner?: number;
 }
 
 /** Newest first, `limit` rows after skipping `offset`. */
@@ -77,9 +97,13 @@ export function countSubmissions(db: Db, filter: SubmissionFilter): number {
   return (prepared(db, `SELECT COUNT(*) AS n FROM submissions ${where}`).get(...params) as { n: number }).n;
 }
 
-function filterSql(filter: SubmissionFilter): { where: string; params: string[] } {
+function filterSql(filter: SubmissionFilter): { where: string; params: (string | number)[] } {
   const clauses: string[] = [];
-  const params: string[] = [];
+  const params: (string | number)[] = [];
+  if (filter.owner !== undefined) {
+    clauses.push('owner = ?');
+    params.push(filter.owner);
+  }
   if (filter.problem !== undefined) {
     clauses.push('problem = ?');
     params.push(filter.problem);
@@ -226,6 +250,14 @@ export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
     t.previews?.stderr ?? null,
     t.previews?.dialogue ?? null,
   );
+}
+
+/** Tests finished since the last call and the one now running (null: none), in one transaction. */
+export function saveProgress(db: Db, id: number, results: readonly TestResultInput[], running: number | null): void {
+  db.transaction(() => {
+    for (const t of results) saveTestResult(db, id, t);
+    if (running !== null) markRunning(db, id, running);
+  })();
 }
 
 export interface FinalResult {

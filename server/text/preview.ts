@@ -36,3 +36,22 @@ export function keptStart(text: string, chars: number): string {
   const end = chars > 0 && isHighSurrogate(text.charCodeAt(chars - 1)) ? chars - 1 : chars;
   return Buffer.from(text.slice(0, end), 'utf16le').toString('utf16le');
 }
+
+/**
+ * At most `chars` characters of a long text: its start and its end, with a line between them
+ * saying how much was cut (a program's output: the start shows where it went wrong, the end how it
+ * finished). Each part is a string of its own, as in keptStart.
+ */
+export function keptHeadTail(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const mark = `\n… [cut here: ${text.length.toLocaleString('en-US')} characters in all, only the first and last ${Math.floor(chars / 2).toLocaleString('en-US')} or so kept] …\n`;
+  const half = Math.max(0, Math.floor((chars - mark.length) / 2));
+  let from = text.length - half;
+  if (from < text.length && isLowSurrogate(text.charCodeAt(from))) from++;
+  const tail = Buffer.from(text.slice(from), 'utf16le').toString('utf16le');
+  return keptStart(text, half) + mark + tail;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}

@@ -134,4 +134,41 @@ describe('the SG lab in a browser', () => {
     await shot('lab-cutting-200');
     expect(consoleErrors).toEqual([]);
   });
+
+  it('plots G(n) against n with the period marked, and a big table as a job with its CSV to download', async () => {
+    await page.goto(`${server.url}/lab?game=octal&octal=0.07&to=3000`);
+    await page.waitForSelector('#lab-plot');
+    const legend = await page.locator('.lab-plot-legend').textContent();
+    expect(legend).toContain('the period starts (n = 53)');
+    expect(legend).toContain('values from n = 1024 follow from the proven period');
+    // Something is drawn: dark dots for values, red ones for the exceptions.
+    const colours = await page.locator('#lab-plot').evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0;
+      let red = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i]! < 60 && d[i + 1]! < 60 && d[i + 2]! < 70 && d[i + 3]! > 0) dark++;
+        if (d[i]! > 200 && d[i + 1]! < 60 && d[i + 2]! < 80) red++;
+      }
+      return { dark, red };
+    });
+    expect(colours.dark).toBeGreaterThan(100);
+    expect(colours.red).toBeGreaterThan(0);
+    await shot('lab-plot-0.07');
+    expect(await page.locator('#lab-plot').count()).toBe(1);
+
+    // 0.6 up to 30,000: over the quick path's work, so offered as a job (a GET stores none); its
+    // page plots all of it and links the CSV.
+    await page.goto(`${server.url}/lab?game=octal&octal=0.6&to=30000`);
+    await Promise.all([page.waitForURL(/\/lab\/jobs\/\d+$/), page.locator('#lab-as-job button[type=submit]').click()]);
+    expect(page.url()).toMatch(/\/lab\/jobs\/\d+$/);
+    await page.waitForSelector('#lab-plot', { timeout: 300_000 });
+    const href = await page.locator('#lab-download-csv').getAttribute('href');
+    expect(href).toMatch(/^\/api\/lab\/\d+\/table\.csv$/);
+    const csv = await (await fetch(`${server.url}${href}`)).text();
+    expect(csv.trimEnd().split('\n').length).toBe(30_002);
+    expect(await page.locator('#lab-status').textContent()).toContain('30001 states computed');
+    await shot('lab-plot-job-0.6');
+    expect(consoleErrors).toEqual([]);
+  });
 });

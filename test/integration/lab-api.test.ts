@@ -114,6 +114,57 @@ describe('POST /api/lab', () => {
   });
 });
 
+describe('a big built-in table as a job', () => {
+  it('reports progress while it runs, keeps the first 1,000 values and streams the whole table as CSV', async () => {
+    // 0.6 has no known period: 70,000 values take seconds of CPU (about 1.2·10^9 options), and are
+    // over the quick path's 40,000 states, so the lab answers with a job.
+    const first = await post({ octal: '0.6', to: 70_000 });
+    expect(first.status, JSON.stringify(first.json)).toBe(202);
+    const seen: number[] = [];
+    let job: any;
+    for (const deadline = Date.now() + 300_000; ; ) {
+      job = await (await fetch(`${server.url}/api/lab/${first.json.id}`)).json();
+      if (job.status === 'running' && job.progress !== null) seen.push(job.progress);
+      if (job.status === 'done' || job.status === 'failed') break;
+      if (Date.now() > deadline) throw new Error(`lab job still ${job.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(job.status, job.error).toBe('done');
+    expect(job.progress).toBeNull();
+    expect(seen.length).toBeGreaterThan(0);
+    for (const [i, p] of seen.entries()) {
+      expect(p).toBeGreaterThanOrEqual(i ? seen[i - 1]! : 0);
+      expect(p).toBeLessThanOrEqual(1);
+    }
+    const r = job.result;
+    expect(r.values.length).toBe(1000);
+    expect(r.count).toBe(70_001);
+    expect(r.csv).toBeNull();
+    expect(r.text).toBeNull();
+    expect(r.summary[0]).toBe('no period seen over 70001 values');
+    expect(r.plot.points.length).toBeGreaterThan(0);
+
+    expect(r.cut).toMatchObject({ states: 70_001, shown: 1000, to: [70_000], csvUrl: `/api/lab/${first.json.id}/table.csv` });
+    const csv = await fetch(`${server.url}${r.cut.csvUrl}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trimEnd().split('\n');
+    expect(lines[0]).toBe('n,sg');
+    expect(lines.length).toBe(70_002);
+    expect(lines.slice(1, 1001)).toEqual(r.values.map((v: number, n: number) => `${n},${v}`));
+    expect(lines.at(-1)).toMatch(/^70000,\d+$/);
+    expect((await fetch(`${server.url}/api/lab/99999/table.csv`)).status).toBe(404);
+  });
+
+  it('an octal table finished by its period: 0.07 up to 10^6 with the values from n = 1024 on marked', async () => {
+    const job = await compute({ octal: '0.07', to: 1_000_000 });
+    const r = job.result;
+    expect(r.byPeriodFrom).toBe(1024);
+    expect(r.analysis).toMatchObject({ period: 34, preperiod: 53, proven: true, checkedUpTo: 1_000_000 });
+    expect(r.summary[1]).toContain('values from n = 1024 to 1000000 follow from the proven period');
+  });
+});
+
 describe('POST /api/lab/options', () => {
   it('lists one state’s options for a built-in game, and refuses states outside it', async () => {
     const ask = (body: unknown) => fetch(`${server.url}/api/lab/options`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -25,13 +25,16 @@ describe('sample runs in the database (their migration)', () => {
     expect(getSubmission(db, old)).toMatchObject({ source: 'src', language: 'javascript' });
 
     const id = insertSampleRun(db, 'p', 'console.log(1)', 'javascript');
-    expect(getSampleRun(db, id)).toMatchObject({ status: 'queued', verdict: null, samples: [], language: 'javascript' });
+    expect(getSampleRun(db, id)).toMatchObject({ status: 'queued', verdict: null, samples: [], language: 'javascript', owner: null });
     expect(claimNextSampleRun(db)).toEqual({ id, attempts: 1 });
     expect(requeueInterruptedSampleRuns(db)).toBe(1);
     expect(claimNextSampleRun(db)).toEqual({ id, attempts: 2 });
     const sample = { index: 1, verdict: 'WA' as const, input: '1\n', expected: '2\n', output: '1\n', message: 'wrong answer', timeMs: 3 };
     finishSampleRun(db, id, { verdict: 'WA', samples: [sample], compileOutput: null });
     expect(getSampleRun(db, id)).toMatchObject({ status: 'done', verdict: 'WA', samples: [sample] });
+    // In accounts mode a run belongs to the person who started it.
+    const ann = (db.prepare("INSERT INTO accounts (name, role, password_hash, created_at) VALUES ('ann', 'student', 'x', 0) RETURNING id").get() as { id: number }).id;
+    expect(getSampleRun(db, insertSampleRun(db, 'p', 'console.log(2)', 'typescript', ann))).toMatchObject({ owner: ann, status: 'queued' });
     // A sample run is never a submission.
     expect((db.prepare('SELECT COUNT(*) AS n FROM submissions').get() as { n: number }).n).toBe(1);
     db.close();

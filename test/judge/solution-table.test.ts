@@ -21,7 +21,12 @@ afterAll(async () => {
 
 // One problem only: SOLUTION_PROBLEMS=nim npx vitest run test/judge/solution-table.test.ts
 const only = process.env.SOLUTION_PROBLEMS?.split(',').filter(Boolean);
-const slugs = listSlugs().filter((s) => !only?.length || only.includes(s));
+// CI runs the table in shards, SOLUTION_SHARD=k/n: the k-th of every n problems in name order.
+const shard = /^(\d+)\/(\d+)$/.exec(process.env.SOLUTION_SHARD ?? '');
+const inShard = (_: string, i: number) => !shard || i % Number(shard[2]) === Number(shard[1]) - 1;
+const slugs = listSlugs()
+  .filter((s) => !only?.length || only.includes(s))
+  .filter(inShard);
 
 // The solution table through the real judge (compiler, sandbox, checker) on every stored
 // test: the reference submitted as a user program is AC; every wrong/ solution is WA, passes the

@@ -149,6 +149,35 @@ describe('declared games agree with the brute-force references', () => {
     }
   });
 
+  it('s-nim: one heap up to 40 for several sets, and positions of 2 and 3 heaps', async () => {
+    const b = await brute('s-nim');
+    const r = rng(6);
+    for (const [a, bb, c] of [[2, 5, 0], [1, 3, 4], [3, 7, 0], [4, 1, 9], [6, 0, 0]] as const) {
+      const sg = await table('s-nim', 40, { a, b: bb, c });
+      const positions = [...Array.from({ length: 41 }, (_, h) => [h]), ...Array.from({ length: 59 }, () => Array.from({ length: 2 + r(2) }, () => r(13)))];
+      const moves = [a, bb, c].filter((m) => m > 0);
+      const out = b.solve(`${moves.length} ${moves.join(' ')}\n${positions.length}\n${positions.map((p) => `${p.length} ${p.join(' ')}`).join('\n')}\n0\n`);
+      expect(out.trim(), `S = {${moves.join(', ')}}`).toBe(positions.map((p) => (p.reduce((x, h) => x ^ sg(h), 0) !== 0 ? 'W' : 'L')).join(''));
+    }
+  });
+
+  it('wythoff: every pair up to 30 × 30 against the literal game', async () => {
+    const sg = await table('wythoff', 30);
+    const b = await brute('wythoff');
+    const pairs: [number, number][] = [];
+    for (let x = 0; x <= 30; x++) for (let y = 0; y <= 30; y++) pairs.push([x, y]);
+    const out = lines(b.solve(`${pairs.map(([x, y]) => `${x} ${y}`).join('\n')}\n`));
+    expect(out).toEqual(pairs.map(([x, y]) => (sg(x, y) !== 0 ? '1' : '0')));
+  });
+
+  it('fibonacci-nim: every pile up to 34 from the state (n, n − 1)', async () => {
+    const sg = await table('fibonacci-nim', 34);
+    const b = await brute('fibonacci-nim');
+    const ns = Array.from({ length: 33 }, (_, i) => i + 2);
+    const out = lines(b.solve(`${ns.join('\n')}\n0\n`));
+    expect(out).toEqual(ns.map((n) => (sg(n, n - 1) !== 0 ? 'First win' : 'Second win')));
+  });
+
   // The interactive problem's references speak a dialogue; this literal search over card sets is
   // written here, independently of the declaration.
   it('subtraction-game: a row of N ≤ 12 cards, L..R consecutive cards removed, against a search over card sets', async () => {
@@ -196,6 +225,71 @@ describe('declared games agree with the brute-force references', () => {
         }
       }
       return x !== 0 ? 'Alice' : 'Bob';
+    });
+    expect(out).toEqual(expected);
+  });
+});
+
+describe('declared splitting games agree with the brute-force references', () => {
+  it('laskers-nim: every pile up to 64 has the value 4k + 3 ↔ 4k + 4 says, and positions up to 9 per pile match the literal game', async () => {
+    const sg = await table('laskers-nim', 64);
+    for (let s = 1; s <= 64; s++) expect(sg(s), `pile ${s}`).toBe(s % 4 === 3 ? s + 1 : s % 4 === 0 ? s - 1 : s);
+    const b = await brute('laskers-nim');
+    const r = rng(6);
+    const cases = Array.from({ length: 100 }, () => Array.from({ length: 1 + r(3) }, () => 1 + r(9)));
+    const out = lines(b.solve(`${cases.length}\n${cases.map((c) => `${c.length}\n${c.join(' ')}`).join('\n')}\n`));
+    expect(out).toEqual(cases.map((c) => (c.reduce((x, s) => x ^ sg(s), 0) !== 0 ? 'Alice' : 'Bob')));
+  });
+});
+
+describe('three-way-split against its brute force', () => {
+  it('every pile up to 200 has the value 8k + 7 ↔ 8k + 8 says, and positions up to 12 per pile match the literal game', async () => {
+    const sg = await table('three-way-split', 200);
+    for (let s = 1; s <= 200; s++) expect(sg(s), `pile ${s}`).toBe(s % 8 === 7 ? s + 1 : s % 8 === 0 ? s - 1 : s);
+    const b = await brute('three-way-split');
+    const r = rng(7);
+    const cases = Array.from({ length: 100 }, () => Array.from({ length: 1 + r(3) }, () => 1 + r(12)));
+    const out = lines(b.solve(`${cases.length}\n${cases.map((c) => `${c.length}\n${c.join(' ')}`).join('\n')}\n`));
+    expect(out).toEqual(cases.map((c) => (c.reduce((x, s) => x ^ sg(s), 0) !== 0 ? 'First player wins.' : 'Second player wins.')));
+  });
+});
+
+describe('mock-turtles against its brute force', () => {
+  it('one head at x up to 64 is worth the x-th odious number, and rows of distinct heads below 12 match the literal game', async () => {
+    const sg = await table('mock-turtles', 64);
+    const odious = Array.from({ length: 200 }, (_, v) => v).filter((v) => v.toString(2).split('1').length % 2 === 0);
+    for (let x = 0; x <= 64; x++) expect(sg(x), `head at ${x}`).toBe(odious[x]);
+    const b = await brute('mock-turtles');
+    const r = rng(8);
+    const rows = Array.from({ length: 200 }, () => Array.from({ length: r(6) }, () => r(12)));
+    const out = lines(b.solve(rows.map((w) => (w.length ? `${w.length}\n${w.join(' ')}\n` : '0\n')).join('')));
+    expect(out).toEqual(rows.map((w) => ([...new Set(w)].reduce((x, h) => x ^ sg(h), 0) === 0 ? 'Yes' : 'No')));
+  });
+});
+
+describe('treblecross against its brute force', () => {
+  it('boards of up to 12 cells without a completing move: WINNING exactly when the XOR over the safe runs is not 0', async () => {
+    const sg = await table('treblecross', 12);
+    const b = await brute('treblecross');
+    const r = rng(9);
+    const boards: string[] = [];
+    while (boards.length < 99) {
+      const s = Array.from({ length: 3 + r(10) }, () => (r(6) === 0 ? 'X' : '.')).join('');
+      // Only boards whose X's are at least 3 apart: no move completes three at once.
+      if (!/X\.?X/.test(s)) boards.push(s);
+    }
+    const out = lines(b.solve(`${boards.length}\n${boards.join('\n')}\n`)).filter((_, i) => i % 2 === 0);
+    const expected = boards.map((s) => {
+      let x = 0;
+      let run = 0;
+      for (let i = 0; i <= s.length; i++) {
+        if (i < s.length && !s.slice(Math.max(0, i - 2), i + 3).includes('X')) run++;
+        else {
+          x ^= sg(run);
+          run = 0;
+        }
+      }
+      return x !== 0 ? 'WINNING' : 'LOSING';
     });
     expect(out).toEqual(expected);
   });

@@ -3,7 +3,7 @@
  * and sandbox work as judging, so the judge threads take them, after submissions. Like stress runs
  * they can take seconds, so they never take the last idle thread.
  */
-import { claimNextLabJob, finishLabJob, getLabJobState, requeueLabJob, saveLabPhase } from '../../storage/lab-jobs';
+import { claimNextLabJob, finishLabJob, getLabJobState, requeueLabJob, saveLabPhase, saveLabProgress } from '../../storage/lab-jobs';
 import type { JobKindModule } from './kind';
 import { leavesAThread } from './stress';
 
@@ -12,7 +12,7 @@ export const labKind: JobKindModule<'lab'> = {
   table: 'lab_jobs',
   unfinished: "status IN ('queued', 'running')",
   priority: 3,
-  messages: ['lab-phase', 'lab-done'],
+  messages: ['lab-phase', 'lab-progress', 'lab-done'],
   final: 'lab-done',
   claim(db, ctx) {
     if (!leavesAThread(ctx.threads, ctx.busyWith('stress') + ctx.busyWith('lab'))) return null;
@@ -22,6 +22,7 @@ export const labKind: JobKindModule<'lab'> = {
   requeue: (db, _events, id, refund) => requeueLabJob(db, id, refund),
   apply(db, _events, m) {
     if (m.type === 'lab-phase') saveLabPhase(db, m.id, m.phase);
+    else if (m.type === 'lab-progress') saveLabProgress(db, m.id, m.progress);
     else if (m.type === 'lab-done') finishLabJob(db, m.id, m.result);
   },
   internalError: (id, message) => ({ type: 'lab-done', id, result: { result: null, error: message } }),

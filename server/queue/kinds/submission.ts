@@ -1,5 +1,5 @@
 /** Submissions: judged test by test; the only kind whose progress is shown live on its page. */
-import { finishSubmission, getSubmission, markRunning, requeueSubmission, saveCompileOutput, saveTestResult, claimNextSubmission, saveFailureTexts, recentFromSameClient, type FailureText } from '../../storage/submissions';
+import { finishSubmission, getSubmission, requeueSubmission, saveCompileOutput, saveProgress, claimNextSubmission, saveFailureTexts, recentFromSameClient, type FailureText } from '../../storage/submissions';
 import type { JobKindModule } from './kind';
 
 export const submissionKind: JobKindModule<'submission'> = {
@@ -7,7 +7,7 @@ export const submissionKind: JobKindModule<'submission'> = {
   table: 'submissions',
   unfinished: "status <> 'done'",
   priority: 2,
-  messages: ['compiling', 'compiled', 'running', 'test', 'done'],
+  messages: ['compiling', 'compiled', 'progress', 'done'],
   final: 'done',
   claim(db, ctx) {
     const claimed = claimNextSubmission(db, (heads) => ctx.turns.choose(heads));
@@ -27,13 +27,13 @@ export const submissionKind: JobKindModule<'submission'> = {
         return events.publish(m.id, { type: 'status', status: 'compiling', currentTest: null });
       case 'compiled':
         return saveCompileOutput(db, m.id, m.output || null);
-      case 'running':
-        markRunning(db, m.id, m.test);
-        return events.publish(m.id, { type: 'status', status: 'running', currentTest: m.test });
-      case 'test': {
-        saveTestResult(db, m.id, m.result);
-        const { idx, verdict, timeMs, memoryKb } = m.result;
-        return events.publish(m.id, { type: 'test', test: { index: idx, verdict, timeMs: Math.round(timeMs), memoryKb: Math.round(memoryKb) } });
+      case 'progress': {
+        saveProgress(db, m.id, m.results, m.running);
+        for (const { idx, verdict, timeMs, memoryKb } of m.results) {
+          events.publish(m.id, { type: 'test', test: { index: idx, verdict, timeMs: Math.round(timeMs), memoryKb: Math.round(memoryKb) } });
+        }
+        if (m.running !== null) events.publish(m.id, { type: 'status', status: 'running', currentTest: m.running });
+        return;
       }
       case 'done':
         finishSubmission(db, m.id, m.result);

@@ -18,8 +18,14 @@ const WATCH_MS = 5;
 const PING_MS = 100;
 /** A quiet moment after which a spare worker may be started without disturbing a run. */
 const IDLE_MS = 25;
-/** How long a terminated worker may take to stop before the process is declared stuck. */
-const STOP_GRACE_MS = 500;
+/**
+ * A terminated worker that computes this much more without stopping is stuck in native code (a huge
+ * sort, say), and only replacing the process stops it. Counted in CPU time, not wall time: on a
+ * loaded machine a worker tearing itself down may wait longer than this for a core, and is not stuck.
+ */
+const STOP_GRACE_CPU_MS = 500;
+/** A terminated worker still there after this much wall time is stuck, computing or not. */
+const STOP_GRACE_WALL_MS = 3000;
 
 let workerSource = '';
 let runtimeSource = '';
@@ -68,6 +74,8 @@ class Slot {
   private readonly watch = new Float64Array(new SharedArrayBuffer(4 * 8));
   private onDeath: (r: RunReport) => void = () => {};
   private killing: Promise<void> | null = null;
+  /** Set once the worker has run an interactive game: it may be blocked reading the live pipe. */
+  private readsLive = false;
   private readonly exited: Promise<void>;
 
   /** `memoryMb`: the memory limit the worker is sized for. */
@@ -225,9 +233,11 @@ class Slot {
         } else if (verdict === 'tle') {
           // A program that used little of that time on the CPU was waiting (for input or a timer):
           // Codeforces calls it idleness. One that kept computing was starved by a loaded machine.
-          const waiting = performance.now() - this.lastPong < 3 * PING_MS || (live !== undefined && waitingOf(live) !== WAIT_NONE);
+          // What a live run waits for is read now: once stopped, the worker's read returns.
+          const waited = live ? waitingOf(live) : WAIT_NONE;
+          const waiting = performance.now() - this.lastPong < 3 * PING_MS || waited !== WAIT_NONE;
           const why = waiting ? 'idle: it was waiting for input or a timer' : 'it kept computing, but the machine was loaded';
-          stop('tle', `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`, Math.max(cpuMs, wallMs), grownKb);
+          stop('tle', idleMessage(waited, `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`), Math.max(cpuMs, wallMs), grownKb);
         }
       }, WATCH_MS);
       this.onResults = (from, reports) => reports.forEach((r, i) => onReport(from + i, r));
@@ -237,7 +247,32 @@ class Slot {
         settle();
       };
       watchView[3] = hostCpuNs();
+      if (live) this.readsLive = true;
       this.worker.postMessage({ t: 'run', inputs, live });
+    });
+  }
+
+  /** Whether the terminated worker exits before STOP_GRACE_CPU_MS more of computing, or STOP_GRACE_WALL_MS. */
+  private stopsInTime(): Promise<boolean> {
+    const cpuFrom = cpuNs();
+    const wallFrom = performance.now();
+    let wokenAt = wallFrom;
+    return new Promise((resolve) => {
+      const timer = setInterval(() => {
+        const now = performance.now();
+        if ((cpuNs() - cpuFrom) / 1e6 > STOP_GRACE_CPU_MS || now - wallFrom > STOP_GRACE_WALL_MS) {
+          clearInterval(timer);
+          resolve(false);
+        } else if (this.readsLive && now - wokenAt > PING_MS) {
+          // A wake byte the worker read before it was told to stop woke it only to block again.
+          wokenAt = now;
+          send({ t: 'wake' });
+        }
+      }, WATCH_MS);
+      void this.exited.then(() => {
+        clearInterval(timer);
+        resolve(true);
+      });
     });
   }
 
@@ -248,15 +283,16 @@ class Slot {
   kill(): Promise<void> {
     this.dead = true;
     if (this.killing) return this.killing;
-    // A worker blocked reading live input stops only once its read returns.
-    if (play) send({ t: 'wake' });
     this.killing = (async () => {
+      // Told to stop first, then woken: a worker blocked reading live input stops once its read
+      // returns, and one woken before it was told would go back to blocking.
       void this.worker.terminate();
-      const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS))]);
-      if (!stopped) {
-        // Only replacing the process stops it; take no more work meanwhile.
+      if (this.readsLive) send({ t: 'wake' });
+      if (!(await this.stopsInTime())) {
+        // Only replacing the process stops it; take no more work meanwhile. An interactive run's
+        // result says so itself, after it (runLive): the parent must not replace the process first.
         stuck = true;
-        send({ t: 'stuck' });
+        if (!liveResultOwed) send({ t: 'stuck' });
       }
     })();
     dying.add(this.killing);
@@ -297,8 +333,14 @@ async function load(js: string, limits: RunLimits): Promise<string | null> {
   program = { js, limits };
   const old = active;
   active = null;
-  if (old) await old.kill();
-  return activate();
+  // The old worker stops while the new one loads; it is gone before the first run, so no run's
+  // memory or CPU time counts any of it.
+  const stopped = old?.kill();
+  try {
+    return await activate();
+  } finally {
+    await stopped;
+  }
 }
 
 async function activate(): Promise<string | null> {
@@ -349,6 +391,8 @@ async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
 
 /** The interactive run in progress. */
 let play: { id: number } | null = null;
+/** From the start of an interactive run until its result is written (a stuck notice then rides on the result). */
+let liveResultOwed = false;
 let wakeTimer: NodeJS.Timeout | null = null;
 
 /** A worker blocked reading live input has a timer due at `at` (ms since the epoch): wake it then. */
@@ -371,15 +415,10 @@ function wakeAt(at: number): void {
 async function runLive(id: number): Promise<void> {
   const link = liveLink(id);
   play = { id };
+  liveResultOwed = true;
   let r: RunReport;
   try {
     [r] = (await runAll([''], link)) as [RunReport];
-    const waited = waitingOf(link);
-    if (r.status === 'tle' && waited === WAIT_END) {
-      r.message = `Idleness limit exceeded: the program waited in fs.readFileSync(0) for the end of its input, which never comes while the interactor waits for the program's move (${r.message}). Read the input line by line (readline, or fs.readSync).`;
-    } else if (r.status === 'tle' && waited === WAIT_MORE) {
-      r.message = `Idleness limit exceeded: the program was waiting for input while the interactor waited for the program's output (${r.message}).`;
-    }
   } catch (e) {
     r = report('ie', `judge error: ${String(e)}`);
   } finally {
@@ -387,14 +426,24 @@ async function runLive(id: number): Promise<void> {
     if (wakeTimer) clearTimeout(wakeTimer);
     wakeTimer = null;
   }
-  // A stopped worker may still be writing: its last output goes before the result.
+  // A stopped worker may still be writing: its last output goes before the result. One that would
+  // not stop writes nothing more that counts: the parent takes the result, then replaces the process.
   await Promise.all([...dying]);
-  if (stuck) return;
+  liveResultOwed = false;
   try {
-    writeAllSync(LIVE_OUT_FD, frame({ t: 'result', id, report: r } satisfies LiveOutFrame));
+    writeAllSync(LIVE_OUT_FD, frame({ t: 'result', id, report: r, ...(stuck && { stuck: true }) } satisfies LiveOutFrame));
   } catch {
     // the judge closed the pipe: it is replacing this process
   }
+}
+
+/** The watchdog's idleness message, saying what an interactive program was waiting for when stopped. */
+function idleMessage(waited: number, message: string): string {
+  if (waited === WAIT_END) {
+    return `Idleness limit exceeded: the program waited in fs.readFileSync(0) for the end of its input, which never comes while the interactor waits for the program's move (${message}). Read the input line by line (readline, or fs.readSync).`;
+  }
+  if (waited === WAIT_MORE) return `Idleness limit exceeded: the program was waiting for input while the interactor waited for the program's output (${message}).`;
+  return message;
 }
 
 process.on('message', (m: ParentToHost) => {

@@ -568,7 +568,9 @@ function report(status: RunStatus, exitCode: number | null, stdout: string, stde
 
 function finishRun(state: RunState, status: string, exitCode: number, stdout: string, stderr: string, message: string | null): void {
   if (state.finished) return;
-  const cpuMs = (cpuNs() - state.cpuStart) / 1e6;
+  // Never below 0: the host thread's time, taken off, is published every few milliseconds, so a
+  // short run on a busy machine can have more of it taken off at its end than was in at its start.
+  const cpuMs = Math.max(0, (cpuNs() - state.cpuStart) / 1e6);
   const mem = memoryKb();
   state.finished = true;
   for (const t of state.timers.values()) {
@@ -591,9 +593,12 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
   const overMemoryNow = ended !== 'ie' && !stackOverflow && overMemory(peakKb, limits.memoryMb);
   // Every cause that holds; the verdict table says which wins.
   const final = worstStatus(ended, overOutput && 'ole', overMemoryNow && 'mle', cpuMs > limits.timeMs && 'tle');
+  // A runtime error always says something, even when what the program threw prints as nothing (`throw ''`).
   const text =
     final === ended
-      ? message
+      ? final === 're' && !message?.trim()
+        ? `The program ended with exit code ${exitCode} (a runtime error with no message of its own).`
+        : message
       : final === 'mle'
         ? `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`
         : final === 'tle'

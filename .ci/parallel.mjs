@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+/**
+ * Runs the test suites as separate vitest processes, two at a time on this 2-core machine kind, and
+ * prints each one's output whole when it ends (never interleaved). Usage:
+ *
+ *   node .ci/parallel.mjs NODE24_DIR NODE22_DIR
+ *
+ * Every test file is in exactly one job per Node version: a file in no named group lands in its
+ * folder's job or in "other", so suites added later are run without editing this list. The slow
+ * suite (the *.slow.test.ts files, which vitest.config.ts leaves out unless SLOW_TESTS=1) is a job
+ * of its own. The solution table is sharded by problem (SOLUTION_SHARD=k/n), so new problem
+ * packages spread over the shards.
+ *
+ * "heavy" jobs keep both cores busy with timed sandbox runs (the sandbox suites, the solution
+ * table, the judge's limits and interactive games): two of them never run at the same time, so
+ * their CPU-time and idleness verdicts are measured as in a sequential run; a heavy job shares the
+ * machine only with a light one (servers, pages, the browser), which mostly waits.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const [node24, node22] = process.argv.slice(2);
+if (!node24 || !node22) {
+  console.error('usage: node .ci/parallel.mjs NODE24_DIR NODE22_DIR');
+  process.exit(2);
+}
+const SLOTS = Number(process.env.CI_SLOTS ?? 2);
+const SHARDS = Number(process.env.CI_SOLUTION_SHARDS ?? 2);
+const ARTIFACTS = 'test/artifacts';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+function testFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return testFiles(p);
+    return e.name.endsWith('.test.ts') ? [p] : [];
+  });
+}
+const all = testFiles('test').sort();
+const SOLUTION_TABLE = 'test/judge/solution-table.test.ts';
+const HEAVY_JUDGE = ['test/judge/limits.test.ts', 'test/judge/interactive.test.ts'];
+/** The slow suite (`npm run test:slow`): seconds of pure computation, outside vitest's default include. */
+const SLOW = all.filter((f) => f.endsWith('.slow.test.ts'));
+const folder = (f) => f.split('/')[1];
+
+/** Node 24: the whole suite. */
+const jobs = [];
+for (let k = 1; k <= SHARDS; k++) jobs.push({ name: `node24-solution-table-${k}of${SHARDS}`, node: node24, heavy: true, files: [SOLUTION_TABLE], env: { SOLUTION_SHARD: `${k}/${SHARDS}` } });
+jobs.push({ name: 'node24-sandbox', node: node24, heavy: true, files: all.filter((f) => folder(f) === 'sandbox') });
+jobs.push({ name: 'node24-judge-heavy', node: node24, heavy: true, files: HEAVY_JUDGE.filter((f) => all.includes(f)) });
+jobs.push({ name: 'node24-slow', node: node24, heavy: false, files: SLOW, env: { SLOW_TESTS: '1' } });
+const named = new Set([SOLUTION_TABLE, ...HEAVY_JUDGE, ...SLOW, ...all.filter((f) => folder(f) === 'sandbox')]);
+// Light jobs, one per folder (browser, integration, problems, ...), largest first.
+const byFolder = new Map();
+for (const f of all.filter((f) => !named.has(f))) byFolder.set(folder(f), [...(byFolder.get(folder(f)) ?? []), f]);
+for (const [dir, files] of [...byFolder].sort((a, b) => b[1].length - a[1].length)) jobs.push({ name: `node24-${dir}`, node: node24, heavy: false, files });
+/** Node 22: the suites where the Node version matters (the sandbox, the compiler, the server, the problem kit). */
+jobs.push({ name: 'node22-sandbox-compile', node: node22, heavy: true, files: all.filter((f) => ['sandbox', 'compile'].includes(folder(f))) });
+jobs.push({ name: 'node22-integration-problems', node: node22, heavy: false, files: all.filter((f) => ['integration', 'problems'].includes(folder(f))) });
+
+// Every Node 24 job's files, together, are every test file exactly once.
+const covered = jobs.filter((j) => j.node === node24 && !j.name.includes('solution-table')).flatMap((j) => j.files);
+if (new Set(covered).size !== covered.length || covered.length + 1 !== all.length) {
+  console.error('CI job list does not cover every test file exactly once');
+  process.exit(2);
+}
+
+/** Longest first: the solution-table shards, the browser pages and the Redis cluster, then the rest. */
+const order = (j) => (j.name.includes('solution-table') ? 0 : /browser|distributed/.test(j.name) ? 1 : j.heavy ? 2 : 3);
+// CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
+const queue = jobs.filter((j) => j.files.length > 0 && (!process.env.CI_ONLY || j.name.includes(process.env.CI_ONLY))).sort((a, b) => order(a) - order(b));
+// The reports the closing summary reads: a job that wrote none counts as failed there.
+writeFileSync(path.join(ARTIFACTS, 'ci-reports.txt'), queue.map((j) => path.join(ARTIFACTS, `vitest-${j.name}.json`)).join('\n') + '\n');
+if (process.env.CI_DRY === '1') {
+  for (const j of queue) console.log(`${j.name.padEnd(36)} ${j.heavy ? 'heavy' : 'light'}  ${j.files.length} file(s) ${JSON.stringify(j.env ?? {})}`);
+  process.exit(0);
+}
+const running = new Set();
+const results = [];
+const t0 = Date.now();
+
+function runJob(job) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const report = path.join(ARTIFACTS, `vitest-${job.name}.json`);
+    const env = { ...process.env, ...job.env, PATH: `${job.node}/bin:${process.env.PATH}`, npm_config_nodedir: job.node };
+    const child = spawn(path.join(job.node, 'bin', 'node'), ['node_modules/vitest/vitest.mjs', 'run', ...job.files, `--outputFile.json=${report}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      writeFileSync(path.join(ARTIFACTS, `${job.name}.log`), out);
+      console.log(`\n== ${job.name} (${job.files.length} file(s)): ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
+      console.log(out.trimEnd());
+      results.push({ job, code, seconds });
+      resolve();
+    });
+  });
+}
+
+await new Promise((done) => {
+  const pump = () => {
+    if (queue.length === 0 && running.size === 0) return done();
+    while (running.size < SLOTS) {
+      const heavyRunning = [...running].some((j) => j.heavy);
+      const i = queue.findIndex((j) => !(j.heavy && heavyRunning));
+      if (i < 0) break;
+      const [job] = queue.splice(i, 1);
+      running.add(job);
+      console.log(`-- start ${job.name} at ${Math.round((Date.now() - t0) / 1000)} s`);
+      void runJob(job).then(() => {
+        running.delete(job);
+        pump();
+      });
+    }
+  };
+  pump();
+});
+
+console.log(`\n== jobs (${Math.round((Date.now() - t0) / 1000)} s in all, ${SLOTS} at a time)`);
+for (const r of results) console.log(`${r.job.name.padEnd(36)} ${r.code === 0 ? 'passed' : 'FAILED'}  ${r.seconds} s`);
+process.exit(results.every((r) => r.code === 0) ? 0 : 1);

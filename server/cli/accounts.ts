@@ -1,0 +1,60 @@
+// npm run accounts -- add-teacher NAME | add-student NAME | list | reset-password NAME | remove NAME
+// Accounts are managed on the server's machine. A password is read as one line of standard input
+// (piped, or typed without echo). Exit 0 on success, 1 when the command cannot be done (a taken
+// name, no such account, a short password), 2 on a usage error.
+import '../platform/require-supported-node';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../storage/db';
+import { createAccount, listAccounts, MIN_PASSWORD_LENGTH, NAME_PATTERN, removeAccount, resetPassword } from '../storage/accounts';
+import { readPassword } from './read-password';
+
+const USAGE = 'npm run accounts -- add-teacher NAME | add-student NAME | list | reset-password NAME | remove NAME';
+
+function fail(message: string, code = 1): never {
+  console.error(`accounts: ${message}`);
+  process.exit(code);
+}
+
+async function newPassword(): Promise<string> {
+  const password = await readPassword('Password: ').catch(() => fail('cancelled'));
+  if (password.length < MIN_PASSWORD_LENGTH) fail(`a password has at least ${MIN_PASSWORD_LENGTH} characters`);
+  return password;
+}
+
+async function main(): Promise<void> {
+  const [command, name, ...extra] = process.argv.slice(2);
+  const needsName = command === 'add-teacher' || command === 'add-student' || command === 'reset-password' || command === 'remove';
+  if (!command || (command !== 'list' && !needsName) || (needsName && !name) || extra.length || (command === 'list' && name)) fail(`usage: ${USAGE}`, 2);
+  if (needsName && !NAME_PATTERN.test(name!)) fail('a name is 1 to 32 letters, digits, "_", "." or "-"', 2);
+  const config = loadConfig();
+  const db = openDatabase(config.dbPath, { migrate: true });
+  try {
+    switch (command) {
+      case 'add-teacher':
+      case 'add-student': {
+        const role = command === 'add-teacher' ? 'teacher' : 'student';
+        const id = await createAccount(db, name!, await newPassword(), role);
+        if (id === null) fail(`the name "${name}" is taken`);
+        console.log(`added ${role} ${name}`);
+        break;
+      }
+      case 'reset-password':
+        if (!(await resetPassword(db, name!, await newPassword()))) fail(`there is no account "${name}"`);
+        console.log(`new password for ${name}; their sessions and tokens have ended`);
+        break;
+      case 'remove':
+        if (!removeAccount(db, name!)) fail(`there is no account "${name}"`);
+        console.log(`removed ${name}; their submissions are kept, marked as from a removed account`);
+        break;
+      case 'list':
+        for (const a of listAccounts(db)) {
+          console.log(`${a.name}\t${a.role}\t${new Date(a.createdAt).toISOString().slice(0, 10)}${a.removedAt ? '\tremoved' : ''}`);
+        }
+        break;
+    }
+  } finally {
+    db.close();
+  }
+}
+
+void main();
