@@ -149,7 +149,7 @@
     if (text) text.remove();
     let r;
     try {
-      r = await fetch('/api/lab', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      r = await fetch('/api/lab', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     } catch (e) {
       say(F('The lab could not be reached: {0}', e.message), true);
       return;

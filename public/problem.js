@@ -3,15 +3,8 @@
 (() => {
   'use strict';
 
-  // The interface's words in the page's language (see server/http/ui-text.ts); English by default.
-  const UI_WORDS = (() => {
-    try {
-      return JSON.parse(document.getElementById('ui-text').textContent);
-    } catch {
-      return {};
-    }
-  })();
-  const uiText = (s) => UI_WORDS[s] || s;
+  // The interface's words in the page's language (public/api.js); English by default.
+  const uiText = window.sgText;
 
   function showLang(lang) {
     for (const el of document.querySelectorAll('section.statement')) el.hidden = el.dataset.lang !== lang;
@@ -77,11 +70,20 @@
       const url = new URL(location.href);
       url.searchParams.set('hints', String(n));
       history.replaceState(null, '', url.pathname + url.search + url.hash);
+      // The editorial's links carry how many hints are shown, so asking for it keeps them.
+      for (const link of document.querySelectorAll('.editorial a[href^="?"]')) {
+        const target = new URL(link.href, location.href);
+        target.searchParams.set('hints', String(n));
+        link.href = target.search + target.hash;
+      }
       if (n >= hint.total) {
         const done = document.createElement('p');
         done.className = 'hint';
         done.textContent = uiText('That was the last hint.');
         reveal.replaceWith(done);
+        // The button is gone: focus moves to the hint just shown, so the keyboard keeps its place.
+        item.tabIndex = -1;
+        item.focus();
       } else {
         reveal.dataset.next = String(n + 1);
         reveal.href = `?hints=${n + 1}#hints`;
@@ -96,11 +98,55 @@
   const form = textarea && textarea.form;
   if (!form) return;
   const slug = document.querySelector('article.problem').dataset.slug;
-  // Drafts are per person in accounts mode (two students may share a browser); unchanged locally.
+  // The draft's source and its language are kept together: a JavaScript draft must come back as
+  // JavaScript (judged as TypeScript it gets CE). The language last used is the next problem's default.
+  // All three are per person in accounts mode (two students may share a browser); unchanged locally.
   const person = document.querySelector('meta[name="sg-person"]');
-  const draftKey = person ? `draft:${person.content}:${slug}` : `draft:${slug}`;
+  const who = person ? `:${person.content}` : '';
+  const draftKey = `draft${who}:${slug}`;
+  const draftLanguageKey = `draft-language${who}:${slug}`;
+  const LAST_LANGUAGE_KEY = `language${who}`;
+  const store = {
+    get: (k) => {
+      try {
+        return localStorage.getItem(k);
+      } catch {
+        return null;
+      }
+    },
+    set: (k, v) => {
+      try {
+        localStorage.setItem(k, v);
+      } catch {
+        // A full or disabled storage loses the draft, never the page.
+      }
+    },
+  };
+  const STARTERS = (() => {
+    try {
+      return JSON.parse(document.getElementById('starter-code').textContent);
+    } catch {
+      return {};
+    }
+  })();
 
   const languageSelect = form.querySelector('select[name=language]');
+  const known = (lang) => lang === 'typescript' || lang === 'javascript';
+  // A refused form, or "Edit and resubmit", comes with its code and language: they win over the draft.
+  const refused = document.querySelector('.form-error') || form.dataset.prefilled === '1';
+  if (languageSelect && !refused) {
+    // A refused form keeps the language it was sent with (the server selected it).
+    const saved = store.get(draftLanguageKey) || store.get(LAST_LANGUAGE_KEY);
+    if (known(saved)) languageSelect.value = saved;
+  }
+  const languageNow = () => (languageSelect && known(languageSelect.value) ? languageSelect.value : 'typescript');
+  const starterFor = (lang) => STARTERS[lang] || '';
+  const isStarter = (text) => Object.values(STARTERS).includes(text);
+  const rememberLanguage = () => {
+    store.set(draftLanguageKey, languageNow());
+    store.set(LAST_LANGUAGE_KEY, languageNow());
+  };
+
   const submitButton = form.querySelector('button.primary');
   // Ctrl+Enter (Cmd+Enter on a Mac) submits, from the editor or the plain textarea.
   const submitNow = () => {
@@ -114,13 +160,21 @@
     }
   });
 
+  const modeFor = (lang) => (lang === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript');
   let editor = null;
+  // The starter for the chosen language, selected: the first keystroke or paste replaces it.
+  let starterShown = false;
+  const showStarter = () => {
+    editor.session.setValue(starterFor(languageNow()));
+    editor.selectAll();
+    starterShown = true;
+  };
   if (window.ace && holder) {
     window.ace.config.set('basePath', '/vendor/ace');
     holder.hidden = false;
     textarea.hidden = true;
     editor = window.ace.edit(holder, {
-      mode: languageSelect && languageSelect.value === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript',
+      mode: modeFor(languageNow()),
       // Tab and Esc leave the editor: focus lands on its frame, Enter starts typing, Esc stops.
       enableKeyboardAccessibility: true,
       theme: window.matchMedia('(prefers-color-scheme: dark)').matches ? 'ace/theme/tomorrow_night' : 'ace/theme/chrome',
@@ -129,32 +183,66 @@
       showPrintMargin: false,
       useWorker: false,
     });
-    // A refused form comes back with its code in the textarea: that wins over the saved draft.
-    const refused = document.querySelector('.form-error');
-    editor.session.setValue((refused ? textarea.value : localStorage.getItem(draftKey)) || textarea.value);
-    editor.session.on('change', () => localStorage.setItem(draftKey, editor.getValue()));
+    const start = (refused ? textarea.value : store.get(draftKey)) || textarea.value.trim();
+    if (start) editor.session.setValue(start);
+    else showStarter();
+    // Typing or pasting into the untouched starter replaces it (wherever the cursor is).
+    editor.commands.on('exec', (e) => {
+      if (starterShown && (e.command.name === 'insertstring' || e.command.name === 'paste')) {
+        starterShown = false;
+        editor.session.setValue('');
+      }
+    });
+    editor.session.on('change', () => {
+      const text = editor.getValue();
+      if (!isStarter(text)) starterShown = false;
+      // The untouched starter is not a draft: the next visit shows the starter of that day's language.
+      if (isStarter(text) || text === '') store.set(draftKey, '');
+      else {
+        store.set(draftKey, text);
+        rememberLanguage();
+      }
+    });
     editor.commands.addCommand({ name: 'submitSolution', bindKey: { win: 'Ctrl-Enter', mac: 'Command-Enter' }, exec: submitNow });
     // The editor's hidden input gets a name a screen reader can say.
     editor.textInput.getElement().setAttribute('aria-label', 'Source code');
-    if (languageSelect) {
-      languageSelect.addEventListener('change', () => editor.session.setMode(languageSelect.value === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript'));
-    }
+  }
+  if (languageSelect) {
+    languageSelect.addEventListener('change', () => {
+      rememberLanguage();
+      if (!editor) return;
+      editor.session.setMode(modeFor(languageNow()));
+      // The other language's untouched starter is swapped for this one's.
+      if (isStarter(editor.getValue())) showStarter();
+    });
   }
 
   const fileInput = form.querySelector('input[type=file]');
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files[0];
     if (!file || !editor) return;
+    // A .js file is JavaScript, a .ts file TypeScript: the language follows the file.
+    if (languageSelect && /\.js$/i.test(file.name)) languageSelect.value = 'javascript';
+    else if (languageSelect && /\.ts$/i.test(file.name)) languageSelect.value = 'typescript';
+    languageSelect && languageSelect.dispatchEvent(new Event('change'));
     // Show the file in the editor and send it from there, so later edits are what gets judged.
     editor.session.setValue(await file.text());
     fileInput.value = '';
   });
 
-  // The stress and custom-invocation panels judge whatever is in the editor right now.
+  // The stress, sample and custom-invocation panels judge whatever is in the editor right now.
   window.sgEditorSource = () => (editor ? editor.getValue() : textarea.value);
-  window.sgEditorLanguage = () => (languageSelect ? languageSelect.value : 'typescript');
+  window.sgEditorLanguage = languageNow;
 
   form.addEventListener('submit', () => {
     if (editor) textarea.value = editor.getValue();
+    rememberLanguage();
+  });
+  document.addEventListener('keydown', (e) => {
+    // Ctrl+' (Cmd+' on a Mac) runs the samples from anywhere on the page, as in CPH.
+    if (e.key === "'" && (e.ctrlKey || e.metaKey) && !e.altKey && window.sgRunSamples) {
+      e.preventDefault();
+      window.sgRunSamples();
+    }
   });
 })();

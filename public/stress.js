@@ -3,17 +3,9 @@
 (() => {
   'use strict';
 
-  // The interface's words in the page's language (see server/http/ui-text.ts); English by default.
-  const UI = (() => {
-    try {
-      return JSON.parse(document.getElementById('ui-text').textContent);
-    } catch {
-      return {};
-    }
-  })();
-  const T = (s) => UI[s] || s;
-  // A sentence with its {0}, {1}... filled in, after translating the whole template.
-  const F = (s, ...args) => T(s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
+  // The interface's words in the page's language (public/api.js), and sentences with {0}, {1}… filled in.
+  const T = (s) => window.sgText(s);
+  const F = window.sgText;
   const VERDICT_WORDS = {
     AC: 'Accepted', WA: 'Wrong answer', TLE: 'Time limit exceeded', MLE: 'Memory limit exceeded',
     RE: 'Runtime error', CE: 'Compilation error', OLE: 'Output limit exceeded', IE: 'Judgement failed',
@@ -38,16 +30,8 @@
   }
   const block = (title, text) => el('div', { class: 'io-block' }, el('div', { class: 'io-title' }, title), el('pre', {}, text));
 
-  async function api(method, url, body) {
-    const res = await fetch(url, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const data = res.status === 204 ? null : await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-    if (!res.ok) throw new Error((data && data.error) || `HTTP ${res.status}`);
-    return data;
-  }
+  // public/api.js: one place adds the headers every JSON call needs.
+  const api = (method, url, body) => window.sgApi(method, url, body);
 
   async function poll(url, onUpdate) {
     for (;;) {
@@ -71,6 +55,13 @@
     const runList = stress.querySelector('.stress-run-list');
     const field = (name) => stress.querySelector(`[name=${name}]`);
     let following = null;
+    // "Cancelling…" stays until the run has really stopped; the progress does not overwrite it.
+    let cancelling = false;
+    // A seed the student typed is kept; otherwise each run takes a new one, so "run again" explores.
+    let seedFixed = false;
+    field('seed').addEventListener('input', () => {
+      seedFixed = true;
+    });
 
     // Follows one run until it ends: progress, then the result; a reload picks it up again from the list.
     async function follow(id) {
@@ -83,6 +74,8 @@
         const run = await poll(`/api/stress/${id}`, (r) => {
           bar.max = r.casesTotal;
           bar.value = r.casesRun;
+          markLive(r);
+          if (cancelling) return;
           if (r.status === 'queued') text.textContent = T('In queue');
           else if (r.shrinkSteps !== null && r.status === 'running') text.textContent = F('Found a failing case; shrinking it (step {0})', r.shrinkSteps);
           else text.textContent = F('{0} / {1} cases', r.casesRun, r.casesTotal) + (r.casesPerSecond ? `, ${F('{0} cases/s', r.casesPerSecond)}` : '');
@@ -98,6 +91,7 @@
         cancel.hidden = true;
         button.disabled = false;
         following = null;
+        cancelling = false;
       }
     }
 
@@ -129,12 +123,14 @@
         return;
       }
       addRun(id, F('in queue ({0} {1} case(s), seed {2})', body.cases, T(body.size), body.seed));
+      if (!seedFixed) field('seed').value = String(Math.floor(Math.random() * 2147483647));
       await follow(id);
     });
 
     cancel.addEventListener('click', async () => {
       if (following === null) return;
       cancel.disabled = true;
+      cancelling = true;
       text.textContent = T('Cancelling…');
       try {
         await api('POST', `/api/stress/${following}/cancel`);
@@ -149,6 +145,14 @@
       runList.closest('.stress-runs').hidden = false;
       const item = el('li', { 'data-id': String(id), 'data-status': 'queued' }, el('a', { href: `/stress/${id}` }, `#${id}`), ' ', el('span', { class: 'stress-run-state' }, state));
       runList.prepend(item);
+    }
+
+    // A run the judge has started is listed as running, not as waiting in the queue.
+    function markLive(r) {
+      const item = runList && runList.querySelector(`li[data-id="${r.id}"]`);
+      if (!item || r.status !== 'running' || item.dataset.status === 'running') return;
+      item.dataset.status = 'running';
+      item.querySelector('.stress-run-state').textContent = F('running: {0} / {1} cases (size {2}, seed {3})', r.casesRun, r.casesTotal, T(r.size), r.seed);
     }
 
     function markRun(run) {
@@ -177,7 +181,8 @@
         return;
       }
       if (run.result === 'cancelled') {
-        show(result, el('p', { class: 'verdict-failed stress-verdict' }, F('Cancelled after {0} of {1} cases; none of them failed', run.casesRun, run.casesTotal)), el('p', { class: 'hint' }, where));
+        // Nothing failed: a cancelled run is not shown as a failure.
+        show(result, el('p', { class: 'verdict-waiting stress-verdict' }, F('Cancelled after {0} of {1} cases; none of them failed', run.casesRun, run.casesTotal)), el('p', { class: 'hint' }, where));
         return;
       }
       if (run.result === 'error') {
@@ -267,12 +272,18 @@
         const { id } = await api('POST', '/api/invocations', { problem: slug, source: sourceNow(), language: languageNow(), input: input.value });
         const r = await poll(`/api/invocations/${id}`, () => {});
         const cls = r.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected';
-        const words = r.verdict === 'AC' ? T('Same answer as the reference') : r.verdict === 'WA' ? T('Differs from the reference') : T(VERDICT_WORDS[r.verdict]);
+        // An interactive problem's run is a game: say who won, and label the interactor's words.
+        const game = invocation.dataset.interactive === '1';
+        const words =
+          r.verdict === 'AC' ? T(game ? 'You won the game against the judge' : 'Same answer as the reference')
+          : r.verdict === 'WA' ? T(game ? 'You lost the game (see why below)' : 'Differs from the reference')
+          : T(VERDICT_WORDS[r.verdict]);
         show(
           result,
           el('p', { class: `${cls} invocation-verdict` }, words),
           r.verdict === 'CE' ? el('pre', { class: 'message' }, r.compileOutput || '') : el('p', { class: 'hint' }, F('{0} ms, {1} KiB', r.timeMs ?? 0, r.memoryKb ?? 0) + (r.exitCode !== null ? `, ${F('exit code {0}', r.exitCode)}` : '')),
           r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block(T('Your output'), r.output ?? ''), block(T('Reference output'), r.expected ?? '')),
+          r.message && r.verdict !== 'CE' && game ? el('p', { class: 'checker-message' }, el('span', { class: 'label' }, T('Interactor:'))) : null,
           r.message && r.verdict !== 'CE' ? el('pre', { class: 'message' }, r.message) : null,
           r.stderr ? block(T('Standard error'), r.stderr) : null,
         );

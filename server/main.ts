@@ -14,6 +14,7 @@ import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './queue/thread-p
 import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
 import { requeueInterruptedInvocations } from './storage/invocations';
+import { requeueInterruptedSampleRuns } from './storage/sample-runs';
 import { failInterruptedLabJobs } from './storage/lab-jobs';
 import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
@@ -65,8 +66,8 @@ async function main(): Promise<void> {
   if (!redis) {
     const requeued = requeueInterrupted(db);
     if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
-    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db);
-    if (restarted) log(`put ${restarted} stress run(s) and custom invocation(s) interrupted by the last shutdown back in the queue`);
+    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db) + requeueInterruptedSampleRuns(db);
+    if (restarted) log(`put ${restarted} stress run(s), custom invocation(s) and sample run(s) interrupted by the last shutdown back in the queue`);
     const dropped = failInterruptedLabJobs(db);
     if (dropped) log(`failed ${dropped} lab job(s) the last process died while computing`);
   }

@@ -47,7 +47,7 @@ export function jobId(kind: JobKind, id: number): string {
 }
 
 export function parseJobId(jobIdText: string): { kind: JobKind; id: number } | null {
-  const m = /^([a-z]+)-(\d+)$/.exec(jobIdText);
+  const m = /^([a-z][a-z-]*)-(\d+)$/.exec(jobIdText);
   return m && isJobKind(m[1]!) ? { kind: m[1], id: Number(m[2]) } : null;
 }
 

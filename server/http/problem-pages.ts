@@ -5,16 +5,17 @@ import type { Db } from '../storage/db';
 import { preview } from '../text/preview';
 import { countTests, getProblemHeader, listProblems, listUserTests, problemStatus, type ProblemHeader } from '../storage/problems';
 import { randomSeed } from '../stress/cases';
-import { listSubmissions } from '../storage/submissions';
+import { getSubmission, listSubmissions } from '../storage/submissions';
 import { listActiveStressRuns } from '../storage/stress-runs';
 import { stressRunState } from './stress-state';
 import { notFound } from './errors';
 import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { teachingView } from './teaching-view';
+import { STARTER_CODE } from '../problems/starter-code';
 import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
-import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { homeworkBanner } from './class-routes';
 
 /** Labels of the statement area, in the statement's language. */
@@ -105,13 +106,20 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
   const owner = ownerFor(res);
   const scope = scopeOf(res);
   const status = problemStatus(db, p.slug, owner);
+  // "Edit and resubmit" on a submission page: its source opens in the editor, in its language
+  // (only a submission this viewer may see).
+  const fromId = typeof req.query.from === 'string' && /^[1-9][0-9]{0,15}$/.test(req.query.from) ? Number(req.query.from) : null;
+  const found = refused || fromId === null ? undefined : getSubmission(db, fromId);
+  const from = found && canSee(res, found.owner) ? found : undefined;
+  const prefill = refused ?? (from && from.problem === p.slug ? { source: from.source, language: from.language } : undefined);
   const next = nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
   const nextHeader = next === null ? undefined : getProblemHeader(db, next);
   res.render('problem', {
     title: lang === 'en' ? p.titleEn : p.titleZh,
     nav: 'problems',
     katex: true,
-    scripts: ['/vendor/ace/ace.js', '/static/problem.js', '/static/stress.js'],
+    scripts: ['/vendor/ace/ace.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
+    starterJson: JSON.stringify(STARTER_CODE).replace(/</g, '\\u003c'),
     problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug, owner ?? undefined) },
     lang,
     versions,
@@ -135,6 +143,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
       shareable: owner !== null && isTeacher(res) && t.owner !== null,
     })),
     refused,
+    prefill,
     recent: listSubmissions(db, { problem: p.slug, owner: scope }, 10, 0).map((s) => ({
       id: s.id,
       when: formatTimestamp(s.createdAt),

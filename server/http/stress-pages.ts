@@ -6,6 +6,7 @@ import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
 import { addUserTest, removeUserTest, shareUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun } from '../storage/stress-runs';
+import { catalogEntry } from '../../problems/catalog';
 import { parseFormBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserInput } from './stress-api';
@@ -77,6 +78,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.get('/invocations/:id', (req, res) => {
     const inv = visibleOr404(res, getInvocation(db, positive(String(req.params.id), 'invocation')), `There is no invocation ${req.params.id}.`);
     const done = inv.status === 'done';
+    const interactive = catalogEntry(inv.problem).tags.includes('interactive');
     res.render('invocation', {
       title: `Custom invocation #${inv.id}`,
       nav: 'problems',
@@ -86,7 +88,11 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       author: showsAuthors(res) ? authorName(db, inv.owner) : null,
       hasExitCode: inv.exitCode !== null,
       verdictClass: inv.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected',
-      verdictWords: inv.verdict === 'AC' ? 'Same answer as the reference' : inv.verdict === 'WA' ? 'Differs from the reference' : inv.verdict && verdictName(inv.verdict),
+      interactive,
+      verdictWords:
+        inv.verdict === 'AC' ? (interactive ? 'You won the game against the judge' : 'Same answer as the reference')
+        : inv.verdict === 'WA' ? (interactive ? 'You lost the game (see why below)' : 'Differs from the reference')
+        : inv.verdict && verdictName(inv.verdict),
     });
   });
 

@@ -22,6 +22,8 @@ import { checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { clientKey } from './client-key';
+import { compileOutputHtml, sourceView } from './source-view';
+import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount } from '../storage/accounts';
 import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 
@@ -80,7 +82,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
     // Problem titles follow the interface language.
     const zh = res.locals.uiLang === 'zh';
-    const titles = new Map(listProblems(db).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
+    // The problem filter lists them in learning order, as the problem list does.
+    const titles = new Map(inLearningOrder(listProblems(db)).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
     const link = (n: number): string => {
       const params = new URLSearchParams();
       if (filter.problem) params.set('problem', filter.problem);
@@ -100,6 +103,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         when: formatTimestamp(s.createdAt),
         problem: s.problem,
         problemTitle: titles.get(s.problem) ?? s.problem,
+        language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
         statusText: statusText(s),
         statusClass: statusClass(s),
         done: s.status === 'done',
@@ -121,7 +125,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
   router.get('/submissions/:id', async (req, res) => {
     const id = parseSubmissionId(req.params.id);
     const s = visibleOr404(res, id === null ? undefined : getSubmission(db, id), `There is no submission ${req.params.id.slice(0, 30)}.`);
-    const sourceHtml = await highlight.html(s.id, s.source);
+    const sourceHtml = await highlight.html(s.id, s.source, s.language);
     const problem = getProblemHeader(db, s.problem);
     const texts = listFailureTexts(db, s.id);
     const tests = listSubmissionTests(db, s.id).map((t) => {
@@ -134,6 +138,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         timeMs: t.timeMs,
         memoryKb: t.memoryKb,
         failing,
+        // An interactive test's message is the interactor's, about the game it played.
+        interactive: t.dialoguePreview !== null,
         exitCode: t.exitCode,
         message: t.message,
         blocks: failing
@@ -164,11 +170,14 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       };
     });
     const done = s.status === 'done';
+    const source = sourceView(s.source, s.language, sourceHtml);
+    const next = s.verdict === 'AC' ? nextInOrder(s.problem, listProblems(db).map((q) => q.slug)) : null;
+    const nextHeader = next === null ? undefined : getProblemHeader(db, next);
     res.render('submission', {
       title: `Submission ${s.id}`,
       nav: 'submissions',
       highlight: true,
-      scripts: done ? [] : ['/static/submission.js'],
+      scripts: ['/static/api.js', '/static/diff.js', '/static/failure-diff.js', ...(done ? [] : ['/static/submission.js'])],
       refresh: !done,
       noJudge: s.status === 'queued' && judgeConnected?.() === false,
       submission: {
@@ -184,7 +193,10 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,
         compileOutput: s.compileOutput,
-        sourceHtml,
+        compileOutputHtml: s.compileOutput === null ? null : compileOutputHtml(s.compileOutput, source.lineNumbers.length),
+        source,
+        editHref: `/problems/${s.problem}?from=${s.id}#submit`,
+        next: nextHeader && { slug: nextHeader.slug, title: res.locals.uiLang === 'zh' ? nextHeader.titleZh : nextHeader.titleEn },
         language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
         sourceBytes: Buffer.byteLength(s.source),
       },
@@ -195,12 +207,13 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
 
   router.get('/submissions/:id/:file', (req, res) => {
     const id = parseSubmissionId(req.params.id);
-    const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts)$/.exec(req.params.file);
+    const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts|js)$/.exec(req.params.file);
     if (id === null || !m) throw notFound('There is no such file.');
     visibleOr404(res, getSubmissionSummary(db, id), `Submission ${id} has no ${m[1]} to download.`);
     const kind = m[1]!;
     let content: string | undefined;
-    if (kind === 'source' && m[2] === 'ts') content = getSubmission(db, id)?.source;
+    // The page links a source under its own language's extension (source.js for JavaScript).
+    if (kind === 'source' && m[2] !== 'txt') content = getSubmission(db, id)?.source;
     else if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
       content = getFailureText(db, id, kind as FailureTextKind)?.content;
     }

@@ -50,6 +50,7 @@ const EN = {
   colTime: 'Time',
   colMemory: 'Memory',
   filter: 'Filter',
+  mainNav: 'Main',
   any: 'any',
 };
 
@@ -98,6 +99,7 @@ const ZH: UiText = {
   colTime: '用时',
   colMemory: '内存',
   filter: '筛选',
+  mainNav: '主导航',
   any: '全部',
 };
 
@@ -253,6 +255,27 @@ const PHRASES_ZH: Record<string, string> = {
   'No, back to the hints': '不了，回到提示',
   'The editorial (the idea, why it is right, its complexity) opens once you get Accepted on this problem.': '通过本题后即可查看题解（思路、正确性、复杂度）。',
   'Show it anyway…': '仍然显示…',
+  // Sample runs and the difference view
+  'Run the samples': '运行样例',
+  "Runs every sample without submitting (Ctrl+' or ⌘+'); nothing is stored.": "不提交，运行全部样例（Ctrl+' 或 ⌘+'）；不会保存任何记录。",
+  'Running the samples…': '正在运行样例…',
+  '{0} of {1} samples passed': '通过 {0} / {1} 个样例',
+  'Sample {0}': '样例 {0}',
+  'First difference on line {0}': '第一处不同在第 {0} 行',
+  'case {0} of {1}': '第 {0} 组（共 {1} 组）',
+  'Compiled as {0}': '按 {0} 编译',
+  'What next': '接下来',
+  'Jump to the editor': '跳到编辑器',
+  Pages: '分页',
+  'Edit and resubmit': '修改后重新提交',
+  'You won the game against the judge': '你赢了评测程序',
+  'You lost the game (see why below)': '你输了这局（原因见下）',
+  'Interactor:': '交互器：',
+  'the smallest inputs, quick to read by hand': '最小的输入，便于手工阅读',
+  'small inputs, where most wrong ideas already fail': '小输入，大多数错误思路在这里就会失败',
+  'bigger inputs, for mistakes that need more room': '更大的输入，用于需要更大规模才暴露的错误',
+  "inputs at the problem's limits, to find slow or overflowing code": '达到题目上限的输入，用于发现过慢或溢出的代码',
+  "How much the program's resident memory grew during the run; the warm runtime is not counted, so a small program can show 0 KiB.": '内存为程序运行期间常驻内存的增长量，不计预热好的运行环境本身，因此很小的程序可能显示 0 KiB。',
   tiny: '极小',
   small: '小',
   medium: '中',

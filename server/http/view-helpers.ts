@@ -5,6 +5,8 @@ type HelperOptions = { data?: { root?: { uiLang?: 'en' | 'zh' } } };
 /** Handlebars helpers; every one returns plain text, so `{{...}}` still escapes it. */
 export const viewHelpers = {
   eq: (a: unknown, b: unknown): boolean => a === b,
+  /** Whether a catalog entry's tags include one ("interactive"). */
+  hasTag: (tags: unknown, tag: unknown): boolean => Array.isArray(tags) && tags.includes(tag),
   /** "1 234" style grouping of a number of bytes or KiB, for tables. */
   num: (n: unknown): string => (typeof n === 'number' ? n.toLocaleString('en-US') : ''),
   plural: (n: unknown, one: string, many: string): string => (n === 1 ? one : many),

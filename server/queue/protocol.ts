@@ -2,6 +2,7 @@ import type { InvocationResult } from '../storage/invocations';
 import type { StressFinal } from '../storage/stress-runs';
 import type { FinalResult, TestResultInput } from '../storage/submissions';
 import type { LabFinal } from '../storage/lab-jobs';
+import type { SampleRunResult } from '../storage/sample-runs';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -11,7 +12,7 @@ export interface JudgeThreadData {
 }
 
 /** What a judge thread can be asked to do; each kind lives in its own table (see kinds/registry.ts). */
-export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab';
+export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run';
 
 export type ToThread = { type: 'job'; kind: JobKind; id: number } | { type: 'close' };
 
@@ -31,6 +32,7 @@ export type FromThread =
   | { type: 'lab-phase'; id: number; phase: 'compiling' | 'computing' }
   | { type: 'lab-progress'; id: number; progress: number }
   | { type: 'lab-done'; id: number; result: LabFinal }
+  | { type: 'sample-run-done'; id: number; result: SampleRunResult }
   | { type: 'closed' };
 
 /** A message about one job (everything but the thread's own life cycle). */
@@ -52,5 +54,6 @@ const JOB_MESSAGES = {
   'lab-phase': true,
   'lab-progress': true,
   'lab-done': true,
+  'sample-run-done': true,
 } as const satisfies Record<JobMessageType, true>;
 export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];

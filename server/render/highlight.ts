@@ -1,9 +1,18 @@
 import hljs from 'highlight.js/lib/core';
+import javascript from 'highlight.js/lib/languages/javascript';
 import typescript from 'highlight.js/lib/languages/typescript';
+import type { Language } from '../compile/types';
 
 hljs.registerLanguage('typescript', typescript);
+hljs.registerLanguage('javascript', javascript);
 
-/** Submitted source as highlighted HTML; highlight.js escapes the text it wraps. */
-export function highlightTypeScript(source: string): string {
-  return hljs.highlight(source, { language: 'typescript', ignoreIllegals: true }).value;
+/** What the highlighting thread is asked: a source and the language it is highlighted as. */
+export interface HighlightRequest {
+  source: string;
+  language: Language;
+}
+
+/** Submitted source as highlighted HTML in its own language; highlight.js escapes the text it wraps. */
+export function highlightSource(source: string, language: Language): string {
+  return hljs.highlight(source, { language, ignoreIllegals: true }).value;
 }

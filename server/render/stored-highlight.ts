@@ -5,7 +5,9 @@
  * whatever the source.
  */
 import { RequestThread } from '../platform/request-thread';
+import type { Language } from '../compile/types';
 import type { Db } from '../storage/db';
+import type { HighlightRequest } from './highlight';
 import { getSourceHtml, saveSourceHtml } from '../storage/submissions';
 
 /** Highlighting a 64 KiB source takes well under a second; past this it is shown plain. */
@@ -34,18 +36,21 @@ export function tooLongToHighlight(source: string): boolean {
 }
 
 export class StoredHighlight {
-  private readonly thread = new RequestThread<string, string>(new URL('./highlight-thread.ts', import.meta.url), { maxOldGenerationSizeMb: 256 });
+  private readonly thread = new RequestThread<HighlightRequest, string>(new URL('./highlight-thread.ts', import.meta.url), { maxOldGenerationSizeMb: 256 });
   private readonly pending = new Map<number, Promise<string>>();
 
   constructor(private readonly db: Db) {}
 
-  /** The submission's source as HTML: stored, or highlighted now (off the HTTP thread) and stored. */
-  html(id: number, source: string): Promise<string> {
+  /**
+   * The submission's source as HTML, highlighted as its own language (JavaScript as JavaScript):
+   * stored, or highlighted now (off the HTTP thread) and stored.
+   */
+  html(id: number, source: string, language: Language): Promise<string> {
     const stored = getSourceHtml(this.db, id);
     if (stored !== null) return Promise.resolve(stored);
     let p = this.pending.get(id);
     if (!p) {
-      p = this.compute(source).then(({ html, keep }) => {
+      p = this.compute(source, language).then(({ html, keep }) => {
         if (keep) saveSourceHtml(this.db, id, html);
         return html;
       });
@@ -55,9 +60,9 @@ export class StoredHighlight {
     return p;
   }
 
-  private async compute(source: string): Promise<{ html: string; keep: boolean }> {
+  private async compute(source: string, language: Language): Promise<{ html: string; keep: boolean }> {
     if (tooLongToHighlight(source)) return { html: escapeHtml(source), keep: true };
-    const a = await this.thread.request(source, HIGHLIGHT_MS);
+    const a = await this.thread.request({ source, language }, HIGHLIGHT_MS);
     if (a.ok) return { html: a.reply, keep: true };
     // Over the time limit: plain for good. The thread lost for another reason: plain this time.
     return { html: escapeHtml(source), keep: a.timedOut };

@@ -291,4 +291,29 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 11,
+    name: 'sample runs',
+    sql: `
+      -- "Run the samples": a program on the problem's samples only, never stored as a submission.
+      CREATE TABLE sample_runs (
+        id             INTEGER PRIMARY KEY,
+        problem        TEXT NOT NULL REFERENCES problems(slug),
+        source         TEXT NOT NULL,
+        language       TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript')),
+        status         TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done')),
+        verdict        TEXT CHECK (verdict IN ('AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'IE')),
+        -- JSON: one {index, verdict, input, expected, output, message, timeMs} per sample.
+        samples        TEXT,
+        compile_output TEXT,
+        attempts       INTEGER NOT NULL DEFAULT 0,
+        created_at     INTEGER NOT NULL,
+        finished_at    INTEGER,
+        -- Who ran it (accounts mode); NULL in local mode. Only its owner (or a teacher) sees it.
+        owner          INTEGER REFERENCES accounts(id),
+        CHECK ((status = 'done') = (verdict IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX sample_runs_by_status ON sample_runs (status, id);
+    `,
+  },
 ];

@@ -15,6 +15,7 @@ export interface SubmissionSummary {
   memoryKb: number | null;
   createdAt: number;
   finishedAt: number | null;
+  language: Language;
   /** The account that sent it (accounts mode); null in local mode. */
   owner: number | null;
   /** Its name, with "(removed account)" after a removed one's. */
@@ -23,7 +24,6 @@ export interface SubmissionSummary {
 
 export interface Submission extends SubmissionSummary {
   source: string;
-  language: Language;
   compileOutput: string | null;
   attempts: number;
 }
@@ -46,7 +46,7 @@ export interface SubmissionTestRow {
 export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dialogue';
 
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
-  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt,
+  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language,
   owner, (SELECT name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerName`;
 
 /**
@@ -60,7 +60,7 @@ export function insertSubmission(db: Db, problem: string, source: string, langua
 }
 
 export function getSubmission(db: Db, id: number): Submission | undefined {
-  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, language, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
+  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
     .get(id) as Submission | undefined;
 }
 

@@ -1,9 +1,7 @@
 import { referenceAnswer } from './oracle';
-import { runSpread, type FailingCase, type ShrinkDeps } from './shrink';
+import { roundWidth, runSpread, type FailingCase, type ShrinkDeps } from './shrink';
 import { textSteps } from './text-steps';
 
-/** Most candidates run in one round trip. */
-const MAX_CHUNK = 32;
 /** The pass stops here even if not yet minimal; the failure found so far is still reported. */
 const TIME_BUDGET_MS = 10_000;
 
@@ -12,7 +10,8 @@ const TIME_BUDGET_MS = 10_000;
  * reduction that the validator accepts and on which the solution still fails with the same verdict,
  * and start again from it, until none is left. The result is then minimal against every step:
  * no test case, element or character can be removed and no number lowered without the failure
- * going away. Time and memory failures are kept as they are, as in the generator's shrinking.
+ * going away. Time and memory failures are shrunk the same way, one candidate per sandbox (see
+ * roundWidth in shrink.ts), within the same time budget.
  */
 export async function shrinkText(
   failing: FailingCase,
@@ -21,9 +20,9 @@ export async function shrinkText(
 ): Promise<FailingCase & { steps: number; minimal: boolean }> {
   let current = failing;
   let steps = 0;
-  if (failing.verdict !== 'WA' && failing.verdict !== 'RE') return { ...current, steps, minimal: false };
   const valid = (input: string): boolean => deps.pkg.validate(input).ok;
   const deadline = performance.now() + (deps.budgetMs ?? TIME_BUDGET_MS);
+  const maxWidth = roundWidth(failing.verdict, deps.sandboxes.length);
   let width = 1;
 
   search: while (performance.now() < deadline && !deps.cancelled?.()) {
@@ -47,7 +46,7 @@ export async function shrinkText(
         onStep(steps, current.input.length);
         continue search;
       }
-      width = Math.min(width * 2, MAX_CHUNK);
+      width = Math.min(width * 2, maxWidth);
       if (performance.now() >= deadline || deps.cancelled?.()) break search;
     }
   }

@@ -29,7 +29,7 @@ export interface ShrinkDeps {
 }
 
 /** Most candidates tried in one round. */
-const MAX_CHUNK = 32;
+const MAX_ROUND = 32;
 /** Shrinking stops here even if not yet minimal; the failure found so far is still reported. */
 export const TIME_BUDGET_MS = 10_000;
 
@@ -37,8 +37,9 @@ export const TIME_BUDGET_MS = 10_000;
  * Greedy shrinking along the arbitrary's own shrink tree: take the first candidate (in fast-check's
  * order, which tries the biggest reductions first) that is valid and still fails with the same
  * verdict, and start again from it. When no candidate of the current case fails, no single shrink
- * step of it still fails: it is locally minimal. Time and memory failures are reported unshrunk,
- * since every attempt would cost a whole time limit and the smallest such input says little.
+ * step of it still fails: it is locally minimal. Time and memory failures are shrunk too (a student
+ * must see which game loops): a candidate that runs out of time counts as still failing, each costs
+ * at most one time limit, and the pass's time budget bounds the whole search.
  * Candidates are answered by the fast reference alone (a brute force can take far longer than the
  * solution on every candidate); the caller cross-checks the final case.
  */
@@ -50,8 +51,8 @@ export async function shrinkFailure(
   let current = failing;
   let steps = 0;
   let runsUsed = 0;
-  if (failing.verdict !== 'WA' && failing.verdict !== 'RE') return { ...current, steps, runs: 0 };
   const deadline = performance.now() + (deps.budgetMs ?? TIME_BUDGET_MS);
+  const maxWidth = roundWidth(failing.verdict, deps.sandboxes.length);
   // Right after a successful step the next candidate often fails too, so try few at a time; after
   // a round without a hit, widen the round so long runs of passing candidates cost few round trips.
   let width = 1;
@@ -81,11 +82,26 @@ export async function shrinkFailure(
         onStep(steps, current.input.length);
         continue search;
       }
-      width = Math.min(width * 2, MAX_CHUNK);
+      width = Math.min(width * 2, maxWidth);
       if (performance.now() >= deadline) break search;
     }
   }
   return { ...current, steps, runs: runsUsed };
+}
+
+/**
+ * Most candidates run in one round. A time or memory failure costs a whole limit per failing
+ * candidate, and a sandbox process killed in a batch reports its cause for every case of the batch,
+ * so those candidates run one per sandbox: a round never takes more than one limit, and a hit is
+ * always the candidate's own.
+ */
+export function roundWidth(verdict: Verdict, sandboxes: number): number {
+  return costsALimit(verdict) ? Math.max(1, sandboxes) : MAX_ROUND;
+}
+
+/** Failures whose every failing candidate runs until a limit stops it. */
+export function costsALimit(verdict: Verdict): boolean {
+  return verdict === 'TLE' || verdict === 'MLE' || verdict === 'OLE';
 }
 
 /** Runs and judges the cases split over the sandboxes in parallel; results in input order. */

@@ -10,7 +10,7 @@ import { StressBudget } from './budget';
 import { generateCase } from './cases';
 import { judgeCases } from './judge-cases';
 import { referenceAnswer } from './oracle';
-import { shrinkFailure } from './shrink';
+import { costsALimit, shrinkFailure, TIME_BUDGET_MS } from './shrink';
 import { shrinkText } from './shrink-text';
 
 export interface StressRequest {
@@ -207,14 +207,19 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   }
 
   const shrinkDeps = { arb, pkg, fast, sandboxes: deps.sandboxes, interactor, cancelled: isCancelled, budgetMs: deps.shrinkBudgetMs };
+  // A time or memory failure costs a whole limit per failing candidate: both passes share one
+  // budget, so the student hears about a looping program seconds later, not a minute.
+  const costly = costsALimit(finding.verdict);
+  const shrinkStart = performance.now();
   const byGenerator = await shrinkFailure(
     { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict, message: finding.message, dialogue: finding.dialogue },
     shrinkDeps,
     (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }),
   );
+  const textBudgetMs = costly ? Math.max(0, (deps.shrinkBudgetMs ?? TIME_BUDGET_MS) - (performance.now() - shrinkStart)) : deps.shrinkBudgetMs;
   // The generator's shrink tree cannot always drop one game or lower one number on its own: a
   // generic pass over the text finishes the job (see shrink-text.ts).
-  const byText = await shrinkText(byGenerator, shrinkDeps, (steps, inputBytes) => onEvent({ type: 'shrinking', steps: byGenerator.steps + steps, inputBytes }));
+  const byText = await shrinkText(byGenerator, { ...shrinkDeps, budgetMs: textBudgetMs }, (steps, inputBytes) => onEvent({ type: 'shrinking', steps: byGenerator.steps + steps, inputBytes }));
   const shrunk = { ...byText, value: byGenerator.value, steps: byGenerator.steps + byText.steps };
   const checked = referenceAnswer(shrunk.input, fast, brute);
   if (!checked.ok) return finish({ result: 'error', casesRun: finding.index + 1, error: checked.message, errorInput: shrunk.input });

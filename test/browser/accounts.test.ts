@@ -86,7 +86,7 @@ describe('two students and a teacher in separate browsers', { timeout: 300_000 }
     expect(await bob.locator('.solved-count').textContent()).toMatch(/^Solved 0 of 1/);
   });
 
-  it("runs page scripts' writes (a stress test) with the session's CSRF token", async () => {
+  it("runs page scripts' writes (a stress test, the samples) with the session's CSRF token", async () => {
     await bob.goto(`${server.url}/problems/nim`);
     await setSource(bob, ALWAYS_NO);
     await bob.fill('#stress-test input[name=cases]', '20');
@@ -94,6 +94,10 @@ describe('two students and a teacher in separate browsers', { timeout: 300_000 }
     const verdict = bob.locator('#stress-test .stress-verdict');
     await verdict.waitFor({ timeout: 120_000 });
     expect(await verdict.textContent()).toMatch(/random case/);
+    // "Run the samples" posts through public/api.js, which adds the token too.
+    await bob.click('.run-samples');
+    await bob.locator('.sample-summary').waitFor({ timeout: 120_000 });
+    expect(await bob.locator('.sample-summary').textContent()).toMatch(/^0 of \d+ samples passed$/);
   });
 
   it('keeps drafts per person when two students share one browser, and logs out with the button', async () => {

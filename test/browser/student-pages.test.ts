@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submit, waitForVerdict } from '../helpers/judge-client';
+import { postJob, submit, waitForVerdict, waitJobDone } from '../helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim } from '../helpers/solutions';
 
@@ -31,22 +31,8 @@ let browser: Browser;
 const pages: Record<string, string> = {};
 let acceptedId = 0;
 
-async function post(path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as { id?: number; error?: string };
-  if (res.status !== 201 || typeof json.id !== 'number') throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.id;
-}
-
-async function waitDone(path: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const s = (await (await fetch(`${server.url}${path}`)).json()) as { status?: string };
-    if (s.status === 'done') return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${path} not done in time`);
-}
+const post = (path: string, body: unknown) => postJob(server.url, path, body);
+const waitDone = (path: string) => waitJobDone(server.url, path);
 
 beforeAll(async () => {
   server = await startServer({ workers: 2, problems: ['nim', 'kiki', 'subtraction-game'] });

@@ -71,3 +71,22 @@ export async function waitForStatus(base: string, id: number, statuses: string[]
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** POSTs a JSON job (a stress run, an invocation, a sample run) and returns its id (201 expected). */
+export async function postJob(base: string, path: string, body: unknown): Promise<number> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as { id?: number; error?: string };
+  if (res.status !== 201 || typeof json.id !== 'number') throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.id;
+}
+
+/** Polls a job's JSON until its status is "done", and returns it. */
+export async function waitJobDone<T extends { status?: string }>(base: string, path: string, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = (await (await fetch(`${base}${path}`)).json()) as T;
+    if (s.status === 'done') return s;
+    if (Date.now() > deadline) throw new Error(`${path} not done within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -203,7 +203,7 @@ describe('accounts mode', { timeout: 300_000 }, () => {
     expect((await ann.api(`/api/problems/nim/tests/${annTest}`, { method: 'DELETE' })).status).toBe(404);
   });
 
-  it('keeps stress runs and custom invocations to their owner', async () => {
+  it('keeps stress runs, custom invocations and sample runs to their owner', async () => {
     const inv = await ann.api('/api/invocations', { method: 'POST', body: JSON.stringify({ problem: 'nim', source: ALWAYS_NO, input: '1\n1\n1\n' }) });
     expect(inv.status).toBe(201);
     const invId = ((await inv.json()) as { id: number }).id;
@@ -211,6 +211,13 @@ describe('accounts mode', { timeout: 300_000 }, () => {
     expect((await bob.api(`/api/invocations/${invId}`)).status).toBe(404);
     expect((await bob.browser(`/invocations/${invId}`)).status).toBe(404);
     expect((await teacher.api(`/api/invocations/${invId}`)).status).toBe(200);
+
+    const sampleRun = await ann.api('/api/sample-runs', { method: 'POST', body: JSON.stringify({ problem: 'nim', source: ALWAYS_NO }) });
+    expect(sampleRun.status).toBe(201);
+    const sampleRunId = ((await sampleRun.json()) as { id: number }).id;
+    expect((await ann.api(`/api/sample-runs/${sampleRunId}`)).status).toBe(200);
+    expect((await bob.api(`/api/sample-runs/${sampleRunId}`)).status).toBe(404);
+    expect((await teacher.api(`/api/sample-runs/${sampleRunId}`)).status).toBe(200);
 
     const run = await ann.api('/api/stress', { method: 'POST', body: JSON.stringify({ problem: 'nim', source: ALWAYS_NO, cases: 5, size: 'tiny' }) });
     expect(run.status).toBe(201);

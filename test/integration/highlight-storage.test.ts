@@ -30,7 +30,7 @@ describe(`storing a submission's highlighted source (migration ${version})`, () 
     try {
       // A source highlight.js is slow on is stored plain (escaped), without asking the thread.
       expect(tooLongToHighlight(getSubmission(db, long)!.source)).toBe(true);
-      const plain = await highlight.html(long, getSubmission(db, long)!.source);
+      const plain = await highlight.html(long, getSubmission(db, long)!.source, 'typescript');
       expect(plain).toBe(`const ${'a'.repeat(8000)} = &#x27;&lt;b&gt;&#x27;;`);
       expect(getSourceHtml(db, long)).toBe(plain);
     } finally {

@@ -96,6 +96,18 @@ describe('the submit form', () => {
     expect(html).toContain('<span class="hljs-keyword">function</span>');
   });
 
+  it('highlights a stored source in its own language: `type` is a keyword in TypeScript, a name in JavaScript', async () => {
+    const source = 'const type = 1;\nconsole.log(type);\n';
+    for (const [language, keyword] of [['typescript', true], ['javascript', false]] as const) {
+      const res = await postForm('/problems/nim/submit', new URLSearchParams({ source, language }));
+      const { html } = await page(`/submissions/${submissionIdFrom(res)}`);
+      expect(html, language).toContain(`<code class="language-${language}">`);
+      expect(html.includes('<span class="hljs-keyword">type</span>'), language).toBe(keyword);
+      // Stored: a second view shows the same HTML.
+      expect((await page(`/submissions/${submissionIdFrom(res)}`)).html.includes('<span class="hljs-keyword">type</span>'), language).toBe(keyword);
+    }
+  });
+
   it('judges an uploaded file (multipart) in preference to the text field', async () => {
     const form = new FormData();
     form.set('source', '');

@@ -90,6 +90,35 @@ describe('stress runs on nim', () => {
     expect(after.result).toBe('passed');
   });
 
+  it('shrink a time-limit failure to the one small game that loops', async () => {
+    // Loops only on a game with two or more piles: the student must be shown that game alone.
+    const loops = `
+      import * as fs from 'fs';
+      const d = fs.readFileSync(0, 'utf8').split(/\\s+/).filter(Boolean).map(Number);
+      let p = 0;
+      const t = d[p++];
+      const out: string[] = [];
+      for (let c = 0; c < t; c++) {
+        const n = d[p++];
+        if (n >= 2) for (;;) {}
+        let x = 0;
+        for (let i = 0; i < n; i++) x ^= d[p++];
+        out.push(x ? 'Yes' : 'No');
+      }
+      console.log(out.join('\\n'));
+    `;
+    const outcome = await runStress(
+      { source: loops, cases: 200, size: 'small', seed: 31 },
+      { compiler, sandboxes, problem: nim, fast, brute, shrinkBudgetMs: 60_000 },
+    );
+    expect(outcome.result).toBe('failed');
+    const c = outcome.counterexample!;
+    expect(c.verdict).toBe('TLE');
+    expect(c.shrinkSteps).toBeGreaterThan(0);
+    // One game of two piles, each lowered to the smallest value the validator allows.
+    expect(c.input).toBe('1\n2\n0 0\n');
+  }, 240_000);
+
   it('reports a compilation error instead of running', async () => {
     const outcome = await stress('const x: number = "text";', 1, 10);
     expect(outcome.result).toBe('error');

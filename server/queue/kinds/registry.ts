@@ -8,6 +8,7 @@ import type { FromThread, JobKind, JobMessage, JobMessageType } from '../protoco
 import { invocationKind } from './invocation';
 import type { JobKindModule } from './kind';
 import { labKind } from './lab';
+import { sampleRunKind } from './sample-run';
 import { stressKind } from './stress';
 import { submissionKind } from './submission';
 
@@ -16,6 +17,7 @@ export const JOB_KINDS: { readonly [K in JobKind]: JobKindModule<K> } = {
   stress: stressKind,
   invocation: invocationKind,
   lab: labKind,
+  'sample-run': sampleRunKind,
 };
 
 export function kindModule(kind: JobKind): JobKindModule {

@@ -7,6 +7,7 @@ import type { Sandbox } from '../../sandbox/types';
 import type { Db } from '../../storage/db';
 import { runInvocationJob } from '../invocation-job';
 import { runLabJob } from '../lab-job';
+import { runSampleRunJob } from '../sample-run-job';
 import type { FromThread, JobKind } from '../protocol';
 import { runStressJob } from '../stress-job';
 import { runSubmissionJob } from '../submission-job';
@@ -38,4 +39,5 @@ export const THREAD_RUNNERS: { readonly [K in JobKind]: ThreadRunner } = {
     ctx.send({ type: 'stress-done', id, result });
   },
   lab: runLabJob,
+  'sample-run': async (id, ctx) => ctx.send({ type: 'sample-run-done', id, result: await runSampleRunJob(id, ctx) }),
 };

@@ -1,0 +1,24 @@
+// Submission page: a wrong answer's expected and program output shown as a difference (see
+// public/diff.js) above the blocks they come from, which keep their downloads.
+(() => {
+  'use strict';
+  const mount = () => {
+    const failure = document.querySelector('.failure[data-verdict="WA"]');
+    if (!failure || failure.querySelector('.diff') || !window.sgDiff) return;
+    const text = (kind) => {
+      const pre = failure.querySelector(`.io-block[data-kind="${kind}"] pre`);
+      const empty = failure.querySelector(`.io-block[data-kind="${kind}"] .empty-text`);
+      return pre ? pre.textContent : empty ? '' : null;
+    };
+    const expected = text('expected');
+    const output = text('output');
+    if (expected === null || output === null) return;
+    const diff = window.sgDiff(expected, output, { got: failure.dataset.outputLabel || undefined });
+    const firstBlock = failure.querySelector('.io-block');
+    firstBlock.before(diff);
+    // The same texts stay below, with their downloads.
+  };
+  mount();
+  // The live page swaps in the final page when judging ends (public/submission.js).
+  new MutationObserver(mount).observe(document.querySelector('main') || document.body, { childList: true, subtree: true });
+})();

@@ -1,0 +1,51 @@
+/**
+ * "Run the samples" without submitting: `POST /api/sample-runs {"problem","source","language"}` →
+ * 201 `{"id"}`, then `GET /api/sample-runs/:id` until `status` is "done". The run is a job of the
+ * judging queue (server/queue/kinds/sample-run.ts), never a submission.
+ */
+import express, { type Request, type Response } from 'express';
+import type { Db } from '../storage/db';
+import { countUnfinishedSampleRuns, getSampleRun, insertSampleRun } from '../storage/sample-runs';
+import { parseJsonBody, rawBody } from './body';
+import { ownerFor, visibleOr404 } from './auth/viewer';
+import { badRequest, HttpError } from './errors';
+import { bodyLanguage } from './language-field';
+import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
+
+/** Most sample runs waiting at once: past it a new one is refused (429) rather than queued for ever. */
+export const MAX_WAITING_SAMPLE_RUNS = 64;
+
+export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
+  const api = express.Router();
+
+  api.post('/sample-runs', rawBody, (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body);
+    const parsed = submissionSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
+    const { problem, source } = parsed.data;
+    const language = bodyLanguage(body);
+    checkSubmission(db, problem, source);
+    if (countUnfinishedSampleRuns(db) >= MAX_WAITING_SAMPLE_RUNS) throw new HttpError(429, 'Too many sample runs are waiting; try again in a few seconds.');
+    const id = insertSampleRun(db, problem, source, language, ownerFor(res));
+    onQueued();
+    res.status(201).location(`/api/sample-runs/${id}`).json({ id });
+  });
+
+  api.get('/sample-runs/:id', (req, res) => {
+    const raw = String(req.params.id);
+    if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a sample run (a positive integer).`);
+    // A student sees only their own runs (accounts mode): another's id is as unknown as a missing one.
+    const run = visibleOr404(res, getSampleRun(db, Number(raw)), `There is no sample run ${raw}.`);
+    res.json({
+      id: run.id,
+      problem: run.problem,
+      language: run.language,
+      status: run.status,
+      verdict: run.verdict,
+      compileOutput: run.compileOutput,
+      samples: run.samples,
+    });
+  });
+
+  return api;
+}

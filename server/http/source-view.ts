@@ -1,0 +1,34 @@
+/**
+ * How a submission's source and compiler output are shown: line numbers that are link targets
+ * (`#L11`), and compiler positions ("11:1 error TS2322: …") that link to them.
+ */
+import type { Language } from '../compile/types';
+import { escapeHtml } from '../render/stored-highlight';
+
+export interface SourceView {
+  html: string;
+  /** 1..n, one per line of the source, for the gutter. */
+  lineNumbers: number[];
+  /** `typescript` / `javascript`: the code block's class and the download's extension. */
+  languageCode: Language;
+  extension: 'ts' | 'js';
+}
+
+/** `html` is the source already highlighted (render/stored-highlight.ts): nothing heavy happens here. */
+export function sourceView(source: string, language: Language, html: string): SourceView {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n').length : source.split('\n').length;
+  return {
+    html,
+    lineNumbers: Array.from({ length: lines }, (_, i) => i + 1),
+    languageCode: language,
+    extension: language === 'javascript' ? 'js' : 'ts',
+  };
+}
+
+/** Compiler output as HTML: each "line:col" at the start of a line links to that source line. */
+export function compileOutputHtml(text: string, lineCount: number): string {
+  return escapeHtml(text).replace(/^(\d+):(\d+)\b/gm, (whole, line: string) => {
+    const n = Number(line);
+    return n >= 1 && n <= lineCount ? `<a href="#L${n}" class="source-position">${whole}</a>` : whole;
+  });
+}
