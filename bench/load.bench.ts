@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from '../server/queue/thread-priority';
+import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from '../server/platform/thread-priority';
 import { submit, waitForVerdict } from '../test/helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../test/helpers/server';
 import { acceptedNim } from '../test/helpers/solutions';

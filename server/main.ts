@@ -10,7 +10,7 @@ import { createApp } from './http/app';
 import { importProblems } from './import/import';
 import { SubmissionEvents } from './queue/events';
 import { JudgeQueue } from './queue/judge-queue';
-import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './queue/thread-priority';
+import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './platform/thread-priority';
 import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
 import { requeueInterruptedInvocations } from './storage/invocations';

@@ -3,7 +3,7 @@
  * (`#L11`), and compiler positions ("11:1 error TS2322: …") that link to them.
  */
 import type { Language } from '../compile/types';
-import { escapeHtml } from '../render/stored-highlight';
+import { escapeHtml } from './stored-highlight';
 
 export interface SourceView {
   html: string;
@@ -14,7 +14,7 @@ export interface SourceView {
   extension: 'ts' | 'js';
 }
 
-/** `html` is the source already highlighted (render/stored-highlight.ts): nothing heavy happens here. */
+/** `html` is the source already highlighted (http/stored-highlight.ts): nothing heavy happens here. */
 export function sourceView(source: string, language: Language, html: string): SourceView {
   const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n').length : source.split('\n').length;
   return {

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { VERDICTS, verdictName } from '../judge/verdicts';
-import { StoredHighlight } from '../render/stored-highlight';
+import { StoredHighlight } from './stored-highlight';
 import type { Db } from '../storage/db';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import {

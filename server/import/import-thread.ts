@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { problemTools } from '../problems/problem-tools';
 import { loadProblem, loadReference } from '../problems/registry';
 import { buildTestSet } from '../problems/testset';
-import { setThreadNice } from '../queue/thread-priority';
+import { setThreadNice } from '../platform/thread-priority';
 import { THREAD_READY } from '../platform/request-thread';
 
 export interface BuildRequest {

@@ -9,7 +9,7 @@ import { LabError } from './errors';
 import { builtinOptions, runLab, type GameSpec, type LabRequest, type LabResult } from './lab';
 import { presentResult } from './present';
 import { DEFAULT_LIMITS } from './search';
-import { setThreadNice } from '../queue/thread-priority';
+import { setThreadNice } from '../platform/thread-priority';
 
 export type BuiltinRequest =
   | { type: 'table'; request: LabRequest; workCap: number; quickStates: number }

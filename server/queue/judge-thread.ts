@@ -12,7 +12,7 @@ import type { Sandbox } from '../sandbox/types';
 import { internalErrorMessage } from './job-records';
 import { THREAD_RUNNERS } from './kinds/thread-runners';
 import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
-import { setThreadNice } from './thread-priority';
+import { setThreadNice } from '../platform/thread-priority';
 import { warmUp } from './warm-up';
 
 const port = parentPort!;

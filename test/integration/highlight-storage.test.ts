@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StoredHighlight, tooLongToHighlight } from '../../server/render/stored-highlight';
+import { StoredHighlight, tooLongToHighlight } from '../../server/http/stored-highlight';
 import { migrate, openDatabase, schemaVersion } from '../../server/storage/db';
 import { MIGRATIONS } from '../../server/storage/migrations';
 import { getSourceHtml, getSubmission } from '../../server/storage/submissions';

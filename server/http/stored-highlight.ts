@@ -7,7 +7,7 @@
 import { RequestThread } from '../platform/request-thread';
 import type { Language } from '../compile/types';
 import type { Db } from '../storage/db';
-import type { HighlightRequest } from './highlight';
+import type { HighlightRequest } from '../render/highlight';
 import { getSourceHtml, saveSourceHtml } from '../storage/submissions';
 
 /** Highlighting a 64 KiB source takes well under a second; past this it is shown plain. */
@@ -36,7 +36,7 @@ export function tooLongToHighlight(source: string): boolean {
 }
 
 export class StoredHighlight {
-  private readonly thread = new RequestThread<HighlightRequest, string>(new URL('./highlight-thread.ts', import.meta.url), { maxOldGenerationSizeMb: 256 });
+  private readonly thread = new RequestThread<HighlightRequest, string>(new URL('../render/highlight-thread.ts', import.meta.url), { maxOldGenerationSizeMb: 256 });
   private readonly pending = new Map<number, Promise<string>>();
 
   constructor(private readonly db: Db) {}
