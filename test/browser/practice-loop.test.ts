@@ -194,5 +194,22 @@ describe('the submission page is not a dead end', () => {
     expect(await page.locator('.failure .diff mark').allTextContents()).toEqual(['Alice', 'Bob']);
     expect(await page.locator('.failure .io-block a[download]').count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('.failure .checker-message').count()).toBe(1);
+    // One input, not T cases: no case is named or marked.
+    expect(await page.locator('.failure .diff-case').count()).toBe(0);
+    expect(await page.locator('.failure mark.case-lines').count()).toBe(0);
+  });
+
+  it('names the case of the first difference on a multi-case problem and marks its input lines', async () => {
+    // Right on every case but the third: the first test with three cases fails there.
+    const source = JS_NIM.replace('let p = 0;', 'let p = 0, k = 0;').replace("out.push(x ? 'Yes' : 'No');", "out.push((++k === 3) === !x ? 'Yes' : 'No');");
+    const res = await fetch(`${server.url}/api/submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'nim', source, language: 'javascript' }) });
+    const { id } = (await res.json()) as { id: number };
+    await page.goto(`${server.url}/submissions/${id}`);
+    await page.locator('.failure .diff').waitFor({ timeout: 90_000 });
+    const input = (await page.locator('.failure .io-block[data-kind="input"] pre').textContent()) ?? '';
+    const lines = input.split('\n');
+    expect(await page.locator('.failure .diff-caption').textContent()).toBe(`First difference on line 3 · case 3 of ${lines[0]}`);
+    // nim: T, then two lines per case (n, then the n piles); case 3 is lines 6 and 7.
+    expect(await page.locator('.failure .io-block[data-kind="input"] mark.case-lines').textContent()).toBe(`${lines[5]}\n${lines[6]}\n`);
   });
 });
