@@ -99,6 +99,20 @@ describe('run the samples', () => {
     expect(await submissionCount()).toBe(before);
   });
 
+  it('names the case of the first difference on a multi-case sample', async () => {
+    await page.goto(`${server.url}/problems/nim`);
+    await page.selectOption('select[name=language]', 'javascript');
+    // Right on the first case of the sample, wrong on the second.
+    await setSource(page, JS_NIM.replace('let p = 0;', 'let p = 0, k = 0;').replace("out.push(x ? 'Yes' : 'No');", "out.push((++k === 2) === !x ? 'Yes' : 'No');"));
+    await page.click('button.run-samples');
+    await page.locator('.sample-summary').waitFor({ timeout: 90_000 });
+    const first = page.locator('.sample-result[data-sample="1"]');
+    expect(await first.getAttribute('data-verdict')).toBe('WA');
+    expect(await first.locator('.diff-caption').textContent()).toBe('First difference on line 2 · case 2 of 2');
+    await setSource(page, '');
+    await page.selectOption('select[name=language]', 'typescript');
+  });
+
   it('the button runs them too, and says when all pass', async () => {
     await page.goto(`${server.url}/problems/nim`);
     await page.selectOption('select[name=language]', 'typescript');
