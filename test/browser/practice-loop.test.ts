@@ -32,6 +32,9 @@ const submissionCount = async () => ((await (await fetch(`${server.url}/api/subm
 
 const JS_NIM = "const d = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\nlet p = 0;\nconst out = [];\nfor (let t = d[p++]; t > 0; t--) { const n = d[p++]; let x = 0; for (let i = 0; i < n; i++) x ^= d[p++]; out.push(x ? 'Yes' : 'No'); }\nconsole.log(out.join('\\n'));\n";
 
+/** JS_NIM, but with the answer of the k-th case (of every test) turned round. */
+const nimWrongOnCase = (k: number) => JS_NIM.replace('let p = 0;', 'let p = 0, k = 0;').replace("out.push(x ? 'Yes' : 'No');", `out.push((++k === ${k}) === !x ? 'Yes' : 'No');`);
+
 describe('the draft and its language', () => {
   it('opens an empty editor with the starter of the chosen language, which is not a draft', async () => {
     await page.goto(`${server.url}/problems/kiki`);
@@ -103,7 +106,7 @@ describe('run the samples', () => {
     await page.goto(`${server.url}/problems/nim`);
     await page.selectOption('select[name=language]', 'javascript');
     // Right on the first case of the sample, wrong on the second.
-    await setSource(page, JS_NIM.replace('let p = 0;', 'let p = 0, k = 0;').replace("out.push(x ? 'Yes' : 'No');", "out.push((++k === 2) === !x ? 'Yes' : 'No');"));
+    await setSource(page, nimWrongOnCase(2));
     await page.click('button.run-samples');
     await page.locator('.sample-summary').waitFor({ timeout: 90_000 });
     const first = page.locator('.sample-result[data-sample="1"]');
@@ -215,7 +218,7 @@ describe('the submission page is not a dead end', () => {
 
   it('names the case of the first difference on a multi-case problem and marks its input lines', async () => {
     // Right on every case but the third: the first test with three cases fails there.
-    const source = JS_NIM.replace('let p = 0;', 'let p = 0, k = 0;').replace("out.push(x ? 'Yes' : 'No');", "out.push((++k === 3) === !x ? 'Yes' : 'No');");
+    const source = nimWrongOnCase(3);
     const res = await fetch(`${server.url}/api/submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'nim', source, language: 'javascript' }) });
     const { id } = (await res.json()) as { id: number };
     await page.goto(`${server.url}/submissions/${id}`);
