@@ -14,6 +14,15 @@
     const output = text('output');
     if (expected === null || output === null) return;
     const diff = window.sgDiff(expected, output, { got: failure.dataset.outputLabel || undefined });
+    // The server names the case holding the first difference when the problem's layout makes it
+    // certain (server/problems/case-layout.ts); its input lines are marked in the input block.
+    const caption = diff.querySelector('.diff-caption');
+    if (caption && failure.dataset.case) {
+      const named = document.createElement('span');
+      named.className = 'diff-case';
+      named.textContent = window.sgText('case {0} of {1}', failure.dataset.case, failure.dataset.cases);
+      caption.append(' · ', named);
+    }
     const firstBlock = failure.querySelector('.io-block');
     firstBlock.before(diff);
     // The same texts stay below, with their downloads.

@@ -48,7 +48,11 @@
       summary.append(el('span', '', `${uiText('Sample {0}', s.index)}: `), el('span', verdictClass(s.verdict), verdictText(s.verdict)), el('span', 'hint', ` · ${s.timeMs} ms`));
       item.append(summary);
       if (s.message) item.append(el('pre', 'message', s.message));
-      item.append(window.sgDiff(s.expected, s.output));
+      const diff = window.sgDiff(s.expected, s.output);
+      // The server names the case of the first difference when the problem's layout makes it certain.
+      const caption = diff.querySelector('.diff-caption');
+      if (caption && s.case) caption.append(' · ', el('span', 'diff-case', uiText('case {0} of {1}', s.case.index, s.case.of)));
+      item.append(diff);
       out.append(item);
     }
   }

@@ -4,8 +4,10 @@
  * judging queue (server/queue/kinds/sample-run.ts), never a submission.
  */
 import express, { type Request, type Response } from 'express';
+import { CASE_LAYOUTS, failingCase } from '../problems/case-layout';
+import { SAMPLE_OUTPUT_CHARS } from '../queue/sample-run-job';
 import type { Db } from '../storage/db';
-import { countUnfinishedSampleRuns, getSampleRun, insertSampleRun } from '../storage/sample-runs';
+import { countUnfinishedSampleRuns, getSampleRun, insertSampleRun, type SampleOutcome } from '../storage/sample-runs';
 import { parseJsonBody, rawBody } from './body';
 import { ownerFor, visibleOr404 } from './auth/viewer';
 import { badRequest, HttpError } from './errors';
@@ -14,6 +16,12 @@ import { checkSubmission, describeSchemaError, submissionSchema } from './submis
 
 /** Most sample runs waiting at once: past it a new one is refused (429) rather than queued for ever. */
 export const MAX_WAITING_SAMPLE_RUNS = 64;
+
+/** A wrong sample's case of the first difference (server/problems/case-layout.ts), unless its output was cut. */
+function caseOf(problem: string, s: SampleOutcome) {
+  const layout = CASE_LAYOUTS[problem];
+  return layout && s.verdict === 'WA' && s.output.length < SAMPLE_OUTPUT_CHARS ? failingCase(layout, s.input, s.expected, s.output) : null;
+}
 
 export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
   const api = express.Router();
@@ -43,7 +51,7 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
       status: run.status,
       verdict: run.verdict,
       compileOutput: run.compileOutput,
-      samples: run.samples,
+      samples: run.samples.map((s) => ({ ...s, case: caseOf(run.problem, s) })),
     });
   });
 

@@ -23,6 +23,8 @@ import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { clientKey } from './client-key';
 import { compileOutputHtml, sourceView } from './source-view';
+import { caseOfDifference, splitAtCase } from './failing-case-view';
+import { DIALOGUE_LAYOUTS, numberMoves } from '../problems/dialogue-moves';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount } from '../storage/accounts';
 import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
@@ -130,6 +132,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const texts = listFailureTexts(db, s.id);
     const tests = listSubmissionTests(db, s.id).map((t) => {
       const failing = t.idx === s.failedTest;
+      const failingCase = failing && t.verdict === 'WA' ? caseOfDifference(s.problem, t, texts) : null;
       return {
         index: t.idx,
         verdict: t.verdict,
@@ -142,6 +145,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         interactive: t.dialoguePreview !== null,
         exitCode: t.exitCode,
         message: t.message,
+        failingCase,
         blocks: failing
           ? [
               { kind: 'input', label: 'Input', text: t.inputPreview },
@@ -159,6 +163,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
                 const truncated = full !== undefined && full.length > (b.text ?? '').length;
                 return {
                   ...b,
+                  moves: b.kind === 'dialogue' && b.text !== null && DIALOGUE_LAYOUTS[s.problem] ? numberMoves(DIALOGUE_LAYOUTS[s.problem]!, b.text) : null,
+                  marked: b.kind === 'input' && failingCase !== null && b.text !== null ? splitAtCase(b.text, failingCase) : null,
                   empty: b.text === '',
                   truncated,
                   length: full?.length ?? 0,

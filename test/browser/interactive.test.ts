@@ -49,6 +49,14 @@ describe('an interactive problem in a browser', () => {
     expect(lines[0]).toMatch(/^< \d+ \d+ \d+$/);
     expect(lines[1]).toBe('> First');
     expect(lines.every((l) => /^[<>] /.test(l))).toBe(true);
+    // The dialogue numbers its moves; the interactor's message cites the move it lost on, which is
+    // the program's last numbered line (its "0 0": no legal move left).
+    const cited = Number(/^move (\d+):/.exec((await failure.locator('pre.message').textContent())!)?.[1]);
+    const numbered = await dialogue.locator('.dialogue-line[data-move]').evaluateAll((els) => els.map((e) => ({ move: Number((e as HTMLElement).dataset.move), text: e.textContent!.trim() })));
+    expect(numbered.map((m) => m.move)).toEqual(numbered.map((_, i) => i + 1));
+    expect(numbered.at(-1)).toEqual({ move: cited, text: '> 0 0' });
+    // The header (the judge's N L R and the program's side) is not a move.
+    expect(await dialogue.locator('.dialogue-line').first().getAttribute('data-move')).toBeNull();
     // An interactive test's output is its dialogue: no separate program-output block.
     expect(await failure.locator('.io-block', { hasText: 'Program output' }).count()).toBe(0);
     const href = (await dialogue.locator('a[download]').getAttribute('href'))!;

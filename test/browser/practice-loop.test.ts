@@ -32,6 +32,9 @@ const submissionCount = async () => ((await (await fetch(`${server.url}/api/subm
 
 const JS_NIM = "const d = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);\nlet p = 0;\nconst out = [];\nfor (let t = d[p++]; t > 0; t--) { const n = d[p++]; let x = 0; for (let i = 0; i < n; i++) x ^= d[p++]; out.push(x ? 'Yes' : 'No'); }\nconsole.log(out.join('\\n'));\n";
 
+/** JS_NIM, but with the answer of the k-th case (of every test) turned round. */
+const nimWrongOnCase = (k: number) => JS_NIM.replace('let p = 0;', 'let p = 0, k = 0;').replace("out.push(x ? 'Yes' : 'No');", `out.push((++k === ${k}) === !x ? 'Yes' : 'No');`);
+
 describe('the draft and its language', () => {
   it('opens an empty editor with the starter of the chosen language, which is not a draft', async () => {
     await page.goto(`${server.url}/problems/kiki`);
@@ -97,6 +100,20 @@ describe('run the samples', () => {
     expect(await first.locator('.message').textContent()).toBeTruthy();
     expect(await page.locator('.sample-result[data-sample="2"]').getAttribute('data-verdict')).toBe('AC');
     expect(await submissionCount()).toBe(before);
+  });
+
+  it('names the case of the first difference on a multi-case sample', async () => {
+    await page.goto(`${server.url}/problems/nim`);
+    await page.selectOption('select[name=language]', 'javascript');
+    // Right on the first case of the sample, wrong on the second.
+    await setSource(page, nimWrongOnCase(2));
+    await page.click('button.run-samples');
+    await page.locator('.sample-summary').waitFor({ timeout: 90_000 });
+    const first = page.locator('.sample-result[data-sample="1"]');
+    expect(await first.getAttribute('data-verdict')).toBe('WA');
+    expect(await first.locator('.diff-caption').textContent()).toBe('First difference on line 2 · case 2 of 2');
+    await setSource(page, '');
+    await page.selectOption('select[name=language]', 'typescript');
   });
 
   it('the button runs them too, and says when all pass', async () => {
@@ -194,5 +211,22 @@ describe('the submission page is not a dead end', () => {
     expect(await page.locator('.failure .diff mark').allTextContents()).toEqual(['Alice', 'Bob']);
     expect(await page.locator('.failure .io-block a[download]').count()).toBeGreaterThanOrEqual(3);
     expect(await page.locator('.failure .checker-message').count()).toBe(1);
+    // One input, not T cases: no case is named or marked.
+    expect(await page.locator('.failure .diff-case').count()).toBe(0);
+    expect(await page.locator('.failure mark.case-lines').count()).toBe(0);
+  });
+
+  it('names the case of the first difference on a multi-case problem and marks its input lines', async () => {
+    // Right on every case but the third: the first test with three cases fails there.
+    const source = nimWrongOnCase(3);
+    const res = await fetch(`${server.url}/api/submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'nim', source, language: 'javascript' }) });
+    const { id } = (await res.json()) as { id: number };
+    await page.goto(`${server.url}/submissions/${id}`);
+    await page.locator('.failure .diff').waitFor({ timeout: 90_000 });
+    const input = (await page.locator('.failure .io-block[data-kind="input"] pre').textContent()) ?? '';
+    const lines = input.split('\n');
+    expect(await page.locator('.failure .diff-caption').textContent()).toBe(`First difference on line 3 · case 3 of ${lines[0]}`);
+    // nim: T, then two lines per case (n, then the n piles); case 3 is lines 6 and 7.
+    expect(await page.locator('.failure .io-block[data-kind="input"] mark.case-lines').textContent()).toBe(`${lines[5]}\n${lines[6]}\n`);
   });
 });
