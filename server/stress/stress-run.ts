@@ -211,6 +211,8 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   // budget, so the student hears about a looping program seconds later, not a minute.
   const costly = costsALimit(finding.verdict);
   const shrinkStart = performance.now();
+  // Said at once: a time-limit failure's first accepted step can be a whole limit away.
+  onEvent({ type: 'shrinking', steps: 0, inputBytes: Buffer.byteLength(finding.input) });
   const byGenerator = await shrinkFailure(
     { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict, message: finding.message, dialogue: finding.dialogue },
     shrinkDeps,

@@ -1,3 +1,4 @@
+// stress: only size max reveals this mistake (stems above 65,535 exist only in files of 2·10^5 words, which take minutes each to shrink); stored tests built for it kill it (the solution table counts them).
 // The right retrograde analysis, but the learner keeps each word's two stems in Uint16Arrays
 // ("a stem is an index"): a stem numbered above 65,535 (there are 52^3 = 140,608 of them) keeps its
 // low 16 bits only and is merged with another stem, so words are joined that do not follow each other.
