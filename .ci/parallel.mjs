@@ -55,9 +55,15 @@ const named = new Set([SOLUTION_TABLE, ...HEAVY_JUDGE, ...SLOW, ...all.filter((f
 const byFolder = new Map();
 for (const f of all.filter((f) => !named.has(f))) byFolder.set(folder(f), [...(byFolder.get(folder(f)) ?? []), f]);
 for (const [dir, files] of [...byFolder].sort((a, b) => b[1].length - a[1].length)) jobs.push({ name: `node24-${dir}`, node: node24, heavy: false, files });
-/** Node 22: the suites where the Node version matters (the sandbox, the compiler, the server, the problem kit). */
+/**
+ * Node 22: the suites where the Node version matters: the sandbox (vm contexts, worker threads,
+ * resource limits, the permission model), the compiler, and the server's own Node-facing parts
+ * (better-sqlite3's native module, HTTP, worker threads, child processes) through the API and JavaScript
+ * suites. The problem kit and the pages are plain computation and HTML: Node 24 covers them.
+ */
+const NODE22_SERVER = ['test/integration/api.test.ts', 'test/integration/javascript.test.ts', 'test/integration/http-without-compiler.test.ts'];
 jobs.push({ name: 'node22-sandbox-compile', node: node22, heavy: true, files: all.filter((f) => ['sandbox', 'compile'].includes(folder(f))) });
-jobs.push({ name: 'node22-integration-problems', node: node22, heavy: false, files: all.filter((f) => ['integration', 'problems'].includes(folder(f))) });
+jobs.push({ name: 'node22-server', node: node22, heavy: false, files: NODE22_SERVER.filter((f) => all.includes(f)) });
 
 // Every Node 24 job's files, together, are every test file exactly once.
 const covered = jobs.filter((j) => j.node === node24 && !j.name.includes('solution-table')).flatMap((j) => j.files);
@@ -73,7 +79,7 @@ if (new Set(covered).size !== covered.length || covered.length + 1 !== all.lengt
  * integration and problems 969, integration 525, browser 389) go first in the other slot, longest
  * first, and the short ones fill in at the end.
  */
-const LONG_LIGHT = ['node24-stress', 'node22-integration-problems', 'node24-integration', 'node24-browser', 'node24-distributed'];
+const LONG_LIGHT = ['node24-integration', 'node24-browser', 'node24-stress', 'node24-distributed', 'node22-server'];
 const order = (j) => (j.name.includes('solution-table') ? 0 : LONG_LIGHT.includes(j.name) ? 1 + LONG_LIGHT.indexOf(j.name) / 10 : j.heavy ? 2 : 3);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
 const queue = jobs.filter((j) => j.files.length > 0 && (!process.env.CI_ONLY || j.name.includes(process.env.CI_ONLY))).sort((a, b) => order(a) - order(b));

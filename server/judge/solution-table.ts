@@ -118,9 +118,12 @@ export async function judgeSolution(
       row.got = verdict;
       row.failedTest = test.index;
     }
-    // Not for a slow solution: its margin is measured on the largest tests it does not finish.
-    if (options.stopAfterFailures !== undefined && solution.expected !== 'TLE' && row.failures >= options.stopAfterFailures) break;
+    // A slow solution's verdict is its first failure's: the margin run below measures how far over
+    // the limit it is, so each further test it does not finish would only cost another whole limit.
+    if (options.stopAfterFailures !== undefined && row.failures >= (solution.expected === 'TLE' ? 1 : options.stopAfterFailures)) break;
   }
+  const ran = row.tests.length;
+  row.tests = row.tests.padEnd(tests.length, '-');
   row.ok = row.got === solution.expected;
 
   if (solution.expected === 'TLE' && options.raisedLimit && tests.length) {
@@ -129,8 +132,12 @@ export async function judgeSolution(
     // and on a busy machine the wall-clock backstop cuts short runs too.
     // Among the tests it did not finish in time, if any: an interactive test's input (N L R) is
     // short whatever the length of the game it starts.
-    const timedOut = tests.map((_, i) => i).filter((i) => row.tests[i] === MARK.TLE);
-    const pool = (timedOut.length > 0 ? timedOut : tests.map((_, i) => i)).sort((a, b) => tests[b]!.input.length - tests[a]!.input.length);
+    // Tests left unrun (the table stopped at the first failure) come after those: an unrun test is
+    // only a guess at a hard one, most of all an interactive one.
+    const bySize = (a: number, b: number) => tests[b]!.input.length - tests[a]!.input.length;
+    const timedOut = tests.map((_, i) => i).filter((i) => row.tests[i] === MARK.TLE).sort(bySize);
+    const unrun = tests.map((_, i) => i).filter((i) => i >= ran).sort(bySize);
+    const pool = timedOut.length + unrun.length > 0 ? [...timedOut, ...unrun] : tests.map((_, i) => i).sort(bySize);
     const raised = problem.pkg.limits.timeMs * options.raisedLimit;
     await deps.sandbox.load(js, { ...limits, timeMs: raised });
     // The largest few, until one is not finished even then: inputs of one length can differ in
