@@ -56,7 +56,7 @@ export function checkTakeAndBreak(bound: number, to: number, optionsOf: OptionsO
       const heaps = option.filter((h) => h > 0).sort((a, b) => a - b);
       const j = n - heaps.reduce((s, h) => s + h, 0);
       if (j < 1 || j > bound) {
-        throw new GameError(`options(${n}): option ${i + 1} leaves ${heapsText(heaps)}, removing ${j} token${j === 1 ? '' : 's'}; the game declares export const bound = ${bound}, so a move removes 1 to ${bound}`);
+        throw new GameError(`options(${n}): option ${i + 1} leaves ${heapsText(heaps)}, removing ${j} tokens; the game declares export const bound = ${bound}, so a move removes 1 to ${bound}`);
       }
       if (heaps.length > 2) throw new GameError(`options(${n}): option ${i + 1} leaves ${heaps.length} heaps (${heapsText(heaps)}); a game with export const bound leaves at most two`);
       if (heaps.length === 1) ones.add(j);
