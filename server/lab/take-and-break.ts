@@ -36,20 +36,19 @@ type OptionsOf = (n: number) => number[][];
  * heaps or none, the same at every n. Throws a GameError naming the first state that breaks it.
  */
 export function checkTakeAndBreak(bound: number, to: number, optionsOf: OptionsOf): void {
-  // For each j: the first n that showed whether the move is allowed, and whether it was.
-  const one = new Map<number, { at: number; allowed: boolean }>();
-  const two = new Map<number, { at: number; allowed: boolean }>();
-  const claim = (rule: Map<number, { at: number; allowed: boolean }>, j: number, n: number, allowed: boolean, what: string) => {
-    const seen = rule.get(j);
-    if (!seen) return void rule.set(j, { at: n, allowed });
-    if (seen.allowed === allowed) return;
+  // The j for which leaving one heap (two heaps) is allowed. A move removing j first applies at
+  // n = j + 1 (one heap) or j + 2 (two): allowed there, it must be allowed at every larger n; absent
+  // there, at none. Only the moves a state has and the rules seen are visited, never every j ≤ bound.
+  const ones = new Set<number>();
+  const twos = new Set<number>();
+  const changed = (n: number, j: number, what: string, now: boolean, first: number): never => {
     const does = (yes: boolean) => (yes ? 'can' : 'cannot');
     throw new GameError(
-      `options(${n}): a move ${does(allowed)} remove ${j} and leave ${what}, but from ${seen.at} it ${does(seen.allowed)}; a game with export const bound follows one take-and-break rule whatever the heap's size (as octal games do), which is what lets the Guy–Smith bound prove its period`,
+      `options(${n}): a move ${does(now)} remove ${j} and leave ${what}, but from ${first} it ${does(!now)}; a game with export const bound follows one take-and-break rule whatever the heap's size (as octal games do), which is what lets the Guy–Smith bound prove its period`,
     );
   };
   for (let n = 0; n <= to; n++) {
-    const ones = new Set<number>();
+    const one = new Set<number>();
     // Smaller heap of each two-heap option, by the number of tokens removed.
     const splits = new Map<number, Set<number>>();
     optionsOf(n).forEach((option, i) => {
@@ -59,22 +58,27 @@ export function checkTakeAndBreak(bound: number, to: number, optionsOf: OptionsO
         throw new GameError(`options(${n}): option ${i + 1} leaves ${heapsText(heaps)}, removing ${j} tokens; the game declares export const bound = ${bound}, so a move removes 1 to ${bound}`);
       }
       if (heaps.length > 2) throw new GameError(`options(${n}): option ${i + 1} leaves ${heaps.length} heaps (${heapsText(heaps)}); a game with export const bound leaves at most two`);
-      if (heaps.length === 1) ones.add(j);
+      if (heaps.length === 1) one.add(j);
       if (heaps.length === 2) {
         if (!splits.has(j)) splits.set(j, new Set());
         splits.get(j)!.add(heaps[0]!);
       }
     });
-    for (let j = 1; j <= bound && j < n; j++) claim(one, j, n, ones.has(j), `one heap`);
-    for (let j = 1; j <= bound && j + 2 <= n; j++) {
-      const got = splits.get(j)?.size ?? 0;
+    for (const j of one) {
+      if (j + 1 === n) ones.add(j);
+      else if (!ones.has(j)) changed(n, j, 'one heap', true, j + 1);
+    }
+    for (const j of ones) if (j < n && !one.has(j)) changed(n, j, 'one heap', false, j + 1);
+    for (const [j, smaller] of splits) {
       const all = Math.floor((n - j) / 2);
-      if (got !== 0 && got !== all) {
+      if (smaller.size !== all) {
         let missing = 1;
-        while (splits.get(j)!.has(missing)) missing++;
+        while (smaller.has(missing)) missing++;
         throw new GameError(`options(${n}): some moves remove ${j} and leave two heaps, but none leaves ${missing} + ${n - j - missing}; a game with export const bound that splits a heap allows every split (as octal games do)`);
       }
-      claim(two, j, n, got !== 0, 'two heaps');
+      if (j + 2 === n) twos.add(j);
+      else if (!twos.has(j)) changed(n, j, 'two heaps', true, j + 2);
     }
+    for (const j of twos) if (j + 2 <= n && !splits.has(j)) changed(n, j, 'two heaps', false, j + 2);
   }
 }

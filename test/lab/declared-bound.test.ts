@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LabError } from '../../server/lab/errors';
 import { runLab, type LabResult } from '../../server/lab/lab';
+import { octalGame, subtractionGame } from '../../server/lab/presets';
+import { GameError } from '../../server/lab/search';
+import { checkTakeAndBreak } from '../../server/lab/take-and-break';
 import { useJudge } from '../sandbox/harness';
 
 // A student's game runs as it does in a lab job: compiled by the judge's compiler, in a real sandbox.
@@ -96,5 +99,44 @@ export function options(n: number): number[][] {
     expect(await failure('export const bound = 1;\nexport function options(x: number, y: number): number[][] { return x > 0 ? [[x - 1, y]] : []; }\n')).toBe(
       'export const bound is for a game of one heap (options(n)), not of 2 parameters',
     );
+  });
+});
+
+describe('the take-and-break check of a declared bound', () => {
+  const optionsOf = (code: string) => {
+    const decl = octalGame(code);
+    return (n: number) => decl.options([n], {}) as number[][];
+  };
+  const refusal = (f: () => void): string => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof GameError) return e.message;
+      throw e;
+    }
+    return 'accepted';
+  };
+
+  it('accepts every octal game and subtraction game with its own bound, and refuses a bound one short', () => {
+    for (const code of ['0.07', '0.77', '0.137', '0.6', '0.4', '0.1377', '0.31', '0.2', '0.0000007']) {
+      const k = code.replace(/^\d*\./, '').replace(/0+$/, '').length;
+      expect(refusal(() => checkTakeAndBreak(k, 60, optionsOf(code))), code).toBe('accepted');
+      if (k > 1) expect(refusal(() => checkTakeAndBreak(k - 1, 60, optionsOf(code))), code).toMatch(new RegExp(`removing ${k} tokens; the game declares export const bound = ${k - 1}`));
+    }
+    const sub = subtractionGame([2, 3, 7]);
+    expect(refusal(() => checkTakeAndBreak(7, 60, (n) => sub.options([n], {}) as number[][]))).toBe('accepted');
+  });
+
+  it('finds the one state where an octal game’s rule was changed', () => {
+    const kayles = optionsOf('0.77');
+    const dropped = (at: number) => (n: number) => (n === at ? kayles(n).filter((o) => !(o.length === 2 && o[0] === 3)) : kayles(n));
+    expect(refusal(() => checkTakeAndBreak(2, 60, dropped(41)))).toMatch(/^options\(41\): some moves remove 1 and leave two heaps, but none leaves 3 \+ 37; /);
+    const noSingle = (n: number) => (n === 50 ? kayles(n).filter((o) => o.length !== 1) : kayles(n));
+    expect(refusal(() => checkTakeAndBreak(2, 60, noSingle))).toMatch(/^options\(50\): a move cannot remove 1 and leave one heap, but from 2 it can; /);
+  });
+
+  it('checks a huge declared bound by the moves there are, not by every number up to the bound', () => {
+    // Nim restricted to taking 1: declaring the largest bound must not cost 10⁶ steps per state.
+    expect(refusal(() => checkTakeAndBreak(1_000_000, 100_000, (n) => (n > 0 ? [[n - 1]] : [])))).toBe('accepted');
   });
 });
