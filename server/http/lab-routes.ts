@@ -229,6 +229,8 @@ const STARTER = `// A game: options(n) lists the positions one move reaches from
 // Each option is a list of states whose SG values XOR (a sum of games): [] leaves nothing.
 // Two or three parameters: options(x, y) returning lists of tuples [[x1, y1], ...].
 // Optional: export const min = 1 (the smallest state), export const params = ['x', 'y'].
+// One heap, each move taking 1 to k tokens and leaving 0, 1 or 2 heaps (an octal game)?
+// export const bound = k, and its period is proven, not only seen (here k = 2).
 export function options(n: number): number[][] {
   const out: number[][] = [];
   // Dawson's Kayles: remove two adjacent pins from a row of n.
