@@ -229,8 +229,9 @@ const STARTER = `// A game: options(n) lists the positions one move reaches from
 // Each option is a list of states whose SG values XOR (a sum of games): [] leaves nothing.
 // Two or three parameters: options(x, y) returning lists of tuples [[x1, y1], ...].
 // Optional: export const min = 1 (the smallest state), export const params = ['x', 'y'].
-// One heap, each move taking 1 to k tokens and leaving 0, 1 or 2 heaps (an octal game)?
-// export const bound = k, and its period is proven, not only seen (here k = 2).
+// A heap whose moves take 1 to k tokens and leave 0, 1 or 2 heaps by one rule (an octal game)
+// may declare export const bound = k: its period is then proven, not only seen.
+export const bound = 2;
 export function options(n: number): number[][] {
   const out: number[][] = [];
   // Dawson's Kayles: remove two adjacent pins from a row of n.
