@@ -19,6 +19,8 @@
   // On a Chinese page: the settings' words by menu value, and the engine's sentences it may match
   // (server/http/lab-text.ts).
   const WORDS = json('lab-words', null);
+  // The page's language, for the summary the lab API says in it (?summary=).
+  const LANG = document.documentElement.lang === 'zh' ? 'zh' : 'en';
 
   /** The values a template's {n} stood for in `text`, or null (as unfill in server/http/lab-text.ts). */
   const unfill = (template, text) => {
@@ -149,7 +151,7 @@
     if (text) text.remove();
     let r;
     try {
-      r = await fetch('/api/lab', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      r = await fetch(`/api/lab?summary=${LANG}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     } catch (e) {
       say(F('The lab could not be reached: {0}', e.message), true);
       return;
@@ -165,7 +167,7 @@
     const tick = async () => {
       let job;
       try {
-        job = await (await fetch(`/api/lab/${id}`)).json();
+        job = await (await fetch(`/api/lab/${id}?summary=${LANG}`)).json();
       } catch {
         setTimeout(tick, 1000);
         return;
@@ -208,53 +210,9 @@
 
   // ---- results ----
 
-  // The analysis in sentences: the engine's (result.summary) on an English page; on a Chinese one
-  // the same sentences rebuilt from the result's fields, as summaryWith in server/http/lab-text.ts.
-  function summaryLines(result) {
-    if (!WORDS) return result.summary;
-    const lines = [];
-    const names = result.game.paramNames;
-    if (result.loopy) {
-      const count = (o) => result.values.filter((v) => v === o).length;
-      // The API's result names the state on the cycle only in its English sentence.
-      const known = unfill('the move graph has a cycle (through {0}): outcomes by retrograde analysis from the terminal states, {1} Win, {2} Lose, {3} Draw', result.summary[0] || '');
-      lines.push(F('the move graph has a cycle (through {0}): outcomes by retrograde analysis from the terminal states, {1} Win, {2} Lose, {3} Draw', known ? known[0] : '?', count('W'), count('L'), count('D')));
-    }
-    const a = result.analysis;
-    if (!result.loopy && result.game.dims === 1) {
-      const by = result.byPeriodFrom ?? null;
-      const count = by ?? result.count ?? result.values.length;
-      if (!a) lines.push(F('no period seen over {0} values', count));
-      else {
-        const head = a.saltus !== 0 ? ['period {0} with saltus {1} from n = {2}', a.period, a.saltus, a.preperiod] : ['period {0} from n = {1}', a.period, a.preperiod];
-        const [template, ...args] = head;
-        const k = args.length;
-        if (a.proven) lines.push(F(`${template}: proven (Guy–Smith bound: {${k}} values needed, {${k + 1}} computed)`, ...args, a.proofNeeds, count));
-        else if (a.proofNeeds !== null) lines.push(F(`${template}: seen over {${k}} values (up to n = {${k + 1}}); the Guy–Smith bound needs {${k + 2}} values to prove it`, ...args, count, a.checkedUpTo, a.proofNeeds));
-        else lines.push(F(`${template}: seen over {${k}} values (up to n = {${k + 1}})`, ...args, count, a.checkedUpTo));
-        if (by !== null) lines.push(F('values from n = {0} to {1} follow from the proven period (G(n) = G(n − {2})); G(n) was computed up to n = {3}', by, a.checkedUpTo, a.period, by - 1));
-      }
-    }
-    if (result.game.dims === 2 && result.grid) {
-      const line = (p) => {
-        const parts = [p.first && [p.first.period, names[0], p.first.from], p.second && [p.second.period, names[1], p.second.from]].filter(Boolean);
-        if (parts.length === 2) return F('period {0} in {1} from {1} = {2}, period {3} in {4} from {4} = {5}', ...parts[0], ...parts[1]);
-        if (parts.length === 1) return F('period {0} in {1} from {1} = {2}', ...parts[0]);
-        return T('no period seen along either axis');
-      };
-      lines.push(F('values: {0}', line(result.grid.values)), F('P-positions (value 0): {0}', line(result.grid.zeros)));
-    }
-    const c = result.conjecture;
-    if (c) {
-      const at = c.state ? fmtState(c.state) : '?';
-      const seen = [at, JSON.stringify(c.expected), JSON.stringify(c.got)];
-      if (c.holds) lines.push(F('conjecture holds on all {0} states', c.checked));
-      else if (c.problem) lines.push(F('conjecture fails at {0}: {1}', at, sentence(c.problem)));
-      else if (!c.options) lines.push(F('conjecture fails at {0}: the table says {1}, the conjecture {2}', ...seen));
-      else lines.push(F('conjecture fails at {0}: the table says {1}, the conjecture {2}; its options: {3}', ...seen, c.options.length ? c.options.map(fmtOption).join('; ') : T('none')));
-    }
-    return lines;
-  }
+  // The analysis in sentences, said by the server in the page's language (the API's ?summary=,
+  // server/http/lab-text.ts); the engine's English when a result comes without it.
+  const summaryLines = (result) => (result.summaryIn && result.summaryIn.lang === LANG ? result.summaryIn.lines : result.summary);
 
   function show(result) {
     say(F('{0} states computed in {1} ms ({2} visited).', result.count ?? result.states.length, result.ms, result.visited));

@@ -22,7 +22,7 @@ import type { LabQueue } from './lab-queue';
 import { MAX_TO, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
 import type { LabThread, QuickTable } from './lab-thread';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
-import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, translateLabSentence } from './lab-text';
+import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, summaryIn, translateLabSentence } from './lab-text';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
 
@@ -89,7 +89,21 @@ export function labRequestOf(body: LabBody): LabRequest {
 }
 
 
-function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
+/** The opt-in `?summary=en|zh` of the lab API: the language to add the summary in, or null. */
+function summaryLang(q: Request['query']): Lang | null {
+  const v = q.summary;
+  if (v === undefined) return null;
+  if (v === 'en' || v === 'zh') return v;
+  throw badRequest('The query field "summary" must be "en" or "zh" (the language to say the summary in).');
+}
+
+/** A presented result's JSON text with `summaryIn` added (the quick path's result is JSON text already). */
+function withSummaryJson(presented: string, result: LabResult, lang: Lang | null): string {
+  if (lang === null) return presented;
+  return `${presented.slice(0, presented.lastIndexOf('}'))},"summaryIn":${JSON.stringify(summaryIn(result, lang))}}`;
+}
+
+function presentJob(job: LabJob, jobs: LabQueue, lang: Lang | null): Record<string, unknown> {
   const now = Date.now();
   return {
     id: job.id,
@@ -100,7 +114,7 @@ function presentJob(job: LabJob, jobs: LabQueue): Record<string, unknown> {
     error: job.error,
     // The fraction of a built-in table computed so far (0..1), while it runs.
     progress: job.status === 'running' ? job.progress : null,
-    result: job.result && presentResult(job.result, csvUrlOf(job.id)),
+    result: job.result && { ...presentResult(job.result, csvUrlOf(job.id)), ...(lang && { summaryIn: summaryIn(job.result, lang) }) },
   };
 }
 
@@ -127,14 +141,15 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   const api = express.Router();
 
   api.post('/lab', rawBody, async (req: Request, res: Response) => {
+    const lang = summaryLang(req.query);
     const body = parseJsonBody(req.body);
     const parsed = labSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, body));
     const request = labRequestOf(parsed.data);
     const result = await quick(thread, request).catch(asHttp);
     if (result) {
-      // Presented as JSON in the lab thread: the HTTP thread only sends it.
-      res.type('application/json').send(`{"status":"done","result":${result.presented}}`);
+      // Presented as JSON in the lab thread: the HTTP thread only sends it (with the summary's few sentences when asked).
+      res.type('application/json').send(`{"status":"done","result":${withSummaryJson(result.presented, result.result, lang)}}`);
       return;
     }
     const job = jobs.submit(request, ownerFor(res));
@@ -182,8 +197,9 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   api.get('/lab/:id', (req, res) => {
     const id = Number(req.params.id);
     if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
+    const lang = summaryLang(req.query);
     const job = visibleOr404(res, jobs.get(id), `There is no lab job ${id} (jobs are kept for an hour).`);
-    res.json(presentJob(job, jobs));
+    res.json(presentJob(job, jobs, lang));
   });
 
   return api;
@@ -213,6 +229,9 @@ const STARTER = `// A game: options(n) lists the positions one move reaches from
 // Each option is a list of states whose SG values XOR (a sum of games): [] leaves nothing.
 // Two or three parameters: options(x, y) returning lists of tuples [[x1, y1], ...].
 // Optional: export const min = 1 (the smallest state), export const params = ['x', 'y'].
+// A heap whose moves take 1 to k tokens and leave 0, 1 or 2 heaps by one rule (an octal game)
+// may declare export const bound = k: its period is then proven, not only seen.
+export const bound = 2;
 export function options(n: number): number[][] {
   const out: number[][] = [];
   // Dawson's Kayles: remove two adjacent pins from a row of n.
@@ -326,7 +345,8 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
       result: result && { summary: labSummary(result.result, lang), text: result.text },
       asJob,
       // Never `data`: express-handlebars spreads that option into Handlebars' @data.
-      labData: result ? jsonText(result.presented) : null,
+      // The page's script shows the summary said here, in the page's language (as the API's ?summary= does).
+      labData: result ? jsonText(withSummaryJson(result.presented, result.result, lang)) : null,
       labWords: labWordsJson(lang),
       starter: STARTER,
       conjectureHint: CONJECTURE_HINT,
@@ -367,7 +387,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
       autoRefresh: job.status === 'queued' || job.status === 'running',
       job: { id: job.id, status: job.status, phase: job.phase, progress: job.status === 'running' ? job.progress : null, percent: job.progress === null ? null : Math.round(job.progress * 100), error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
       result: r && { summary: labSummary(r, lang), text: textOf(r), csvUrl: csvUrlOf(job.id) },
-      labData: r ? jsonBlock(presentResult(r, csvUrlOf(job.id))) : null,
+      labData: r ? jsonBlock({ ...presentResult(r, csvUrlOf(job.id)), summaryIn: summaryIn(r, lang) }) : null,
       labWords: labWordsJson(lang),
     });
   });

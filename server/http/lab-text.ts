@@ -5,8 +5,9 @@
  * fields (analysis, grid, conjecture) with the sentence templates of ui-text.ts, and keyed by stable
  * ids (problem slugs, the game menu's values, setting names) for what the problem packages declare.
  *
- * public/lab.js mirrors `labSummary` for the tables it gets from the API; it gets the ids' words
- * and the sentence templates from `labWordsJson`.
+ * The summary is said here only: the lab API adds it in a page's language when asked
+ * (`?summary=zh`, `summaryIn`), and public/lab.js shows that; it gets the ids' words and the
+ * sentence templates (for errors) from `labWordsJson`.
  */
 import type { LabResult } from '../lab/lab';
 import type { SequenceAnalysis } from '../lab/period';
@@ -204,6 +205,16 @@ export function summaryWith(r: SummarySource, say: Say, sentence: (text: string)
 export function labSummary(r: LabResult, lang: Lang): string[] {
   if (lang === 'en') return r.summary;
   return summaryWith(r, (template, ...args) => translatePhrase(template, lang, args), (text) => translateLabSentence(text, lang));
+}
+
+/** The lab API's opt-in `summaryIn` (`?summary=en|zh`): the result's summary in that language. */
+export interface SummaryIn {
+  lang: Lang;
+  lines: string[];
+}
+
+export function summaryIn(r: LabResult, lang: Lang): SummaryIn {
+  return { lang, lines: labSummary(r, lang) };
 }
 
 /** A problem's game, as the lab's menu describes it. */

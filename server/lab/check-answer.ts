@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LabError } from './errors';
 import type { DriverAnswer, DriverRequest } from './sandbox-driver';
+import { MAX_BOUND } from './take-and-break';
 
 /** Longest parameter name shown in a table header. */
 export const MAX_PARAM_NAME = 40;
@@ -44,6 +45,7 @@ const okSchema = z
     visited: int,
     conjecture: conjectureSchema.nullable(),
     options: z.array(z.unknown()).nullable(),
+    bound: z.number().int().min(1).max(MAX_BOUND).nullable(),
   })
   .strict();
 
@@ -76,6 +78,8 @@ function checkTable(a: OkAnswer, req: DriverRequest): void {
   if (a.cycleAt && a.cycleAt.length !== dims) refuse('the cycle state has the wrong dimension');
   if (a.visited < states) refuse(`${a.visited} states visited for a table of ${states}`);
   if (a.options) checkOptions(a.options, states, dims, a.loopy, req);
+  // The driver accepts a bound only for one heap from 0, whose moves all remove tokens (no cycle).
+  if (a.bound !== null && (dims !== 1 || from[0] !== 0 || a.loopy)) refuse('a declared bound on a game that is not one heap from n = 0');
 }
 
 function checkOptions(options: unknown[], states: number, dims: number, loopy: boolean, req: DriverRequest): void {
@@ -105,6 +109,6 @@ export function checkAnswer(raw: unknown, req: DriverRequest): DriverAnswer {
   if (!a.ok) return a;
   if (a.conjecture && JSON.stringify([a.conjecture.expected, a.conjecture.got]).length > MAX_ERROR) refuse('the conjecture\'s answer is too long to show');
   if (req.mode === 'table') checkTable(a, req);
-  else if (a.values !== null || a.options !== null || !a.conjecture || a.conjecture.checked > (req.states?.length ?? 0)) refuse('a conjecture check that is not one');
+  else if (a.values !== null || a.options !== null || a.bound !== null || !a.conjecture || a.conjecture.checked > (req.states?.length ?? 0)) refuse('a conjecture check that is not one');
   return a;
 }

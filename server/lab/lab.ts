@@ -41,7 +41,7 @@ export interface LabResult {
     settings: Settings;
     from: number[];
     to: number[];
-    /** The most tokens one move removes (octal and subtraction games), for the Guy–Smith bound. */
+    /** The most tokens one move removes (octal and subtraction games, a student's game that declares it), for the Guy–Smith bound. */
     bound: number | null;
     /** Problem slug, for links to its stress test. */
     problem: string | null;
@@ -146,7 +146,7 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
     const tools = await deps.tools();
     const { runStudentCode } = await studentRunner();
     const a = await runStudentCode(tools, { game: req.game.source, conjecture: req.conjecture ?? null }, { mode: 'table', to: req.to ?? null, defaultTo: SOURCE_DEFAULT_TO, optionsStates: OPTIONS_STATES, optionsComponents: OPTIONS_COMPONENTS, ...limits });
-    const meta = { name: 'your game', about: 'a state of your game', dims: a.dims, paramNames: a.paramNames, settings: {}, from: a.from, to: a.to, bound: null, problem: null, spec: null };
+    const meta = { name: 'your game', about: 'a state of your game', dims: a.dims, paramNames: a.paramNames, settings: {}, from: a.from, to: a.to, bound: a.bound, problem: null, spec: null };
     return finish(meta, a.values!, a.loopy, a.cycleAt, a.visited, a.conjecture, a.options, started, null);
   }
   const { game, about, problem } = await builtinGame(req.game);

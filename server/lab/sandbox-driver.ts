@@ -5,6 +5,7 @@
  */
 import { checkConjecture, type ConjectureVerdict } from './conjecture';
 import { DEFAULT_LIMITS, GameError, searchTable, tableOptions, type OptionInfo, type SearchGame } from './search';
+import { checkTakeAndBreak, declaredBound } from './take-and-break';
 
 /** A compiled module as the compiler emits it: `(async function (exports, require, module, …) {…})`. */
 type ModuleFn = (exports: object, require: unknown, module: { exports: object }, filename: string, dirname: string) => Promise<void>;
@@ -42,6 +43,8 @@ export type DriverAnswer =
       visited: number;
       conjecture: ConjectureAnswer | null;
       options: OptionInfo[][] | null;
+      /** The game's declared bound (export const bound), checked on every state of the table; null when it declares none. */
+      bound: number | null;
     }
   | { ok: false; error: string };
 
@@ -53,8 +56,8 @@ async function load(fn: ModuleFn, require: unknown, name: string): Promise<Recor
 
 const ints = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isInteger(x));
 
-/** Reads the student's declaration: options(...state), and optional params, min, max. */
-function studentGame(mod: Record<string, unknown>): SearchGame & { paramNames: string[] } {
+/** Reads the student's declaration: options(...state), and optional params, min, max, bound. */
+function studentGame(mod: Record<string, unknown>): SearchGame & { paramNames: string[]; bound: number | null } {
   const options = mod.options;
   if (typeof options !== 'function') throw new GameError('the game file must export a function options(...state) returning the options of a state');
   let names: string[];
@@ -81,7 +84,7 @@ function studentGame(mod: Record<string, unknown>): SearchGame & { paramNames: s
   if (min.some((m) => m < 0)) throw new GameError('states are non-negative integers: min must be ≥ 0');
   const max = mod.max === undefined ? new Array<number>(dims).fill(Number.POSITIVE_INFINITY) : bound('max', 0);
   const fn = options as (...s: number[]) => unknown;
-  return { dims, min, max, paramNames: names, options: (s) => fn(...s) };
+  return { dims, min, max, paramNames: names, bound: declaredBound(mod, dims, min, max), options: (s) => fn(...s) };
 }
 
 function conjectureFn(mod: Record<string, unknown>): (s: number[]) => unknown {
@@ -95,20 +98,22 @@ async function answer(game: ModuleFn | null, conj: ModuleFn | null, require: unk
   if (req.mode === 'check') {
     if (!conjecture || !req.states || !req.values) throw new GameError('nothing to check');
     const v = checkConjecture(req.states, req.values, conjecture);
-    return { ok: true, dims: req.states[0]?.length ?? 0, paramNames: [], from: [], to: [], values: null, loopy: false, cycleAt: null, visited: 0, conjecture: { ...v, options: null }, options: null };
+    return { ok: true, dims: req.states[0]?.length ?? 0, paramNames: [], from: [], to: [], values: null, loopy: false, cycleAt: null, visited: 0, conjecture: { ...v, options: null }, options: null, bound: null };
   }
   if (!game) throw new GameError('no game to compute');
   const g = studentGame(await load(game, require, 'solution.js'));
   const top = req.to ?? req.defaultTo;
   const to = g.min.map((m, d) => Math.min(Math.max(top, m), g.max[d]!));
   const result = searchTable(g, g.min, to, { stateCap: req.stateCap, workCap: req.workCap });
+  // A declared bound lets the host prove the period: only once every move of the table keeps to it.
+  if (g.bound !== null) checkTakeAndBreak(g.bound, to[0]!, (n) => (result.optionsOf([n]) ?? []).map((o) => o.components.map((c) => c[0]!)));
   let verdict: ConjectureAnswer | null = null;
   if (conjecture) {
     const v = checkConjecture(result.states, result.values, conjecture);
     verdict = { ...v, options: v.state ? result.optionsOf(v.state) : null };
   }
   const options = result.states.length <= req.optionsStates ? tableOptions(result, req.optionsComponents) : null;
-  return { ok: true, dims: g.dims, paramNames: g.paramNames, from: g.min, to, values: result.values, loopy: result.loopy, cycleAt: result.cycleAt, visited: result.visited, conjecture: verdict, options };
+  return { ok: true, dims: g.dims, paramNames: g.paramNames, from: g.min, to, values: result.values, loopy: result.loopy, cycleAt: result.cycleAt, visited: result.visited, conjecture: verdict, options, bound: g.bound };
 }
 
 /** Entry point called by the bundle. */

@@ -93,6 +93,30 @@ describe('the SG lab in a browser', () => {
     await shot('lab-student-game');
   });
 
+  it('proves the period of the starter game, which declares its bound, and says it in the page’s language as the server does', async () => {
+    const { runLab } = await import('../../server/lab/lab');
+    const { labSummary } = await import('../../server/http/lab-text');
+    const dawson = await runLab({ game: { kind: 'octal', code: '0.07' }, to: 200 }, { tools: () => Promise.reject(new Error('no student code')) });
+    await page.goto(`${server.url}/lab`);
+    await page.fill('#lab-source-to', '200');
+    await page.click('#lab-compute-source');
+    await page.waitForSelector('#lab-summary', { timeout: 60_000 });
+    expect(await page.locator('#lab-summary li').allInnerTexts()).toEqual(['period 34 from n = 53: proven (Guy–Smith bound: 176 values needed, 201 computed)']);
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'lang', value: 'zh', url: server.url }]);
+    const zh = await context.newPage();
+    try {
+      await zh.goto(`${server.url}/lab`);
+      await zh.fill('#lab-source-to', '200');
+      await zh.click('#lab-compute-source');
+      await zh.waitForSelector('#lab-summary', { timeout: 60_000 });
+      expect(await zh.locator('#lab-summary li').allInnerTexts()).toEqual(labSummary(dawson, 'zh'));
+      expect(await zh.locator('#lab-summary').innerText()).toMatch(/^从 n = 53 起周期为 34：已证明/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a three-parameter game as slices', async () => {
     await page.fill('#lab-conjecture', '');
     await page.fill(

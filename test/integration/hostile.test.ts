@@ -74,7 +74,7 @@ async function labSource(source: string, to = 30): Promise<LabJobView> {
 
 /** A game whose module prints its own lab answer (`patch` may change it at run time) and exits before the lab's code runs. */
 function forging(answer: Record<string, unknown>, patch = ''): string {
-  const base = { ok: true, dims: 1, paramNames: ['n'], from: [0], to: [30], values: Array.from({ length: 31 }, () => 0), loopy: false, cycleAt: null, visited: 31, conjecture: null, options: null };
+  const base = { ok: true, dims: 1, paramNames: ['n'], from: [0], to: [30], values: Array.from({ length: 31 }, () => 0), loopy: false, cycleAt: null, visited: 31, conjecture: null, options: null, bound: null };
   return `const a: any = ${JSON.stringify({ ...base, ...answer })};\n${patch}\nprocess.stdout.write(JSON.stringify(a));\nprocess.exit(0);\nexport function options(n: number): number[][] { return []; }\n`;
 }
 
@@ -98,6 +98,9 @@ describe('1. the lab host checks what the lab program answers', () => {
       // A 20 MB name, made at run time (the source itself is limited to 64 KiB).
       forging({}, "a.paramNames = ['x'.repeat(20_000_000)];"),
       forging({ to: [31] }),
+      // A bound the game's own code would not have let through: out of range, or on a game not of one heap from 0.
+      forging({ bound: 0 }),
+      forging({ bound: 2, from: [1], values: Array.from({ length: 30 }, () => 0), visited: 30 }),
     ];
     for (const source of tries) {
       const job = await labSource(source);

@@ -12,19 +12,19 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-async function post(body: unknown, raw?: string): Promise<{ status: number; json: any }> {
-  const res = await fetch(`${server.url}/api/lab`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ?? JSON.stringify(body) });
+async function post(body: unknown, raw?: string, query = ''): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${server.url}/api/lab${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ?? JSON.stringify(body) });
   return { status: res.status, json: await res.json() };
 }
 
 /** Posts and, when the lab answers with a job, polls it until it ends. */
-async function compute(body: unknown): Promise<any> {
-  const first = await post(body);
+async function compute(body: unknown, query = ''): Promise<any> {
+  const first = await post(body, undefined, query);
   if (first.status === 200) return first.json;
   expect(first.status, JSON.stringify(first.json)).toBe(202);
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const job = await (await fetch(`${server.url}/api/lab/${first.json.id}`)).json();
+    const job = await (await fetch(`${server.url}/api/lab/${first.json.id}${query}`)).json();
     if (job.status === 'done' || job.status === 'failed') return job;
     if (Date.now() > deadline) throw new Error(`lab job ${first.json.id} still ${job.status}`);
     await new Promise((r) => setTimeout(r, 150));
@@ -82,6 +82,52 @@ describe('POST /api/lab', () => {
     // 3 ⇄ 4 is a cycle; 4 can also end the game (→ 0), so 4 wins and 3, whose only move is to 4, loses.
     expect(job.result.values).toEqual(['L', 'W', 'L', 'L', 'W', 'L', 'W']);
     expect(job.result.summary[0]).toContain('the move graph has a cycle');
+  });
+
+  it('proves the period of a student game that declares its bound, as for the built-in game; a move beyond the bound fails the job', async () => {
+    const kayles = `export const bound = 2;
+export function options(n: number): number[][] {
+  const out: number[][] = [];
+  for (const take of [1, 2]) for (let a = 0; 2 * a <= n - take; a++) out.push([a, n - take - a]);
+  return out;
+}
+`;
+    const mine = await compute({ source: kayles, to: 200 });
+    expect(mine.status, mine.error).toBe('done');
+    const builtin = await compute({ octal: '0.77', to: 200 });
+    expect(mine.result.game.bound).toBe(2);
+    expect(mine.result.analysis).toMatchObject({ preperiod: 71, period: 12, saltus: 0, proven: true, proofNeeds: 168 });
+    expect(mine.result.analysis.exceptions.at(-1)).toBe(70);
+    expect(mine.result.summary).toEqual(builtin.result.summary);
+    const unbounded = await compute({ source: kayles.replace('export const bound = 2;\n', ''), to: 200 });
+    expect(unbounded.result.analysis).toMatchObject({ period: 12, proven: false });
+    expect(unbounded.result.summary[0]).toBe('period 12 from n = 71: seen over 201 values (up to n = 200)');
+    const over = await compute({ source: kayles.replace('[1, 2]', '[1, 2, 3]'), to: 200 });
+    expect(over.status).toBe('failed');
+    expect(over.error).toBe('options(3): option 4 leaves nothing, removing 3 tokens; the game declares export const bound = 2, so a move removes 1 to 2');
+  });
+
+  it('says the summary in the language asked for (?summary=en|zh), on a quick answer and on a job', async () => {
+    const { runLab } = await import('../../server/lab/lab');
+    const { labSummary } = await import('../../server/http/lab-text');
+    const here = await runLab({ game: { kind: 'octal', code: '0.77' }, to: 200 }, { tools: () => Promise.reject(new Error('no student code')) });
+    const quick = await post({ octal: '0.77', to: 200 }, undefined, '?summary=zh');
+    expect(quick.status).toBe(200);
+    expect(quick.json.result.summaryIn).toEqual({ lang: 'zh', lines: labSummary(here, 'zh') });
+    expect(quick.json.result.summaryIn.lines[0]).toMatch(/[\u4e00-\u9fff]/);
+    expect(quick.json.result.summaryIn.lines[0]).toContain('168');
+    expect((await post({ octal: '0.77', to: 200 }, undefined, '?summary=en')).json.result.summaryIn).toEqual({ lang: 'en', lines: here.summary });
+    // Opt-in: without the field the answer is as before.
+    expect((await post({ octal: '0.77', to: 200 })).json.result).not.toHaveProperty('summaryIn');
+    const job = await compute({ source: DAWSON, to: 60 }, '?summary=zh');
+    expect(job.status, job.error).toBe('done');
+    const dawson = await runLab({ game: { kind: 'octal', code: '0.07' }, to: 60 }, { tools: () => Promise.reject(new Error('no student code')) });
+    expect(job.result.summary).toEqual(dawson.summary);
+    expect(job.result.summaryIn).toEqual({ lang: 'zh', lines: labSummary(dawson, 'zh') });
+    expect((await fetch(`${server.url}/api/lab/${job.id}`).then((r) => r.json())).result).not.toHaveProperty('summaryIn');
+    const bad = await post({ octal: '0.77' }, undefined, '?summary=fr');
+    expect(bad).toEqual({ status: 400, json: { error: 'The query field "summary" must be "en" or "zh" (the language to say the summary in).' } });
+    expect((await fetch(`${server.url}/api/lab/${job.id}?summary=de`)).status).toBe(400);
   });
 
   it('reports a bad options() and a compilation error as a failed job with a sentence', async () => {
