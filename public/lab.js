@@ -479,14 +479,17 @@
   }
 
   // Big tables of built-in games carry no options; they are fetched per state and cached.
+  // A state's options: a list of {components, value}, 'loading' while fetched (then `later(list)`),
+  // or null when they are not kept (a student's big table).
   const optionCache = new Map();
-  function fetchedOptions(result, k, later) {
+  function optionsOf(result, k, later) {
+    if (result.options) return result.options[k] || [];
     const body = specBody(result);
     if (!body) return null;
     const key = `${result.game.name}|${result.states[k].join(',')}`;
     const known = optionCache.get(key);
     if (known) return known;
-    optionCache.set(key, F('; options: {0}', '…'));
+    optionCache.set(key, 'loading');
     fetch('/api/lab/options', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, state: result.states[k] }) })
       .then((r) => r.json())
       .then((a) => {
@@ -494,16 +497,72 @@
         if (!result.stateIndex) result.stateIndex = new Map(result.states.map((s, i) => [s.join(','), i]));
         const index = result.stateIndex;
         const valueOf = (c) => (index.has(c.join(',')) ? result.values[index.get(c.join(','))] : undefined);
-        const text = fmtOptions(a.options.map((o) => {
+        const list = a.options.map((o) => {
           const vals = o.map(valueOf);
           const value = vals.some((x) => typeof x !== 'number') ? '?' : vals.reduce((x, y) => x ^ y, 0);
           return { components: o, value };
-        }));
-        optionCache.set(key, text);
-        later(text);
+        });
+        optionCache.set(key, list);
+        later(list);
       })
       .catch(() => optionCache.delete(key));
-    return F('; options: {0}', '…');
+    return 'loading';
+  }
+  const optionsText = (opts) => (Array.isArray(opts) ? fmtOptions(opts) : opts === 'loading' ? F('; options: {0}', '…') : '');
+
+  // ---- a cell's moves: one panel beside the cell, opened by Enter / Space on a focused cell, a click
+  // or a tap; Esc or its Close button shuts it and focus goes back to the cell ----
+  function movesPanel(host) {
+    const panel = el('div', { class: 'lab-moves', id: 'lab-moves', 'aria-live': 'polite', hidden: '' });
+    let from = null;
+    let shownKey = null;
+    const close = () => {
+      const had = panel.contains(document.activeElement);
+      panel.hidden = true;
+      panel.textContent = '';
+      shownKey = null;
+      if (had && from) from.focus();
+    };
+    const closeButton = () => {
+      const b = el('button', { type: 'button', class: 'lab-moves-close', text: T('Close') });
+      b.addEventListener('click', close);
+      return b;
+    };
+    const render = (result, k, opts) => {
+      panel.textContent = '';
+      const v = result.values[k];
+      panel.appendChild(el('p', { class: 'lab-moves-title' }, el('strong', { text: F('Moves from {0} (value {1}):', fmtState(result.states[k]), v) }), pMark(v)));
+      if (opts === 'loading') panel.appendChild(el('p', { text: '…' }));
+      else if (opts === null) panel.appendChild(el('p', { text: T('Moves are not kept for a table this big.') }));
+      else if (!opts.length) panel.appendChild(el('p', { text: T('no options: a terminal state') }));
+      else {
+        const ul = el('ul');
+        for (const o of opts) ul.appendChild(el('li', { text: fmtOption(o) }));
+        panel.appendChild(ul);
+      }
+      panel.appendChild(closeButton());
+    };
+    /** Shows state k's moves below `cell` (an element inside host). */
+    const open = (result, k, cell) => {
+      from = cell;
+      shownKey = k;
+      const opts = optionsOf(result, k, (list) => shownKey === k && render(result, k, list));
+      render(result, k, opts);
+      panel.hidden = false;
+      const h = host.getBoundingClientRect();
+      const c = cell.getBoundingClientRect();
+      panel.style.top = `${c.bottom - h.top + host.scrollTop + 4}px`;
+      panel.style.left = `${Math.max(0, Math.min(c.left - h.left + host.scrollLeft, host.scrollWidth - panel.offsetWidth - 4))}px`;
+      panel.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    };
+    panel.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close();
+      }
+    });
+    host.appendChild(panel);
+    return { open, close, isOpen: () => !panel.hidden };
   }
 
   // Two parameters: one canvas, drawn once; hover and keyboard focus report a cell.
@@ -519,8 +578,8 @@
     const idx = (i, j) => base + i * cols + j;
     const cell = Math.max(3, Math.min(28, Math.floor(720 / Math.max(rows, cols))));
     const margin = 34;
-    const canvas = el('canvas', { class: 'lab-heatmap', id: 'lab-heatmap', tabindex: '0', role: 'img' });
-    canvas.setAttribute('aria-label', F('Heatmap of {0} × {1} states; focus and use the arrow keys to read a state', rows, cols));
+    // The canvas is the picture; the keyboard and screen readers use the grid laid over it.
+    const canvas = el('canvas', { class: 'lab-heatmap', id: 'lab-heatmap', 'aria-hidden': 'true' });
     canvas.dataset.cell = String(cell);
     canvas.dataset.margin = String(margin);
     canvas.dataset.x0 = String(x0);
@@ -567,21 +626,19 @@
     draw();
     const readout = el('p', { class: 'lab-cell', id: 'lab-cell', 'aria-live': 'polite', text: T('Hover or focus a cell to read its value and options.') });
     const tip = el('div', { class: 'lab-tip', id: 'lab-tip', hidden: '' });
-    let focus = [0, 0];
     let shown = -1;
     const describe = (i, j) => {
       const k = idx(i, j);
       shown = k;
       const state = result.states[k];
       const v = result.values[k];
-      const opts = result.options ? result.options[k] : fetchedOptions(result, k, (text) => {
+      const opts = optionsOf(result, k, (list) => {
         // Arrives later: update only if the same cell is still shown.
         if (shown !== k) return;
-        readout.textContent = `${fmtState(state)} = ${v}${pMark(v)}${text}`;
+        readout.textContent = `${fmtState(state)} = ${v}${pMark(v)}${optionsText(list)}`;
         if (!tip.hidden) tip.textContent = readout.textContent;
       });
-      const o = Array.isArray(opts) ? fmtOptions(opts) : typeof opts === 'string' ? opts : '';
-      return `${fmtState(state)} = ${v}${pMark(v)}${o}`;
+      return `${fmtState(state)} = ${v}${pMark(v)}${optionsText(opts)}`;
     };
     const cellAt = (ev) => {
       const r = canvas.getBoundingClientRect();
@@ -589,6 +646,33 @@
       const i = Math.floor((ev.clientY - r.top - margin) / cell);
       return i >= 0 && j >= 0 && i < rows && j < cols ? [i, j] : null;
     };
+    // A WAI-ARIA grid with one cell in the page, moved by the arrow keys (a roving tab stop: the
+    // table is one Tab stop however many states it has); aria-rowindex / aria-colindex say where it is.
+    const grid = el('div', { class: 'lab-grid', id: 'lab-grid', role: 'grid', 'aria-rowcount': String(rows), 'aria-colcount': String(cols) });
+    grid.setAttribute('aria-label', F('Heatmap of {0} × {1} states: the arrow keys move, Enter or Space shows a state’s moves, Esc closes them', rows, cols));
+    const row = el('div', { role: 'row' });
+    const gridCell = el('div', { role: 'gridcell', class: 'lab-grid-cell', id: 'lab-grid-cell', tabindex: '0' });
+    const cellText = el('span', { class: 'visually-hidden' });
+    gridCell.appendChild(cellText);
+    row.appendChild(gridCell);
+    grid.appendChild(row);
+    const box = el('div', { class: 'lab-heat-box' }, canvas, grid, tip);
+    const moves = movesPanel(box);
+    let focus = [0, 0];
+    /** Puts the grid's cell on state (i, j) and, unless told not to, says it. */
+    const place = (i, j, say = true) => {
+      focus = [i, j];
+      row.setAttribute('aria-rowindex', String(i + 1));
+      gridCell.setAttribute('aria-colindex', String(j + 1));
+      gridCell.style.left = `${margin + j * cell}px`;
+      gridCell.style.top = `${margin + i * cell}px`;
+      gridCell.style.width = `${cell}px`;
+      gridCell.style.height = `${cell}px`;
+      const v = result.values[idx(i, j)];
+      cellText.textContent = `${fmtState(result.states[idx(i, j)])} = ${v}${pMark(v)}`;
+      if (say) readout.textContent = describe(i, j);
+    };
+    place(0, 0, false);
     canvas.addEventListener('mousemove', (ev) => {
       const c = cellAt(ev);
       if (!c) {
@@ -603,22 +687,40 @@
       readout.textContent = text;
     });
     canvas.addEventListener('mouseleave', () => (tip.hidden = true));
-    const showFocus = () => {
-      draw();
-      ctx.strokeStyle = '#d7263d';
-      ctx.lineWidth = 2;
-      ctx.strokeRect(margin + focus[1] * cell + 1, margin + focus[0] * cell + 1, cell - 2, cell - 2);
+    // A click, or a tap on a phone: that cell gets the focus and its moves are shown. (A tap's
+    // emulated mousemove would leave a hover tip behind the panel: hidden.)
+    canvas.addEventListener('click', (ev) => {
+      const c = cellAt(ev);
+      if (!c) return;
+      tip.hidden = true;
+      place(c[0], c[1]);
+      gridCell.focus({ preventScroll: true });
+      moves.open(result, idx(c[0], c[1]), gridCell);
+    });
+    gridCell.addEventListener('focus', () => {
       readout.textContent = describe(focus[0], focus[1]);
-    };
-    canvas.addEventListener('focus', showFocus);
-    canvas.addEventListener('blur', draw);
-    canvas.addEventListener('keydown', (ev) => {
-      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      const m = moves[ev.key];
-      if (!m) return;
+    });
+    gridCell.addEventListener('keydown', (ev) => {
+      const page = Math.max(1, Math.floor(300 / cell));
+      const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], PageUp: [-page, 0], PageDown: [page, 0] };
+      let to = null;
+      if (steps[ev.key]) to = [focus[0] + steps[ev.key][0], focus[1] + steps[ev.key][1]];
+      else if (ev.key === 'Home') to = ev.ctrlKey ? [0, 0] : [focus[0], 0];
+      else if (ev.key === 'End') to = ev.ctrlKey ? [rows - 1, cols - 1] : [focus[0], cols - 1];
+      else if (ev.key === 'Enter' || ev.key === ' ') {
+        ev.preventDefault();
+        moves.open(result, idx(focus[0], focus[1]), gridCell);
+        return;
+      } else if (ev.key === 'Escape' && moves.isOpen()) {
+        ev.preventDefault();
+        moves.close();
+        return;
+      } else return;
       ev.preventDefault();
-      focus = [Math.min(rows - 1, Math.max(0, focus[0] + m[0])), Math.min(cols - 1, Math.max(0, focus[1] + m[1]))];
-      showFocus();
+      place(Math.min(rows - 1, Math.max(0, to[0])), Math.min(cols - 1, Math.max(0, to[1])));
+      gridCell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      // The panel follows the focused cell while it is open.
+      if (moves.isOpen()) moves.open(result, idx(focus[0], focus[1]), gridCell);
     });
     currentSvg = () => {
       const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="${Math.min(12, Math.max(8, cell - 8))}">`];
@@ -642,7 +744,6 @@
       legend.appendChild(el('span', { class: 'legend-item' }, sw, ` ${v === 0 ? T('0 (P-position)') : v === 'W' ? T('Win') : v === 'L' ? T('Lose (P-position)') : v === 'D' ? T('Draw') : v}`));
     }
     if (!result.loopy && maxV > PALETTE.length) legend.appendChild(el('span', { class: 'legend-item', text: F('colours repeat every {0} values (up to {1})', PALETTE.length, maxV) }));
-    const box = el('div', { class: 'lab-heat-box' }, canvas, tip);
     return el('div', { class: 'lab-heat' }, legend, box, readout);
   }
 
