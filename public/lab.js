@@ -196,6 +196,14 @@
       run(body);
     });
   }
+  // The own game's options() in the problem page's code editor (public/code-editor.js); without it,
+  // the plain textarea.
+  const sourceEditor = sourceForm && window.sgCodeEditor ? window.sgCodeEditor($('lab-source'), $('lab-source-editor'), { mode: 'ace/mode/typescript', label: T('options(state) in TypeScript') }) : null;
+  if (sourceEditor) {
+    sourceEditor.session.setValue($('lab-source').value);
+    document.querySelector('.lab-editor-keys').hidden = false;
+    sourceEditor.session.on('change', () => ($('lab-source').value = sourceEditor.getValue()));
+  }
   if (sourceForm) {
     sourceForm.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -337,7 +345,8 @@
   /** The whole table's range: a big job's result holds its first rows, and `cut.to` says how far it goes. */
   const wholeTo = (result) => (result.cut ? result.cut.to : result.game.to);
 
-  // One parameter: one period per row, aligned on the periodic part.
+  // One parameter: one period per row. Rows start at multiples of the period, so the column
+  // labelled +k holds every n ≡ k (mod period) and a row's n is its label plus the column's.
   function periodTable(result) {
     const a = result.analysis;
     const from = result.game.from[0];
@@ -345,35 +354,81 @@
     const to = Math.min(result.game.to[0], from + result.values.length - 1);
     const last = wholeTo(result)[0];
     const period = a ? a.period : 10;
-    const anchor = a ? a.preperiod : from;
     const exceptions = new Set(a ? a.exceptions : []);
-    const table = el('table', { class: 'lab-seq', id: 'lab-seq' });
+    const table = el('table', { class: 'lab-seq', id: 'lab-seq', role: 'grid' });
+    table.setAttribute('aria-label', F('G(n), one row per period of {0}: the arrow keys move, Enter or Space shows a state’s moves, Esc closes them', period));
+    const head = el('tr', {}, el('th', { scope: 'col', text: 'n' }));
+    for (let k = 0; k < period; k++) head.appendChild(el('th', { scope: 'col', class: 'lab-offset', title: `n ≡ ${k} (mod ${period})`, text: `+${k}` }));
+    table.appendChild(el('thead', {}, head));
+    const body = el('tbody');
     const MAX_ROWS = 500;
     let rows = 0;
     let n = from;
     while (n <= to && rows < MAX_ROWS) {
-      const offset = (((n - anchor) % period) + period) % period;
+      const offset = ((n % period) + period) % period;
       const end = Math.min(to, n + period - offset - 1);
       const tr = el('tr');
       const pre = a && n < a.preperiod;
-      tr.appendChild(el('th', { text: String(n), class: pre ? 'pre' : '' }));
+      tr.appendChild(el('th', { scope: 'row', text: String(n - offset), class: pre ? 'pre' : '' }));
       for (let i = 0; i < offset; i++) tr.appendChild(el('td', { class: 'blank' }));
       for (let m = n; m <= end; m++) {
         const v = result.values[m - from];
         const cls = [v === 0 || v === 'L' ? 'zero' : '', pre || (a && m < a.preperiod) ? 'pre' : '', exceptions.has(m) ? 'exc' : ''].filter(Boolean).join(' ');
         const opts = result.options ? result.options[m - from] : null;
         const title = `n = ${m}: ${v}${exceptions.has(m) ? T(' (exception to the period)') : ''}${opts ? fmtOptions(opts) : ''}`;
-        tr.appendChild(el('td', { class: cls, title, text: String(v), 'data-n': String(m) }));
+        tr.appendChild(el('td', { class: cls, title, text: String(v), 'data-n': String(m), tabindex: m === from ? '0' : '-1' }));
       }
-      table.appendChild(tr);
+      body.appendChild(tr);
       rows++;
       n = end + 1;
     }
+    table.appendChild(body);
     const wrap = el('div', { class: 'lab-seq-wrap' }, table);
+    const moves = movesPanel(wrap);
+    // A roving tab stop: the focused state's cell is the table's one Tab stop.
+    const cellOf = (m) => table.querySelector(`td[data-n="${m}"]`);
+    let current = cellOf(from);
+    const go = (m) => {
+      const next = cellOf(m);
+      if (!next) return;
+      current.tabIndex = -1;
+      next.tabIndex = 0;
+      current = next;
+      next.focus();
+    };
+    const shownLast = body.lastElementChild ? Number(body.lastElementChild.lastElementChild.dataset.n) : from;
+    table.addEventListener('keydown', (ev) => {
+      const m = Number(current.dataset.n);
+      const rowStart = Math.max(from, m - (((m % period) + period) % period));
+      const steps = { ArrowLeft: m - 1, ArrowRight: m + 1, ArrowUp: m - period, ArrowDown: m + period, PageUp: m - 10 * period, PageDown: m + 10 * period };
+      let target = null;
+      if (ev.key in steps) target = Math.min(shownLast, Math.max(from, steps[ev.key]));
+      else if (ev.key === 'Home') target = ev.ctrlKey ? from : rowStart;
+      else if (ev.key === 'End') target = ev.ctrlKey ? shownLast : Math.min(shownLast, rowStart - (((rowStart % period) + period) % period) + period - 1);
+      else if (ev.key === 'Enter' || ev.key === ' ') {
+        ev.preventDefault();
+        moves.open(result, m - from, current);
+        return;
+      } else if (ev.key === 'Escape' && moves.isOpen()) {
+        ev.preventDefault();
+        moves.close();
+        return;
+      } else return;
+      ev.preventDefault();
+      go(target);
+      if (moves.isOpen()) moves.open(result, target - from, current);
+    });
+    // A click, or a tap on a phone, shows that state's moves.
+    table.addEventListener('click', (ev) => {
+      const td = ev.target.closest('td[data-n]');
+      if (!td) return;
+      go(Number(td.dataset.n));
+      moves.open(result, Number(td.dataset.n) - from, td);
+    });
     const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ` ${T('value 0 (P-position)')}  `, el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}`);
-    wrap.appendChild(legend);
-    if (n <= last) wrap.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
-    return wrap;
+    const box = el('div', { class: 'lab-seq-box' }, wrap, legend, el('p', { class: 'hint', id: 'lab-seq-how', text: F('A row’s label plus a column’s +k is n; the column +k holds every n ≡ k (mod {0}).', period) }));
+    if (n <= last) box.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
+    return box;
   }
 
   // G(n) against n, one dot per value seen in each column of n (as Flammenkamp's tables draw them):
