@@ -384,7 +384,9 @@
     }
     table.appendChild(body);
     const wrap = el('div', { class: 'lab-seq-wrap' }, table);
-    const moves = movesPanel(wrap);
+    // Outside the scrolling wrap, so a scroll edge never cuts the panel.
+    const box = el('div', { class: 'lab-seq-box' }, wrap);
+    const moves = movesPanel(box);
     // A roving tab stop: the focused state's cell is the table's one Tab stop.
     const cellOf = (m) => table.querySelector(`td[data-n="${m}"]`);
     let current = cellOf(from);
@@ -426,7 +428,8 @@
       moves.open(result, Number(td.dataset.n) - from, td);
     });
     const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ` ${T('value 0 (P-position)')}  `, el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}`);
-    const box = el('div', { class: 'lab-seq-box' }, wrap, legend, el('p', { class: 'hint', id: 'lab-seq-how', text: F('A row’s label plus a column’s +k is n; the column +k holds every n ≡ k (mod {0}).', period) }));
+    box.insertBefore(legend, wrap.nextSibling);
+    legend.after(el('p', { class: 'hint', id: 'lab-seq-how', text: F('A row’s label plus a column’s +k is n; the column +k holds every n ≡ k (mod {0}).', period) }));
     if (n <= last) box.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
     return box;
   }
@@ -712,7 +715,9 @@
     row.appendChild(gridCell);
     grid.appendChild(row);
     const box = el('div', { class: 'lab-heat-box' }, canvas, grid, tip);
-    const moves = movesPanel(box);
+    // Outside the scrolling box, so a scroll edge never cuts the panel.
+    const heat = el('div', { class: 'lab-heat' });
+    const moves = movesPanel(heat);
     let focus = [0, 0];
     /** Puts the grid's cell on state (i, j) and, unless told not to, says it. */
     const place = (i, j, say = true) => {
@@ -799,7 +804,8 @@
       legend.appendChild(el('span', { class: 'legend-item' }, sw, ` ${v === 0 ? T('0 (P-position)') : v === 'W' ? T('Win') : v === 'L' ? T('Lose (P-position)') : v === 'D' ? T('Draw') : v}`));
     }
     if (!result.loopy && maxV > PALETTE.length) legend.appendChild(el('span', { class: 'legend-item', text: F('colours repeat every {0} values (up to {1})', PALETTE.length, maxV) }));
-    return el('div', { class: 'lab-heat' }, legend, box, readout);
+    heat.prepend(legend, box, readout);
+    return heat;
   }
 
   function slices(result) {
