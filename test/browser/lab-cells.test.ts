@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,8 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   server = await startServer({ workers: 1, problems: ['ed'] });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  desktop = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  // bypassCSP lets the test add axe-core; the pages stay as served.
+  desktop = await browser.newContext({ viewport: { width: 1360, height: 900 }, bypassCSP: true });
   phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
 });
 
@@ -37,6 +39,16 @@ afterAll(async () => {
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
 });
+
+/** axe-core's serious and critical findings on the page as it is now (a panel open, say). */
+async function axeSerious(p: Page): Promise<string[]> {
+  await p.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const found = await p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 const focused = (p: Page) => p.evaluate(() => document.activeElement?.id || document.activeElement?.className || '');
 /** The moves panel's list, one option a line, as the student reads it. */
@@ -65,6 +77,7 @@ describe('a lab table read by keyboard and by tap', () => {
     await page.keyboard.press('ArrowDown');
     expect(await page.locator('#lab-moves .lab-moves-title').textContent()).toBe('Moves from (2, 4) (value 2):');
     await page.screenshot({ path: join(ARTIFACTS, 'lab-cells-keyboard.png') });
+    expect(await axeSerious(page)).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await page.locator('#lab-moves').isHidden()).toBe(true);
     expect(await focused(page)).toBe('lab-grid-cell');
@@ -119,6 +132,7 @@ describe('a lab table read by keyboard and by tap', () => {
     // Dawson's Kayles from 4 (the lab's 0.07): take 2 from the end or split into 1 + 1.
     expect(await page.locator('#lab-moves .lab-moves-title').textContent()).toBe('Moves from (4) (value 2):');
     expect(await movesShown(page)).toEqual(expect.arrayContaining(['(2) → 1', '(1) + (1) → 0']));
+    expect(await axeSerious(page)).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await page.locator('#lab-moves').isHidden()).toBe(true);
     expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.n)).toBe('4');

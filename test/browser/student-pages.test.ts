@@ -209,7 +209,7 @@ describe('the Chinese interface', () => {
       expect(await p.locator('#lab-cell').innerText()).toBe('(1, 2) = 1；后继：(1, 1) → 0');
       // Enter shows the moves in a panel, in Chinese too.
       await p.keyboard.press('Enter');
-      expect(await p.locator('#lab-moves').innerText()).toBe('(1, 2)（值为 1）的后继：\n\n(1, 1) → 0\n\n关闭');
+      expect(await p.locator('#lab-moves').innerText()).toBe('(1, 2)（值为 1）的后继：\n\n(1, 1) → 0\n关闭');
       await p.keyboard.press('Escape');
       expect(await p.locator('#lab-moves').isHidden()).toBe(true);
       // The menu: problem titles and games in Chinese, the presets too.
