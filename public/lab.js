@@ -402,20 +402,13 @@
     table.addEventListener('keydown', (ev) => {
       const m = Number(current.dataset.n);
       const rowStart = Math.max(from, m - (((m % period) + period) % period));
+      if (moves.key(ev, () => moves.open(result, m - from, current))) return;
       const steps = { ArrowLeft: m - 1, ArrowRight: m + 1, ArrowUp: m - period, ArrowDown: m + period, PageUp: m - 10 * period, PageDown: m + 10 * period };
       let target = null;
       if (ev.key in steps) target = Math.min(shownLast, Math.max(from, steps[ev.key]));
       else if (ev.key === 'Home') target = ev.ctrlKey ? from : rowStart;
       else if (ev.key === 'End') target = ev.ctrlKey ? shownLast : Math.min(shownLast, rowStart - (((rowStart % period) + period) % period) + period - 1);
-      else if (ev.key === 'Enter' || ev.key === ' ') {
-        ev.preventDefault();
-        moves.open(result, m - from, current);
-        return;
-      } else if (ev.key === 'Escape' && moves.isOpen()) {
-        ev.preventDefault();
-        moves.close();
-        return;
-      } else return;
+      else return;
       ev.preventDefault();
       go(target);
       if (moves.isOpen()) moves.open(result, target - from, current);
@@ -619,8 +612,16 @@
         close();
       }
     });
+    /** A focused cell's keys: Enter or Space calls show(), Esc closes; true when the key was one of those. */
+    const key = (ev, show) => {
+      if (ev.key === 'Enter' || ev.key === ' ') show();
+      else if (ev.key === 'Escape' && !panel.hidden) close();
+      else return false;
+      ev.preventDefault();
+      return true;
+    };
     host.appendChild(panel);
-    return { open, close, isOpen: () => !panel.hidden };
+    return { open, close, key, isOpen: () => !panel.hidden };
   }
 
   // Two parameters: one canvas, drawn once; hover and keyboard focus report a cell.
@@ -762,20 +763,13 @@
     });
     gridCell.addEventListener('keydown', (ev) => {
       const page = Math.max(1, Math.floor(300 / cell));
+      if (moves.key(ev, () => moves.open(result, idx(focus[0], focus[1]), gridCell))) return;
       const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], PageUp: [-page, 0], PageDown: [page, 0] };
       let to = null;
       if (steps[ev.key]) to = [focus[0] + steps[ev.key][0], focus[1] + steps[ev.key][1]];
       else if (ev.key === 'Home') to = ev.ctrlKey ? [0, 0] : [focus[0], 0];
       else if (ev.key === 'End') to = ev.ctrlKey ? [rows - 1, cols - 1] : [focus[0], cols - 1];
-      else if (ev.key === 'Enter' || ev.key === ' ') {
-        ev.preventDefault();
-        moves.open(result, idx(focus[0], focus[1]), gridCell);
-        return;
-      } else if (ev.key === 'Escape' && moves.isOpen()) {
-        ev.preventDefault();
-        moves.close();
-        return;
-      } else return;
+      else return;
       ev.preventDefault();
       place(Math.min(rows - 1, Math.max(0, to[0])), Math.min(cols - 1, Math.max(0, to[1])));
       gridCell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
