@@ -198,6 +198,14 @@
       run(body);
     });
   }
+  // The own game's options() in the problem page's code editor (public/code-editor.js); without it,
+  // the plain textarea.
+  const sourceEditor = sourceForm && window.sgCodeEditor ? window.sgCodeEditor($('lab-source'), $('lab-source-editor'), { mode: 'ace/mode/typescript', label: T('options(state) in TypeScript') }) : null;
+  if (sourceEditor) {
+    sourceEditor.session.setValue($('lab-source').value);
+    document.querySelector('.lab-editor-keys').hidden = false;
+    sourceEditor.session.on('change', () => ($('lab-source').value = sourceEditor.getValue()));
+  }
   if (sourceForm) {
     sourceForm.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -295,7 +303,8 @@
   /** The whole table's range: a big job's result holds its first rows, and `cut.to` says how far it goes. */
   const wholeTo = (result) => (result.cut ? result.cut.to : result.game.to);
 
-  // One parameter: one period per row, aligned on the periodic part.
+  // One parameter: one period per row. Rows start at multiples of the period, so the column
+  // labelled +k holds every n ≡ k (mod period) and a row's n is its label plus the column's.
   function periodTable(result) {
     const a = result.analysis;
     const from = result.game.from[0];
@@ -303,35 +312,77 @@
     const to = Math.min(result.game.to[0], from + result.values.length - 1);
     const last = wholeTo(result)[0];
     const period = a ? a.period : 10;
-    const anchor = a ? a.preperiod : from;
     const exceptions = new Set(a ? a.exceptions : []);
-    const table = el('table', { class: 'lab-seq', id: 'lab-seq' });
+    const table = el('table', { class: 'lab-seq', id: 'lab-seq', role: 'grid' });
+    table.setAttribute('aria-label', F('G(n), one row per period of {0}: the arrow keys move, Enter or Space shows a state’s moves, Esc closes them', period));
+    const head = el('tr', {}, el('th', { scope: 'col', text: 'n' }));
+    for (let k = 0; k < period; k++) head.appendChild(el('th', { scope: 'col', class: 'lab-offset', title: `n ≡ ${k} (mod ${period})`, text: `+${k}` }));
+    table.appendChild(el('thead', {}, head));
+    const body = el('tbody');
     const MAX_ROWS = 500;
     let rows = 0;
     let n = from;
     while (n <= to && rows < MAX_ROWS) {
-      const offset = (((n - anchor) % period) + period) % period;
+      const offset = ((n % period) + period) % period;
       const end = Math.min(to, n + period - offset - 1);
       const tr = el('tr');
       const pre = a && n < a.preperiod;
-      tr.appendChild(el('th', { text: String(n), class: pre ? 'pre' : '' }));
+      tr.appendChild(el('th', { scope: 'row', text: String(n - offset), class: pre ? 'pre' : '' }));
       for (let i = 0; i < offset; i++) tr.appendChild(el('td', { class: 'blank' }));
       for (let m = n; m <= end; m++) {
         const v = result.values[m - from];
         const cls = [v === 0 || v === 'L' ? 'zero' : '', pre || (a && m < a.preperiod) ? 'pre' : '', exceptions.has(m) ? 'exc' : ''].filter(Boolean).join(' ');
         const opts = result.options ? result.options[m - from] : null;
         const title = `n = ${m}: ${v}${exceptions.has(m) ? T(' (exception to the period)') : ''}${opts ? fmtOptions(opts) : ''}`;
-        tr.appendChild(el('td', { class: cls, title, text: String(v), 'data-n': String(m) }));
+        tr.appendChild(el('td', { class: cls, title, text: String(v), 'data-n': String(m), tabindex: m === from ? '0' : '-1' }));
       }
-      table.appendChild(tr);
+      body.appendChild(tr);
       rows++;
       n = end + 1;
     }
+    table.appendChild(body);
     const wrap = el('div', { class: 'lab-seq-wrap' }, table);
+    // Outside the scrolling wrap, so a scroll edge never cuts the panel.
+    const box = el('div', { class: 'lab-seq-box' }, wrap);
+    const moves = movesPanel(box);
+    // A roving tab stop: the focused state's cell is the table's one Tab stop.
+    const cellOf = (m) => table.querySelector(`td[data-n="${m}"]`);
+    let current = cellOf(from);
+    const go = (m) => {
+      const next = cellOf(m);
+      if (!next) return;
+      current.tabIndex = -1;
+      next.tabIndex = 0;
+      current = next;
+      next.focus();
+    };
+    const shownLast = body.lastElementChild ? Number(body.lastElementChild.lastElementChild.dataset.n) : from;
+    table.addEventListener('keydown', (ev) => {
+      const m = Number(current.dataset.n);
+      const rowStart = Math.max(from, m - (((m % period) + period) % period));
+      if (moves.key(ev, () => moves.open(result, m - from, current))) return;
+      const steps = { ArrowLeft: m - 1, ArrowRight: m + 1, ArrowUp: m - period, ArrowDown: m + period, PageUp: m - 10 * period, PageDown: m + 10 * period };
+      let target = null;
+      if (ev.key in steps) target = Math.min(shownLast, Math.max(from, steps[ev.key]));
+      else if (ev.key === 'Home') target = ev.ctrlKey ? from : rowStart;
+      else if (ev.key === 'End') target = ev.ctrlKey ? shownLast : Math.min(shownLast, rowStart - (((rowStart % period) + period) % period) + period - 1);
+      else return;
+      ev.preventDefault();
+      go(target);
+      if (moves.isOpen()) moves.open(result, target - from, current);
+    });
+    // A click, or a tap on a phone, shows that state's moves.
+    table.addEventListener('click', (ev) => {
+      const td = ev.target.closest('td[data-n]');
+      if (!td) return;
+      go(Number(td.dataset.n));
+      moves.open(result, Number(td.dataset.n) - from, td);
+    });
     const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ` ${T('value 0 (P-position)')}  `, el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}`);
-    wrap.appendChild(legend);
-    if (n <= last) wrap.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
-    return wrap;
+    box.insertBefore(legend, wrap.nextSibling);
+    legend.after(el('p', { class: 'hint', id: 'lab-seq-how', text: F('A row’s label plus a column’s +k is n; the column +k holds every n ≡ k (mod {0}).', period) }));
+    if (n <= last) box.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
+    return box;
   }
 
   // G(n) against n, one dot per value seen in each column of n (as Flammenkamp's tables draw them):
@@ -437,14 +488,17 @@
   }
 
   // Big tables of built-in games carry no options; they are fetched per state and cached.
+  // A state's options: a list of {components, value}, 'loading' while fetched (then `later(list)`),
+  // or null when they are not kept (a student's big table).
   const optionCache = new Map();
-  function fetchedOptions(result, k, later) {
+  function optionsOf(result, k, later) {
+    if (result.options) return result.options[k] || [];
     const body = specBody(result);
     if (!body) return null;
     const key = `${result.game.name}|${result.states[k].join(',')}`;
     const known = optionCache.get(key);
     if (known) return known;
-    optionCache.set(key, F('; options: {0}', '…'));
+    optionCache.set(key, 'loading');
     fetch('/api/lab/options', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, state: result.states[k] }) })
       .then((r) => r.json())
       .then((a) => {
@@ -452,16 +506,80 @@
         if (!result.stateIndex) result.stateIndex = new Map(result.states.map((s, i) => [s.join(','), i]));
         const index = result.stateIndex;
         const valueOf = (c) => (index.has(c.join(',')) ? result.values[index.get(c.join(','))] : undefined);
-        const text = fmtOptions(a.options.map((o) => {
+        const list = a.options.map((o) => {
           const vals = o.map(valueOf);
           const value = vals.some((x) => typeof x !== 'number') ? '?' : vals.reduce((x, y) => x ^ y, 0);
           return { components: o, value };
-        }));
-        optionCache.set(key, text);
-        later(text);
+        });
+        optionCache.set(key, list);
+        later(list);
       })
       .catch(() => optionCache.delete(key));
-    return F('; options: {0}', '…');
+    return 'loading';
+  }
+  const optionsText = (opts) => (Array.isArray(opts) ? fmtOptions(opts) : opts === 'loading' ? F('; options: {0}', '…') : '');
+
+  // ---- a cell's moves: one panel beside the cell, opened by Enter / Space on a focused cell, a click
+  // or a tap; Esc or its Close button shuts it and focus goes back to the cell ----
+  function movesPanel(host) {
+    const panel = el('div', { class: 'lab-moves', id: 'lab-moves', 'aria-live': 'polite', hidden: '' });
+    let from = null;
+    let shownKey = null;
+    const close = () => {
+      const had = panel.contains(document.activeElement);
+      panel.hidden = true;
+      panel.textContent = '';
+      shownKey = null;
+      if (had && from) from.focus();
+    };
+    const closeButton = () => {
+      const b = el('button', { type: 'button', class: 'lab-moves-close', text: T('Close') });
+      b.addEventListener('click', close);
+      return b;
+    };
+    const render = (result, k, opts) => {
+      panel.textContent = '';
+      const v = result.values[k];
+      panel.appendChild(el('p', { class: 'lab-moves-title' }, el('strong', { text: F('Moves from {0} (value {1}):', fmtState(result.states[k]), v) }), pMark(v)));
+      if (opts === 'loading') panel.appendChild(el('p', { text: '…' }));
+      else if (opts === null) panel.appendChild(el('p', { text: T('Moves are not kept for a table this big.') }));
+      else if (!opts.length) panel.appendChild(el('p', { text: T('no options: a terminal state') }));
+      else {
+        const ul = el('ul');
+        for (const o of opts) ul.appendChild(el('li', { text: fmtOption(o) }));
+        panel.appendChild(ul);
+      }
+      panel.appendChild(closeButton());
+    };
+    /** Shows state k's moves below `cell` (an element inside host). */
+    const open = (result, k, cell) => {
+      from = cell;
+      shownKey = k;
+      const opts = optionsOf(result, k, (list) => shownKey === k && render(result, k, list));
+      render(result, k, opts);
+      panel.hidden = false;
+      const h = host.getBoundingClientRect();
+      const c = cell.getBoundingClientRect();
+      panel.style.top = `${c.bottom - h.top + host.scrollTop + 4}px`;
+      panel.style.left = `${Math.max(0, Math.min(c.left - h.left + host.scrollLeft, host.scrollWidth - panel.offsetWidth - 4))}px`;
+      panel.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    };
+    panel.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close();
+      }
+    });
+    /** A focused cell's keys: Enter or Space calls show(), Esc closes; true when the key was one of those. */
+    const key = (ev, show) => {
+      if (ev.key === 'Enter' || ev.key === ' ') show();
+      else if (ev.key === 'Escape' && !panel.hidden) close();
+      else return false;
+      ev.preventDefault();
+      return true;
+    };
+    host.appendChild(panel);
+    return { open, close, key, isOpen: () => !panel.hidden };
   }
 
   // Two parameters: one canvas, drawn once; hover and keyboard focus report a cell.
@@ -477,8 +595,8 @@
     const idx = (i, j) => base + i * cols + j;
     const cell = Math.max(3, Math.min(28, Math.floor(720 / Math.max(rows, cols))));
     const margin = 34;
-    const canvas = el('canvas', { class: 'lab-heatmap', id: 'lab-heatmap', tabindex: '0', role: 'img' });
-    canvas.setAttribute('aria-label', F('Heatmap of {0} × {1} states; focus and use the arrow keys to read a state', rows, cols));
+    // The canvas is the picture; the keyboard and screen readers use the grid laid over it.
+    const canvas = el('canvas', { class: 'lab-heatmap', id: 'lab-heatmap', 'aria-hidden': 'true' });
     canvas.dataset.cell = String(cell);
     canvas.dataset.margin = String(margin);
     canvas.dataset.x0 = String(x0);
@@ -525,21 +643,19 @@
     draw();
     const readout = el('p', { class: 'lab-cell', id: 'lab-cell', 'aria-live': 'polite', text: T('Hover or focus a cell to read its value and options.') });
     const tip = el('div', { class: 'lab-tip', id: 'lab-tip', hidden: '' });
-    let focus = [0, 0];
     let shown = -1;
     const describe = (i, j) => {
       const k = idx(i, j);
       shown = k;
       const state = result.states[k];
       const v = result.values[k];
-      const opts = result.options ? result.options[k] : fetchedOptions(result, k, (text) => {
+      const opts = optionsOf(result, k, (list) => {
         // Arrives later: update only if the same cell is still shown.
         if (shown !== k) return;
-        readout.textContent = `${fmtState(state)} = ${v}${pMark(v)}${text}`;
+        readout.textContent = `${fmtState(state)} = ${v}${pMark(v)}${optionsText(list)}`;
         if (!tip.hidden) tip.textContent = readout.textContent;
       });
-      const o = Array.isArray(opts) ? fmtOptions(opts) : typeof opts === 'string' ? opts : '';
-      return `${fmtState(state)} = ${v}${pMark(v)}${o}`;
+      return `${fmtState(state)} = ${v}${pMark(v)}${optionsText(opts)}`;
     };
     const cellAt = (ev) => {
       const r = canvas.getBoundingClientRect();
@@ -547,6 +663,35 @@
       const i = Math.floor((ev.clientY - r.top - margin) / cell);
       return i >= 0 && j >= 0 && i < rows && j < cols ? [i, j] : null;
     };
+    // A WAI-ARIA grid with one cell in the page, moved by the arrow keys (a roving tab stop: the
+    // table is one Tab stop however many states it has); aria-rowindex / aria-colindex say where it is.
+    const grid = el('div', { class: 'lab-grid', id: 'lab-grid', role: 'grid', 'aria-rowcount': String(rows), 'aria-colcount': String(cols) });
+    grid.setAttribute('aria-label', F('Heatmap of {0} × {1} states: the arrow keys move, Enter or Space shows a state’s moves, Esc closes them', rows, cols));
+    const row = el('div', { role: 'row' });
+    const gridCell = el('div', { role: 'gridcell', class: 'lab-grid-cell', id: 'lab-grid-cell', tabindex: '0' });
+    const cellText = el('span', { class: 'visually-hidden' });
+    gridCell.appendChild(cellText);
+    row.appendChild(gridCell);
+    grid.appendChild(row);
+    const box = el('div', { class: 'lab-heat-box' }, canvas, grid, tip);
+    // Outside the scrolling box, so a scroll edge never cuts the panel.
+    const heat = el('div', { class: 'lab-heat' });
+    const moves = movesPanel(heat);
+    let focus = [0, 0];
+    /** Puts the grid's cell on state (i, j) and, unless told not to, says it. */
+    const place = (i, j, say = true) => {
+      focus = [i, j];
+      row.setAttribute('aria-rowindex', String(i + 1));
+      gridCell.setAttribute('aria-colindex', String(j + 1));
+      gridCell.style.left = `${margin + j * cell}px`;
+      gridCell.style.top = `${margin + i * cell}px`;
+      gridCell.style.width = `${cell}px`;
+      gridCell.style.height = `${cell}px`;
+      const v = result.values[idx(i, j)];
+      cellText.textContent = `${fmtState(result.states[idx(i, j)])} = ${v}${pMark(v)}`;
+      if (say) readout.textContent = describe(i, j);
+    };
+    place(0, 0, false);
     canvas.addEventListener('mousemove', (ev) => {
       const c = cellAt(ev);
       if (!c) {
@@ -561,22 +706,33 @@
       readout.textContent = text;
     });
     canvas.addEventListener('mouseleave', () => (tip.hidden = true));
-    const showFocus = () => {
-      draw();
-      ctx.strokeStyle = '#d7263d';
-      ctx.lineWidth = 2;
-      ctx.strokeRect(margin + focus[1] * cell + 1, margin + focus[0] * cell + 1, cell - 2, cell - 2);
+    // A click, or a tap on a phone: that cell gets the focus and its moves are shown. (A tap's
+    // emulated mousemove would leave a hover tip behind the panel: hidden.)
+    canvas.addEventListener('click', (ev) => {
+      const c = cellAt(ev);
+      if (!c) return;
+      tip.hidden = true;
+      place(c[0], c[1]);
+      gridCell.focus({ preventScroll: true });
+      moves.open(result, idx(c[0], c[1]), gridCell);
+    });
+    gridCell.addEventListener('focus', () => {
       readout.textContent = describe(focus[0], focus[1]);
-    };
-    canvas.addEventListener('focus', showFocus);
-    canvas.addEventListener('blur', draw);
-    canvas.addEventListener('keydown', (ev) => {
-      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      const m = moves[ev.key];
-      if (!m) return;
+    });
+    gridCell.addEventListener('keydown', (ev) => {
+      const page = Math.max(1, Math.floor(300 / cell));
+      if (moves.key(ev, () => moves.open(result, idx(focus[0], focus[1]), gridCell))) return;
+      const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], PageUp: [-page, 0], PageDown: [page, 0] };
+      let to = null;
+      if (steps[ev.key]) to = [focus[0] + steps[ev.key][0], focus[1] + steps[ev.key][1]];
+      else if (ev.key === 'Home') to = ev.ctrlKey ? [0, 0] : [focus[0], 0];
+      else if (ev.key === 'End') to = ev.ctrlKey ? [rows - 1, cols - 1] : [focus[0], cols - 1];
+      else return;
       ev.preventDefault();
-      focus = [Math.min(rows - 1, Math.max(0, focus[0] + m[0])), Math.min(cols - 1, Math.max(0, focus[1] + m[1]))];
-      showFocus();
+      place(Math.min(rows - 1, Math.max(0, to[0])), Math.min(cols - 1, Math.max(0, to[1])));
+      gridCell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      // The panel follows the focused cell while it is open.
+      if (moves.isOpen()) moves.open(result, idx(focus[0], focus[1]), gridCell);
     });
     currentSvg = () => {
       const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="${Math.min(12, Math.max(8, cell - 8))}">`];
@@ -600,8 +756,8 @@
       legend.appendChild(el('span', { class: 'legend-item' }, sw, ` ${v === 0 ? T('0 (P-position)') : v === 'W' ? T('Win') : v === 'L' ? T('Lose (P-position)') : v === 'D' ? T('Draw') : v}`));
     }
     if (!result.loopy && maxV > PALETTE.length) legend.appendChild(el('span', { class: 'legend-item', text: F('colours repeat every {0} values (up to {1})', PALETTE.length, maxV) }));
-    const box = el('div', { class: 'lab-heat-box' }, canvas, tip);
-    return el('div', { class: 'lab-heat' }, legend, box, readout);
+    heat.prepend(legend, box, readout);
+    return heat;
   }
 
   function slices(result) {

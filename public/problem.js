@@ -1,5 +1,5 @@
 // Problem page: statement language switch (remembered in a cookie, like the ?lang= links),
-// copy buttons for samples, and the Ace code editor over the plain textarea.
+// copy buttons for samples, and the code editor (public/code-editor.js) over the plain textarea.
 (() => {
   'use strict';
 
@@ -161,7 +161,7 @@
   });
 
   const modeFor = (lang) => (lang === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript');
-  let editor = null;
+  const editor = window.sgCodeEditor(textarea, holder, { mode: modeFor(languageNow()), label: 'Source code' });
   // The starter for the chosen language, selected: the first keystroke or paste replaces it.
   let starterShown = false;
   const showStarter = () => {
@@ -169,20 +169,7 @@
     editor.selectAll();
     starterShown = true;
   };
-  if (window.ace && holder) {
-    window.ace.config.set('basePath', '/vendor/ace');
-    holder.hidden = false;
-    textarea.hidden = true;
-    editor = window.ace.edit(holder, {
-      mode: modeFor(languageNow()),
-      // Tab and Esc leave the editor: focus lands on its frame, Enter starts typing, Esc stops.
-      enableKeyboardAccessibility: true,
-      theme: window.matchMedia('(prefers-color-scheme: dark)').matches ? 'ace/theme/tomorrow_night' : 'ace/theme/chrome',
-      tabSize: 2,
-      useSoftTabs: true,
-      showPrintMargin: false,
-      useWorker: false,
-    });
+  if (editor) {
     const start = (refused ? textarea.value : store.get(draftKey)) || textarea.value.trim();
     if (start) editor.session.setValue(start);
     else showStarter();
@@ -204,8 +191,6 @@
       }
     });
     editor.commands.addCommand({ name: 'submitSolution', bindKey: { win: 'Ctrl-Enter', mac: 'Command-Enter' }, exec: submitNow });
-    // The editor's hidden input gets a name a screen reader can say.
-    editor.textInput.getElement().setAttribute('aria-label', 'Source code');
   }
   if (languageSelect) {
     languageSelect.addEventListener('change', () => {

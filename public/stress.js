@@ -29,6 +29,16 @@
     target.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
   }
   const block = (title, text) => el('div', { class: 'io-block' }, el('div', { class: 'io-title' }, title), el('pre', {}, text));
+  // An interactive run's dialogue, each line with the move it plays (as on a submission's page).
+  const dialogueBlock = (moves) => {
+    const pre = el('pre', { class: 'dialogue', tabindex: '0' });
+    for (const m of moves) {
+      const line = el('span', { class: 'dialogue-line' }, `${m.text}\n`);
+      if (m.move !== null) line.dataset.move = String(m.move);
+      pre.append(line);
+    }
+    return el('div', { class: 'io-block', 'data-kind': 'dialogue' }, el('div', { class: 'io-title' }, T('Dialogue (> the program, < the judge)')), pre);
+  };
 
   // public/api.js: one place adds the headers every JSON call needs.
   const api = (method, url, body) => window.sgApi(method, url, body);
@@ -282,7 +292,7 @@
           result,
           el('p', { class: `${cls} invocation-verdict` }, words),
           r.verdict === 'CE' ? el('pre', { class: 'message' }, r.compileOutput || '') : el('p', { class: 'hint' }, F('{0} ms, {1} KiB', r.timeMs ?? 0, r.memoryKb ?? 0) + (r.exitCode !== null ? `, ${F('exit code {0}', r.exitCode)}` : '')),
-          r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, block(T('Your output'), r.output ?? ''), block(T('Reference output'), r.expected ?? '')),
+          r.verdict === 'CE' ? null : el('div', { class: 'side-by-side' }, r.moves ? dialogueBlock(r.moves) : block(T('Your output'), r.output ?? ''), block(T('Reference output'), r.expected ?? '')),
           r.message && r.verdict !== 'CE' && game ? el('p', { class: 'checker-message' }, el('span', { class: 'label' }, T('Interactor:'))) : null,
           r.message && r.verdict !== 'CE' ? el('pre', { class: 'message' }, r.message) : null,
           r.stderr ? block(T('Standard error'), r.stderr) : null,

@@ -325,7 +325,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     res.status(error ? 400 : 200).render('lab', {
       title: label('SG lab'),
       nav: 'lab',
-      scripts: ['/static/lab.js'],
+      scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/lab.js'],
       problems,
       noGame: Object.entries(NO_GAME).map(([slug, why]) => ({ slug, why: noGameReason(slug, why, lang) })),
       q,

@@ -118,7 +118,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     title: lang === 'en' ? p.titleEn : p.titleZh,
     nav: 'problems',
     katex: true,
-    scripts: ['/vendor/ace/ace.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
+    scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
     starterJson: JSON.stringify(STARTER_CODE).replace(/</g, '\\u003c'),
     problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug, owner ?? undefined) },
     lang,

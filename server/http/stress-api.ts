@@ -13,6 +13,7 @@ import { checkProblemSlug, checkSubmission, describeSchemaError } from './submis
 import { isoTimestamp } from './present';
 import { bodyLanguage } from './language-field';
 import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
+import { dialogueMovesOf } from '../problems/dialogue-moves';
 
 /** Most cases one stress run may ask for (its CPU budget may stop it sooner). */
 export const MAX_STRESS_CASES = 10_000;
@@ -90,6 +91,8 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
       status: inv.status,
       verdict: inv.verdict,
       output: inv.output,
+      // An interactive problem's output is its dialogue: its lines with the move each plays.
+      moves: dialogueMovesOf(inv.problem, inv.output),
       expected: inv.expected,
       stderr: inv.stderr,
       message: inv.message,

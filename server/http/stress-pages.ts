@@ -7,6 +7,7 @@ import { getInvocation, insertInvocation } from '../storage/invocations';
 import { addUserTest, removeUserTest, shareUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun } from '../storage/stress-runs';
 import { catalogEntry } from '../../problems/catalog';
+import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { parseFormBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserInput } from './stress-api';
@@ -89,6 +90,8 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       hasExitCode: inv.exitCode !== null,
       verdictClass: inv.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected',
       interactive,
+      // An interactive run's output is its dialogue, numbered as on a submission's page.
+      moves: interactive ? dialogueMovesOf(inv.problem, inv.output) : null,
       verdictWords:
         inv.verdict === 'AC' ? (interactive ? 'You won the game against the judge' : 'Same answer as the reference')
         : inv.verdict === 'WA' ? (interactive ? 'You lost the game (see why below)' : 'Differs from the reference')

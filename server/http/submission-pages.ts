@@ -24,7 +24,7 @@ import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submissi
 import { clientKey } from './client-key';
 import { compileOutputHtml, sourceView } from './source-view';
 import { caseOfDifference, splitAtCase } from './failing-case-view';
-import { DIALOGUE_LAYOUTS, numberMoves } from '../problems/dialogue-moves';
+import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount } from '../storage/accounts';
 import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
@@ -163,7 +163,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
                 const truncated = full !== undefined && full.length > (b.text ?? '').length;
                 return {
                   ...b,
-                  moves: b.kind === 'dialogue' && b.text !== null && DIALOGUE_LAYOUTS[s.problem] ? numberMoves(DIALOGUE_LAYOUTS[s.problem]!, b.text) : null,
+                  moves: b.kind === 'dialogue' ? dialogueMovesOf(s.problem, b.text) : null,
                   marked: b.kind === 'input' && failingCase !== null && b.text !== null ? splitAtCase(b.text, failingCase) : null,
                   empty: b.text === '',
                   truncated,

@@ -45,3 +45,9 @@ export function numberMoves(layout: DialogueLayout, dialogue: string): DialogueL
     return { text, move: moversTurnFirst ? 2 * k - 1 : 2 * k };
   });
 }
+
+/** A problem's dialogue with its moves numbered, or null when the problem has no dialogue layout. */
+export function dialogueMovesOf(problem: string, dialogue: string | null): DialogueLine[] | null {
+  const layout = DIALOGUE_LAYOUTS[problem];
+  return layout && dialogue !== null ? numberMoves(layout, dialogue) : null;
+}

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submit, waitForVerdict } from '../helpers/judge-client';
+import { postJob, submit, waitForVerdict, waitJobDone } from '../helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -85,6 +85,30 @@ describe('an interactive problem in a browser', () => {
     expect(shown).toContain('< 6 1 2');
     expect(shown).toContain('> First');
     expect(shown).toContain('< 0 0');
+    // The dialogue numbers its moves as a submission's page does: the two header lines are not moves.
+    const lines = await page.locator('#custom-invocation pre.dialogue .dialogue-line').evaluateAll((els) => els.map((e) => ({ move: (e as HTMLElement).dataset.move ?? null, text: e.textContent!.trim() })));
+    expect(lines.slice(0, 2)).toEqual([{ move: null, text: '< 6 1 2' }, { move: null, text: '> First' }]);
+    const moves = lines.filter((l) => l.move !== null).map((l) => Number(l.move));
+    expect(moves.length).toBeGreaterThan(1);
+    expect(moves).toEqual(moves.map((_, i) => i + 1));
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('numbers the moves of a lost custom invocation on its own page, and the interactor cites the last one', async () => {
+    // Five cards, taking exactly two adjacent ones: G(5) = 0, a second-player win, so the always-first player loses.
+    const source = readFileSync(join(ROOT, 'problems/subtraction-game/wrong/always-first.ts'), 'utf8');
+    const id = await postJob(server.url, '/api/invocations', { problem: 'subtraction-game', source, input: '5 2 2' });
+    const done = await waitJobDone<{ status: string; verdict: string; moves: { text: string; move: number | null }[] | null }>(server.url, `/api/invocations/${id}`);
+    expect(done.verdict).toBe('WA');
+    expect(done.moves?.slice(0, 2)).toEqual([{ text: '< 5 2 2', move: null }, { text: '> First', move: null }]);
+    await page.goto(`${server.url}/invocations/${id}`);
+    const dialogue = page.locator('.io-block[data-kind="dialogue"]');
+    expect(await dialogue.locator('.io-title').textContent()).toContain('Dialogue');
+    const numbered = await dialogue.locator('.dialogue-line[data-move]').evaluateAll((els) => els.map((e) => ({ move: Number((e as HTMLElement).dataset.move), text: e.textContent!.trim() })));
+    expect(numbered.map((m) => m.move)).toEqual(numbered.map((_, i) => i + 1));
+    const cited = Number(/^move (\d+):/.exec((await page.locator('pre.message').textContent())!)?.[1]);
+    expect(numbered.at(-1)?.move).toBe(cited);
+    // The number is drawn before the line, where a student reads it.
+    expect(await dialogue.locator('.dialogue-line[data-move]').first().evaluate((e) => getComputedStyle(e, '::before').content)).toBe('"1"');
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setSource } from '../helpers/editor';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -119,8 +120,8 @@ describe('the SG lab in a browser', () => {
 
   it('shows a three-parameter game as slices', async () => {
     await page.fill('#lab-conjecture', '');
-    await page.fill(
-      '#lab-source',
+    await setSource(
+      page,
       [
         '// Nim on three heaps as one state: its value is x ^ y ^ z.',
         'export function options(x: number, y: number, z: number): number[][][] {',
@@ -131,6 +132,7 @@ describe('the SG lab in a browser', () => {
         '  return out;',
         '}',
       ].join('\n'),
+      'lab-source-editor',
     );
     await page.fill('#lab-source-to', '5');
     await page.click('#lab-compute-source');

@@ -157,6 +157,7 @@ describe('the Chinese interface', () => {
       expect(await p.locator('.lab-legend').innerText()).toMatch(/^值为 0（P 态）\s+预周期\s+例外$/);
       expect(await p.locator('#lab-seq td[data-n="5"]').getAttribute('title')).toBe('n = 5: 1；后继：(4) → 0; (3) → 3; (2) → 2');
       expect(await p.locator('#lab-seq td[data-n="0"]').getAttribute('title')).toBe('n = 0: 0；后继：无');
+      expect(await p.locator('#lab-seq-how').innerText()).toBe('行首的数加上列的 +k 就是 n；+k 这一列是所有 n ≡ k (mod 4) 的值。');
 
       // A false conjecture, checked in the sandbox (a job the page follows).
       await p.fill('#lab-conjecture', 'export default (n: number) => n % 3;');
@@ -199,13 +200,18 @@ describe('the Chinese interface', () => {
         'P 态（值为 0）：沿 n 方向从 n = 1 起周期为 2，沿 m 方向从 m = 1 起周期为 2',
       ]);
       expect(await p.locator('#lab-cell').innerText()).toBe('把鼠标移到格子上（或用键盘选中）即可查看它的值和后继。');
-      expect(await p.locator('#lab-heatmap').getAttribute('aria-label')).toBe('16 × 16 个状态的热力图；选中后用方向键逐个查看状态');
+      expect(await p.locator('#lab-grid').getAttribute('aria-label')).toBe('16 × 16 个状态的热力图：方向键移动，Enter 或空格显示该状态的后继，Esc 关闭');
       expect((await p.locator('.lab-legend .legend-item').first().innerText()).trim()).toBe('0（P 态）');
       expect(await p.locator('#lab-download-svg').innerText()).toBe('下载 SVG');
-      await p.focus('#lab-heatmap');
+      await p.focus('#lab-grid-cell');
       expect(await p.locator('#lab-cell').innerText()).toBe('(1, 1) = 0 — P 态（轮到行动的一方必败）；后继：无');
       await p.keyboard.press('ArrowRight');
       expect(await p.locator('#lab-cell').innerText()).toBe('(1, 2) = 1；后继：(1, 1) → 0');
+      // Enter shows the moves in a panel, in Chinese too.
+      await p.keyboard.press('Enter');
+      expect(await p.locator('#lab-moves').innerText()).toBe('(1, 2)（值为 1）的后继：\n\n(1, 1) → 0\n关闭');
+      await p.keyboard.press('Escape');
+      expect(await p.locator('#lab-moves').isHidden()).toBe(true);
       // The menu: problem titles and games in Chinese, the presets too.
       const menu = await p.locator('#lab-game option').allInnerTexts();
       expect(menu.find((o) => o.includes('n × m 的棋盘（硬币在起始的角上）'))).toBeDefined();

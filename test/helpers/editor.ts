@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
-/** The problem page's Ace editor, driven as a student's typing would end up. */
+/** An Ace editor of a page (the problem page's is `editor`, the lab's own game `lab-source-editor`), driven as a student's typing would end up. */
 type AceWindow = { ace: { edit(el: string): { setValue(s: string, cursor?: number): void; getValue(): string } } };
 
-export const setSource = (p: Page, source: string) => p.evaluate((src) => (window as unknown as AceWindow).ace.edit('editor').setValue(src, 1), source);
-export const getSource = (p: Page) => p.evaluate(() => (window as unknown as AceWindow).ace.edit('editor').getValue());
+export const setSource = (p: Page, source: string, id = 'editor') => p.evaluate(([src, el]) => (window as unknown as AceWindow).ace.edit(el).setValue(src, 1), [source, id] as const);
+export const getSource = (p: Page, id = 'editor') => p.evaluate((el) => (window as unknown as AceWindow).ace.edit(el).getValue(), id);
