@@ -1,11 +1,8 @@
 import ts from 'typescript';
 import { EMIT_OPTIONS, SOLUTION_FILE } from './config';
+import { MODULE_PARAMS } from './module-params';
 
-/**
- * The parameters of the function a compiled solution becomes: what CommonJS gives a module. The
- * sandbox calls it with its own implementations.
- */
-export const MODULE_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname'] as const;
+export { MODULE_PARAMS };
 
 /**
  * Emits CommonJS and wraps it as `(async function (exports, require, ...) { ... })`, so top-level

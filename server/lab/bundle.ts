@@ -4,15 +4,20 @@
  * the search, transpiled from server/lab/*.ts and joined by a tiny CommonJS loader.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
-import { MODULE_PARAMS } from '../compile/emit';
+import type TypeScript from 'typescript';
+import { MODULE_PARAMS } from '../compile/module-params';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Loaded on the first lab job, not when a judge thread starts (most never run one). */
+let ts: typeof TypeScript | null = null;
+const typescript = (): typeof TypeScript => (ts ??= createRequire(import.meta.url)('typescript') as typeof TypeScript);
 const HEADER = `(async function (${MODULE_PARAMS.join(', ')}) {`;
 
 function transpile(file: string): string {
+  const ts = typescript();
   return ts.transpileModule(readFileSync(file, 'utf8'), {
     fileName: file,
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, removeComments: true },

@@ -1,11 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import ts from 'typescript';
+import type TypeScript from 'typescript';
+import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const requireHere = createRequire(import.meta.url);
+/** Loaded only to build: a judge thread that finds the sources cached never loads the 9 MB compiler. */
+let ts: typeof TypeScript | null = null;
+const typescript = (): typeof TypeScript => (ts ??= requireHere('typescript') as typeof TypeScript);
 
 export interface SandboxSources {
   /** The sandbox process's main thread (run with `node -e`). */
@@ -17,10 +23,20 @@ export interface SandboxSources {
 }
 
 const transpile = (source: string, fileName: string) =>
-  ts.transpileModule(source, {
+  typescript().transpileModule(source, {
     fileName,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true, removeComments: true },
+    compilerOptions: { target: typescript().ScriptTarget.ES2022, module: typescript().ModuleKind.CommonJS, esModuleInterop: true, removeComments: true },
   }).outputText;
+
+/** The files a build read, each with the SHA-256 of its content: what a cached build is checked against. */
+type Inputs = Record<string, string>;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+let reading: Inputs | null = null;
+function read(file: string): string {
+  const text = readFileSync(file, 'utf8');
+  if (reading) reading[file] = sha256(text);
+  return text;
+}
 
 /**
  * The built-ins the runtime's code mentions, bound once as locals of the bundle: a global lookup in
@@ -41,7 +57,7 @@ function bundleRuntime(): string {
   const visit = (file: string) => {
     if (modules.has(file)) return;
     const isTs = file.endsWith('.ts');
-    const source = readFileSync(file, 'utf8');
+    const source = read(file);
     const code = isTs ? transpile(source, file) : source;
     const deps: Record<string, string> = {};
     modules.set(file, { code, deps });
@@ -94,12 +110,12 @@ return load(${ids.get(entry)}).install;
  * Node built-ins stay ordinary `require` calls.
  */
 function bundleThread(file: string): string {
-  const code = transpile(readFileSync(file, 'utf8'), path.basename(file));
+  const code = transpile(read(file), path.basename(file));
   const locals = [...code.matchAll(/\brequire\((['"])(\.[\w./-]+)\1\)/g)].map((m) => m[2]!);
   if (locals.length === 0) return code;
   const defs = [...new Set(locals)].map((spec) => {
     const target = path.resolve(path.dirname(file), `${spec.replace(/\.js$/, '')}.ts`);
-    const inlined = transpile(readFileSync(target, 'utf8'), path.basename(target));
+    const inlined = transpile(read(target), path.basename(target));
     // One level only: a module inlined here imports nothing of ours (its own import would fail at run time).
     if (/\brequire\((['"])\./.test(inlined)) throw new Error(`${target}: a module inlined into the sandbox's threads may import only Node built-ins`);
     return `${JSON.stringify(spec)}: (() => { const module = { exports: {} }; (function (exports, module) {\n${inlined}\n})(module.exports, module); return module.exports; })()`;
@@ -111,10 +127,59 @@ let built: SandboxSources | null = null;
 
 /** The JavaScript of the sandbox's three parts, built once per judge process (or thread). */
 export function sandboxSources(): SandboxSources {
-  built ??= {
-    host: bundleThread(path.join(here, 'host', 'host.ts')),
-    worker: bundleThread(path.join(here, 'host', 'worker.ts')),
-    runtime: bundleRuntime(),
-  };
+  built ??= cachedSources(DEFAULT_CACHE);
   return built;
+}
+
+/** Builds the three parts from source, and lists the files read. */
+export function buildSources(): { sources: SandboxSources; inputs: Inputs } {
+  reading = {};
+  try {
+    const sources = { host: bundleThread(path.join(here, 'host', 'host.ts')), worker: bundleThread(path.join(here, 'host', 'worker.ts')), runtime: bundleRuntime() };
+    return { sources, inputs: reading };
+  } finally {
+    reading = null;
+  }
+}
+
+/**
+ * Building costs a second or two of CPU (loading TypeScript, transpiling the runtime) in every
+ * thread that starts a sandbox: three or more per server start. The build is kept beside the
+ * installed packages (node_modules/.cache, writable only by whoever installed them, never by the
+ * sandbox's user) and used again only when every file it read is unchanged, byte for byte, and
+ * the Node.js version (which decides the bundle's list of built-ins) and TypeScript's are the same.
+ */
+const DEFAULT_CACHE = path.resolve(here, '..', '..', 'node_modules', '.cache', 'sg-judge', `sandbox-${process.version}.json`);
+
+const CacheFile = z.object({
+  node: z.string(),
+  typescript: z.string(),
+  inputs: z.record(z.string(), z.string()),
+  sources: z.object({ host: z.string(), worker: z.string(), runtime: z.string() }),
+});
+
+function typescriptVersion(): string {
+  return (JSON.parse(readFileSync(requireHere.resolve('typescript/package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The cached build when it is still what a build would give; a new build (then cached) otherwise. */
+export function cachedSources(cacheFile: string): SandboxSources {
+  try {
+    const cached = CacheFile.parse(JSON.parse(readFileSync(cacheFile, 'utf8')));
+    const unchanged = Object.entries(cached.inputs).every(([file, hash]) => sha256(readFileSync(file, 'utf8')) === hash);
+    if (unchanged && cached.node === process.version && cached.typescript === typescriptVersion() && Object.keys(cached.inputs).length > 0) return cached.sources;
+  } catch {
+    // No cache yet, or one that cannot be read: build.
+  }
+  const { sources, inputs } = buildSources();
+  try {
+    mkdirSync(path.dirname(cacheFile), { recursive: true });
+    // Written whole, then renamed: threads starting together never read half a file.
+    const partial = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, JSON.stringify({ node: process.version, typescript: typescriptVersion(), inputs, sources }));
+    renameSync(partial, cacheFile);
+  } catch {
+    // A read-only install builds every time, as before.
+  }
+  return sources;
 }
