@@ -50,7 +50,11 @@ for (let k = 1; k <= SHARDS; k++) jobs.push({ name: `node24-solution-table-${k}o
 jobs.push({ name: 'node24-sandbox', node: node24, heavy: true, files: all.filter((f) => folder(f) === 'sandbox') });
 jobs.push({ name: 'node24-judge-heavy', node: node24, heavy: true, files: HEAVY_JUDGE.filter((f) => all.includes(f)) });
 jobs.push({ name: 'node24-slow', node: node24, heavy: false, files: SLOW, env: { SLOW_TESTS: '1' } });
-const named = new Set([SOLUTION_TABLE, ...HEAVY_JUDGE, ...SLOW, ...all.filter((f) => folder(f) === 'sandbox')]);
+// The known-wrong stress test (every wrong/ solution of every problem found and shrunk) is the
+// longest single file: sharded by problem like the solution table (STRESS_SHARD=k/n).
+const KNOWN_WRONG = 'test/stress/known-wrong.test.ts';
+for (let k = 1; k <= SHARDS; k++) jobs.push({ name: `node24-known-wrong-${k}of${SHARDS}`, node: node24, heavy: false, files: [KNOWN_WRONG], env: { STRESS_SHARD: `${k}/${SHARDS}` } });
+const named = new Set([SOLUTION_TABLE, KNOWN_WRONG, ...HEAVY_JUDGE, ...SLOW, ...all.filter((f) => folder(f) === 'sandbox')]);
 // Light jobs, one per folder (browser, integration, problems, ...), largest first.
 const byFolder = new Map();
 for (const f of all.filter((f) => !named.has(f))) byFolder.set(folder(f), [...(byFolder.get(folder(f)) ?? []), f]);
@@ -66,21 +70,24 @@ jobs.push({ name: 'node22-sandbox-compile', node: node22, heavy: true, files: al
 jobs.push({ name: 'node22-server', node: node22, heavy: false, files: NODE22_SERVER.filter((f) => all.includes(f)) });
 
 // Every Node 24 job's files, together, are every test file exactly once.
-const covered = jobs.filter((j) => j.node === node24 && !j.name.includes('solution-table')).flatMap((j) => j.files);
-if (new Set(covered).size !== covered.length || covered.length + 1 !== all.length) {
+const covered = jobs.filter((j) => j.node === node24 && !j.name.includes('solution-table') && !j.name.includes('known-wrong')).flatMap((j) => j.files);
+if (new Set(covered).size !== covered.length || covered.length + 2 !== all.length) {
   console.error('CI job list does not cover every test file exactly once');
   process.exit(2);
 }
 
 /**
- * Longest first, each lane by the durations of a full run (2026-11-25, seconds): heavy jobs take one
- * slot in turn (solution table 461 + 380, sandbox 253, Node 22 sandbox 309), so the long light jobs
- * (stress, whose known-wrong test runs every wrong solution of every problem: over 30 minutes; Node 22
- * integration and problems 969, integration 525, browser 389) go first in the other slot, longest
- * first, and the short ones fill in at the end.
+ * Longest first (a job's seconds in a full run on this machine kind, 2026-11-25; a job not listed
+ * counts as short), so that the last jobs to start are short ones and both slots end together. A
+ * heavy job waits while another heavy one runs; the free slot then takes the longest light job.
  */
-const LONG_LIGHT = ['node24-integration', 'node24-browser', 'node24-stress', 'node24-distributed', 'node22-server'];
-const order = (j) => (j.name.includes('solution-table') ? 0 : LONG_LIGHT.includes(j.name) ? 1 + LONG_LIGHT.indexOf(j.name) / 10 : j.heavy ? 2 : 3);
+const SECONDS = {
+  'node24-integration': 610, 'node24-browser': 395, 'node24-sandbox': 315, 'node22-sandbox-compile': 300,
+  'node24-known-wrong-1of2': 230, 'node24-known-wrong-2of2': 230, 'node24-distributed': 235, 'node24-problems': 195,
+  'node24-solution-table-1of2': 150, 'node24-solution-table-2of2': 155, 'node22-server': 70, 'node24-judge': 65,
+  'node24-stress': 40, 'node24-lab': 30, 'node24-judge-heavy': 25, 'node24-compile': 17, 'node24-slow': 14,
+};
+const order = (j) => -(SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
 const queue = jobs.filter((j) => j.files.length > 0 && (!process.env.CI_ONLY || j.name.includes(process.env.CI_ONLY))).sort((a, b) => order(a) - order(b));
 // The reports the closing summary reads: a job that wrote none counts as failed there.

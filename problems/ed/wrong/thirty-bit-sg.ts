@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The closed form, correctly: a pair's SG value is the number of trailing one-bits of
 // (x - 1) | (y - 1). The learner counts them with a loop over bits 0..29 ("2·10^9 is about 2^30"),
 // so a pair of SG value 31 counts as 30: beside a pair of SG 30 it cancels out.

@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner binary-searches the Fibonacci list with hi = length - 2 (a classic off-by-one), so the
 // last and largest entry, 1836311903, is never found.
 import * as readline from 'readline';

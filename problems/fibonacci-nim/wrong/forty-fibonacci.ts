@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner stores "enough" Fibonacci numbers in a fixed array of 40 (1, 2, 3, 5, …, 165580141),
 // which is short of 2^31: the five largest Fibonacci numbers below it are missing.
 import * as fs from 'fs';

@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner fills an Int32Array of 60 Fibonacci numbers without stopping at 2^31: the sums wrap
 // around, and some wrapped values (512559680, …) land in range and are taken for Fibonacci numbers.
 import { readFileSync } from 'fs';

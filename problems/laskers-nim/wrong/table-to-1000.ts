@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner computes the SG table by mex up to 1000 (correct there) and, having no pattern,
 // assumes larger piles behave like Nim ("splitting stops mattering for big piles").
 import * as fs from 'fs';

@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner tables the value of a single head by mex (over flipping it alone, with one coin to its
 // left, or with two) for the first 256 coins, and looks positions up in that table. Beyond it,
 // g[x] is undefined, which XOR treats as 0: a head far to the right counts for nothing.

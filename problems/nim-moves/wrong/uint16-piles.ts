@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The right count (piles with N_i XOR x < N_i, where x is the XOR of all piles), but the learner
 // stores the piles in a Uint16Array: a pile above 65535 keeps only its low 16 bits, and a game
 // whose XOR lives in the high bits alone looks lost.

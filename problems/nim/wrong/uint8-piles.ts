@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // Bouton's XOR rule, with the piles stored in a Uint8Array to save memory: a pile above 255 keeps
 // only its low 8 bits.
 import * as fs from 'fs';

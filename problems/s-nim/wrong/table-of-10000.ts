@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner sizes the table "heaps up to 10000" as new Int32Array(10000): indexes 0..9999. A heap
 // of exactly 10000 reads undefined, which XOR turns into 0, so that heap counts as lost.
 import { readFileSync } from 'fs';

@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner computes the SG table by mex up to 300 (correct there), sees no pattern, and treats
 // bigger heaps as plain Nim heaps.
 import * as fs from 'fs';

@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // Right method, but the table of run values is sized for boards of 100 cells ("the sample's longest
 // board is 47"): for a run above 100, sg[run] is undefined, which XOR treats as 0.
 let data = '';

@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner avoids the golden ratio: cold pairs are built by the rule "a_k is the smallest number
 // not used yet, b_k = a_k + k", but only while a_k ≤ 10^6 (the table must fit in memory); any
 // larger pair is declared a first-player win.

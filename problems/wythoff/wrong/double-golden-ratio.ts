@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The textbook formula in doubles: (a, b) with a ≤ b loses when a = ⌊(b − a)(1 + √5)/2⌋. Near 10^9,
 // (b − a)·φ can lie closer to an integer than a double can tell, and the floor is off by one.
 import * as fs from 'fs';

@@ -1,3 +1,4 @@
+// stress: size medium first reveals this mistake (random small inputs never reach it).
 // The learner types the golden ratio as 1.61803398 ("eight digits is plenty"): off by 9e-9, which
 // times a difference of 10^8 moves ⌊kφ⌋ by one or more.
 import * as readline from 'readline';
