@@ -197,4 +197,30 @@ describe('the SG lab in a browser', () => {
     await shot('lab-plot-job-0.6');
     expect(consoleErrors).toEqual([]);
   });
+  it('draws the period table for a dark page: value-0 cells stand out from the page, the pre-period is no bright stripe', async () => {
+    const dark = await browser.newPage({ viewport: { width: 1360, height: 900 }, colorScheme: 'dark' });
+    try {
+      await dark.goto(`${server.url}/lab?game=octal&octal=0.07&to=300`);
+      await dark.waitForSelector('#lab-seq td.zero');
+      const colours = await dark.evaluate(() => {
+        const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+        // WCAG relative luminance.
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const bg = (sel: string) => getComputedStyle(document.querySelector(sel)!).backgroundColor;
+        return { page: lum(getComputedStyle(document.body).backgroundColor), zero: lum(bg('#lab-seq td.zero:not(.pre)')), pre: lum(bg('#lab-seq td.pre:not(.zero)')), preZero: lum(bg('#lab-seq td.pre.zero')) };
+      });
+      const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      expect(colours.page).toBeLessThan(0.05);
+      // A P-position is told from the page at a glance (3:1, WCAG's contrast for graphics).
+      expect(contrast(colours.zero, colours.page)).toBeGreaterThanOrEqual(3);
+      expect(contrast(colours.preZero, colours.page)).toBeGreaterThanOrEqual(3);
+      // The pre-period stays a dark shade, not a white band across a dark page.
+      expect(colours.pre).toBeLessThan(0.1);
+    } finally {
+      await dark.close();
+    }
+  });
 });
