@@ -82,10 +82,10 @@ if (new Set(covered).size !== covered.length || covered.length + 2 !== all.lengt
  * heavy job waits while another heavy one runs; the free slot then takes the longest light job.
  */
 const SECONDS = {
-  'node24-integration': 610, 'node24-browser': 395, 'node24-sandbox': 315, 'node22-sandbox-compile': 300,
-  'node24-known-wrong-1of2': 230, 'node24-known-wrong-2of2': 230, 'node24-distributed': 235, 'node24-problems': 195,
-  'node24-solution-table-1of2': 150, 'node24-solution-table-2of2': 155, 'node22-server': 70, 'node24-judge': 65,
-  'node24-stress': 40, 'node24-lab': 30, 'node24-judge-heavy': 25, 'node24-compile': 17, 'node24-slow': 14,
+  'node24-integration': 595, 'node24-browser': 415, 'node22-sandbox-compile': 315, 'node24-sandbox': 285,
+  'node24-problems': 150, 'node24-distributed': 140, 'node24-solution-table-1of2': 140, 'node24-solution-table-2of2': 130,
+  'node24-known-wrong-2of2': 125, 'node24-known-wrong-1of2': 80, 'node24-judge': 46, 'node22-server': 41,
+  'node24-stress': 40, 'node24-judge-heavy': 19, 'node24-lab': 19, 'node24-compile': 13, 'node24-slow': 12,
 };
 const order = (j) => -(SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
