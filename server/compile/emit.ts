@@ -2,8 +2,6 @@ import ts from 'typescript';
 import { EMIT_OPTIONS, SOLUTION_FILE } from './config';
 import { MODULE_PARAMS } from './module-params';
 
-export { MODULE_PARAMS };
-
 /**
  * Emits CommonJS and wraps it as `(async function (exports, require, ...) { ... })`, so top-level
  * `await` works and the sandbox can call the program in each fresh context. The wrapper opens on

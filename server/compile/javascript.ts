@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { EMIT_OPTIONS } from './config';
 import { formatDiagnostics } from './diagnostics';
-import { MODULE_PARAMS } from './emit';
+import { MODULE_PARAMS } from './module-params';
 import type { CompileResult } from './types';
 
 /** The file name JavaScript solutions get in messages and stack traces. */

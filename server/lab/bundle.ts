@@ -4,16 +4,13 @@
  * the search, transpiled from server/lab/*.ts and joined by a tiny CommonJS loader.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type TypeScript from 'typescript';
 import { MODULE_PARAMS } from '../compile/module-params';
+// Loaded on the first lab job, not when a judge thread starts (most never run one).
+import { typescript } from '../platform/lazy-typescript';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** Loaded on the first lab job, not when a judge thread starts (most never run one). */
-let ts: typeof TypeScript | null = null;
-const typescript = (): typeof TypeScript => (ts ??= createRequire(import.meta.url)('typescript') as typeof TypeScript);
 const HEADER = `(async function (${MODULE_PARAMS.join(', ')}) {`;
 
 function transpile(file: string): string {

@@ -4,14 +4,11 @@ import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
-import type TypeScript from 'typescript';
 import { z } from 'zod';
+import { typescript } from '../platform/lazy-typescript';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
-/** Loaded only to build: a judge thread that finds the sources cached never loads the 9 MB compiler. */
-let ts: typeof TypeScript | null = null;
-const typescript = (): typeof TypeScript => (ts ??= requireHere('typescript') as typeof TypeScript);
 
 export interface SandboxSources {
   /** The sandbox process's main thread (run with `node -e`). */
@@ -22,11 +19,13 @@ export interface SandboxSources {
   runtime: string;
 }
 
-const transpile = (source: string, fileName: string) =>
-  typescript().transpileModule(source, {
+function transpile(source: string, fileName: string): string {
+  const ts = typescript();
+  return ts.transpileModule(source, {
     fileName,
-    compilerOptions: { target: typescript().ScriptTarget.ES2022, module: typescript().ModuleKind.CommonJS, esModuleInterop: true, removeComments: true },
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: true, removeComments: true },
   }).outputText;
+}
 
 /** The files a build read, each with the SHA-256 of its content: what a cached build is checked against. */
 type Inputs = Record<string, string>;
