@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrast } from '../helpers/colour';
 import { postJob, submit, waitForVerdict, waitJobDone } from '../helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim } from '../helpers/solutions';
@@ -303,13 +304,9 @@ describe('a 390x844 phone', () => {
  * Contrast of every verdict word (and the lab's error and text boxes) against the background it is
  * really drawn on: the nearest ancestor with an opaque background, as the browser computed it.
  */
-const renderedContrasts = (p: Page) =>
-  p.evaluate(() => {
+async function renderedContrasts(p: Page): Promise<{ what: string; ratio: number }[]> {
+  const drawn = await p.evaluate(() => {
     const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
-    const lum = ([r, g, b]: number[]) => {
-      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
-    };
     const background = (el: Element | null): string => {
       for (; el; el = el.parentElement) {
         const c = getComputedStyle(el).backgroundColor;
@@ -318,14 +315,15 @@ const renderedContrasts = (p: Page) =>
       }
       return 'rgb(255, 255, 255)';
     };
-    const out: { what: string; ratio: number }[] = [];
+    const out: { what: string; colour: string; background: string }[] = [];
     for (const el of Array.from(document.querySelectorAll('[class*="verdict-"], .lab-error, .lab-text'))) {
       if (!(el as HTMLElement).innerText?.trim()) continue;
-      const [a, b] = [lum(rgb(getComputedStyle(el).color)), lum(rgb(background(el)))].sort((x, y) => y - x);
-      out.push({ what: `${el.className}: ${(el as HTMLElement).innerText.trim().slice(0, 40)}`, ratio: (a! + 0.05) / (b! + 0.05) });
+      out.push({ what: `${el.className}: ${(el as HTMLElement).innerText.trim().slice(0, 40)}`, colour: getComputedStyle(el).color, background: background(el) });
     }
     return out;
   });
+  return drawn.map((c) => ({ what: c.what, ratio: contrast(c.colour, c.background) }));
+}
 
 describe('verdict colours as drawn', () => {
   it.each(['light', 'dark'] as const)('meet WCAG AA (4.5:1) on every page in the %s theme', async (colorScheme) => {

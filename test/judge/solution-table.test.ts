@@ -6,6 +6,7 @@ import { listSlugs, loadProblem, loadReference } from '../../server/problems/reg
 import { buildTestSet } from '../../server/problems/testset';
 import { createSandbox } from '../../server/sandbox';
 import type { Sandbox } from '../../server/sandbox/types';
+import { inShard } from '../helpers/shard';
 
 let compiler: Compiler;
 let lanes: Sandbox[];
@@ -22,11 +23,10 @@ afterAll(async () => {
 // One problem only: SOLUTION_PROBLEMS=nim npx vitest run test/judge/solution-table.test.ts
 const only = process.env.SOLUTION_PROBLEMS?.split(',').filter(Boolean);
 // CI runs the table in shards, SOLUTION_SHARD=k/n: the k-th of every n problems in name order.
-const shard = /^(\d+)\/(\d+)$/.exec(process.env.SOLUTION_SHARD ?? '');
-const inShard = (_: string, i: number) => !shard || i % Number(shard[2]) === Number(shard[1]) - 1;
-const slugs = listSlugs()
-  .filter((s) => !only?.length || only.includes(s))
-  .filter(inShard);
+const slugs = inShard(
+  listSlugs().filter((s) => !only?.length || only.includes(s)),
+  'SOLUTION_SHARD',
+);
 
 // The solution table through the real judge (compiler, sandbox, checker) on every stored
 // test: the reference submitted as a user program is AC; every wrong/ solution is WA, passes the

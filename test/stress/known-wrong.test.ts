@@ -7,6 +7,7 @@ import { seedFor } from '../../server/problems/seed';
 import { createSandbox } from '../../server/sandbox';
 import type { Sandbox } from '../../server/sandbox/types';
 import { runStress } from '../../server/stress/stress-run';
+import { inShard } from '../helpers/shard';
 import { expectLocallyMinimal, expectMinimalAgainstTextSteps } from './minimality';
 
 let compiler: Compiler;
@@ -26,8 +27,7 @@ afterAll(async () => {
 // generator's shrink steps and against every textual step (remove a case, an element, a character;
 // lower a number to its least allowed value, to half, by one).
 // CI runs it in shards, STRESS_SHARD=k/n: the k-th of every n problems in name order.
-const shard = /^(\d+)\/(\d+)$/.exec(process.env.STRESS_SHARD ?? '');
-const slugs = listSlugs().filter((_, i) => !shard || i % Number(shard[2]) === Number(shard[1]) - 1);
+const slugs = inShard(listSlugs(), 'STRESS_SHARD');
 
 describe.each(slugs)('stress run on %s', (slug) => {
   it('catches every known-wrong solution at size small and shrinks the case to a local minimum', async () => {

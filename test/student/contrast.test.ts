@@ -1,22 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contrast } from '../helpers/colour';
 import { ROOT } from '../helpers/server';
-
-/** WCAG 2 relative luminance of a #rgb / #rrggbb colour. */
-function luminance(hex: string): number {
-  const h = hex.length === 4 ? hex.slice(1).split('').map((c) => c + c).join('') : hex.slice(1);
-  const [r, g, b] = [0, 2, 4].map((i) => {
-    const c = parseInt(h.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-export function contrast(a: string, b: string): number {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-  return (x! + 0.05) / (y! + 0.05);
-}
 
 /** The custom properties of the first `:root { ... }` block after `marker` in style.css. */
 function themeVars(css: string, marker: string): Record<string, string> {
