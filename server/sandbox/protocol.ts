@@ -21,8 +21,13 @@ export type ParentToHost =
   | { t: 'load'; js: string; limits: RunLimits }
   | { t: 'run'; id: number; input: string }
   | { t: 'batch'; id: number; inputs: string[] }
+  /** A judge's tests: each result sent as it comes ('each'), stopped at the first not ok, or by 'halt'. */
+  | { t: 'stream'; id: number; inputs: string[] }
+  | { t: 'halt' }
   /** An interactive run: its input and output go through two pipes (host/live-pipe.ts). */
   | { t: 'play'; id: number }
+  /** The judge is done with the loaded program for now: its worker goes, the next one is made ready. */
+  | { t: 'release' }
   | { t: 'exit' };
 
 export type HostToParent =
@@ -30,6 +35,9 @@ export type HostToParent =
   | { t: 'loaded'; error: string | null }
   | { t: 'result'; id: number; report: RunReport }
   | { t: 'batch'; id: number; reports: RunReport[] }
+  | { t: 'each'; id: number; index: number; report: RunReport }
+  /** The stream is over: every result that will come has come. */
+  | { t: 'streamed'; id: number }
   /** A worker would not stop: the process must be replaced. */
   | { t: 'stuck' }
   /** Write a wake byte to the live input pipe: a worker blocked reading it must wake. */
@@ -37,12 +45,13 @@ export type HostToParent =
 
 export interface WorkerInit {
   runtimeSource: string;
-  /** Float64Array [program CPU ns at the current run's start or NaN, RSS bytes at that start, runs started, host thread CPU ns]. */
+  /** Float64Array [program CPU ns at the current run's start or NaN, RSS bytes at that start, runs started, host thread CPU ns, 1: start no more runs]. */
   watch: SharedArrayBuffer;
 }
 
 /** `ping`: answered only when the worker's event loop is free, i.e. the program is not computing. */
-export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink } | { t: 'ping' };
+/** `each`: every report sent as its run ends (a judge's tests), not in groups. */
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink; each?: boolean } | { t: 'ping' };
 
 export type WorkerToHost =
   | { t: 'ready' }

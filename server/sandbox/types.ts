@@ -58,9 +58,21 @@ export interface LiveSession {
 export interface Sandbox {
   load(js: string, limits: RunLimits): Promise<void>;
   run(input: string): Promise<RunResult>;
+  /**
+   * A judge's tests in one request, each result passed on as its run ends, so the judge checks one
+   * test while the next runs. Stops at the first result that is not ok, or when `onResult` returns
+   * false; nothing more is passed on after that.
+   */
+  runEach(inputs: string[], onResult: (index: number, result: RunResult) => boolean): Promise<void>;
   /** Runs many inputs in one round trip (stress testing); results in input order. */
   runBatch(inputs: string[]): Promise<RunResult[]>;
   /** Interactive run: input is written while the program runs; same limits and fresh context. */
   play?(session: LiveSession): Promise<RunResult>;
+  /**
+   * The judge is done with the loaded program (a submission judged): its worker is stopped and the
+   * next program's is started now, while the judge stores results and compiles the next
+   * submission, instead of when that program is loaded. A later run of the same program still works.
+   */
+  release(): void;
   close(): Promise<void>;
 }

@@ -71,7 +71,10 @@ class Slot {
   private onLoaded: (error: string | null) => void = () => {};
   private onResults: (from: number, reports: RunReport[]) => void = () => {};
   private onDone: () => void = () => {};
-  private readonly watch = new Float64Array(new SharedArrayBuffer(4 * 8));
+  /** [program CPU at the run's start, RSS at its start, runs started, host CPU, halt: no run after the current one]. */
+  private readonly watch = new Float64Array(new SharedArrayBuffer(5 * 8));
+  /** Ends the runMany in progress after its current run (see halt()). */
+  private onHalt: () => void = () => {};
   private onDeath: (r: RunReport) => void = () => {};
   private killing: Promise<void> | null = null;
   /** Set once the worker has run an interactive game: it may be blocked reading the live pipe. */
@@ -143,9 +146,10 @@ class Slot {
    * was stopped, the last report is the stopped run's (runs that finished before it but were not
    * reported yet are lost with the worker, and run again by the caller).
    */
-  runMany(inputs: string[], limits: RunLimits, onReport: (index: number, r: RunReport) => void, live?: LiveLink): Promise<void> {
+  runMany(inputs: string[], limits: RunLimits, onReport: (index: number, r: RunReport) => void, live?: LiveLink, each = false): Promise<void> {
     return new Promise((resolve) => {
       const watchView = this.watch;
+      watchView[4] = 0;
       const startCount = watchView[2]!;
       let seen = startCount;
       /** The run in progress, from the shared counter of runs started. */
@@ -162,8 +166,17 @@ class Slot {
       const settle = () => {
         if (settled) return;
         settled = true;
+        this.onHalt = () => {};
         clearInterval(timer);
         resolve();
+      };
+      // No run starts after this; one under way goes with its worker (its result is not wanted).
+      this.onHalt = () => {
+        watchView[4] = 1;
+        if (!Number.isNaN(watchView[0]!)) {
+          void this.kill();
+          settle();
+        }
       };
       const stop = (status: RunStatus, message: string, timeMs: number, memoryKb: number) => {
         void this.kill();
@@ -248,8 +261,13 @@ class Slot {
       };
       watchView[3] = hostCpuNs();
       if (live) this.readsLive = true;
-      this.worker.postMessage({ t: 'run', inputs, live });
+      this.worker.postMessage({ t: 'run', inputs, live, each });
     });
+  }
+
+  /** Ends the runs in progress after the current one (a judged submission failed a test). */
+  halt(): void {
+    this.onHalt();
   }
 
   /** Whether the terminated worker exits before STOP_GRACE_CPU_MS more of computing, or STOP_GRACE_WALL_MS. */
@@ -339,7 +357,8 @@ async function load(js: string, limits: RunLimits): Promise<string | null> {
   try {
     return await activate();
   } finally {
-    await stopped;
+    // Any worker still stopping (this one, or one a release stopped) is gone before the first run.
+    await Promise.all([stopped, ...dying]);
   }
 }
 
@@ -354,7 +373,24 @@ async function activate(): Promise<string | null> {
  * Runs inputs in order. When a worker is stopped (a limit, or it died), the stopped run keeps its
  * verdict, and the inputs it had not reported on go on in a new worker.
  */
-async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
+/**
+ * A judge's tests run as one request, each result sent as it comes (`each`): the judge checks one
+ * test while the next runs. Runs stop at the first result that is not ok, or when the judge halts
+ * them (a wrong answer).
+ */
+interface Streaming {
+  each: (index: number, r: RunReport) => void;
+  halted: boolean;
+}
+let streaming: Streaming | null = null;
+
+function haltStream(): void {
+  if (!streaming || streaming.halted) return;
+  streaming.halted = true;
+  active?.halt();
+}
+
+async function runAll(inputs: string[], live?: LiveLink, stream?: Streaming): Promise<RunReport[]> {
   if (!program) return inputs.map(() => report('ie', 'judge error: run before load.'));
   busy = true;
   if (spareTimer) {
@@ -366,7 +402,7 @@ async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
     for (;;) {
       const todo: number[] = [];
       for (let i = 0; i < inputs.length; i++) if (reports[i] === undefined) todo.push(i);
-      if (todo.length === 0) break;
+      if (todo.length === 0 || stream?.halted) break;
       if (!active || active.dead) await activate();
       // A spare still starting up would add to this run's memory: let it finish first.
       if (spare && !spare.isReady) await spare.ready;
@@ -377,8 +413,12 @@ async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
         (k, r) => {
           reports[todo[k]!] = r;
           got++;
+          if (!stream || stream.halted) return;
+          stream.each(todo[k]!, r);
+          if (r.status !== 'ok') haltStream();
         },
         live,
+        stream !== undefined,
       );
       if (got === 0) reports[todo[0]!] = report('ie', 'judge error: the sandbox worker gave no result.');
     }
@@ -387,6 +427,24 @@ async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
     spareWhenIdle();
   }
   return reports as RunReport[];
+}
+
+/**
+ * The judge is done with the program for now. Its worker is stopped and a spare started at once,
+ * while nothing runs: starting a worker costs tens of milliseconds, which the next load would
+ * otherwise wait for (a spare is otherwise started only after IDLE_MS of quiet). The program is
+ * kept: a later run of it takes the spare.
+ */
+function release(): void {
+  if (busy || play) return;
+  if (spareTimer) {
+    clearTimeout(spareTimer);
+    spareTimer = null;
+  }
+  const old = active;
+  active = null;
+  void old?.kill();
+  if (!spare || spare.dead) spare = new Slot(memoryOf(program?.limits));
 }
 
 /** The interactive run in progress. */
@@ -475,6 +533,26 @@ process.on('message', (m: ParentToHost) => {
       break;
     case 'play':
       if (!play) void runLive(m.id);
+      break;
+    case 'release':
+      release();
+      break;
+    case 'stream': {
+      const id = m.id;
+      const s: Streaming = { each: (index, report) => send({ t: 'each', id, index, report }), halted: false };
+      streaming = s;
+      const end = () => {
+        if (streaming === s) streaming = null;
+        send({ t: 'streamed', id });
+      };
+      runAll(m.inputs, undefined, s).then(end, (e: unknown) => {
+        if (!s.halted) s.each(0, report('ie', `judge error: ${String(e)}`));
+        end();
+      });
+      break;
+    }
+    case 'halt':
+      if (streaming) haltStream();
       break;
     case 'exit':
       process.exit(0);

@@ -23,6 +23,7 @@ const WATCH_CPU = 0;
 const WATCH_RSS = 1;
 const WATCH_COUNT = 2;
 const WATCH_HOST = 3;
+const WATCH_HALT = 4;
 const port = parentPort!;
 const send = (m: WorkerToHost) => port.postMessage(m);
 
@@ -712,17 +713,19 @@ port.on('message', (m: HostToWorker) => {
         let sentAt = performance.now();
         let lastMemoryKb = 0;
         for (let i = 0; i < m.inputs.length; i++) {
+          if (watch[WATCH_HALT] === 1) break;
           if (lastMemoryKb > TIDY_AFTER_KB) collectGarbage();
           const r = await run(m.inputs[i]!, m.live);
           lastMemoryKb = r.memoryKb;
           group.push(r);
-          if (group.length >= 64 || performance.now() - sentAt > 20 || i === m.inputs.length - 1) {
+          if (m.each || group.length >= 64 || performance.now() - sentAt > 20 || i === m.inputs.length - 1) {
             send({ t: 'results', from, reports: group });
             from = i + 1;
             group = [];
             sentAt = performance.now();
           }
         }
+        if (group.length > 0) send({ t: 'results', from, reports: group });
         send({ t: 'done' });
         // Tidy up while the judge looks at the result, before the next test arrives.
         setImmediate(() => {
