@@ -5,7 +5,7 @@
  * it imports by relative path are inlined at build time (server/sandbox/build.ts).
  */
 import { Worker } from 'node:worker_threads';
-import type { HostToParent, LiveOutFrame, ParentToHost, RunReport, WorkerToHost } from '../protocol';
+import type { HostToParent, LiveOutFrame, ParentToHost, RunReport, WorkerInit, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
 import { frame, LIVE_OUT_FD, liveLink, WAIT_END, WAIT_MORE, WAIT_NONE, waitingOf, writeAllSync, type LiveLink } from './live-pipe';
 import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
@@ -29,6 +29,8 @@ const STOP_GRACE_WALL_MS = 3000;
 
 let workerSource = '';
 let runtimeSource = '';
+/** The runtime's code cache, from the first worker that made one (see WorkerInit). */
+let runtimeCache: Uint8Array | null = null;
 let program: { js: string; limits: RunLimits } | null = null;
 
 const send = (m: HostToParent) => process.send!(m);
@@ -85,7 +87,7 @@ class Slot {
   constructor(readonly memoryMb: number) {
     this.worker = new Worker(workerSource, {
       eval: true,
-      workerData: { runtimeSource, watch: this.watch.buffer },
+      workerData: { runtimeSource, watch: this.watch.buffer, ...(runtimeCache && { runtimeCache }) } satisfies WorkerInit,
       resourceLimits: heapFor(memoryMb),
       env: {},
     });
@@ -94,6 +96,7 @@ class Slot {
     this.worker.on('message', (m: WorkerToHost) => {
       switch (m.t) {
         case 'ready':
+          if (m.runtimeCache instanceof Uint8Array) runtimeCache ??= m.runtimeCache;
           this.isReady = true;
           this.onReady();
           break;

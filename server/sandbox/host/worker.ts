@@ -106,7 +106,7 @@ interface Program {
 }
 let program: Program | null = null;
 
-const runtimeScript = new vm.Script(init.runtimeSource, { filename: 'node:sandbox' });
+const runtimeScript = new vm.Script(init.runtimeSource, { filename: 'node:sandbox', ...(init.runtimeCache && { cachedData: Buffer.from(init.runtimeCache.buffer, init.runtimeCache.byteOffset, init.runtimeCache.byteLength) }) });
 const importError = new vm.Script('new Error("Cannot find module: import() is not available in the judge; use a static import")');
 let globalNames: string[] = [];
 
@@ -757,5 +757,6 @@ void (async () => {
   await run('1 2 3\n4\n');
   program = null;
   refill();
-  send({ t: 'ready' });
+  // Made after the warm-up, so the runtime functions it compiled are in it too.
+  send(init.runtimeCache ? { t: 'ready' } : { t: 'ready', runtimeCache: runtimeScript.createCachedData() });
 })();
