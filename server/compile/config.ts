@@ -1,4 +1,7 @@
-import ts from 'typescript';
+import type TS from 'typescript';
+import { typescript } from '../platform/lazy-typescript';
+
+const ts = typescript();
 
 /**
  * The compiler configuration is a contract with users (it is documented in the README): code that
@@ -11,7 +14,7 @@ import ts from 'typescript';
  * - Every file is a module (`moduleDetection: force`): a solution's top-level `name` or `process`
  *   does not clash with DOM or Node globals, and top-level `await` is allowed.
  */
-export const CHECK_OPTIONS: ts.CompilerOptions = {
+export const CHECK_OPTIONS: TS.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   lib: ['lib.es2023.d.ts'],
   types: ['node'],
@@ -30,7 +33,7 @@ export const CHECK_OPTIONS: ts.CompilerOptions = {
  * Emit settings: CommonJS, so `import fs from 'fs'` becomes a `require` the sandbox answers, with
  * an inline source map so runtime errors can point at the user's TypeScript lines.
  */
-export const EMIT_OPTIONS: ts.CompilerOptions = {
+export const EMIT_OPTIONS: TS.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.CommonJS,
   moduleDetection: ts.ModuleDetectionKind.Force,

@@ -1,7 +1,10 @@
-import ts from 'typescript';
+import type TS from 'typescript';
+import { typescript } from '../platform/lazy-typescript';
+
+const ts = typescript();
 
 /** "line:col error TSxxxx: message", with 1-based positions in the user's file, one per line. */
-export function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
+export function formatDiagnostics(diagnostics: readonly TS.Diagnostic[]): string {
   return diagnostics
     .map((d) => {
       const category = ts.DiagnosticCategory[d.category].toLowerCase();

@@ -1,6 +1,9 @@
-import ts from 'typescript';
+import type TS from 'typescript';
+import { typescript } from '../platform/lazy-typescript';
 import { EMIT_OPTIONS, SOLUTION_FILE } from './config';
 import { MODULE_PARAMS } from './module-params';
+
+const ts = typescript();
 
 /**
  * Emits CommonJS and wraps it as `(async function (exports, require, ...) { ... })`, so top-level

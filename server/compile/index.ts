@@ -1,10 +1,13 @@
-import ts from 'typescript';
+import type TS from 'typescript';
+import { typescript } from '../platform/lazy-typescript';
 import { MAX_SOURCE_BYTES } from './config';
 import { formatDiagnostics } from './diagnostics';
 import { emitProgram } from './emit';
 import { compileJavaScript } from './javascript';
 import { WarmChecker } from './program-host';
 import type { CompileResult, Compiler, Language } from './types';
+
+const ts = typescript();
 
 export { CHECK_OPTIONS, EMIT_OPTIONS, MAX_SOURCE_BYTES } from './config';
 

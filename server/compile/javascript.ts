@@ -1,8 +1,11 @@
-import ts from 'typescript';
+import type TS from 'typescript';
+import { typescript } from '../platform/lazy-typescript';
 import { EMIT_OPTIONS } from './config';
 import { formatDiagnostics } from './diagnostics';
 import { MODULE_PARAMS } from './module-params';
 import type { CompileResult } from './types';
+
+const ts = typescript();
 
 /** The file name JavaScript solutions get in messages and stack traces. */
 export const JS_SOLUTION_FILE = 'solution.js';

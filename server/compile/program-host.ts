@@ -1,12 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import ts from 'typescript';
+import type TS from 'typescript';
+import { typescript } from '../platform/lazy-typescript';
 import { CHECK_OPTIONS, SOLUTION_FILE } from './config';
+
+const ts = typescript();
 
 const require = createRequire(import.meta.url);
 const typesNodeDir = path.dirname(require.resolve('@types/node/package.json'));
 const projectRoot = path.resolve(typesNodeDir, '..', '..', '..');
-const options: ts.CompilerOptions = { ...CHECK_OPTIONS, typeRoots: [path.dirname(typesNodeDir)] };
+const options: TS.CompilerOptions = { ...CHECK_OPTIONS, typeRoots: [path.dirname(typesNodeDir)] };
 
 /**
  * A type checker kept warm between submissions: the library and @types/node declarations are parsed
@@ -15,12 +18,12 @@ const options: ts.CompilerOptions = { ...CHECK_OPTIONS, typeRoots: [path.dirname
  */
 export class WarmChecker {
   readonly solutionPath = path.join(projectRoot, SOLUTION_FILE);
-  private readonly libFiles = new Map<string, ts.SourceFile | undefined>();
+  private readonly libFiles = new Map<string, TS.SourceFile | undefined>();
   private readonly exists = new Map<string, boolean>();
   private readonly dirExists = new Map<string, boolean>();
-  private oldProgram: ts.Program | undefined;
+  private oldProgram: TS.Program | undefined;
   private source = '';
-  private readonly host: ts.CompilerHost;
+  private readonly host: TS.CompilerHost;
 
   constructor() {
     const base = ts.createCompilerHost(options, true);
@@ -49,7 +52,7 @@ export class WarmChecker {
   }
 
   /** Type-checks one solution; returns its syntactic and semantic diagnostics. */
-  check(source: string): readonly ts.Diagnostic[] {
+  check(source: string): readonly TS.Diagnostic[] {
     this.source = source;
     const program = ts.createProgram({ rootNames: [this.solutionPath], options, host: this.host, oldProgram: this.oldProgram });
     this.oldProgram = program;

@@ -12,19 +12,24 @@ import { ROOT } from '../helpers/server';
  */
 const STATIC_IMPORTS = [/^\s*(?:import|export)\s+(?!type\s)[^'";]*?\sfrom\s*['"]([^'"]+)['"]/gm, /^\s*import\s*['"]([^'"]+)['"]/gm];
 
+/** A module that calls the lazy loader at its top level loads TypeScript when it is imported. */
+const LOADS_AT_TOP_LEVEL = /^(?:export\s+)?const\s+\w+\s*=\s*typescript\(\)/m;
+
 function resolveSource(path: string): string | null {
   for (const candidate of [path, `${path}.ts`, join(path, 'index.ts')]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return null;
 }
 
 /** Every server file the main thread loads, each with the file that first imports it. */
-function mainThreadModules(): { files: Map<string, string | null>; packages: Map<string, string> } {
+function modulesFrom(entry: string): { files: Map<string, string | null>; packages: Map<string, string> } {
   const files = new Map<string, string | null>();
   const packages = new Map<string, string>();
   const visit = (file: string, from: string | null): void => {
     if (files.has(file)) return;
     files.set(file, from);
     const text = readFileSync(file, 'utf8');
+    // The compiler's own modules load it (platform/lazy-typescript.ts) as they are evaluated.
+    if (LOADS_AT_TOP_LEVEL.test(text) && !packages.has('typescript')) packages.set('typescript', file);
     for (const pattern of STATIC_IMPORTS) {
       for (const m of text.matchAll(pattern)) {
         const spec = m[1]!;
@@ -37,7 +42,7 @@ function mainThreadModules(): { files: Map<string, string | null>; packages: Map
       }
     }
   };
-  visit(join(ROOT, 'server/main.ts'), null);
+  visit(join(ROOT, entry), null);
   return { files, packages };
 }
 
@@ -48,12 +53,17 @@ function chain(files: Map<string, string | null>, file: string): string {
 }
 
 describe('the HTTP thread', () => {
-  const { files, packages } = mainThreadModules();
+  const { files, packages } = modulesFrom('server/main.ts');
 
   it('is read from real imports (sanity: it loads the web app, storage and the judge queue)', () => {
     const loaded = [...files.keys()].map((f) => relative(ROOT, f));
     expect(loaded).toEqual(expect.arrayContaining(['server/http/app.ts', 'server/storage/db.ts', 'server/queue/judge-queue.ts', 'server/lab/lab.ts']));
     expect([...packages.keys()]).toEqual(expect.arrayContaining(['express', 'better-sqlite3']));
+  });
+
+  it('would be seen loading the compiler (sanity: from the compiler entry, TypeScript is found)', () => {
+    const compiler = modulesFrom('server/compile/index.ts');
+    expect(compiler.packages.has('typescript')).toBe(true);
   });
 
   it('does not load the TypeScript compiler', () => {
