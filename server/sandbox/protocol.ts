@@ -57,7 +57,8 @@ export interface WorkerInit {
 
 /** `ping`: answered only when the worker's event loop is free, i.e. the program is not computing. */
 /** `each`: every report sent as its run ends (a judge's tests), not in groups. */
-export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink; each?: boolean } | { t: 'ping' };
+/** `go`: a streamed result with much output was passed on; the next run may start (STREAM_WAIT_CHARS). */
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink; each?: boolean } | { t: 'ping' } | { t: 'go' };
 
 export type WorkerToHost =
   | { t: 'ready'; runtimeCache?: Uint8Array }

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { HostToParent, LiveOutFrame, ParentToHost, RunReport, WorkerInit, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
 import { frame, LIVE_OUT_FD, liveLink, WAIT_END, WAIT_MORE, WAIT_NONE, waitingOf, writeAllSync, type LiveLink } from './live-pipe';
-import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
+import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, STREAM_WAIT_CHARS, wallClockMs, youngGenerationMb } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
 
 const MiB = 1024 * 1024;
@@ -77,6 +77,8 @@ class Slot {
   private readonly watch = new Float64Array(new SharedArrayBuffer(5 * 8));
   /** Ends the runMany in progress after its current run (see halt()). */
   private onHalt: () => void = () => {};
+  /** A streamed result with much output is on its way to the judge; the worker waits for it. */
+  private passingOn = false;
   private onDeath: (r: RunReport) => void = () => {};
   private killing: Promise<void> | null = null;
   /** Set once the worker has run an interactive game: it may be blocked reading the live pipe. */
@@ -176,6 +178,7 @@ class Slot {
       // No run starts after this; one under way goes with its worker (its result is not wanted).
       this.onHalt = () => {
         watchView[4] = 1;
+        this.resume();
         if (!Number.isNaN(watchView[0]!)) {
           void this.kill();
           settle();
@@ -200,6 +203,11 @@ class Slot {
           caseWall = performance.now();
         }
         const cpuStart = watchView[0]!;
+        if (Number.isNaN(cpuStart) && this.passingOn) {
+          // The worker waits while the judge takes a big result: not code of the last run.
+          idleSince = null;
+          return;
+        }
         if (Number.isNaN(cpuStart)) {
           // Between runs the worker only prepares the next context; if it stays busy far longer,
           // code of the last run is still going (a finalizer, say): that is the run's time too.
@@ -271,6 +279,23 @@ class Slot {
   /** Ends the runs in progress after the current one (a judged submission failed a test). */
   halt(): void {
     this.onHalt();
+  }
+
+  /**
+   * A streamed result: passed on through `pass`, which calls back once it has left this process.
+   * One with much output holds the next run until then (STREAM_WAIT_CHARS).
+   */
+  passOn(r: RunReport, pass: (sent: () => void) => void): void {
+    const waits = r.stdout.length + r.stderr.length > STREAM_WAIT_CHARS;
+    if (waits) this.passingOn = true;
+    pass(() => {
+      if (waits) this.resume();
+    });
+  }
+
+  private resume(): void {
+    this.passingOn = false;
+    if (!this.dead) this.worker.postMessage({ t: 'go' });
   }
 
   /** Whether the terminated worker exits before STOP_GRACE_CPU_MS more of computing, or STOP_GRACE_WALL_MS. */
@@ -382,7 +407,8 @@ async function activate(): Promise<string | null> {
  * them (a wrong answer).
  */
 interface Streaming {
-  each: (index: number, r: RunReport) => void;
+  /** Passes a result on; `sent` is called once it has left this process. */
+  each: (index: number, r: RunReport, sent: () => void) => void;
   halted: boolean;
 }
 let streaming: Streaming | null = null;
@@ -410,14 +436,15 @@ async function runAll(inputs: string[], live?: LiveLink, stream?: Streaming): Pr
       // A spare still starting up would add to this run's memory: let it finish first.
       if (spare && !spare.isReady) await spare.ready;
       let got = 0;
-      await active!.runMany(
+      const slot = active!;
+      await slot.runMany(
         todo.map((i) => inputs[i]!),
         program.limits,
         (k, r) => {
           reports[todo[k]!] = r;
           got++;
           if (!stream || stream.halted) return;
-          stream.each(todo[k]!, r);
+          slot.passOn(r, (sent) => stream.each(todo[k]!, r, sent));
           if (r.status !== 'ok') haltStream();
         },
         live,
@@ -542,14 +569,14 @@ process.on('message', (m: ParentToHost) => {
       break;
     case 'stream': {
       const id = m.id;
-      const s: Streaming = { each: (index, report) => send({ t: 'each', id, index, report }), halted: false };
+      const s: Streaming = { each: (index, report, sent) => process.send!({ t: 'each', id, index, report } satisfies HostToParent, undefined, undefined, () => sent()), halted: false };
       streaming = s;
       const end = () => {
         if (streaming === s) streaming = null;
         send({ t: 'streamed', id });
       };
       runAll(m.inputs, undefined, s).then(end, (e: unknown) => {
-        if (!s.halted) s.each(0, report('ie', `judge error: ${String(e)}`));
+        if (!s.halted) s.each(0, report('ie', `judge error: ${String(e)}`), () => {});
         end();
       });
       break;

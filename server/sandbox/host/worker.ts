@@ -14,7 +14,7 @@ import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../proto
 import type { FinishRun, HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
 import { LIVE_OUT_FD, LiveStdin, writeAllSync, type LiveLink } from './live-pipe';
-import { rssCeilingKb, STDERR_KEEP_CHARS } from '../../rules/limits';
+import { rssCeilingKb, STDERR_KEEP_CHARS, STREAM_WAIT_CHARS } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
 
 const init = workerData as WorkerInit;
@@ -695,10 +695,17 @@ process.on('uncaughtException', (e) => {
   if (state && e instanceof Error) internalError(state, e);
 });
 
+/** Resumes a stream waiting for its last result to be passed on. */
+let go: (() => void) | null = null;
+
 port.on('message', (m: HostToWorker) => {
   switch (m.t) {
     case 'ping':
       send({ t: 'pong' });
+      break;
+    case 'go':
+      go?.();
+      go = null;
       break;
     case 'load':
       program = compileProgram(m.js, m.limits);
@@ -723,6 +730,7 @@ port.on('message', (m: HostToWorker) => {
             from = i + 1;
             group = [];
             sentAt = performance.now();
+            if (m.each && r.stdout.length + r.stderr.length > STREAM_WAIT_CHARS) await new Promise<void>((resolve) => (go = resolve));
           }
         }
         if (group.length > 0) send({ t: 'results', from, reports: group });
