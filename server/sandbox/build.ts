@@ -148,7 +148,8 @@ export function buildSources(): { sources: SandboxSources; inputs: Inputs } {
  * sandbox's user) and used again only when every file it read is unchanged, byte for byte, and
  * the Node.js version (which decides the bundle's list of built-ins) and TypeScript's are the same.
  */
-const DEFAULT_CACHE = path.resolve(here, '..', '..', 'node_modules', '.cache', 'sg-judge', `sandbox-${process.version}.json`);
+const ROOT = path.resolve(here, '..', '..') + path.sep;
+const DEFAULT_CACHE = path.join(ROOT, 'node_modules', '.cache', 'sg-judge', `sandbox-${process.version}.json`);
 
 const CacheFile = z.object({
   node: z.string(),
@@ -165,7 +166,9 @@ function typescriptVersion(): string {
 export function cachedSources(cacheFile: string): SandboxSources {
   try {
     const cached = CacheFile.parse(JSON.parse(readFileSync(cacheFile, 'utf8')));
-    const unchanged = Object.entries(cached.inputs).every(([file, hash]) => sha256(readFileSync(file, 'utf8')) === hash);
+    // Built from this checkout's files (a node_modules shared with another checkout holds its build).
+    const ours = Object.keys(cached.inputs).every((file) => file.startsWith(ROOT));
+    const unchanged = ours && Object.entries(cached.inputs).every(([file, hash]) => sha256(readFileSync(file, 'utf8')) === hash);
     if (unchanged && cached.node === process.version && cached.typescript === typescriptVersion() && Object.keys(cached.inputs).length > 0) return cached.sources;
   } catch {
     // No cache yet, or one that cannot be read: build.

@@ -37,6 +37,24 @@ describe("the sandbox's built sources, kept between starts", () => {
     expect(cachedSources(file).runtime.endsWith('// from the cache')).toBe(true);
   });
 
+  it("are built again when they are another checkout's (a node_modules shared between two)", () => {
+    const cache = readCache(file);
+    // The same files, unchanged, but under another checkout's directory.
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'sg-other-checkout-'));
+    try {
+      const inputs: Record<string, string> = {};
+      Object.entries(cache.inputs).forEach(([f, hash], i) => {
+        const copy = path.join(elsewhere, `${i}.ts`);
+        writeFileSync(copy, readFileSync(f));
+        inputs[copy] = hash;
+      });
+      writeFileSync(file, JSON.stringify({ ...cache, inputs, sources: { ...cache.sources, runtime: `${cache.sources.runtime}\n// another checkout` } }));
+      expect(cachedSources(file)).toEqual(fresh.sources);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('are built again when a file changed, the Node.js version differs, or the file is not a cache', () => {
     const cache = readCache(file);
     const marked = { ...cache, sources: { ...cache.sources, runtime: `${cache.sources.runtime}\n// stale` } };
