@@ -264,7 +264,12 @@ class Slot {
           stop('tle', idleMessage(waited, `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`), Math.max(cpuMs, wallMs), grownKb);
         }
       }, WATCH_MS);
-      this.onResults = (from, reports) => reports.forEach((r, i) => onReport(from + i, r));
+      this.onResults = (from, reports) => {
+        reports.forEach((r, i) => onReport(from + i, r));
+        // Passing results on (a stream's, while the next test runs) is this thread's work, not the
+        // program's: published at once, not at the watchdog's next tick, which may come after a short run's end.
+        watchView[3] = hostCpuNs();
+      };
       this.onDone = settle;
       this.onDeath = (r) => {
         onReport(index(), r);
@@ -289,6 +294,7 @@ class Slot {
     const waits = r.stdout.length + r.stderr.length > STREAM_WAIT_CHARS;
     if (waits) this.passingOn = true;
     pass(() => {
+      this.watch[3] = hostCpuNs();
       if (waits) this.resume();
     });
   }
