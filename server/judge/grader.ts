@@ -100,65 +100,36 @@ async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: Grad
     return { ...outcome, verdict: 'IE', compileOutput: `judge error: ${errorText(e)}` };
   }
 
-  /** Takes a test's outcome; false once a test failed (the rest are not run). */
-  const record = (test: GradeTest, result: TestOutcome): boolean => {
+  for (const test of req.tests) {
+    onEvent({ type: 'running', test: test.index });
+    const result = await runTest(deps.sandbox, test, req.interactor, req.limits);
     outcome.tests.push(result);
     outcome.timeMs = Math.max(outcome.timeMs, result.timeMs);
     outcome.memoryKb = Math.max(outcome.memoryKb, result.memoryKb);
     onEvent({ type: 'test', outcome: result });
-    if (result.verdict === 'AC') return true;
-    outcome.verdict = result.verdict;
-    outcome.failedTest = test.index;
-    return false;
-  };
-
-  if (req.interactor) {
-    for (const test of req.tests) {
-      onEvent({ type: 'running', test: test.index });
-      if (!record(test, await runGame(deps.sandbox, test, req.interactor, req.limits))) break;
+    if (result.verdict !== 'AC') {
+      outcome.verdict = result.verdict;
+      outcome.failedTest = test.index;
+      break;
     }
-    return outcome;
-  }
-
-  // Each test is checked while the next one runs.
-  const tests = req.tests;
-  if (tests.length > 0) onEvent({ type: 'running', test: tests[0]!.index });
-  /** Thrown by onEvent (storing a result, say): a failure of the caller's, passed on as before. */
-  let eventError: { error: unknown } | null = null;
-  try {
-    await deps.sandbox.runEach(
-      tests.map((t) => t.input),
-      (i, run) => {
-        try {
-          const test = tests[i]!;
-          const go = record(test, checked(test, run));
-          if (go && i + 1 < tests.length) onEvent({ type: 'running', test: tests[i + 1]!.index });
-          return go;
-        } catch (e) {
-          eventError = { error: e };
-          return false;
-        }
-      },
-    );
-  } catch (e) {
-    const test = tests[outcome.tests.length];
-    if (test && outcome.verdict === 'AC') record(test, checked(test, judgeError(errorText(e))));
-  }
-  if (eventError) throw (eventError as { error: unknown }).error;
-  if (outcome.verdict === 'AC' && outcome.tests.length < tests.length) {
-    // The sandbox's contract is a result for every test until one fails: a gap is the judge's fault.
-    const test = tests[outcome.tests.length]!;
-    record(test, checked(test, judgeError('the sandbox gave no result for this test.')));
   }
   return outcome;
 }
 
 /**
- * One test's outcome from its run. Its own function so that the run's full output is unreachable
- * once the outcome (holding at most the kept part) is returned.
+ * One test, checked as it ends. Its own function so that the run's full output is unreachable once
+ * the outcome (holding at most the kept part) is returned.
  */
-function checked(test: GradeTest, run: RunResult): TestOutcome {
-  const { verdict, checkerMessage } = decideTestVerdict(run, test.expected);
+async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, limits: Limits): Promise<TestOutcome> {
+  let run: RunResult;
+  let game: Awaited<ReturnType<typeof playGame>> | null = null;
+  try {
+    game = interactor ? await playGame(sandbox, interactor, test.input, limits) : null;
+    run = game ? game.run : await sandbox.run(test.input);
+  } catch (e) {
+    run = { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${errorText(e)}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
+  }
+  const { verdict, checkerMessage } = game ? { verdict: game.verdict, checkerMessage: game.message } : decideTestVerdict(run, test.expected);
   return {
     index: test.index,
     verdict,
@@ -168,36 +139,10 @@ function checked(test: GradeTest, run: RunResult): TestOutcome {
     output: verdict === 'AC' ? '' : keptHeadTail(run.stdout, KEPT_OUTPUT_CHARS),
     outputLength: run.stdout.length,
     stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
-    message: verdict === 'WA' ? checkerMessage : run.message,
+    message: verdict === 'WA' || game ? checkerMessage : run.message,
+    // Kept for a failing test only: that is the one whose texts are stored and shown.
+    ...(game && verdict !== 'AC' && { dialogue: game.dialogue }),
   };
-}
-
-/** One game against the interactor, its outcome decided by the interactor. */
-async function runGame(sandbox: Sandbox, test: GradeTest, interactor: Interactor, limits: Limits): Promise<TestOutcome> {
-  try {
-    const game = await playGame(sandbox, interactor, test.input, limits);
-    const run = game.run;
-    return {
-      index: test.index,
-      verdict: game.verdict,
-      timeMs: run.timeMs,
-      memoryKb: run.memoryKb,
-      exitCode: run.exitCode,
-      output: game.verdict === 'AC' ? '' : keptHeadTail(run.stdout, KEPT_OUTPUT_CHARS),
-      outputLength: run.stdout.length,
-      stderr: game.verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
-      message: game.message,
-      // Kept for a failing test only: that is the one whose texts are stored and shown.
-      ...(game.verdict !== 'AC' && { dialogue: game.dialogue }),
-    };
-  } catch (e) {
-    return checked(test, judgeError(errorText(e)));
-  }
-}
-
-/** A run that ended in the judge's own failure (IE), never the program's. */
-function judgeError(text: string): RunResult {
-  return { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${text}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
 }
 
 function errorText(e: unknown): string {

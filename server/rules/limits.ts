@@ -18,13 +18,6 @@ export const OUTPUT_LIMIT_MB = 64;
 export const OUTPUT_LIMIT_BYTES = OUTPUT_LIMIT_MB * 1024 * 1024;
 /** Standard error kept per run, characters (the rest is dropped, not an error). */
 export const STDERR_KEEP_CHARS = 64 * 1024;
-/**
- * A judge's tests run as a stream (sandbox runEach): a result with more output than this, in
- * characters, is passed on before the next test starts. Otherwise copies of big outputs on their
- * way to the judge would pile up in the sandbox process while the next test runs, and count as
- * that test's memory.
- */
-export const STREAM_WAIT_CHARS = 1 << 20;
 /** The memory limit a sandbox worker is sized for before any program is loaded, MiB. */
 export const DEFAULT_MEMORY_MB = 256;
 /** How long resident memory must stay over the limit, the heap agreeing, to be MLE, ms. */

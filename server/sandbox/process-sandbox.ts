@@ -48,8 +48,6 @@ export class ProcessSandbox implements Sandbox {
   private loadedInChild = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  /** Where each result of a stream in progress goes (runEach). */
-  private readonly streams = new Map<number, (index: number, report: RunReport) => void>();
   /** Where the output of the interactive run in progress goes. */
   private liveText: ((text: string) => void) | null = null;
   private onLoaded: ((error: string | null) => void) | null = null;
@@ -142,11 +140,7 @@ export class ProcessSandbox implements Sandbox {
         this.onLoaded?.(m.error);
         this.onLoaded = null;
         break;
-      case 'each':
-        this.streams.get(m.id)?.(m.index, m.report);
-        break;
       case 'result':
-      case 'streamed':
       case 'batch': {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
@@ -260,8 +254,7 @@ export class ProcessSandbox implements Sandbox {
   }
 
   /** Sends a request to a live, loaded process; re-sends it if that process was replaced meanwhile. */
-  /** `again`: whether a request whose process was replaced is sent again (a stream that ended need not be). */
-  private async request(make: (id: number) => ParentToHost, safetyMs: number, again: () => boolean = () => true): Promise<Answer> {
+  private async request(make: (id: number) => ParentToHost, safetyMs: number): Promise<Answer> {
     for (;;) {
       await this.ready();
       const child = this.child!;
@@ -280,7 +273,7 @@ export class ProcessSandbox implements Sandbox {
         });
         child.send(make(id));
       });
-      if (answer.t === 'died' && answer.replaced && again()) continue;
+      if (answer.t === 'died' && answer.replaced) continue;
       return answer;
     }
   }
@@ -331,58 +324,6 @@ export class ProcessSandbox implements Sandbox {
     const wallMs = performance.now() - t0;
     if (answer.t === 'died' || answer.t === 'result') return { ...answer.report, wallMs };
     throw new Error('unexpected answer from the sandbox');
-  }
-
-  /**
-   * A judge's tests in one request: each result comes as its run ends, and the judge checks it
-   * while the next test runs (a round trip per test cost about as much as a small test). Runs
-   * stop at the first result that is not ok, or when `onResult` returns false (a wrong answer);
-   * no result comes after either.
-   */
-  async runEach(inputs: string[], onResult: (index: number, result: RunResult) => boolean): Promise<void> {
-    if (!this.program) throw new Error('runEach() before load()');
-    const limits = this.program.limits;
-    let from = 0;
-    let stopped = false;
-    let failure: { error: unknown } | null = null;
-    let last = performance.now();
-    const answer = await this.request(
-      (id) => {
-        // Sent again when the process was replaced meanwhile: from the first test without a result.
-        const base = from;
-        this.streams.set(id, (index, report) => {
-          if (stopped || base + index !== from) return;
-          const now = performance.now();
-          from++;
-          let go = false;
-          try {
-            go = onResult(base + index, { ...report, wallMs: now - last });
-          } catch (e) {
-            // Thrown out of runEach, not into the message handler.
-            failure = { error: e };
-          }
-          last = now;
-          if (report.status !== 'ok' || !go) {
-            stopped = true;
-            if (this.child?.connected) this.child.send({ t: 'halt' } satisfies ParentToHost);
-          }
-        });
-        return { t: 'stream', id, inputs: base === 0 ? inputs : inputs.slice(base) };
-      },
-      batchSafetyMs(limits, inputs.length),
-      () => !stopped,
-    );
-    this.streams.clear();
-    if (failure) throw (failure as { error: unknown }).error;
-    if (stopped) return;
-    if (answer.t === 'died') {
-      onResult(from, { ...answer.report, wallMs: performance.now() - last });
-      return;
-    }
-    if (answer.t !== 'streamed') throw new Error('unexpected answer from the sandbox');
-    if (from < inputs.length) {
-      onResult(from, { status: 'ie', exitCode: null, stdout: '', stderr: '', message: 'judge error: the sandbox ended the tests early.', timeMs: 0, wallMs: 0, memoryKb: 0 });
-    }
   }
 
   release(): void {

@@ -21,9 +21,6 @@ export type ParentToHost =
   | { t: 'load'; js: string; limits: RunLimits }
   | { t: 'run'; id: number; input: string }
   | { t: 'batch'; id: number; inputs: string[] }
-  /** A judge's tests: each result sent as it comes ('each'), stopped at the first not ok, or by 'halt'. */
-  | { t: 'stream'; id: number; inputs: string[] }
-  | { t: 'halt' }
   /** An interactive run: its input and output go through two pipes (host/live-pipe.ts). */
   | { t: 'play'; id: number }
   /** The judge is done with the loaded program for now: its worker goes, the next one is made ready. */
@@ -35,9 +32,6 @@ export type HostToParent =
   | { t: 'loaded'; error: string | null }
   | { t: 'result'; id: number; report: RunReport }
   | { t: 'batch'; id: number; reports: RunReport[] }
-  | { t: 'each'; id: number; index: number; report: RunReport }
-  /** The stream is over: every result that will come has come. */
-  | { t: 'streamed'; id: number }
   /** A worker would not stop: the process must be replaced. */
   | { t: 'stuck' }
   /** Write a wake byte to the live input pipe: a worker blocked reading it must wake. */
@@ -51,14 +45,12 @@ export interface WorkerInit {
    * quarter of a worker's start. Absent in the first worker, which is asked to make it.
    */
   runtimeCache?: Uint8Array;
-  /** Float64Array [program CPU ns at the current run's start or NaN, RSS bytes at that start, runs started, host thread CPU ns, 1: start no more runs]. */
+  /** Float64Array [program CPU ns at the current run's start or NaN, RSS bytes at that start, runs started, host thread CPU ns]. */
   watch: SharedArrayBuffer;
 }
 
 /** `ping`: answered only when the worker's event loop is free, i.e. the program is not computing. */
-/** `each`: every report sent as its run ends (a judge's tests), not in groups. */
-/** `go`: a streamed result with much output was passed on; the next run may start (STREAM_WAIT_CHARS). */
-export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink; each?: boolean } | { t: 'ping' } | { t: 'go' };
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink } | { t: 'ping' };
 
 export type WorkerToHost =
   | { t: 'ready'; runtimeCache?: Uint8Array }

@@ -58,12 +58,6 @@ export interface LiveSession {
 export interface Sandbox {
   load(js: string, limits: RunLimits): Promise<void>;
   run(input: string): Promise<RunResult>;
-  /**
-   * A judge's tests in one request, each result passed on as its run ends, so the judge checks one
-   * test while the next runs. Stops at the first result that is not ok, or when `onResult` returns
-   * false; nothing more is passed on after that.
-   */
-  runEach(inputs: string[], onResult: (index: number, result: RunResult) => boolean): Promise<void>;
   /** Runs many inputs in one round trip (stress testing); results in input order. */
   runBatch(inputs: string[]): Promise<RunResult[]>;
   /** Interactive run: input is written while the program runs; same limits and fresh context. */

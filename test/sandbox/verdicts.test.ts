@@ -216,42 +216,6 @@ describe('verdicts', () => {
     });
   });
 
-  it('runEach passes on each result in order, each run in a fresh context, and runs nothing after one that is not ok', async () => {
-    await judge.load(`import * as fs from 'fs';\nconst n = Number(fs.readFileSync(0, 'utf8'));\n(globalThis as any).count = ((globalThis as any).count ?? 0) + 1;\nif (n === 3) throw new Error('three');\nconsole.log(n * n, (globalThis as any).count);`);
-    const seen: [number, string, string][] = [];
-    await judge.sandbox.runEach(['1\n', '2\n', '3\n', '4\n', '5\n'], (i, r) => {
-      seen.push([i, r.status, r.stdout]);
-      return true;
-    });
-    expect(seen).toEqual([
-      [0, 'ok', '1 1\n'],
-      [1, 'ok', '4 1\n'],
-      [2, 're', ''],
-    ]);
-    // A TLE stops the runs too; the next request of the same program runs normally.
-    await judge.load(`import * as fs from 'fs';\nconst n = Number(fs.readFileSync(0, 'utf8'));\nif (n === 2) while (true) {}\nconsole.log(n);`, { timeMs: 150 });
-    const statuses: string[] = [];
-    await judge.sandbox.runEach(['1\n', '2\n', '3\n'], (_i, r) => statuses.push(r.status) > 0);
-    expect(statuses).toEqual(['ok', 'tle']);
-    const after = await judge.sandbox.run('3\n');
-    expect(after.stdout, show(after)).toBe('3\n');
-  });
-
-  it('runEach stops when the judge says so (a wrong answer), a test already under way included', async () => {
-    // Test 2 would run for 20 s of CPU: it is stopped with its worker, not waited for.
-    await judge.load(`import * as fs from 'fs';\nconst n = Number(fs.readFileSync(0, 'utf8'));\nif (n === 2) { const t = Date.now(); while (Date.now() - t < 20000) {} }\nconsole.log(n);`, { timeMs: 30_000 });
-    const seen: number[] = [];
-    const started = performance.now();
-    await judge.sandbox.runEach(['1\n', '2\n', '3\n'], (i) => {
-      seen.push(i);
-      return false;
-    });
-    expect(seen).toEqual([0]);
-    expect(performance.now() - started).toBeLessThan(10_000);
-    const next = await judge.sandbox.run('3\n');
-    expect(next.stdout, show(next)).toBe('3\n');
-  });
-
   it('after release the same program still runs, and the next program loads', async () => {
     await judge.load(`console.log('first');`);
     judge.sandbox.release();

@@ -27,11 +27,6 @@ function counting(s: Sandbox): Sandbox {
       runsAsked += inputs.length;
       return s.runBatch(inputs);
     },
-    runEach: (inputs, onResult) =>
-      s.runEach(inputs, (i, r) => {
-        runsAsked++;
-        return onResult(i, r);
-      }),
     release: () => s.release(),
     close: () => s.close(),
   };

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { HostToParent, LiveOutFrame, ParentToHost, RunReport, WorkerInit, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
 import { frame, LIVE_OUT_FD, liveLink, WAIT_END, WAIT_MORE, WAIT_NONE, waitingOf, writeAllSync, type LiveLink } from './live-pipe';
-import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, STREAM_WAIT_CHARS, wallClockMs, youngGenerationMb } from '../../rules/limits';
+import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
 
 const MiB = 1024 * 1024;
@@ -73,12 +73,7 @@ class Slot {
   private onLoaded: (error: string | null) => void = () => {};
   private onResults: (from: number, reports: RunReport[]) => void = () => {};
   private onDone: () => void = () => {};
-  /** [program CPU at the run's start, RSS at its start, runs started, host CPU, halt: no run after the current one]. */
-  private readonly watch = new Float64Array(new SharedArrayBuffer(5 * 8));
-  /** Ends the runMany in progress after its current run (see halt()). */
-  private onHalt: () => void = () => {};
-  /** A streamed result with much output is on its way to the judge; the worker waits for it. */
-  private passingOn = false;
+  private readonly watch = new Float64Array(new SharedArrayBuffer(4 * 8));
   private onDeath: (r: RunReport) => void = () => {};
   private killing: Promise<void> | null = null;
   /** Set once the worker has run an interactive game: it may be blocked reading the live pipe. */
@@ -151,10 +146,9 @@ class Slot {
    * was stopped, the last report is the stopped run's (runs that finished before it but were not
    * reported yet are lost with the worker, and run again by the caller).
    */
-  runMany(inputs: string[], limits: RunLimits, onReport: (index: number, r: RunReport) => void, live?: LiveLink, each = false): Promise<void> {
+  runMany(inputs: string[], limits: RunLimits, onReport: (index: number, r: RunReport) => void, live?: LiveLink): Promise<void> {
     return new Promise((resolve) => {
       const watchView = this.watch;
-      watchView[4] = 0;
       const startCount = watchView[2]!;
       let seen = startCount;
       /** The run in progress, from the shared counter of runs started. */
@@ -171,18 +165,8 @@ class Slot {
       const settle = () => {
         if (settled) return;
         settled = true;
-        this.onHalt = () => {};
         clearInterval(timer);
         resolve();
-      };
-      // No run starts after this; one under way goes with its worker (its result is not wanted).
-      this.onHalt = () => {
-        watchView[4] = 1;
-        this.resume();
-        if (!Number.isNaN(watchView[0]!)) {
-          void this.kill();
-          settle();
-        }
       };
       const stop = (status: RunStatus, message: string, timeMs: number, memoryKb: number) => {
         void this.kill();
@@ -203,11 +187,6 @@ class Slot {
           caseWall = performance.now();
         }
         const cpuStart = watchView[0]!;
-        if (Number.isNaN(cpuStart) && this.passingOn) {
-          // The worker waits while the judge takes a big result: not code of the last run.
-          idleSince = null;
-          return;
-        }
         if (Number.isNaN(cpuStart)) {
           // Between runs the worker only prepares the next context; if it stays busy far longer,
           // code of the last run is still going (a finalizer, say): that is the run's time too.
@@ -266,8 +245,8 @@ class Slot {
       }, WATCH_MS);
       this.onResults = (from, reports) => {
         reports.forEach((r, i) => onReport(from + i, r));
-        // Passing results on (a stream's, while the next test runs) is this thread's work, not the
-        // program's: published at once, not at the watchdog's next tick, which may come after a short run's end.
+        // Taking results in during a batch's next run is this thread's work, not the program's:
+        // published at once, not at the watchdog's next tick, which may come after a short run's end.
         watchView[3] = hostCpuNs();
       };
       this.onDone = settle;
@@ -277,31 +256,8 @@ class Slot {
       };
       watchView[3] = hostCpuNs();
       if (live) this.readsLive = true;
-      this.worker.postMessage({ t: 'run', inputs, live, each });
+      this.worker.postMessage({ t: 'run', inputs, live });
     });
-  }
-
-  /** Ends the runs in progress after the current one (a judged submission failed a test). */
-  halt(): void {
-    this.onHalt();
-  }
-
-  /**
-   * A streamed result: passed on through `pass`, which calls back once it has left this process.
-   * One with much output holds the next run until then (STREAM_WAIT_CHARS).
-   */
-  passOn(r: RunReport, pass: (sent: () => void) => void): void {
-    const waits = r.stdout.length + r.stderr.length > STREAM_WAIT_CHARS;
-    if (waits) this.passingOn = true;
-    pass(() => {
-      this.watch[3] = hostCpuNs();
-      if (waits) this.resume();
-    });
-  }
-
-  private resume(): void {
-    this.passingOn = false;
-    if (!this.dead) this.worker.postMessage({ t: 'go' });
   }
 
   /** Whether the terminated worker exits before STOP_GRACE_CPU_MS more of computing, or STOP_GRACE_WALL_MS. */
@@ -407,25 +363,7 @@ async function activate(): Promise<string | null> {
  * Runs inputs in order. When a worker is stopped (a limit, or it died), the stopped run keeps its
  * verdict, and the inputs it had not reported on go on in a new worker.
  */
-/**
- * A judge's tests run as one request, each result sent as it comes (`each`): the judge checks one
- * test while the next runs. Runs stop at the first result that is not ok, or when the judge halts
- * them (a wrong answer).
- */
-interface Streaming {
-  /** Passes a result on; `sent` is called once it has left this process. */
-  each: (index: number, r: RunReport, sent: () => void) => void;
-  halted: boolean;
-}
-let streaming: Streaming | null = null;
-
-function haltStream(): void {
-  if (!streaming || streaming.halted) return;
-  streaming.halted = true;
-  active?.halt();
-}
-
-async function runAll(inputs: string[], live?: LiveLink, stream?: Streaming): Promise<RunReport[]> {
+async function runAll(inputs: string[], live?: LiveLink): Promise<RunReport[]> {
   if (!program) return inputs.map(() => report('ie', 'judge error: run before load.'));
   busy = true;
   if (spareTimer) {
@@ -437,24 +375,19 @@ async function runAll(inputs: string[], live?: LiveLink, stream?: Streaming): Pr
     for (;;) {
       const todo: number[] = [];
       for (let i = 0; i < inputs.length; i++) if (reports[i] === undefined) todo.push(i);
-      if (todo.length === 0 || stream?.halted) break;
+      if (todo.length === 0) break;
       if (!active || active.dead) await activate();
       // A spare still starting up would add to this run's memory: let it finish first.
       if (spare && !spare.isReady) await spare.ready;
       let got = 0;
-      const slot = active!;
-      await slot.runMany(
+      await active!.runMany(
         todo.map((i) => inputs[i]!),
         program.limits,
         (k, r) => {
           reports[todo[k]!] = r;
           got++;
-          if (!stream || stream.halted) return;
-          slot.passOn(r, (sent) => stream.each(todo[k]!, r, sent));
-          if (r.status !== 'ok') haltStream();
         },
         live,
-        stream !== undefined,
       );
       if (got === 0) reports[todo[0]!] = report('ie', 'judge error: the sandbox worker gave no result.');
     }
@@ -572,23 +505,6 @@ process.on('message', (m: ParentToHost) => {
       break;
     case 'release':
       release();
-      break;
-    case 'stream': {
-      const id = m.id;
-      const s: Streaming = { each: (index, report, sent) => process.send!({ t: 'each', id, index, report } satisfies HostToParent, undefined, undefined, () => sent()), halted: false };
-      streaming = s;
-      const end = () => {
-        if (streaming === s) streaming = null;
-        send({ t: 'streamed', id });
-      };
-      runAll(m.inputs, undefined, s).then(end, (e: unknown) => {
-        if (!s.halted) s.each(0, report('ie', `judge error: ${String(e)}`), () => {});
-        end();
-      });
-      break;
-    }
-    case 'halt':
-      if (streaming) haltStream();
       break;
     case 'exit':
       process.exit(0);

@@ -14,7 +14,7 @@ import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../proto
 import type { FinishRun, HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
 import { LIVE_OUT_FD, LiveStdin, writeAllSync, type LiveLink } from './live-pipe';
-import { rssCeilingKb, STDERR_KEEP_CHARS, STREAM_WAIT_CHARS } from '../../rules/limits';
+import { rssCeilingKb, STDERR_KEEP_CHARS } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
 
 const init = workerData as WorkerInit;
@@ -23,7 +23,6 @@ const WATCH_CPU = 0;
 const WATCH_RSS = 1;
 const WATCH_COUNT = 2;
 const WATCH_HOST = 3;
-const WATCH_HALT = 4;
 const port = parentPort!;
 const send = (m: WorkerToHost) => port.postMessage(m);
 
@@ -695,17 +694,10 @@ process.on('uncaughtException', (e) => {
   if (state && e instanceof Error) internalError(state, e);
 });
 
-/** Resumes a stream waiting for its last result to be passed on. */
-let go: (() => void) | null = null;
-
 port.on('message', (m: HostToWorker) => {
   switch (m.t) {
     case 'ping':
       send({ t: 'pong' });
-      break;
-    case 'go':
-      go?.();
-      go = null;
       break;
     case 'load':
       program = compileProgram(m.js, m.limits);
@@ -720,20 +712,17 @@ port.on('message', (m: HostToWorker) => {
         let sentAt = performance.now();
         let lastMemoryKb = 0;
         for (let i = 0; i < m.inputs.length; i++) {
-          if (watch[WATCH_HALT] === 1) break;
           if (lastMemoryKb > TIDY_AFTER_KB) collectGarbage();
           const r = await run(m.inputs[i]!, m.live);
           lastMemoryKb = r.memoryKb;
           group.push(r);
-          if (m.each || group.length >= 64 || performance.now() - sentAt > 20 || i === m.inputs.length - 1) {
+          if (group.length >= 64 || performance.now() - sentAt > 20 || i === m.inputs.length - 1) {
             send({ t: 'results', from, reports: group });
             from = i + 1;
             group = [];
             sentAt = performance.now();
-            if (m.each && r.stdout.length + r.stderr.length > STREAM_WAIT_CHARS) await new Promise<void>((resolve) => (go = resolve));
           }
         }
-        if (group.length > 0) send({ t: 'results', from, reports: group });
         send({ t: 'done' });
         // Tidy up while the judge looks at the result, before the next test arrives.
         setImmediate(() => {
