@@ -7,6 +7,7 @@ import type { Db } from '../storage/db';
 import { listUserTests, problemHashes, saveImportedProblem } from '../storage/problems';
 import type { BuildReply, BuildRequest } from './import-thread';
 import { ImportThread } from './thread-client';
+import { BUILD_CACHE_DIR, keepBuild, keptBuild } from './build-cache';
 
 /** The code that turns a package into tests: when it changes, stored tests may be stale too. */
 const BUILDER_FILES = ['server/problems/testset.ts', 'server/problems/seed.ts', 'server/problems/registry.ts', 'server/problems/types.ts', 'server/problems/input-reader.ts', 'node_modules/fast-check/package.json'];
@@ -18,6 +19,8 @@ export interface ImportOptions {
   warn?: (line: string) => void;
   /** How long one package may take to build before it counts as broken. */
   timeoutMs?: number;
+  /** Where builds are kept between data directories (build-cache.ts); tests use their own. */
+  buildCacheDir?: string;
 }
 
 export interface ImportReport {
@@ -52,10 +55,22 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
   }
   if (report.unchanged.length) log(`problems unchanged since last import: ${report.unchanged.join(', ')}`);
 
-  const replies = await buildInWorkers(
-    toBuild.map((b) => ({ type: 'build' as const, slug: b.slug, userInputs: listUserTests(db, b.slug).map((t) => t.input) })),
+  const cacheDir = options.buildCacheDir ?? BUILD_CACHE_DIR;
+  const requests = toBuild.map((b) => ({ type: 'build' as const, slug: b.slug, userInputs: listUserTests(db, b.slug).map((t) => t.input) }));
+  // A package built before, in any data directory, with no user tests to answer: its kept build.
+  const replies = new Map<string, BuildReply>();
+  for (const r of requests) {
+    const kept = r.userInputs.length === 0 ? keptBuild(cacheDir, r.slug, toBuild.find((b) => b.slug === r.slug)!.hash) : null;
+    if (kept) replies.set(r.slug, kept);
+  }
+  const built = await buildInWorkers(
+    requests.filter((r) => !replies.has(r.slug)),
     options.timeoutMs ?? 60_000,
   );
+  for (const [slug, reply] of built) {
+    replies.set(slug, reply);
+    keepBuild(cacheDir, slug, toBuild.find((b) => b.slug === slug)!.hash, reply);
+  }
   for (const { slug, hash } of toBuild) {
     const reply = replies.get(slug)!;
     if (!reply.ok) {

@@ -1,0 +1,61 @@
+/**
+ * Built problem packages kept between data directories. Building a package (its generators and
+ * fast reference, in a thread that loads them) takes about a second each, 24 s for all of them;
+ * every new data directory (a fresh install, each test server, a second judge on one machine)
+ * would pay it again for the same packages. A build is kept beside the installed packages
+ * (node_modules/.cache, writable only by whoever installed them) under its package hash
+ * (import.ts: every file of the package, its references and the builder's own code), and used
+ * only for exactly that hash. Builds with user-added tests are never kept: their answers depend on
+ * a database's own tests.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ROOT } from '../problems/registry';
+import type { BuildReply } from './import-thread';
+
+export const BUILD_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'sg-judge', 'problems');
+
+const Built = z.object({
+  hash: z.string(),
+  reply: z.object({
+    slug: z.string(),
+    ok: z.literal(true),
+    problem: z.object({
+      titleEn: z.string(),
+      titleZh: z.string(),
+      source: z.string(),
+      statementEn: z.string(),
+      statementZh: z.string(),
+      timeLimitMs: z.number(),
+      memoryLimitMb: z.number(),
+    }),
+    tests: z.array(z.object({ kind: z.enum(['sample', 'edge', 'random']), label: z.string(), input: z.string(), expected: z.string() })),
+    userExpected: z.array(z.string()).length(0),
+  }),
+});
+
+const fileOf = (dir: string, slug: string) => path.join(dir, `${slug}.json`);
+
+/** The kept build of this exact package, or null. */
+export function keptBuild(dir: string, slug: string, hash: string): BuildReply | null {
+  try {
+    const kept = Built.parse(JSON.parse(readFileSync(fileOf(dir, slug), 'utf8')));
+    return kept.hash === hash && kept.reply.slug === slug ? kept.reply : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepBuild(dir: string, slug: string, hash: string, reply: BuildReply): void {
+  if (!reply.ok || reply.userExpected.length > 0) return;
+  try {
+    mkdirSync(dir, { recursive: true });
+    // Written whole, then renamed: two servers starting together never read half a file.
+    const partial = `${fileOf(dir, slug)}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    writeFileSync(partial, JSON.stringify({ hash, reply }));
+    renameSync(partial, fileOf(dir, slug));
+  } catch {
+    // A read-only install builds every time, as before.
+  }
+}
