@@ -78,17 +78,19 @@ if (new Set(covered).size !== covered.length || covered.length !== all.length) {
 }
 
 /**
- * Longest first (a job's seconds in a full run on this machine kind, 2026-11-25; a job not listed
- * counts as short), so that the last jobs to start are short ones and both slots end together. A
- * heavy job waits while another heavy one runs; the free slot then takes the longest light job.
+ * Heavy jobs first, longest first within each kind (a job's seconds in a full run on this machine
+ * kind, 2026-11-26; a job not listed counts as short). The heavy jobs run one at a time, so their
+ * chain (about 840 s) is the run's critical path unless it starts at once: started behind the two
+ * longest light jobs, it ended 70 s after everything else. The other slot takes the light jobs
+ * longest first, so that the last ones to start are short and both slots end together.
  */
 const SECONDS = {
-  'node24-integration': 595, 'node24-browser': 415, 'node22-sandbox-compile': 315, 'node24-sandbox': 285,
-  'node24-problems': 150, 'node24-distributed': 140, 'node24-solution-table-1of2': 140, 'node24-solution-table-2of2': 130,
-  'node24-known-wrong-2of2': 125, 'node24-known-wrong-1of2': 80, 'node24-judge': 46, 'node22-server': 41,
-  'node24-stress': 40, 'node24-judge-heavy': 19, 'node24-lab': 19, 'node24-compile': 13, 'node24-slow': 12,
+  'node24-integration': 535, 'node24-browser': 390, 'node22-sandbox-compile': 275, 'node24-sandbox': 280,
+  'node24-problems': 150, 'node24-distributed': 120, 'node24-solution-table-1of2': 165, 'node24-solution-table-2of2': 110,
+  'node24-known-wrong-2of2': 110, 'node24-known-wrong-1of2': 70, 'node24-judge': 48, 'node22-server': 40,
+  'node24-stress': 37, 'node24-judge-heavy': 16, 'node24-lab': 23, 'node24-compile': 13, 'node24-slow': 10,
 };
-const order = (j) => -(SECONDS[j.name] ?? 10);
+const order = (j) => (j.heavy ? -1e6 : 0) - (SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
 const queue = jobs.filter((j) => j.files.length > 0 && (!process.env.CI_ONLY || j.name.includes(process.env.CI_ONLY))).sort((a, b) => order(a) - order(b));
 // The reports the closing summary reads: a job that wrote none counts as failed there.
