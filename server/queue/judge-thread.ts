@@ -27,6 +27,7 @@ const db = openDatabase(dbPath);
 const compiler = createBoundedCompiler();
 const sandbox = await createSandbox();
 await warmUp(compiler, sandbox);
+sandbox.release();
 
 function send(m: FromThread): void {
   port.postMessage(m);
@@ -52,7 +53,13 @@ function sandboxes(): Sandbox[] {
 }
 
 async function work(kind: JobKind, id: number): Promise<void> {
-  await THREAD_RUNNERS[kind](id, { db, compiler, sandbox, sandboxes, send });
+  try {
+    await THREAD_RUNNERS[kind](id, { db, compiler, sandbox, sandboxes, send });
+  } finally {
+    // Whatever the job ran (a submission, sample runs, a custom run): the next job's program gets
+    // a worker started now, while this job's result is stored (see Sandbox.release).
+    sandbox.release();
+  }
 }
 
 /** The end of a job that failed inside the judge: IE for the user, never a lost job. */
