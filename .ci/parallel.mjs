@@ -85,9 +85,9 @@ if (new Set(covered).size !== covered.length || covered.length !== all.length) {
  * longest first, so that the last ones to start are short and both slots end together.
  */
 const SECONDS = {
-  'node24-integration': 535, 'node24-browser': 390, 'node22-sandbox-compile': 275, 'node24-sandbox': 280,
-  'node24-problems': 150, 'node24-distributed': 120, 'node24-solution-table-1of2': 165, 'node24-solution-table-2of2': 110,
-  'node24-known-wrong-2of2': 110, 'node24-known-wrong-1of2': 70, 'node24-judge': 48, 'node22-server': 40,
+  'node24-integration': 440, 'node24-browser': 340, 'node22-sandbox-compile': 330, 'node24-sandbox': 280,
+  'node24-problems': 130, 'node24-distributed': 125, 'node24-solution-table-1of2': 175, 'node24-solution-table-2of2': 110,
+  'node24-known-wrong-2of2': 130, 'node24-known-wrong-1of2': 65, 'node24-judge': 50, 'node22-server': 36,
   'node24-stress': 37, 'node24-judge-heavy': 16, 'node24-lab': 23, 'node24-compile': 13, 'node24-slow': 10,
 };
 const order = (j) => (j.heavy ? -1e6 : 0) - (SECONDS[j.name] ?? 10);
