@@ -141,7 +141,10 @@ describe('stress counterexamples', () => {
     await verdict.waitFor({ timeout: 180_000 });
     expect(await verdict.textContent()).toMatch(/^Time limit exceeded on random case \d+$/);
     expect(await page.locator('#stress-test .stress-result .hint').first().textContent()).not.toMatch(/shrunk in 0 step/);
-    expect(await page.locator('#stress-test .stress-result .io-block pre').first().textContent()).toBe('1\n2\n0 0\n');
+    // One game of two piles: the game that loops. How far its pile sizes shrink past that depends on
+    // how many one-second TLE candidates fit the shrinker's 10 s budget on a busy machine (on a
+    // quiet one, down to 0 0; under CI load once only to 0 1).
+    expect(await page.locator('#stress-test .stress-result .io-block pre').first().textContent()).toMatch(/^1\n2\n\d+ \d+\n$/);
   }, 240_000);
 });
 
