@@ -8,13 +8,13 @@
  * only for exactly that hash. Builds with user-added tests are never kept: their answers depend on
  * a database's own tests.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ROOT } from '../problems/registry';
+import { INSTALL_CACHE_DIR, keepFile } from '../platform/install-cache';
 import type { BuildReply } from './import-thread';
 
-export const BUILD_CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'sg-judge', 'problems');
+export const BUILD_CACHE_DIR = path.join(INSTALL_CACHE_DIR, 'problems');
 
 const Built = z.object({
   hash: z.string(),
@@ -49,13 +49,5 @@ export function keptBuild(dir: string, slug: string, hash: string): BuildReply |
 
 export function keepBuild(dir: string, slug: string, hash: string, reply: BuildReply): void {
   if (!reply.ok || reply.userExpected.length > 0) return;
-  try {
-    mkdirSync(dir, { recursive: true });
-    // Written whole, then renamed: two servers starting together never read half a file.
-    const partial = `${fileOf(dir, slug)}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    writeFileSync(partial, JSON.stringify({ hash, reply }));
-    renameSync(partial, fileOf(dir, slug));
-  } catch {
-    // A read-only install builds every time, as before.
-  }
+  keepFile(fileOf(dir, slug), JSON.stringify({ hash, reply }));
 }

@@ -56,11 +56,12 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
   if (report.unchanged.length) log(`problems unchanged since last import: ${report.unchanged.join(', ')}`);
 
   const cacheDir = options.buildCacheDir ?? BUILD_CACHE_DIR;
+  const hashOf = new Map(toBuild.map((b) => [b.slug, b.hash]));
   const requests = toBuild.map((b) => ({ type: 'build' as const, slug: b.slug, userInputs: listUserTests(db, b.slug).map((t) => t.input) }));
   // A package built before, in any data directory, with no user tests to answer: its kept build.
   const replies = new Map<string, BuildReply>();
   for (const r of requests) {
-    const kept = r.userInputs.length === 0 ? keptBuild(cacheDir, r.slug, toBuild.find((b) => b.slug === r.slug)!.hash) : null;
+    const kept = r.userInputs.length === 0 ? keptBuild(cacheDir, r.slug, hashOf.get(r.slug)!) : null;
     if (kept) replies.set(r.slug, kept);
   }
   const built = await buildInWorkers(
@@ -69,7 +70,7 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
   );
   for (const [slug, reply] of built) {
     replies.set(slug, reply);
-    keepBuild(cacheDir, slug, toBuild.find((b) => b.slug === slug)!.hash, reply);
+    keepBuild(cacheDir, slug, hashOf.get(slug)!, reply);
   }
   for (const { slug, hash } of toBuild) {
     const reply = replies.get(slug)!;

@@ -11,14 +11,13 @@
  * run in judge threads that most often find that code built already, and must not pay for
  * loading it at start: hence lazily.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import type TypeScript from 'typescript';
+import { INSTALL_CACHE_DIR, keepFile } from './install-cache';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const requireHere = createRequire(import.meta.url);
 
 let ts: typeof TypeScript | null = null;
@@ -28,15 +27,15 @@ export function typescript(): typeof TypeScript {
   return ts;
 }
 
-/** Where the code cache is kept: per TypeScript and Node version (V8 refuses a cache of another). */
-function cacheFile(version: string): string {
-  return path.resolve(here, '..', '..', 'node_modules', '.cache', 'sg-judge', `typescript-${version}-${process.version}.v8cache`);
+/** The installed TypeScript's version, read without loading it. */
+export function typescriptVersion(): string {
+  return (JSON.parse(readFileSync(requireHere.resolve('typescript/package.json'), 'utf8')) as { version: string }).version;
 }
 
 function load(): typeof TypeScript {
   const file = requireHere.resolve('typescript');
-  const version = (JSON.parse(readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8')) as { version: string }).version;
-  const cache = cacheFile(version);
+  // Per TypeScript and Node version: V8 refuses a cache made by another.
+  const cache = path.join(INSTALL_CACHE_DIR, `typescript-${typescriptVersion()}-${process.version}.v8cache`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cache);
@@ -52,19 +51,7 @@ function load(): typeof TypeScript {
   if (cachedData === undefined || script.cachedDataRejected) {
     // Made once the caller's first compilation has run (a timer fires after the task that loaded
     // it), so the functions a type check compiles lazily are in the cache too.
-    setTimeout(() => keepCache(script, cache), 0).unref();
+    setTimeout(() => keepFile(cache, script.createCachedData()), 0).unref();
   }
   return module.exports as typeof TypeScript;
-}
-
-function keepCache(script: vm.Script, cache: string): void {
-  try {
-    mkdirSync(path.dirname(cache), { recursive: true });
-    // Written whole, then renamed: threads starting together never read half a file.
-    const partial = `${cache}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    writeFileSync(partial, script.createCachedData());
-    renameSync(partial, cache);
-  } catch {
-    // A read-only install compiles it every time, as Node's loader would.
-  }
 }

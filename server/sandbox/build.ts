@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { z } from 'zod';
-import { typescript } from '../platform/lazy-typescript';
+import { CHECKOUT_ROOT, INSTALL_CACHE_DIR, keepFile } from '../platform/install-cache';
+import { typescript, typescriptVersion } from '../platform/lazy-typescript';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const requireHere = createRequire(import.meta.url);
 
 export interface SandboxSources {
   /** The sandbox process's main thread (run with `node -e`). */
@@ -148,8 +148,7 @@ export function buildSources(): { sources: SandboxSources; inputs: Inputs } {
  * sandbox's user) and used again only when every file it read is unchanged, byte for byte, and
  * the Node.js version (which decides the bundle's list of built-ins) and TypeScript's are the same.
  */
-const ROOT = path.resolve(here, '..', '..') + path.sep;
-const DEFAULT_CACHE = path.join(ROOT, 'node_modules', '.cache', 'sg-judge', `sandbox-${process.version}.json`);
+const DEFAULT_CACHE = path.join(INSTALL_CACHE_DIR, `sandbox-${process.version}.json`);
 
 const CacheFile = z.object({
   node: z.string(),
@@ -158,30 +157,18 @@ const CacheFile = z.object({
   sources: z.object({ host: z.string(), worker: z.string(), runtime: z.string() }),
 });
 
-function typescriptVersion(): string {
-  return (JSON.parse(readFileSync(requireHere.resolve('typescript/package.json'), 'utf8')) as { version: string }).version;
-}
-
 /** The cached build when it is still what a build would give; a new build (then cached) otherwise. */
 export function cachedSources(cacheFile: string): SandboxSources {
   try {
     const cached = CacheFile.parse(JSON.parse(readFileSync(cacheFile, 'utf8')));
     // Built from this checkout's files (a node_modules shared with another checkout holds its build).
-    const ours = Object.keys(cached.inputs).every((file) => file.startsWith(ROOT));
+    const ours = Object.keys(cached.inputs).every((file) => file.startsWith(CHECKOUT_ROOT));
     const unchanged = ours && Object.entries(cached.inputs).every(([file, hash]) => sha256(readFileSync(file, 'utf8')) === hash);
     if (unchanged && cached.node === process.version && cached.typescript === typescriptVersion() && Object.keys(cached.inputs).length > 0) return cached.sources;
   } catch {
     // No cache yet, or one that cannot be read: build.
   }
   const { sources, inputs } = buildSources();
-  try {
-    mkdirSync(path.dirname(cacheFile), { recursive: true });
-    // Written whole, then renamed: threads starting together never read half a file.
-    const partial = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    writeFileSync(partial, JSON.stringify({ node: process.version, typescript: typescriptVersion(), inputs, sources }));
-    renameSync(partial, cacheFile);
-  } catch {
-    // A read-only install builds every time, as before.
-  }
+  keepFile(cacheFile, JSON.stringify({ node: process.version, typescript: typescriptVersion(), inputs, sources }));
   return sources;
 }
