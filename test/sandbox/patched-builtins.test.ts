@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sampled } from '../helpers/shard';
 import { show, useJudge } from './harness';
 
 /**
@@ -220,7 +221,7 @@ describe('a program that patches a built-in gets the verdict Node gives it', () 
     [`${name}, then timers, ticks and an exit listener`, withScheduling(patch)],
   ]);
 
-  it.each(cases)('%s', (name, source) => expectNodeVerdict(judge, name, source));
+  it.each(sampled(cases))('%s', (name, source) => expectNodeVerdict(judge, name, source));
 });
 
 /**
@@ -381,7 +382,7 @@ describe('assert, structuredClone, console.table and util.promisify after a patc
     for (const api of Object.keys(API_PROGRAMS)) expect(cases.filter(([name]) => name.endsWith(`then ${api}`)).length, api).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(cases)('%s', (name, source) => expectNodeVerdict(judge, name, source));
+  it.each(sampled(cases))('%s', (name, source) => expectNodeVerdict(judge, name, source));
 
   // The same programs unpatched (the first line is empty): what they print is what Node prints.
   it.each(Object.keys(API_PROGRAMS) as Api[])('%s without a patch', (api) => expectNodeVerdict(judge, api, API_PROGRAMS[api]('')));
