@@ -82,16 +82,16 @@ if (new Set(covered).size !== covered.length || covered.length !== all.length) {
 
 /**
  * Heavy jobs first, longest first within each kind (a job's seconds in a full run on this machine
- * kind, 2026-11-26; a job not listed counts as short). The heavy jobs run one at a time, so their
- * chain (about 840 s) is the run's critical path unless it starts at once: started behind the two
+ * kind, 2026-11-26 03:10; a job not listed counts as short). The heavy jobs run one at a time, so their
+ * chain (about 810 s) is the run's critical path unless it starts at once: started behind the two
  * longest light jobs, it ended 70 s after everything else. The other slot takes the light jobs
  * longest first, so that the last ones to start are short and both slots end together.
  */
 const SECONDS = {
-  'node24-integration': 440, 'node24-browser': 340, 'node22-sandbox-compile': 330, 'node24-sandbox': 280,
-  'node24-problems': 130, 'node24-distributed': 125, 'node24-solution-table-1of2': 175, 'node24-solution-table-2of2': 110,
-  'node24-known-wrong-2of2': 130, 'node24-known-wrong-1of2': 65, 'node24-judge': 50, 'node22-server': 36,
-  'node24-stress': 37, 'node24-judge-heavy': 16, 'node24-lab': 23, 'node24-compile': 13, 'node24-slow': 10,
+  'node24-integration': 411, 'node24-browser': 311, 'node24-sandbox': 255, 'node22-sandbox-compile': 203,
+  'node24-problems': 167, 'node24-distributed': 101, 'node24-solution-table-1of2': 181, 'node24-solution-table-2of2': 149,
+  'node24-known-wrong-2of2': 109, 'node24-known-wrong-1of2': 58, 'node24-judge': 46, 'node22-server': 34,
+  'node24-stress': 31, 'node24-judge-heavy': 20, 'node24-lab': 30, 'node24-compile': 11, 'node24-slow': 9,
 };
 const order = (j) => (j.heavy ? -1e6 : 0) - (SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
