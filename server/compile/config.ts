@@ -4,7 +4,7 @@ import { typescript } from '../platform/lazy-typescript';
 const ts = typescript();
 
 /**
- * The compiler configuration is a contract with users (it is documented in the README): code that
+ * The compiler configuration is a contract with users (it is documented in docs/sandbox.md): code that
  * compiles here must compile on every machine that runs this judge.
  *
  * - ES2022 output with the ES2023 library and @types/node, so `fs`, `readline`, `process` and

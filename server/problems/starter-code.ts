@@ -1,5 +1,5 @@
 /**
- * What an empty editor opens with: the idiom of "What a solution can use" (README) as code, for each
+ * What an empty editor opens with: the idiom of "What a solution can use" (docs/sandbox.md) as code, for each
  * language. It reads the whole input as tokens and prints the collected lines at the end; it
  * compiles and runs as it is (the sample-runs API test runs both).
  */

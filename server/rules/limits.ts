@@ -1,7 +1,7 @@
 /**
  * Every limit the judge derives from a problem's two limits (CPU time T and memory M), in one
  * place: the sandbox's watchdog, its worker, its process, the runtime and the judge all read them
- * from here. The README's limits table is checked against these formulas (test/judge/limits.test.ts).
+ * from here. The limits table in docs/sandbox.md is checked against these formulas (test/judge/limits.test.ts).
  * Inlined into the sandbox's thread sources at build time, so it imports nothing.
  */
 
@@ -56,7 +56,7 @@ export const rssCeilingMb = (l: MemoryLimit) => 1.5 * l.memoryMb + 64;
 /** The same, KiB (the unit the watchdog reads). */
 export const rssCeilingKb = (l: MemoryLimit) => rssCeilingMb(l) * 1024;
 
-/** Every limit of a run, derived; the README's limits table has one row per field. */
+/** Every limit of a run, derived; the limits table in docs/sandbox.md has one row per field. */
 export interface DerivedLimits {
   timeMs: number;
   memoryMb: number;

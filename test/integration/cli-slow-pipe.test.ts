@@ -65,7 +65,7 @@ describe('every command delivers its whole output and its exit status to a slow 
     expect(r.status).toBe(0);
   });
 
-  it('differences: the README block, exit 0', async () => {
+  it('differences: the docs/sandbox.md block, exit 0', async () => {
     const r = await throughSlowPipe('differences');
     expect(r.stdout, r.stderr).toMatch(/\S[\s\S]*\n$/);
     expect(r.status).toBe(0);

@@ -7,9 +7,9 @@ import { DEFAULT_OUTPUT_LIMIT } from '../../server/sandbox/types';
 import { ROOT } from '../helpers/server';
 
 /**
- * The README's limits table is the documentation of every derived limit: each row names a field of
+ * The limits table of docs/sandbox.md is the documentation of every derived limit: each row names a field of
  * deriveLimits() and gives its formula in T (time limit, ms), M (memory limit, MiB) and, for a
- * batch, n (runs). The rows are read from README.md and evaluated here for a few problems' limits.
+ * batch, n (runs). The rows are read from docs/sandbox.md and evaluated here for a few problems' limits.
  */
 interface Row {
   key: keyof DerivedLimits;
@@ -18,10 +18,10 @@ interface Row {
 }
 
 function readTable(): Row[] {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(ROOT, 'docs', 'sandbox.md'), 'utf8');
   const start = readme.indexOf('<!-- limits-table:start -->');
   const end = readme.indexOf('<!-- limits-table:end -->');
-  expect(start, 'README.md has the limits-table markers').toBeGreaterThanOrEqual(0);
+  expect(start, 'docs/sandbox.md has the limits-table markers').toBeGreaterThanOrEqual(0);
   expect(end).toBeGreaterThan(start);
   const lines = readme.slice(start, end).split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---') && !l.startsWith('| limit |'));
   return lines.map((line) => {
@@ -79,7 +79,7 @@ describe('the README limits table', () => {
   it('states the limits the sandbox and the compiler use in bytes', () => {
     expect(DEFAULT_OUTPUT_LIMIT).toBe(OUTPUT_LIMIT_BYTES);
     expect(OUTPUT_LIMIT_BYTES).toBe(deriveLimits(PROBLEMS[0]!).outputMb * 1024 * 1024);
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(ROOT, 'docs', 'sandbox.md'), 'utf8');
     expect(readme).toContain(`Source: ${MAX_SOURCE_BYTES / 1024} KiB`);
   });
 });
