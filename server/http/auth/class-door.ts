@@ -2,7 +2,7 @@
  * The teacher's side of the door (accounts mode): lift the login limits of a name, open or close
  * registration, and the class code and registration state shown on /class.
  *   POST /api/class/students/:name/unlock   → 204 (404 for no such account)
- *   POST /api/class/registration {"open": b} → 200 {"open": b}
+ *   POST /api/class/registration {"open": b} → 200 {"open": b} (opening also lifts the registration limits)
  *   POST /class/registration (form: open=1|0) → 303 to /class
  */
 import express, { type Response } from 'express';
@@ -37,6 +37,8 @@ export function classDoorRoutes(db: Db, settings: AuthSettings, guards: AuthGuar
     const parsed = openBody.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw badRequest('Send {"open": true} or {"open": false}.');
     setRegistrationOpen(db, parsed.data.open);
+    // Opening (again) also lifts the registration limits: the teacher's way past a flood of wrong codes.
+    if (parsed.data.open) guards.registrations.clear();
     res.json({ open: parsed.data.open });
   });
 
@@ -44,6 +46,7 @@ export function classDoorRoutes(db: Db, settings: AuthSettings, guards: AuthGuar
     teacherOnly(res, 'page at /class/registration');
     const form = await parseFormBody(req.get('content-type'), req.body);
     setRegistrationOpen(db, form.fields.get('open') === '1');
+    if (form.fields.get('open') === '1') guards.registrations.clear();
     res.redirect(303, '/class');
   });
 

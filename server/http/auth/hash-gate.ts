@@ -1,5 +1,5 @@
 /**
- * At most two password hashes at once for requests not yet logged in, and at most 30 waiting:
+ * At most two password hashes at once for requests not yet logged in, and at most 64 waiting (a class of 40 logging in at once all wait their turn):
  * scrypt runs in libuv's thread pool (4 threads), which also serves static files and other file
  * reads, so an unbounded burst of logins would stall every page. Past the queue a login is answered
  * at once with 503 and a sentence, rather than waiting behind the burst.
@@ -7,7 +7,7 @@
 import { HttpError } from '../errors';
 
 export const HASH_CONCURRENCY = 2;
-export const HASH_QUEUE = 30;
+export const HASH_QUEUE = 64;
 
 export class HashGate {
   private running = 0;
