@@ -54,13 +54,20 @@ function trimInThread(file: string): Promise<number> {
  * as one file with no -wal or -shm beside it, renamed into place when complete.
  */
 export async function backupDatabase(db: Db, file: string): Promise<WrittenBackup> {
+  const generatedTestsLeftOut = await writeBackup(db, file, () => {});
+  return { ...summarize(file), generatedTestsLeftOut };
+}
+
+/** Writes `file.partial`, trims it, calls `beforeRename` (rotation makes room), renames it to `file`. */
+async function writeBackup(db: Db, file: string, beforeRename: () => void): Promise<number> {
   const partial = `${file}.partial`;
   try {
     privateFile(partial);
     await db.backup(partial);
-    const generatedTestsLeftOut = await trimInThread(partial);
+    const left = await trimInThread(partial);
+    beforeRename();
     renameSync(partial, file);
-    return { ...summarize(file), generatedTestsLeftOut };
+    return left;
   } finally {
     for (const f of [partial, `${partial}-wal`, `${partial}-shm`, `${partial}-journal`]) rmSync(f, { force: true });
   }
@@ -151,8 +158,8 @@ export function restoreDatabase(dataDir: string, dbPath: string, file: string): 
 
 /**
  * A rotating backup into DATA_DIR/backups/ (0700), keeping the newest `keep`. It is written under a
- * `.partial` name and renamed when complete, so every `judge-*.db` there is a whole backup; the
- * oldest beyond `keep` are removed once the new one is in place.
+ * `.partial` name and renamed when complete, so every `judge-*.db` there is a whole backup and there
+ * are never more than `keep` of them.
  */
 export async function rotatingBackup(db: Db, dataDir: string, keep: number, now = new Date()): Promise<{ file: string; removed: string[] }> {
   const dir = join(dataDir, 'backups');
@@ -160,10 +167,12 @@ export async function rotatingBackup(db: Db, dataDir: string, keep: number, now 
   // Leftovers of a backup interrupted by a crash.
   for (const f of readdirSync(dir).filter((f) => /\.db\.partial(-wal|-shm|-journal)?$/.test(f))) rmSync(join(dir, f), { force: true });
   const file = join(dir, `judge-${now.toISOString().replace(/[:.]/g, '-')}.db`);
-  await backupDatabase(db, file);
-  const all = readdirSync(dir).filter((f) => /^judge-.*\.db$/.test(f)).sort();
-  const removed = all.slice(0, Math.max(0, all.length - keep)).map((f) => join(dir, f));
-  for (const f of removed) rmSync(f, { force: true });
+  const removed: string[] = [];
+  await writeBackup(db, file, () => {
+    const all = readdirSync(dir).filter((f) => /^judge-.*\.db$/.test(f)).sort();
+    removed.push(...all.slice(0, Math.max(0, all.length + 1 - keep)).map((f) => join(dir, f)));
+    for (const f of removed) rmSync(f, { force: true });
+  });
   return { file, removed };
 }
 

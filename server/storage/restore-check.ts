@@ -97,6 +97,7 @@ export function expectedSchema(version: number): Schema {
 }
 
 const KIND: Record<string, string> = { table: 'table', index: 'index', trigger: 'trigger', view: 'view' };
+const article = (type: string): string => (type === 'index' ? 'an' : 'a');
 
 /** The first way a database's schema differs from its version's, as a sentence; null when it is the same. */
 export function schemaDifference(db: Database.Database, version: number): string | null {
@@ -105,7 +106,7 @@ export function schemaDifference(db: Database.Database, version: number): string
   for (const [key, o] of have.objects) {
     if (!want.objects.has(key)) {
       const runs = o.type === 'trigger' || o.type === 'view' ? ` (a judge database has no ${o.type}s: it would run inside the judge)` : '';
-      return `it has a ${KIND[o.type] ?? o.type} "${o.name}" that schema version ${version} does not have${runs}`;
+      return `it has ${article(o.type)} ${KIND[o.type] ?? o.type} "${o.name}" that schema version ${version} does not have${runs}`;
     }
   }
   for (const [key, o] of want.objects) {
