@@ -150,6 +150,8 @@ export function restoreDatabase(dataDir: string, dbPath: string, file: string): 
   for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
   privateFile(dbPath);
   copyFileSync(file, dbPath);
+  // The copy takes the backup's mode; an old backup may have been world-readable.
+  if (process.platform !== 'win32') chmodSync(dbPath, 0o600);
   const check = new Database(dbPath, { readonly: true });
   const rebuilds = check.prepare("SELECT 1 FROM problems WHERE content_hash = 'rebuild-after-restore' LIMIT 1").get() !== undefined;
   check.close();

@@ -159,6 +159,7 @@ describe('backups', { timeout: 300_000 }, () => {
     expect(restored.stdout).toMatch(/generated tests are rebuilt from their packages when the judge next starts/);
     expect(restored.stdout).toMatch(/kept as .*judge\.db\.before-restore-/);
     expect(readdirSync(dataDir).filter((f) => f.startsWith('judge.db.before-restore-')).length).toBe(1);
+    expect(statSync(join(dataDir, 'judge.db')).mode & 0o777).toBe(0o600);
     const db = new Database(join(dataDir, 'judge.db'), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
