@@ -104,6 +104,14 @@ describe('registration that cannot be guessed or flooded', { timeout: 300_000 },
     expect((await register('tessa', 'tessa-password', classCode, from('192.0.2.50'))).status).toBe(201);
   });
 
+  it('limits throw-away accounts: 60 registrations per address per hour', async () => {
+    const made = await statuses(Array.from({ length: 60 }, (_, i) => register(`throwaway${i}`, 'throwaway-password', classCode, from('192.0.2.200'))));
+    expect(tally(made)).toEqual({ 201: 60 });
+    const more = await register('throwaway60', 'throwaway-password', classCode, from('192.0.2.200'));
+    expect(more.status).toBe(429);
+    expect(((await more.json()) as { error: string }).error).toMatch(/Too many registrations or wrong class codes from this address; try again in \d+ minute/);
+  });
+
   it('lets the teacher close and reopen registration (API and /class form)', async () => {
     expect((await new Person(server.url, 'pupil0', 'pupil-password-0').login(from('192.0.2.1'))).status).toBe(200);
     const pupil = new Person(server.url, 'pupil1', 'pupil-password-1');
