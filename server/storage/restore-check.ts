@@ -36,7 +36,11 @@ function readSchema(db: Database.Database): Schema {
     objects.set(`${o.type} ${o.name}`, { ...o, sql: o.sql === null ? null : normalizeSql(o.sql) });
     if (o.type === 'table') {
       const cols = db.prepare('SELECT name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?)').all(o.name) as Record<string, unknown>[];
-      columns.set(o.name, cols.map((c) => [c.name, c.type, c.notnull, c.dflt_value, c.pk, c.hidden].map(String).join(' ')));
+      const keys = db.prepare('SELECT "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?)').all(o.name) as Record<string, unknown>[];
+      columns.set(o.name, [
+        ...cols.map((c) => [c.name, c.type, c.notnull, c.dflt_value, c.pk, c.hidden].map(String).join(' ')),
+        ...keys.map((k) => `references ${[k.from, k.table, k.to, k.on_update, k.on_delete].map(String).join(' ')}`),
+      ]);
     }
     if (o.type === 'index') {
       const list = db.prepare('SELECT name, "unique", partial FROM pragma_index_list(?)').all(o.table) as { name: string; unique: number; partial: number }[];
@@ -48,7 +52,10 @@ function readSchema(db: Database.Database): Schema {
   return { objects, columns, indexes };
 }
 
-/** SQL text without comments and with runs of white space as one space (strings and quoted names kept). */
+/**
+ * SQL text compared by what it means: without comments, runs of white space as one space, names
+ * unquoted and lower-cased (string literals kept as they are).
+ */
 export function normalizeSql(sql: string): string {
   let out = '';
   let i = 0;
@@ -58,7 +65,10 @@ export function normalizeSql(sql: string): string {
       const close = c === '[' ? ']' : c;
       let j = i + 1;
       while (j < sql.length && !(sql[j] === close && sql[j + 1] !== close)) j += sql[j] === close ? 2 : 1;
-      out += sql.slice(i, j + 1);
+      const quoted = sql.slice(i, j + 1);
+      const inner = quoted.slice(1, -1);
+      // A quoted plain name reads as the name (SQLite versions differ in quoting renamed tables).
+      out += c !== "'" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(inner) ? inner.toLowerCase() : quoted;
       i = j + 1;
     } else if (c === '-' && sql[i + 1] === '-') {
       while (i < sql.length && sql[i] !== '\n') i++;
@@ -71,7 +81,7 @@ export function normalizeSql(sql: string): string {
       while (i < sql.length && /\s/.test(sql[i]!)) i++;
       out += ' ';
     } else {
-      out += c;
+      out += c.toLowerCase();
       i++;
     }
   }
@@ -118,7 +128,7 @@ export function schemaDifference(db: Database.Database, version: number): string
       const names = (list: string[]) => list.map((c) => c.split(' ')[0]);
       const extra = names(got).filter((n) => !names(cols).includes(n));
       const missing = names(cols).filter((n) => !names(got).includes(n));
-      const what = extra.length ? `a column "${extra[0]}" it should not have` : missing.length ? `no column "${missing[0]}"` : 'columns of other types or order';
+      const what = extra.length ? `a column "${extra[0]}" it should not have` : missing.length ? `no column "${missing[0]}"` : 'columns of other types, order or references';
       return `its table "${table}" has ${what} (schema version ${version})`;
     }
   }

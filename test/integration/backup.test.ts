@@ -145,6 +145,14 @@ describe('backups', { timeout: 300_000 }, () => {
     expect(checkBackupFile(column)).toMatch(/its table "accounts" has a column "is_admin" it should not have/);
     const index = tampered('index.db', (d) => d.exec('CREATE INDEX sneaky ON submissions (source)'));
     expect(checkBackupFile(index)).toMatch(/it has an index "sneaky" that schema version \d+ does not have/);
+    // Any role allowed: the same columns, the CHECK gone (the table rebuilt as a forger would).
+    const unchecked = tampered('unchecked.db', (d) => {
+      const sql = d.prepare("SELECT sql FROM sqlite_master WHERE name = 'accounts'").pluck().get() as string;
+      const loose = sql.replace(/CHECK \(role IN \('teacher', 'student'\)\)/, '').replace(/CREATE TABLE "?accounts"?/, 'CREATE TABLE accounts_loose');
+      expect(loose).not.toContain('CHECK');
+      d.exec(`${loose}; INSERT INTO accounts_loose SELECT * FROM accounts; DROP TABLE accounts; ALTER TABLE accounts_loose RENAME TO accounts;`);
+    });
+    expect(checkBackupFile(unchecked)).toMatch(/its table "accounts" is defined differently from schema version \d+'s/);
     const dangling = tampered('dangling.db', (d) =>
       d.prepare("INSERT INTO submissions (problem, source, created_at) VALUES ('no-such-problem', 'x', 1)").run(),
     );
