@@ -24,6 +24,7 @@ import { redisSettings } from './distributed/redis-config';
 import { loadAuthSettings } from './http/auth/settings';
 import { adoptLocalWork, countTeachers, expireSessions } from './storage/accounts';
 import { backupSchedule, startRotatingBackups } from './storage/backup-schedule';
+import { classCodeOf, registrationOpen } from './storage/class-settings';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
       : `data directory ${config.dataDir}, ${config.judgeWorkers} judge thread(s)`,
   );
 
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   lockDataDir(config.dataDir);
   const db = openDatabase(config.dbPath, { migrate: true, autoCheckpoint: false, log });
   log(`database ${config.dbPath} open (WAL)`);
@@ -49,7 +50,13 @@ async function main(): Promise<void> {
     expireSessions(db);
     const adopted = adoptLocalWork(db);
     const teachers = countTeachers(db);
-    log(`accounts mode: ${teachers} teacher(s), registration ${auth.classCode ? 'open with the class code' : 'closed (no CLASS_CODE)'}${adopted ? `; ${adopted} piece(s) of local work now belong to the first teacher` : ''}`);
+    const code = classCodeOf(db, auth.classCode);
+    const registration = !registrationOpen(db)
+      ? 'closed (the teacher closed it on /class)'
+      : code.generated
+        ? `open with the class code ${code.code} (generated and kept in the database; set CLASS_CODE to choose one)`
+        : 'open with the class code from CLASS_CODE';
+    log(`accounts mode: ${teachers} teacher(s), registration ${registration}${adopted ? `; ${adopted} piece(s) of local work now belong to the first teacher` : ''}`);
     if (!teachers) warn('no teacher account yet: make one with npm run accounts -- add-teacher NAME');
   }
 

@@ -1,5 +1,5 @@
 // npm run backup -- FILE: a consistent copy of the judge's database, taken while it runs (SQLite's
-// online backup), then what it holds. Exit 0, 1 when it cannot be written, 2 on a usage error.
+// online backup) without the generated tests the packages rebuild, then what it holds. Exit 0, 1 when it cannot be written, 2 on a usage error.
 import '../platform/require-supported-node';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   try {
     const s = await backupDatabase(db, file);
     console.log(`backed up ${config.dbPath} to ${file}: ${s.submissions} submission(s), ${s.accounts} account(s), ${s.sets} set(s), schema version ${s.schemaVersion}`);
+    console.log(`${s.generatedTestsLeftOut} generated test(s) left out: the judge rebuilds them from the problem packages when it starts on a restored database`);
   } catch (e) {
     console.error(`backup: could not write ${file}: ${(e as Error).message}`);
     process.exit(1);

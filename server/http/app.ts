@@ -28,7 +28,8 @@ import { LabQueue } from './lab-queue';
 import { LabThread } from './lab-thread';
 import type { AuthSettings } from './auth/settings';
 import { csrfCheck, sessions } from './auth/session';
-import { accountRoutes } from './auth/routes';
+import { accountRoutes, AuthGuards } from './auth/routes';
+import { classDoorRoutes } from './auth/class-door';
 import { classRoutes } from './class-routes';
 
 export interface AppDeps {
@@ -98,7 +99,9 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(uiLanguage);
   if (deps.auth?.accounts) {
     app.use(sessions(deps.db), csrfCheck());
-    app.use(accountRoutes(deps.db, deps.auth));
+    const guards = new AuthGuards();
+    app.use(accountRoutes(deps.db, deps.auth, guards));
+    app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
   app.use(classRoutes(deps.db));
   app.use(stressCancel(deps.db));

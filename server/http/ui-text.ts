@@ -163,7 +163,12 @@ const PHRASES_ZH: Record<string, string> = {
   Register: '注册',
   '1 to 32 letters, digits, _ . or -': '1 到 32 个字母、数字、_、. 或 -',
   'Class code': '班级邀请码',
-  'Registration is closed: the teacher has not set a class code.': '注册未开放：老师还没有设置班级邀请码。',
+  'Registration is closed: the teacher has closed it.': '注册已关闭：老师关闭了注册。',
+  Registration: '注册',
+  'Open: students register at /register with the class code': '开放中：学生在 /register 用班级邀请码注册，邀请码是',
+  'Closed: nobody can register.': '已关闭：现在无法注册。',
+  'Close registration': '关闭注册',
+  'Open registration': '开放注册',
   'no closing time': '没有截止时间',
   'Remove this set (submissions stay)': '删除这份作业（提交记录会保留）',
   // Submission page

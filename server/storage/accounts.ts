@@ -33,22 +33,52 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Inserts an account; null when the name is taken (names compare without case). */
-export async function createAccount(db: Db, name: string, password: string, role: Role): Promise<number | null> {
-  const hash = await hashPassword(password);
-  const row = prepared(db, 'INSERT INTO accounts (name, role, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING RETURNING id').get(
-    name,
-    role,
-    hash,
-    Date.now(),
-  ) as { id: number } | undefined;
+/**
+ * Inserts an account; null when the name is taken (names compare without case) or, with
+ * `distinct`, when an existing name reads the same (see canonicalName): checked in the insert
+ * itself, so two registrations racing for "tess." and "tess_" cannot both win.
+ */
+export async function createAccount(db: Db, name: string, password: string, role: Role, options: { distinct?: boolean; hash?: (password: string) => Promise<string> } = {}): Promise<number | null> {
+  const hash = await (options.hash ?? hashPassword)(password);
+  const row = prepared(
+    db,
+    `INSERT INTO accounts (name, role, password_hash, created_at) SELECT @name, @role, @hash, @now
+     WHERE @distinct = 0 OR NOT EXISTS (SELECT 1 FROM accounts WHERE ${CANONICAL_SQL} = @canonical)
+     ON CONFLICT (name) DO NOTHING RETURNING id`,
+  ).get({ name, role, hash, now: Date.now(), distinct: options.distinct ? 1 : 0, canonical: canonicalName(name) }) as { id: number } | undefined;
   if (row && role === 'teacher') adoptLocalWork(db);
   return row?.id ?? null;
 }
 
-export function findAccount(db: Db, name: string): (Account & { passwordHash: string }) | undefined {
-  return prepared(db, `SELECT ${COLUMNS}, password_hash AS passwordHash FROM accounts WHERE name = ?`).get(name) as (Account & { passwordHash: string }) | undefined;
+export type StoredAccount = Account & { passwordHash: string; generation: number };
+
+export function findAccount(db: Db, name: string): StoredAccount | undefined {
+  return prepared(db, `SELECT ${COLUMNS}, password_hash AS passwordHash, credential_generation AS generation FROM accounts WHERE name = ?`).get(name) as
+    | StoredAccount
+    | undefined;
 }
+
+/**
+ * A name reduced to what a reader sees: lower case without ".", "_" and "-", so "Tess.", "t_ess"
+ * and "TESS" all read as "tess".
+ */
+export function canonicalName(name: string): string {
+  return name.toLowerCase().replace(/[._-]/g, '');
+}
+
+/** Words a student's name may not be (nor be followed by digits): they would pass for a role. */
+const ROLE_WORDS = ['teacher', 'admin', 'administrator', 'root', 'sysadmin', 'superuser', 'staff', 'judge', 'system', 'moderator', 'instructor', 'tutor', 'professor', 'owner'];
+
+/** Why a name may not be self-registered (a role, or an existing account's look-alike); null when it may. */
+export function nameRefusal(db: Db, name: string): string | null {
+  const canonical = canonicalName(name);
+  if (canonical === '' || ROLE_WORDS.some((w) => new RegExp(`^${w}\\d*$`).test(canonical))) return `The name "${name}" looks like a role; choose another.`;
+  const twin = prepared(db, `SELECT name FROM accounts WHERE ${CANONICAL_SQL} = ? LIMIT 1`).get(canonical) as { name: string } | undefined;
+  if (twin) return twin.name.toLowerCase() === name.toLowerCase() ? `The name "${name}" is taken; choose another.` : `The name "${name}" is too close to an existing name; choose another.`;
+  return null;
+}
+
+const CANONICAL_SQL = "replace(replace(replace(lower(name), '.', ''), '_', ''), '-', '')";
 
 export function listAccounts(db: Db): Account[] {
   return prepared(db, `SELECT ${COLUMNS} FROM accounts ORDER BY role DESC, name`).all() as Account[];
@@ -62,7 +92,7 @@ export function countTeachers(db: Db): number {
 export async function resetPassword(db: Db, name: string, password: string): Promise<boolean> {
   const hash = await hashPassword(password);
   return db.transaction(() => {
-    const row = prepared(db, 'UPDATE accounts SET password_hash = ? WHERE name = ? AND removed_at IS NULL RETURNING id').get(hash, name) as { id: number } | undefined;
+    const row = prepared(db, 'UPDATE accounts SET password_hash = ?, credential_generation = credential_generation + 1 WHERE name = ? AND removed_at IS NULL RETURNING id').get(hash, name) as { id: number } | undefined;
     if (row) prepared(db, 'DELETE FROM tokens WHERE account = ?').run(row.id);
     return row !== undefined;
   })();
@@ -71,7 +101,7 @@ export async function resetPassword(db: Db, name: string, password: string): Pro
 /** Closes an account: it can no longer log in, its sessions end, its work stays (shown as from a removed account). */
 export function removeAccount(db: Db, name: string): boolean {
   return db.transaction(() => {
-    const row = prepared(db, 'UPDATE accounts SET removed_at = ? WHERE name = ? AND removed_at IS NULL RETURNING id').get(Date.now(), name) as { id: number } | undefined;
+    const row = prepared(db, 'UPDATE accounts SET removed_at = ?, credential_generation = credential_generation + 1 WHERE name = ? AND removed_at IS NULL RETURNING id').get(Date.now(), name) as { id: number } | undefined;
     if (row) prepared(db, 'DELETE FROM tokens WHERE account = ?').run(row.id);
     return row !== undefined;
   })();
@@ -107,6 +137,22 @@ export function issueToken(db: Db, account: number, kind: 'session' | 'api', lab
     kind === 'session' ? Date.now() + SESSION_MS : null,
   );
   return { token, id: hash.slice(0, 16) };
+}
+
+/**
+ * A session for a login that checked the password of credential generation `generation`; null when
+ * a reset or removal has happened since (the login began with a password that no longer holds).
+ */
+export function issueSessionIfCurrent(db: Db, account: number, generation: number): { token: string; id: string } | null {
+  const token = newToken();
+  const hash = tokenHash(token);
+  const now = Date.now();
+  const row = prepared(
+    db,
+    `INSERT INTO tokens (hash, account, kind, label, created_at, expires_at)
+     SELECT ?, id, 'session', '', ?, ? FROM accounts WHERE id = ? AND credential_generation = ? AND removed_at IS NULL RETURNING hash`,
+  ).get(hash, now, now + SESSION_MS, account, generation);
+  return row ? { token, id: hash.slice(0, 16) } : null;
 }
 
 /** The live account a token belongs to, with its kind; undefined when unknown, expired or removed. */

@@ -4,11 +4,12 @@
  * that could catch a half-written transaction. Restores check the file before it replaces anything.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, copyFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { startTsWorker } from '../platform/ts-worker';
 import { dataDirOwner } from './data-lock';
 import { schemaVersion, type Db } from './db';
-import { MIGRATIONS } from './migrations';
+import { checkBackupFile as checkFile } from './restore-check';
 
 export interface BackupSummary {
   submissions: number;
@@ -17,11 +18,59 @@ export interface BackupSummary {
   schemaVersion: number;
 }
 
+export interface WrittenBackup extends BackupSummary {
+  /** Generated tests left out (the packages rebuild them when a restored judge starts). */
+  generatedTestsLeftOut: number;
+}
+
 export class RestoreRefused extends Error {}
 
-export async function backupDatabase(db: Db, file: string): Promise<BackupSummary> {
-  await db.backup(file);
-  return summarize(file);
+/** An empty file only its owner may read, for SQLite to fill (it keeps an existing file's mode). */
+function privateFile(file: string): void {
+  closeSync(openSync(file, 'w', 0o600));
+  if (process.platform !== 'win32') chmodSync(file, 0o600);
+}
+
+/** Leaves out derived data and compacts the copy, in a worker thread (see backup-trim-thread.ts). */
+function trimInThread(file: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = startTsWorker(new URL('./backup-trim-thread.ts', import.meta.url), { workerData: file });
+    let answered = false;
+    worker.once('message', (m: { ok: boolean; removed?: number; error?: string }) => {
+      answered = true;
+      if (m.ok) resolve(m.removed!);
+      else reject(new Error(m.error));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the backup thread stopped (exit code ${code})`));
+    });
+  });
+}
+
+/**
+ * A backup of the live database in `file` (0600): SQLite's online backup into `file.partial`, then
+ * without the problems' generated tests (rebuilt from the packages after a restore), compacted,
+ * as one file with no -wal or -shm beside it, renamed into place when complete.
+ */
+export async function backupDatabase(db: Db, file: string): Promise<WrittenBackup> {
+  const generatedTestsLeftOut = await writeBackup(db, file, () => {});
+  return { ...summarize(file), generatedTestsLeftOut };
+}
+
+/** Writes `file.partial`, trims it, calls `beforeRename` (rotation makes room), renames it to `file`. */
+async function writeBackup(db: Db, file: string, beforeRename: () => void): Promise<number> {
+  const partial = `${file}.partial`;
+  try {
+    privateFile(partial);
+    await db.backup(partial);
+    const left = await trimInThread(partial);
+    beforeRename();
+    renameSync(partial, file);
+    return left;
+  } finally {
+    for (const f of [partial, `${partial}-wal`, `${partial}-shm`, `${partial}-journal`]) rmSync(f, { force: true });
+  }
 }
 
 /** What a database file holds; a file that is not a judge database throws. */
@@ -38,68 +87,94 @@ export function summarize(file: string): BackupSummary {
   }
 }
 
-/** Why a file cannot be restored, as a sentence; null when it is a sound judge database. */
+/** Why a file cannot be restored, as a sentence; null when it is a sound judge database (restore-check.ts). */
 export function checkBackupFile(file: string): string | null {
-  if (!existsSync(file)) return `${file} does not exist`;
-  let db: Database.Database | undefined;
+  return checkFile(file, existsSync);
+}
+
+/** Work a restore would lose: rows of the replaced database the backup does not have, by kind. */
+const LOSABLE: [table: string, where: string, what: string][] = [
+  ['submissions', '', 'submission(s)'],
+  ['accounts', '', 'account(s)'],
+  ['problem_sets', '', 'homework set(s)'],
+  ['stress_runs', '', 'stress run(s)'],
+  ['invocations', '', 'custom invocation(s)'],
+  ['sample_runs', '', 'sample run(s)'],
+  ['lab_jobs', '', 'lab job(s)'],
+  ['tests', "WHERE kind = 'user'", 'saved test(s)'],
+];
+
+/** "3 submission(s), 1 account(s)": what `replaced` holds that `backup` lacks (by row id); '' for nothing. */
+export function lostAgainst(replaced: string, backup: string): string {
+  const a = new Database(replaced, { readonly: true, fileMustExist: true });
+  const b = new Database(backup, { readonly: true, fileMustExist: true });
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
-    if (integrity.length !== 1 || integrity[0]!.integrity_check !== 'ok') {
-      return `${file} is damaged: SQLite's integrity check says "${integrity.map((r) => r.integrity_check).join('; ').slice(0, 300)}"`;
+    const ids = (db: Database.Database, table: string, where: string): number[] =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)
+        ? (db.prepare(`SELECT id FROM ${table} ${where}`).pluck().all() as number[])
+        : [];
+    const parts: string[] = [];
+    for (const [table, where, what] of LOSABLE) {
+      const kept = new Set(ids(b, table, where));
+      const lost = ids(a, table, where).filter((id) => !kept.has(id)).length;
+      if (lost) parts.push(`${lost} ${what}`);
     }
-    const version = schemaVersion(db);
-    const latest = MIGRATIONS.at(-1)!.version;
-    if (version < 1) return `${file} is an SQLite database but not a judge's (it has no schema version)`;
-    if (version > latest) return `${file} has schema version ${version}, newer than this judge knows (${latest})`;
-    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'submissions'").get()) return `${file} is not a judge database (it has no submissions table)`;
-    return null;
-  } catch (e) {
-    return `${file} is not a readable SQLite database (${(e as Error).message})`;
+    return parts.join(', ');
   } finally {
-    db?.close();
+    a.close();
+    b.close();
   }
 }
 
 /**
  * Replaces the data directory's database with a backup, keeping the old one beside it
- * (`judge.db.before-restore-<time>`). Refused while a judge runs on the directory.
+ * (`judge.db.before-restore-<time>`). Refused while a judge runs on the directory. `lost` names what
+ * the replaced database held that the backup lacks ('' for nothing, null when there was none).
  */
-export function restoreDatabase(dataDir: string, dbPath: string, file: string): { keptAs: string | null; summary: BackupSummary } {
+export function restoreDatabase(dataDir: string, dbPath: string, file: string): { keptAs: string | null; summary: BackupSummary; lost: string | null; rebuilds: boolean } {
   const owner = dataDirOwner(dataDir);
   if (owner !== null) throw new RestoreRefused(`a judge server (pid ${owner}) is running on ${dataDir}; stop it before restoring`);
   const problem = checkBackupFile(file);
   if (problem) throw new RestoreRefused(problem);
   let keptAs: string | null = null;
+  let lost: string | null = null;
   if (existsSync(dbPath)) {
     // Fold the old database's WAL into it first, so the kept copy is one complete file.
     const old = new Database(dbPath);
     old.pragma('wal_checkpoint(TRUNCATE)');
     old.close();
+    lost = lostAgainst(dbPath, file);
     keptAs = `${dbPath}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dbPath, keptAs);
   }
   for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+  privateFile(dbPath);
   copyFileSync(file, dbPath);
-  return { keptAs, summary: summarize(dbPath) };
+  // The copy takes the backup's mode; an old backup may have been world-readable.
+  if (process.platform !== 'win32') chmodSync(dbPath, 0o600);
+  const check = new Database(dbPath, { readonly: true });
+  const rebuilds = check.prepare("SELECT 1 FROM problems WHERE content_hash = 'rebuild-after-restore' LIMIT 1").get() !== undefined;
+  check.close();
+  return { keptAs, summary: summarize(dbPath), lost, rebuilds };
 }
 
 /**
- * A rotating backup into DATA_DIR/backups/, keeping the newest `keep`. It is written under a
+ * A rotating backup into DATA_DIR/backups/ (0700), keeping the newest `keep`. It is written under a
  * `.partial` name and renamed when complete, so every `judge-*.db` there is a whole backup and there
  * are never more than `keep` of them.
  */
 export async function rotatingBackup(db: Db, dataDir: string, keep: number, now = new Date()): Promise<{ file: string; removed: string[] }> {
   const dir = join(dataDir, 'backups');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Leftovers of a backup interrupted by a crash.
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.db.partial'))) rmSync(join(dir, f), { force: true });
+  for (const f of readdirSync(dir).filter((f) => /\.db\.partial(-wal|-shm|-journal)?$/.test(f))) rmSync(join(dir, f), { force: true });
   const file = join(dir, `judge-${now.toISOString().replace(/[:.]/g, '-')}.db`);
-  await db.backup(`${file}.partial`);
-  const all = readdirSync(dir).filter((f) => /^judge-.*\.db$/.test(f)).sort();
-  const removed = all.slice(0, Math.max(0, all.length + 1 - keep)).map((f) => join(dir, f));
-  for (const f of removed) rmSync(f, { force: true });
-  renameSync(`${file}.partial`, file);
+  const removed: string[] = [];
+  await writeBackup(db, file, () => {
+    const all = readdirSync(dir).filter((f) => /^judge-.*\.db$/.test(f)).sort();
+    removed.push(...all.slice(0, Math.max(0, all.length + 1 - keep)).map((f) => join(dir, f)));
+    for (const f of removed) rmSync(f, { force: true });
+  });
   return { file, removed };
 }
 

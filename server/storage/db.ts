@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations';
 
@@ -23,7 +23,7 @@ export interface OpenOptions {
  * each other instead of failing.
  */
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
-  if (!options.readonly) mkdirSync(dirname(path), { recursive: true });
+  if (!options.readonly) ownerOnly(path);
   const db = new Database(path, { readonly: options.readonly ?? false });
   db.pragma('busy_timeout = 10000');
   db.pragma('foreign_keys = ON');
@@ -36,6 +36,22 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   }
   if (options.migrate) migrate(db, MIGRATIONS, options.log);
   return db;
+}
+
+/**
+ * The database holds password hashes and everyone's code: its directory is made 0700 and the file
+ * 0600 (SQLite gives its -wal and -shm files the database's mode). An existing file is narrowed too.
+ */
+export function ownerOnly(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  else if (process.platform !== 'win32') {
+    try {
+      chmodSync(path, 0o600);
+    } catch {
+      // Not ours to change (another user's file opened with their permission): leave it.
+    }
+  }
 }
 
 /** Copies what it can of the WAL into the database without waiting for readers or writers. */

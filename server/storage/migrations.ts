@@ -316,4 +316,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sample_runs_by_status ON sample_runs (status, id);
     `,
   },
+  {
+    version: 12,
+    name: 'a credential generation per account; class settings (the class code, registration open or closed)',
+    sql: `
+      -- Bumped by a password reset or a removal: a login that checked the old password while it
+      -- happened gets no session (the session is issued only if the generation is unchanged).
+      ALTER TABLE accounts ADD COLUMN credential_generation INTEGER NOT NULL DEFAULT 0;
+
+      -- One row per setting: 'class_code' (generated when CLASS_CODE is unset, so it survives
+      -- restarts) and 'registration' ('open' or 'closed', set by the teacher on /class).
+      CREATE TABLE class_settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion } from '../../server/storage/db';
 import { MIGRATIONS } from '../../server/storage/migrations';
 import { loadAuthSettings } from '../../server/http/auth/settings';
+import { findAccount, issueSessionIfCurrent, resetPassword } from '../../server/storage/accounts';
+import { classCodeOf, registrationOpen } from '../../server/storage/class-settings';
 import { accountsCli, Person } from '../helpers/accounts';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
@@ -48,7 +50,7 @@ describe('switching an existing local database to accounts mode', { timeout: 300
 
     // A non-loopback HOST turns accounts on without ACCOUNTS=on.
     server = await startServer({ dataDir, workers: 1, env: { HOST: '0.0.0.0' } });
-    expect(server.logs()).toMatch(/accounts mode: 1 teacher\(s\), registration closed/);
+    expect(server.logs()).toMatch(/accounts mode: 1 teacher\(s\), registration open with the class code [a-z0-9-]{14} \(generated and kept in the database/);
     expect((await fetch(`${server.url}/api/submissions`)).status).toBe(401);
 
     const tess = new Person(server.url, 'tess', 'teacher-password');
@@ -70,7 +72,7 @@ describe('switching an existing local database to accounts mode', { timeout: 300
 
     const closed = await fetch(`${server.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'zed', password: 'long-enough', classCode: '' }) });
     expect(closed.status).toBe(403);
-    expect(((await closed.json()) as { error: string }).error).toMatch(/Registration is closed/);
+    expect(((await closed.json()) as { error: string }).error).toMatch(/class code is wrong/);
     await server.stop();
     server = undefined;
   });
@@ -93,5 +95,29 @@ describe('switching an existing local database to accounts mode', { timeout: 300
     expect(loadAuthSettings('0.0.0.0', {}).classCode).toBeNull();
     expect(loadAuthSettings('0.0.0.0', { TRUST_PROXY: 'on' }).trustProxy).toBe(1);
     expect(() => loadAuthSettings('0.0.0.0', { ACCOUNTS: 'maybe' })).toThrow(/ACCOUNTS must be "on" or "off"/);
+  });
+
+  it('migrates a database of the schema before credential generations: accounts keep logging in, a reset still ends in-flight logins', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sg-judge-generation-migration-'));
+    try {
+      const path = join(dir, 'judge.db');
+      const old = openDatabase(path);
+      const generations = MIGRATIONS.findIndex((m) => m.sql.includes('credential_generation'));
+      migrate(old, MIGRATIONS.slice(0, generations));
+      old.prepare("INSERT INTO accounts (name, role, password_hash, created_at) VALUES ('sam', 'student', 'scrypt$1$1$1$AA==$AA==', 1)").run();
+      old.close();
+      const db = openDatabase(path, { migrate: true });
+      const sam = findAccount(db, 'sam')!;
+      expect(sam.generation).toBe(0);
+      expect(issueSessionIfCurrent(db, sam.id, sam.generation)).not.toBeNull();
+      expect(await resetPassword(db, 'sam', 'sam-new-password')).toBe(true);
+      expect(issueSessionIfCurrent(db, sam.id, sam.generation)).toBeNull();
+      expect(registrationOpen(db)).toBe(true);
+      const code = classCodeOf(db, null).code;
+      expect(classCodeOf(db, null).code).toBe(code);
+      db.close();
+    } finally {
+      removeDataDir(dir);
+    }
   });
 });

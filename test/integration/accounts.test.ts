@@ -343,21 +343,15 @@ describe('accounts mode', { timeout: 300_000 }, () => {
     expect(listed.stdout).toMatch(/^tess\tteacher/m);
   });
 
-  it('throttles logins after 10 failures for one name, even with the right password, with 429 and a sentence', async () => {
+  it('throttles logins after 10 failures for one name from one address, even with the right password, with 429 and a sentence', async () => {
     expect((await register('dora', 'dora-password')).status).toBe(201);
-    const from = (i: number) => ({ 'x-forwarded-for': `10.1.0.${i}` });
-    for (let i = 0; i < 10; i++) expect((await new Person(server.url, 'dora', `wrong-${i}`).login(from(i))).status).toBe(401);
-    const blocked = await new Person(server.url, 'DORA', 'dora-password').login(from(100));
+    const from = { 'x-forwarded-for': '10.1.0.1' };
+    for (let i = 0; i < 10; i++) expect((await new Person(server.url, 'dora', `wrong-${i}`).login(from)).status).toBe(401);
+    const blocked = await new Person(server.url, 'DORA', 'dora-password').login(from);
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as { error: string }).error).toMatch(/Too many failed logins.*try again in \d+ minute/);
-    // Other names from other addresses are unaffected.
-    expect((await teacher.login(from(101))).status).toBe(200);
-  });
-
-  it('throttles logins after 10 failures from one address, whatever the names', async () => {
-    const from = { 'x-forwarded-for': '10.2.0.1' };
-    for (let i = 0; i < 10; i++) expect((await new Person(server.url, `nobody${i}`, 'whatever-pw').login(from)).status).toBe(401);
-    expect((await teacher.login(from)).status).toBe(429);
-    expect((await teacher.login({ 'x-forwarded-for': '10.2.0.2' })).status).toBe(200);
+    // Someone else's guesses never lock dora out of her own machine (docs/security.md has every window).
+    expect((await new Person(server.url, 'dora', 'dora-password').login({ 'x-forwarded-for': '10.1.0.2' })).status).toBe(200);
+    expect((await teacher.login(from)).status).toBe(200);
   });
 });

@@ -9,23 +9,28 @@ import {
   accountForToken,
   createAccount,
   findAccount,
+  issueSessionIfCurrent,
   issueToken,
   listApiTokens,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   NAME_PATTERN,
+  nameRefusal,
   revokeApiToken,
   revokeToken,
   type Role,
 } from '../../storage/accounts';
 import type { Db } from '../../storage/db';
-import { DUMMY_HASH, verifyPassword } from '../../storage/passwords';
+import { classCodeOf, registrationOpen } from '../../storage/class-settings';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../storage/passwords';
 import { parseFormBody, parseJsonBody, rawBody } from '../body';
 import { badRequest, HttpError, notFound } from '../errors';
 import { formatTimestamp, isoTimestamp } from '../present';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './session';
 import type { AuthSettings } from './settings';
-import { LoginThrottle } from './throttle';
+import { DeviceCookies } from './device';
+import { busy, HashGate } from './hash-gate';
+import { LoginThrottle, RegistrationThrottle } from './throttle';
 import { viewerOf } from './viewer';
 
 const credentials = z.object({ name: z.string().max(200), password: z.string().max(MAX_PASSWORD_LENGTH * 4) });
@@ -48,31 +53,66 @@ function nextPath(raw: unknown): string {
   return typeof raw === 'string' && /^\/(?![/\\])[^\s]*$/.test(raw) && !raw.startsWith('/login') ? raw : '/problems';
 }
 
-export function accountRoutes(db: Db, settings: AuthSettings): express.Router {
-  const router = express.Router();
-  const throttle = new LoginThrottle();
+/** The limits in front of logging in and registering, shared with the teacher's routes (unlock). */
+export class AuthGuards {
+  readonly logins = new LoginThrottle();
+  readonly registrations = new RegistrationThrottle();
+  readonly hashes = new HashGate();
+}
 
-  async function register(name: string, password: string, classCode: string): Promise<{ id: number; role: Role }> {
-    if (settings.classCode === null) throw new HttpError(403, 'Registration is closed: the teacher has not set a class code (CLASS_CODE).');
-    if (classCode !== settings.classCode) throw new HttpError(403, 'The class code is wrong; ask your teacher for it.');
+const tooMany = (seconds: number, what: string): HttpError =>
+  new HttpError(429, `Too many ${what}; try again in ${seconds < 90 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`}, or ask your teacher to unlock your name.`);
+
+export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards = new AuthGuards()): express.Router {
+  const router = express.Router();
+  const { logins, registrations, hashes } = guards;
+  const devices = new DeviceCookies(db);
+  const classCode = classCodeOf(db, settings.classCode).code;
+  const isOpen = () => registrationOpen(db);
+
+  async function register(req: Request, name: string, password: string, code: string): Promise<{ id: number; role: Role }> {
+    if (!isOpen()) throw new HttpError(403, 'Registration is closed: the teacher has closed it on the class page.');
+    const address = req.ip ?? '';
+    const wait = registrations.waitSeconds(address);
+    if (wait > 0) throw tooMany(wait, 'registrations or wrong class codes from this address');
+    if (code.trim() !== classCode) {
+      registrations.wrongCode(address);
+      throw new HttpError(403, 'The class code is wrong; ask your teacher for it.');
+    }
     checkNewCredentials(name, password);
-    const id = await createAccount(db, name, password, 'student');
+    const refusal = nameRefusal(db, name);
+    if (refusal) throw new HttpError(409, refusal);
+    if (!hashes.hasRoom()) throw busy();
+    const id = await createAccount(db, name, password, 'student', { distinct: true, hash: (p) => hashes.run(() => hashPassword(p)) });
     if (id === null) throw new HttpError(409, `The name "${name}" is taken; choose another.`);
+    registrations.registered(address);
     return { id, role: 'student' };
   }
 
-  async function logIn(req: Request, name: string, password: string): Promise<{ id: number; name: string; role: Role }> {
-    const address = req.ip ?? '';
-    const wait = throttle.waitSeconds(name, address);
-    if (wait > 0) throw new HttpError(429, `Too many failed logins for this name or from this address; try again in ${Math.ceil(wait / 60)} minute(s).`);
+  /**
+   * Checks the password and issues the session. The attempt is counted before the hash and given
+   * back only on success; the session is issued only if no reset or removal happened meanwhile.
+   */
+  async function logIn(req: Request, res: Response, name: string, password: string): Promise<{ id: number; name: string; role: Role; token: string }> {
+    const place = { name, address: req.ip ?? '', device: devices.deviceOf(req, name) };
+    const ticket = logins.begin(place);
+    if ('waitSeconds' in ticket) throw tooMany(ticket.waitSeconds, 'failed logins for this name from here');
     const account = findAccount(db, name);
-    // Hash even for an unknown name, so the answer's timing does not say which names exist.
-    const ok = await verifyPassword(password, account?.passwordHash ?? DUMMY_HASH);
-    if (!account || !ok || account.removedAt !== null) {
-      throttle.failed(name, address);
-      throw new HttpError(401, 'The name or the password is wrong.');
+    let ok: boolean;
+    try {
+      // Hash even for an unknown name, so the answer's timing does not say which names exist.
+      ok = await hashes.run(() => verifyPassword(password, account?.passwordHash ?? DUMMY_HASH));
+    } catch (e) {
+      logins.cancelled(ticket);
+      throw e;
     }
-    return account;
+    if (!account || !ok || account.removedAt !== null) throw new HttpError(401, 'The name or the password is wrong.');
+    const session = issueSessionIfCurrent(db, account.id, account.generation);
+    if (!session) throw new HttpError(401, 'The password was changed (or the account removed) while you were logging in; log in again.');
+    logins.succeeded(ticket, place);
+    setSessionCookie(req, res, session.token);
+    devices.issue(req, res, account.name);
+    return { ...account, token: session.token };
   }
 
   function startSession(req: Request, res: Response, account: number): string {
@@ -94,16 +134,15 @@ export function accountRoutes(db: Db, settings: AuthSettings): express.Router {
   router.post('/api/register', rawBody, async (req, res) => {
     const parsed = registration.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw fieldsError(parsed.error);
-    const { id, role } = await register(parsed.data.name, parsed.data.password, parsed.data.classCode);
+    const { id, role } = await register(req, parsed.data.name, parsed.data.password, parsed.data.classCode);
     res.status(201).json({ name: parsed.data.name, role, id });
   });
 
   router.post('/api/login', rawBody, async (req, res) => {
     const parsed = credentials.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw fieldsError(parsed.error);
-    const account = await logIn(req, parsed.data.name, parsed.data.password);
-    const token = startSession(req, res, account.id);
-    res.json({ token, name: account.name, role: account.role });
+    const account = await logIn(req, res, parsed.data.name, parsed.data.password);
+    res.json({ token: account.token, name: account.name, role: account.role });
   });
 
   router.post('/api/logout', rawBody, (req, res) => {
@@ -142,7 +181,7 @@ export function accountRoutes(db: Db, settings: AuthSettings): express.Router {
 
   // ---- pages ----
   const loginPage = (res: Response, extra: Record<string, unknown> = {}) =>
-    res.render('login', { title: 'Log in', nav: 'login', registration: settings.classCode !== null, ...extra });
+    res.render('login', { title: 'Log in', nav: 'login', registration: isOpen(), ...extra });
 
   router.get('/login', (req, res) => loginPage(res, { next: nextPath(req.query.next) }));
 
@@ -151,8 +190,7 @@ export function accountRoutes(db: Db, settings: AuthSettings): express.Router {
     const name = form.fields.get('name') ?? '';
     const next = nextPath(form.fields.get('next'));
     try {
-      const account = await logIn(req, name, form.fields.get('password') ?? '');
-      startSession(req, res, account.id);
+      await logIn(req, res, name, form.fields.get('password') ?? '');
       res.redirect(303, next);
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
@@ -161,19 +199,19 @@ export function accountRoutes(db: Db, settings: AuthSettings): express.Router {
     }
   });
 
-  router.get('/register', (_req, res) => res.render('register', { title: 'Register', nav: 'login', open: settings.classCode !== null }));
+  router.get('/register', (_req, res) => res.render('register', { title: 'Register', nav: 'login', open: isOpen() }));
 
   router.post('/register', rawBody, async (req, res) => {
     const form = await parseFormBody(req.get('content-type'), req.body);
     const name = form.fields.get('name') ?? '';
     try {
-      const { id } = await register(name, form.fields.get('password') ?? '', form.fields.get('classCode') ?? '');
+      const { id } = await register(req, name, form.fields.get('password') ?? '', form.fields.get('classCode') ?? '');
       startSession(req, res, id);
       res.redirect(303, '/problems');
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       res.status(e.status);
-      res.render('register', { title: 'Register', nav: 'login', open: settings.classCode !== null, error: e.message, name });
+      res.render('register', { title: 'Register', nav: 'login', open: isOpen(), error: e.message, name });
     }
   });
 

@@ -3,7 +3,7 @@ import { ConfigError } from '../../platform/config';
 export interface AuthSettings {
   /** Accounts mode: logins, per-person work. Off: one implicit person (local mode). */
   accounts: boolean;
-  /** Students register with this code; registration is closed without one. */
+  /** CLASS_CODE: students register with it; when unset a generated code kept in the database (class-settings.ts). */
   classCode: string | null;
   /** Express's "trust proxy": whether X-Forwarded-For / -Proto are believed (behind a TLS proxy). */
   trustProxy: boolean | number | string;
