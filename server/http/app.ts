@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(sessions(deps.db), csrfCheck());
     app.use(accountRoutes(deps.db, deps.auth));
   }
-  app.use(classRoutes(deps.db));
+  app.use(classRoutes(deps.db, deps.events));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

@@ -16,7 +16,7 @@ import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
 import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
-import { homeworkBanner } from './class-routes';
+import { homeworkBanner, homeworkDue } from './class-routes';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -51,6 +51,9 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
 
   const list: express.RequestHandler = (_req, res) => {
     const owner = ownerFor(res);
+    // Accounts mode: a student's homework sets (open and closed), with their own progress.
+    const homework = owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en') : [];
+    const dueBySlug = homeworkDue(db, homework);
     const problems = inLearningOrder(listProblems(db)).map((p, i) => ({
       n: i + 1,
       slug: p.slug,
@@ -61,14 +64,14 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       status: problemStatus(db, p.slug, owner),
       difficulty: catalogEntry(p.slug).difficulty,
       tags: catalogEntry(p.slug).tags,
+      homework: dueBySlug.get(p.slug) ?? [],
     }));
     res.render('problems', {
       title: 'Problems',
       nav: 'problems',
       problems,
       solved: problems.filter((p) => p.status === 'solved').length,
-      // Accounts mode: a student's open homework sets, with their own progress.
-      homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner) : [],
+      homework,
     });
   };
   router.get('/', list);
@@ -128,6 +131,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     catalog: catalogEntry(p.slug),
     toolchain: TOOLCHAIN,
     teaching: teachingView(p, lang, req.query, status === 'solved'),
+    homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en', p.slug) : [],
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),
     stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS, 10, scope).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),

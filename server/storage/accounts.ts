@@ -11,6 +11,8 @@ export type Role = 'teacher' | 'student';
 export interface Account {
   id: number;
   name: string;
+  /** Shown to people (any script); `name` stays the ASCII login. */
+  displayName: string;
   role: Role;
   createdAt: number;
   removedAt: number | null;
@@ -23,7 +25,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const SESSION_MS = 30 * 24 * 3600 * 1000;
 
-const COLUMNS = 'id, name, role, created_at AS createdAt, removed_at AS removedAt';
+const COLUMNS = 'id, name, display_name AS displayName, role, created_at AS createdAt, removed_at AS removedAt';
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -34,10 +36,11 @@ export function newToken(): string {
 }
 
 /** Inserts an account; null when the name is taken (names compare without case). */
-export async function createAccount(db: Db, name: string, password: string, role: Role): Promise<number | null> {
+export async function createAccount(db: Db, name: string, password: string, role: Role, displayName = name): Promise<number | null> {
   const hash = await hashPassword(password);
-  const row = prepared(db, 'INSERT INTO accounts (name, role, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING RETURNING id').get(
+  const row = prepared(db, 'INSERT INTO accounts (name, display_name, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING RETURNING id').get(
     name,
+    displayName,
     role,
     hash,
     Date.now(),
@@ -113,7 +116,7 @@ export function issueToken(db: Db, account: number, kind: 'session' | 'api', lab
 export function accountForToken(db: Db, token: string): (Account & { kind: 'session' | 'api' }) | undefined {
   return prepared(
     db,
-    `SELECT a.id, a.name, a.role, a.created_at AS createdAt, a.removed_at AS removedAt, t.kind
+    `SELECT a.id, a.name, a.display_name AS displayName, a.role, a.created_at AS createdAt, a.removed_at AS removedAt, t.kind
      FROM tokens t JOIN accounts a ON a.id = t.account
      WHERE t.hash = ? AND a.removed_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)`,
   ).get(tokenHash(token), Date.now()) as (Account & { kind: 'session' | 'api' }) | undefined;

@@ -55,3 +55,12 @@ export function listSets(db: Db, openAt?: number): ProblemSet[] {
 export function deleteSet(db: Db, id: number): boolean {
   return prepared(db, 'DELETE FROM problem_sets WHERE id = ?').run(id).changes > 0;
 }
+
+/** Changes what is given (name, problems, times) and returns the set as it now is; undefined when there is none. */
+export function updateSet(db: Db, id: number, change: Partial<Omit<ProblemSet, 'id' | 'createdAt'>>): ProblemSet | undefined {
+  const set = getSet(db, id);
+  if (!set) return undefined;
+  const next = { ...set, ...change };
+  prepared(db, 'UPDATE problem_sets SET name = ?, problems = ?, opens_at = ?, closes_at = ? WHERE id = ?').run(next.name, JSON.stringify(next.problems), next.opensAt, next.closesAt, id);
+  return getSet(db, id);
+}

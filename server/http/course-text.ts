@@ -1,0 +1,55 @@
+/**
+ * The Chinese of the course pages' phrases (/class, /sets/:id, /me, /account, /register, the roster
+ * sheet, homework marks), keyed by their English text like the rest of `PHRASES_ZH` in ui-text.ts.
+ */
+export const COURSE_PHRASES_ZH: Record<string, string> = {
+  ', {0} late': '，迟交 {0} 题',
+  ', {0} of {1} on time': '，按时完成 {0} / {1} 题',
+  '{0} late': '迟交 {0} 题',
+  '{0} of {1} on time': '按时完成 {0} / {1} 题',
+  'Add students from a list': '按名单添加学生',
+  'Add the students': '添加这些学生',
+  'After a change, every other session and API token of yours ends; this browser stays logged in.': '修改后，你在其他地方的登录和所有 API 令牌都会失效；本浏览器保持登录。',
+  'Any script, e.g. 张三; empty: the login name': '可以是任何文字，例如 张三；留空则使用登录名',
+  'Back to the class': '返回班级',
+  'Change the password': '修改密码',
+  'Change this set': '修改这份作业',
+  'Chosen problems, in order': '已选题目（按顺序）',
+  'Counted: submissions from the set\'s opening on. ✓ on time counts in "On time"; a solve after the closing time counts in "Late".':
+    '只统计作业开放之后的提交。按时通过计入“按时”；截止之后才通过计入“迟交”。',
+  'Current password': '当前密码',
+  'Display name of {0}': '{0} 的显示名',
+  'Display name': '显示名',
+  'Each cell: ✓ solved (+ rejected tries before it, the time of day), ✗ tries without a solve; focus or hover a cell for the details. Updates by itself.':
+    '每格：✓ 已通过（+ 之前未通过的次数，通过的时刻），✗ 尝试了但未通过；聚焦或悬停可看详情。表格会自动更新。',
+  Late: '迟交',
+  'Line {0}': '第 {0} 行',
+  Lines: '名单',
+  'Login name': '登录名',
+  Login: '登录名',
+  'Make a set': '布置作业',
+  'New password again': '再次输入新密码',
+  'New password': '新密码',
+  'Nothing tried yet.': '还没有尝试。',
+  'On time': '按时',
+  'One student a line: login,display name[,password]. A missing password is made for you and shown once, on a sheet to print and as a CSV. One mistake and nothing is added: every line at fault is listed.':
+    '每行一个学生：登录名,显示名[,密码]。没写密码的会自动生成，只显示一次（可打印，也可下载 CSV）。只要有一处错误就一个也不添加，并列出所有出错的行。',
+  'Password again': '再次输入密码',
+  'Problems (tick them; the chosen list below sets their order)': '题目（勾选；下方的已选列表决定顺序）',
+  'Save the changes': '保存修改',
+  Save: '保存',
+  Search: '搜索',
+  'Shown only now: print this sheet or download it, then hand each student their line. Passwords marked "as given" are the ones in your list.':
+    '只显示这一次：请打印或下载，再把每一行交给对应的学生。标为“如名单所写”的密码就是你名单里写的。',
+  Standings: '排名',
+  Students: '学生',
+  "The name teachers and classmates' pages show; any script, 1 to 64 characters. You log in with": '老师和页面上显示的名字；任何文字，1 到 64 个字符。你登录时使用',
+  'Yes, remove this set': '是的，删除这份作业',
+  'Your name as the teacher sees it': '你的名字（老师看到的）',
+  'Your problems': '你的题目',
+  'as given': '如名单所写',
+  homework: '作业',
+  'homework, closed': '作业，已截止',
+  'homework, due {0}': '作业，{0} 截止',
+  'or a CSV file:': '或上传 CSV 文件：',
+};
