@@ -152,6 +152,8 @@ export interface UserTest {
   /** Whose it is; null for a shared test (every submission runs it). */
   owner: number | null;
   ownerName: string | null;
+  /** The display name, "(removed account)" after a removed one's: what pages show. */
+  ownerDisplay: string | null;
 }
 
 /**
@@ -162,7 +164,8 @@ export function listUserTests(db: Db, slug: string, owner?: number): UserTest[] 
   const rows = prepared(
     db,
     `SELECT public_id AS id, idx, label, input, expected, created_at AS createdAt, owner,
-       (SELECT name FROM accounts WHERE accounts.id = owner) AS ownerName
+       (SELECT name FROM accounts WHERE accounts.id = owner) AS ownerName,
+       (SELECT display_name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerDisplay
      FROM tests WHERE problem = @slug AND kind = 'user' AND (@owner IS NULL OR owner IS NULL OR owner = @owner) ORDER BY idx`,
   ).all({ slug, owner: owner ?? null }) as UserTest[];
   if (owner === undefined) return rows;

@@ -209,4 +209,22 @@ describe('sets a teacher runs a term with', { timeout: 300_000 }, () => {
     expect((await del({ confirm: 'yes' })).status).toBe(303);
     expect((await tess.api(`/api/sets/${made}`)).status).toBe(404);
   });
+
+  it('names authors by display name, on "Last submissions" too, keeps the author filter, and speaks to a teacher', async () => {
+    const list = await (await tess.browser('/submissions?problem=nim&author=ann')).text();
+    expect(list).toMatch(/<option value="ann" selected>Ann Lee \(ann\)<\/option>/);
+    const authors = list.match(/<td class="author">.*?<\/td>/g) ?? [];
+    expect(authors.length).toBeGreaterThan(0);
+    for (const a of authors) expect(a).toBe('<td class="author"><span title="ann">Ann Lee</span></td>');
+    const page = await (await tess.browser('/problems/nim')).text();
+    expect(page).toMatch(/<td class="author"><a href="\/submissions\?problem=nim&amp;author=bob">-Bob\+1<\/a><\/td>/);
+    expect(page).toContain('Added tests (every student&#x27;s and the shared ones)');
+    expect(page).toContain('Shown to teachers always');
+    const ann = new Person(server.url, 'ann', 'new-ann-password');
+    await ann.login();
+    const own = await (await ann.browser('/problems/nim')).text();
+    expect(own).not.toContain('<td class="author">');
+    expect(own).toContain('Your added tests');
+  });
 });
+
