@@ -9,6 +9,8 @@ export const COURSE_PHRASES_ZH: Record<string, string> = {
   '{0} of {1} on time': '按时完成 {0} / {1} 题',
   "Added tests (every student's and the shared ones)": '添加的测试（所有学生的和共享的）',
   'Shown to teachers always; students see it once they get Accepted, or when they ask.': '老师总能看到；学生在通过后或主动要求时才能看到。',
+  'Your display name is saved.': '显示名已保存。',
+  'Your password is changed; every other session and API token of yours has ended.': '密码已修改；你在其他地方的登录和所有 API 令牌都已失效。',
   'Add students from a list': '按名单添加学生',
   'Add the students': '添加这些学生',
   'After a change, every other session and API token of yours ends; this browser stays logged in.': '修改后，你在其他地方的登录和所有 API 令牌都会失效；本浏览器保持登录。',

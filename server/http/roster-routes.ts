@@ -74,7 +74,7 @@ export function rosterRoutes(db: Db, classPage: (req: Request, res: Response, ex
     const csv = form.files.get('file') ?? form.fields.get('csv') ?? '';
     try {
       const created = await importCsv(csv);
-      sheet(res, `${created.length} student(s) added`, created);
+      sheet(res, res.locals.uiLang === 'zh' ? `已添加 ${created.length} 名学生` : `${created.length} student(s) added`, created);
     } catch (e) {
       if (!(e instanceof RosterRefused)) throw e;
       res.status(400);
@@ -96,7 +96,7 @@ export function rosterRoutes(db: Db, classPage: (req: Request, res: Response, ex
     const password = generatePassword();
     await resetPassword(db, s.name, password);
     const row = db.prepare('SELECT display_name AS displayName FROM accounts WHERE id = ?').get(s.id) as { displayName: string };
-    sheet(res, `New password for ${s.name}`, [{ name: s.name, displayName: row.displayName, password }]);
+    sheet(res, res.locals.uiLang === 'zh' ? `${s.name} 的新密码` : `New password for ${s.name}`, [{ name: s.name, displayName: row.displayName, password }]);
   });
 
   const rename = (res: Response, raw: string, displayName: string) => {
