@@ -17,7 +17,7 @@ export interface VerdictRow {
   code: Verdict;
   /** Position in lists and filters (0 first). */
   order: number;
-  /** The words users see (as on Codeforces). */
+  /** The words users see (as on Codeforces), in English and in Chinese: every page, event and CSV reads these. */
   name: string;
   zh: string;
   /** The CSS class that colours it (public/style.css), and that colour in words. */
@@ -45,8 +45,8 @@ export interface VerdictRow {
 export const VERDICT_TABLE: readonly VerdictRow[] = [
   { code: 'AC', order: 0, name: 'Accepted', zh: '答案正确', css: 'verdict-accepted', colour: 'green', rank: 0, status: 'ok', how: 'the run ended cleanly inside every limit and the checker (or interactor) accepted its output', countsAsTry: true },
   { code: 'WA', order: 1, name: 'Wrong answer', zh: '答案错误', css: 'verdict-rejected', colour: 'red', rank: 1, status: null, how: 'the run ended cleanly inside every limit but the checker (or interactor) rejected its output', countsAsTry: true },
-  { code: 'TLE', order: 2, name: 'Time limit exceeded', zh: '运行超时', css: 'verdict-rejected', colour: 'red', rank: 5, status: 'tle', how: 'CPU time over the limit, or wall time over the wall clock (idle), or running on after its end', countsAsTry: true },
-  { code: 'MLE', order: 3, name: 'Memory limit exceeded', zh: '内存超限', css: 'verdict-rejected', colour: 'red', rank: 6, status: 'mle', how: 'resident growth over the limit (confirmed by the heap or past the ceiling), out of heap, or killed by the out-of-memory killer', countsAsTry: true },
+  { code: 'TLE', order: 2, name: 'Time limit exceeded', zh: '超出时间限制', css: 'verdict-rejected', colour: 'red', rank: 5, status: 'tle', how: 'CPU time over the limit, or wall time over the wall clock (idle), or running on after its end', countsAsTry: true },
+  { code: 'MLE', order: 3, name: 'Memory limit exceeded', zh: '超出内存限制', css: 'verdict-rejected', colour: 'red', rank: 6, status: 'mle', how: 'resident growth over the limit (confirmed by the heap or past the ceiling), out of heap, or killed by the out-of-memory killer', countsAsTry: true },
   { code: 'RE', order: 4, name: 'Runtime error', zh: '运行错误', css: 'verdict-rejected', colour: 'red', rank: 3, status: 're', how: 'an uncaught error, a non-zero exit code, a stack overflow, or the sandbox process dying otherwise', countsAsTry: true },
   { code: 'CE', order: 5, name: 'Compilation error', zh: '编译错误', css: 'verdict-rejected', colour: 'red', rank: 2, status: null, how: 'the compiler reported an error: no test runs', countsAsTry: false },
   { code: 'OLE', order: 6, name: 'Output limit exceeded', zh: '输出超限', css: 'verdict-rejected', colour: 'red', rank: 4, status: 'ole', how: 'more standard output than the output cap', countsAsTry: true },

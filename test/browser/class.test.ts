@@ -59,7 +59,7 @@ describe('the class table', { timeout: 300_000 }, () => {
     await tess.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await submitAndWait(ann, ALWAYS_NO);
     await tess.waitForFunction(() => document.querySelector('#standings tr[data-student="ann"] td[data-problem="nim"]')?.classList.contains('cell-tried'), undefined, { timeout: 30_000 });
-    expect(await tess.locator('#standings tr[data-student="ann"] td[data-problem="nim"]').textContent()).toBe('✗1');
+    expect(await tess.locator('#standings tr[data-student="ann"] td[data-problem="nim"] .mark').textContent()).toBe('✗1');
     await submitAndWait(bob, acceptedNim());
     await tess.waitForFunction(() => document.querySelector('#standings tr[data-student="bob"] td[data-problem="nim"]')?.classList.contains('cell-solved'), undefined, { timeout: 30_000 });
     // Sorted by solved count: bob (1) now comes first.
