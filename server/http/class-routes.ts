@@ -142,6 +142,8 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
       table: classTable(req, res),
       sets: listSets(db).map((s) => ({ ...presentSet(s), when: phaseWords(s, now, lang).text })),
       picker: picker(lang, []),
+      // The Students panel needs accounts: local mode has one implicit person and nobody to add.
+      accounts: viewerOf(res).kind === 'account',
       ...extra,
     });
   };

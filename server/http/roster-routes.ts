@@ -11,7 +11,7 @@ import { checkDisplayName, generatePassword, importRoster, parseRoster, setDispl
 import { parseFormBody, parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { csvField } from './class-csv';
-import { isTeacher } from './auth/viewer';
+import { isTeacher, viewerOf } from './auth/viewer';
 
 const rosterBody = z.object({ csv: z.string().max(256 * 1024) });
 const nameBody = z.object({ displayName: z.string().max(400) });
@@ -31,6 +31,7 @@ function handoutCsv(created: readonly Created[]): string {
 export function rosterRoutes(db: Db, classPage: (req: Request, res: Response, extra: Record<string, unknown>) => void): express.Router {
   const router = express.Router();
   const teacher = (res: Response): void => {
+    if (viewerOf(res).kind !== 'account') throw notFound('There are no students in local mode (no accounts): start with ACCOUNTS=on.');
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can manage the students.');
   };
   const student = (raw: string) => {

@@ -89,6 +89,16 @@ describe('people', { timeout: 300_000 }, () => {
     expect(await reg.json()).toMatchObject({ name: 'ann', displayName: '安 Ann' });
     const plain = await fetch(`${server.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'cat', password: 'cat-password', classCode: CLASS_CODE }) });
     expect(await plain.json()).toMatchObject({ name: 'cat', displayName: 'cat' });
+    // The registration page asks for the password twice.
+    const twice = (password2: string) =>
+      fetch(`${server.url}/register`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ name: 'dan', displayName: '丹', password: 'dan-password', password2, classCode: CLASS_CODE }).toString() });
+    const differ = await twice('dan-passw0rd');
+    expect(differ.status).toBe(400);
+    const page = await differ.text();
+    expect(page).toContain('The two passwords differ');
+    expect(page).toContain('value="dan"');
+    expect(page).toContain('value="丹"');
+    expect((await twice('dan-password')).status).toBe(303);
     const ann = new Person(server.url, 'ann', 'ann-password');
     await ann.login();
     expect((await post(ann, '/api/account', { displayName: '' }, 'PATCH')).status).toBe(400);
