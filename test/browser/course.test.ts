@@ -222,6 +222,14 @@ describe('a course on the web', { timeout: 300_000 }, () => {
     expect(printed).toBeLessThanOrEqual(1062);
     await tess.emulateMedia({ media: 'screen' });
 
+    // A student's own row on /me stays inside its panel.
+    const liContext = await browser.newContext(DESKTOP);
+    const li = await logIn(liContext, 'li', passwords.li!, '/me');
+    expect(await li.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await li.setViewportSize({ width: 390, height: 844 });
+    expect(await li.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await liContext.close();
+
     const phone = await browser.newContext(PHONE);
     await phone.addCookies((await teacherContext.cookies()).map((c) => ({ ...c })));
     const p = await phone.newPage();
