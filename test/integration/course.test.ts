@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,28 @@ describe('people', { timeout: 300_000 }, () => {
     const rows = (await tess.json<{ students: { name: string; displayName: string }[] }>('/api/class/standings')).body.students;
     expect(rows.find((r) => r.name === 'zhangsan')!.displayName).toBe('张三');
     expect(await (await tess.browser('/class')).text()).toContain('>张三</span>');
+  });
+
+  it('imports a roster file from the shell (npm run accounts -- import FILE.csv), all or nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sg-judge-roster-'));
+    try {
+      writeFileSync(join(dir, 'bad.csv'), 'wu,吴六\nwu,again\n');
+      const bad = await accountsCli(server.dataDir, ['import', join(dir, 'bad.csv')]);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toMatch(/bad\.csv:2: The login "wu" is also on line 1\./);
+      expect((await new Person(server.url, 'wu', 'whatever-it-is').login()).status).toBe(401);
+      writeFileSync(join(dir, 'good.csv'), '\uFEFFlogin,display name,password\r\nwu,吴六\r\nzhao,"Zhao, Qi",zhao-password\r\n');
+      const good = await accountsCli(server.dataDir, ['import', join(dir, 'good.csv')]);
+      expect(good.status, good.stderr).toBe(0);
+      const lines = good.stdout.trim().split('\n');
+      expect(lines[0]).toBe('login,display name,password');
+      expect(lines[2]).toBe('zhao,"Zhao, Qi",(as in the file)');
+      const generated = /^wu,吴六,(\S+)$/.exec(lines[1]!)![1]!;
+      expect(await (await new Person(server.url, 'wu', generated).login()).json()).toMatchObject({ displayName: '吴六' });
+      expect(await (await new Person(server.url, 'zhao', 'zhao-password').login()).json()).toMatchObject({ displayName: 'Zhao, Qi' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('registers with a display name (the login by default) and changes it on the account', async () => {
