@@ -1,53 +1,47 @@
-// The class standings follow new verdicts by themselves: the table is redrawn from
-// GET /api/class/standings every second, in the order the page was asked for (?sort=name|solved).
+// Standings tables (/class, /sets/:id): the server draws them; this only shows. When the server
+// says a verdict changed a cell (server-sent events from the judge's done hook), the table is
+// fetched again as the server draws it and swapped in, keeping the scroll position. On a phone,
+// a student's name opens the list of what they tried.
 (() => {
   'use strict';
-  const table = document.getElementById('standings');
-  if (!table) return;
-  const sort = table.dataset.sort;
-  const tbody = table.tBodies[0];
-  const pad = (n) => String(n).padStart(2, '0');
-  const when = (iso) => {
-    const d = new Date(iso);
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  };
-  const text = (c) => (c.state === 'solved' ? `AC ${when(c.firstAcAt)} after ${c.tries} rejected` : c.state === 'tried' ? `tried ${c.tries}` : '');
-  const cell = (student, c) => {
-    const td = document.createElement('td');
-    td.className = `cell cell-${c.state}`;
-    td.dataset.problem = c.problem;
-    const a = document.createElement('a');
-    a.href = `/submissions?problem=${encodeURIComponent(c.problem)}&author=${encodeURIComponent(student)}`;
-    a.textContent = text(c);
-    td.append(a);
-    return td;
-  };
-  const draw = (data) => {
-    const students = [...data.students];
-    if (sort !== 'name') students.sort((a, b) => b.solved - a.solved || a.name.localeCompare(b.name));
-    tbody.replaceChildren(
-      ...students.map((s) => {
-        const tr = document.createElement('tr');
-        tr.dataset.student = s.name;
-        const name = document.createElement('td');
-        name.className = 'student';
-        name.textContent = s.name;
-        const solved = document.createElement('td');
-        solved.className = 'num solved';
-        solved.textContent = String(s.solved);
-        tr.append(name, solved, ...s.cells.map((c) => cell(s.name, c)));
-        return tr;
-      }),
-    );
-  };
-  const tick = async () => {
+  document.addEventListener('click', (e) => {
+    const button = e.target.closest && e.target.closest('.row-toggle');
+    if (!button) return;
+    const open = button.getAttribute('aria-expanded') !== 'true';
+    button.setAttribute('aria-expanded', String(open));
+    const list = button.parentElement.querySelector('.row-detail');
+    if (list) list.hidden = !open;
+  });
+
+  const box = document.querySelector('.standings-box[data-live]');
+  if (!box || typeof EventSource === 'undefined') return;
+  const base = box.dataset.live;
+  const sort = box.dataset.sort === 'name' ? 'name' : 'solved';
+  let busy = false;
+  let again = false;
+  const redraw = async () => {
+    if (busy) return void (again = true);
+    busy = true;
     try {
-      const res = await fetch('/api/class/standings');
-      if (res.ok) draw(await res.json());
+      const res = await fetch(`${base}/table?sort=${sort}`, { headers: { accept: 'text/html' } });
+      if (res.ok) {
+        const html = await res.text();
+        const holder = document.createElement('div');
+        holder.innerHTML = html;
+        const table = holder.querySelector('table');
+        const old = box.querySelector('table');
+        if (table && old) old.replaceWith(table);
+      }
     } catch {
-      // The next tick tries again.
+      // The next change tries again.
+    } finally {
+      busy = false;
+      if (again) {
+        again = false;
+        void redraw();
+      }
     }
-    setTimeout(tick, 1000);
   };
-  setTimeout(tick, 1000);
+  const events = new EventSource(`${base}/events`);
+  events.addEventListener('changed', () => void redraw());
 })();

@@ -1,4 +1,4 @@
-// npm run accounts -- add-teacher NAME | add-student NAME | list | reset-password NAME | remove NAME
+// npm run accounts -- add-teacher NAME | add-student NAME | import FILE.csv | list | reset-password NAME | remove NAME
 // Accounts are managed on the server's machine. A password is read as one line of standard input
 // (piped, or typed without echo). Exit 0 on success, 1 when the command cannot be done (a taken
 // name, no such account, a short password), 2 on a usage error.
@@ -7,8 +7,10 @@ import { loadConfig } from '../platform/config';
 import { openDatabase } from '../storage/db';
 import { createAccount, listAccounts, MIN_PASSWORD_LENGTH, NAME_PATTERN, removeAccount, resetPassword } from '../storage/accounts';
 import { readPassword } from './read-password';
+import { readFileSync } from 'node:fs';
+import { importRoster, parseRoster } from '../storage/roster';
 
-const USAGE = 'npm run accounts -- add-teacher NAME | add-student NAME | list | reset-password NAME | remove NAME';
+const USAGE = 'npm run accounts -- add-teacher NAME | add-student NAME | import FILE.csv | list | reset-password NAME | remove NAME';
 
 function fail(message: string, code = 1): never {
   console.error(`accounts: ${message}`);
@@ -23,6 +25,10 @@ async function newPassword(): Promise<string> {
 
 async function main(): Promise<void> {
   const [command, name, ...extra] = process.argv.slice(2);
+  if (command === 'import') {
+    if (!name || extra.length) fail(`usage: ${USAGE}`, 2);
+    return importFile(name);
+  }
   const needsName = command === 'add-teacher' || command === 'add-student' || command === 'reset-password' || command === 'remove';
   if (!command || (command !== 'list' && !needsName) || (needsName && !name) || extra.length || (command === 'list' && name)) fail(`usage: ${USAGE}`, 2);
   if (needsName && !NAME_PATTERN.test(name!)) fail('a name is 1 to 32 letters, digits, "_", "." or "-"', 2);
@@ -52,6 +58,35 @@ async function main(): Promise<void> {
         }
         break;
     }
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Students from `login,display name[,password]` lines, all or none. Prints a CSV of who was made
+ * with each generated password (shown only now) on standard output, mistakes by line on standard error.
+ */
+async function importFile(file: string): Promise<void> {
+  let csv: string;
+  try {
+    csv = readFileSync(file, 'utf8');
+  } catch {
+    fail(`cannot read ${file}`);
+  }
+  const config = loadConfig();
+  const db = openDatabase(config.dbPath, { migrate: true });
+  try {
+    const parsed = parseRoster(db, csv);
+    const result = parsed.problems.length ? { problems: parsed.problems } : await importRoster(db, parsed.lines);
+    if ('problems' in result) {
+      for (const p of result.problems) console.error(`${file}:${p.line}: ${p.error}`);
+      fail(`nothing imported: ${result.problems.length} line(s) to fix`);
+    }
+    const quote = (t: string): string => (/[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t);
+    console.log('login,display name,password');
+    for (const c of result.created) console.log([c.name, c.displayName, c.password ?? '(as in the file)'].map(quote).join(','));
+    console.error(`imported ${result.created.length} student(s)`);
   } finally {
     db.close();
   }

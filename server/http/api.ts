@@ -83,7 +83,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,
         createdAt: isoTimestamp(s.createdAt),
-        ...(authors ? { author: s.ownerName } : {}),
+        ...(authors ? { author: s.ownerName, authorDisplayName: s.ownerDisplay } : {}),
       })),
     );
   });
@@ -93,7 +93,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     if (id === null) throw badRequest(`"${req.params.id.slice(0, 30)}" is not a submission id (a positive integer).`);
     const s = visibleOr404(res, getSubmission(db, id), `There is no submission ${id}.`);
     res.json({
-      ...(showsAuthors(res) ? { author: s.ownerName } : {}),
+      ...(showsAuthors(res) ? { author: s.ownerName, authorDisplayName: s.ownerDisplay } : {}),
       id: s.id,
       problem: s.problem,
       language: s.language,

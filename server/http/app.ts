@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(accountRoutes(deps.db, deps.auth, guards));
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
-  app.use(classRoutes(deps.db));
+  app.use(classRoutes(deps.db, deps.events));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

@@ -1,4 +1,4 @@
-import { verdictName, verdictText, type Verdict } from '../judge/verdicts';
+import { verdictName, verdictRow, verdictText, type Verdict } from '../judge/verdicts';
 import type { SubmissionStatus } from '../storage/submissions';
 
 /** How a submission's state reads on Codeforces: "In queue", "Running on test 7", "Accepted"... */
@@ -21,10 +21,9 @@ export function statusClass(s: { status: SubmissionStatus; verdict: Verdict | nu
   return verdictClass(s.verdict);
 }
 
+/** The verdict table's CSS class for it (green, red, or dark red for the judge's own failure). */
 export function verdictClass(v: Verdict): string {
-  if (v === 'AC') return 'verdict-accepted';
-  if (v === 'IE') return 'verdict-failed';
-  return 'verdict-rejected';
+  return verdictRow(v).css;
 }
 
 export function testVerdictText(v: Verdict): string {

@@ -16,7 +16,7 @@ import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusText } from './present';
 import type { Lang, StatementCache } from './statements';
 import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
-import { homeworkBanner } from './class-routes';
+import { homeworkBanner, homeworkDue } from './class-routes';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -51,6 +51,9 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
 
   const list: express.RequestHandler = (_req, res) => {
     const owner = ownerFor(res);
+    // Accounts mode: a student's homework sets (open and closed), with their own progress.
+    const homework = owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en') : [];
+    const dueBySlug = homeworkDue(db, homework);
     const problems = inLearningOrder(listProblems(db)).map((p, i) => ({
       n: i + 1,
       slug: p.slug,
@@ -61,14 +64,14 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       status: problemStatus(db, p.slug, owner),
       difficulty: catalogEntry(p.slug).difficulty,
       tags: catalogEntry(p.slug).tags,
+      homework: dueBySlug.get(p.slug) ?? [],
     }));
     res.render('problems', {
       title: 'Problems',
       nav: 'problems',
       problems,
       solved: problems.filter((p) => p.status === 'solved').length,
-      // Accounts mode: a student's open homework sets, with their own progress.
-      homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner) : [],
+      homework,
     });
   };
   router.get('/', list);
@@ -127,7 +130,10 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     status,
     catalog: catalogEntry(p.slug),
     toolchain: TOOLCHAIN,
-    teaching: teachingView(p, lang, req.query, status === 'solved'),
+    // A teacher (accounts mode) reads the editorial without solving first, and the pages speak to a teacher.
+    teacherView: showsAuthors(res),
+    teaching: teachingView(p, lang, req.query, status === 'solved' || showsAuthors(res)),
+    homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en', p.slug) : [],
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),
     stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS, 10, scope).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),
@@ -137,15 +143,18 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
       label: t.label,
       inputPreview: preview(t.input, 400, 8).text,
       // Accounts mode: whose it is, and whether this viewer may remove it or share it.
-      author: showsAuthors(res) ? t.ownerName : null,
+      author: showsAuthors(res) ? t.ownerDisplay : null,
       shared: owner !== null && t.owner === null,
       removable: scope === undefined || t.owner === scope,
       shareable: owner !== null && isTeacher(res) && t.owner !== null,
     })),
     refused,
     prefill,
+    authors: showsAuthors(res),
     recent: listSubmissions(db, { problem: p.slug, owner: scope }, 10, 0).map((s) => ({
       id: s.id,
+      author: s.ownerDisplay,
+      authorLogin: s.ownerName,
       when: formatTimestamp(s.createdAt),
       statusText: statusText(s),
       statusClass: statusClass(s),

@@ -26,7 +26,7 @@ import { compileOutputHtml, sourceView } from './source-view';
 import { caseOfDifference, splitAtCase } from './failing-case-view';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
-import { findAccount } from '../storage/accounts';
+import { findAccount, listAccounts } from '../storage/accounts';
 import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 
 const PAGE_SIZE = 50;
@@ -111,7 +111,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         done: s.status === 'done',
         timeMs: s.timeMs,
         memoryKb: s.memoryKb,
-        author: s.ownerName,
+        author: s.ownerDisplay,
+        authorLogin: s.ownerName,
       })),
       total,
       page,
@@ -120,7 +121,9 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       next: page < pages ? link(page + 1) : null,
       problems: [...titles].map(([slug, title]) => ({ slug, title, selected: slug === filter.problem })),
       verdicts: VERDICTS.map((v) => ({ code: v, name: verdictName(v), selected: v === filter.verdict })),
-      filtered: Boolean(filter.problem || filter.verdict),
+      // The author filter (teachers): shown and kept, so a standings cell's link stays visible.
+      people: showsAuthors(res) ? listAccounts(db).filter((a) => a.removedAt === null || a.name === author).map((a) => ({ name: a.name, displayName: a.displayName, selected: a.name.toLowerCase() === author?.toLowerCase() })) : [],
+      filtered: Boolean(filter.problem || filter.verdict || author),
     });
   });
 
@@ -188,7 +191,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       noJudge: s.status === 'queued' && judgeConnected?.() === false,
       submission: {
         id: s.id,
-        author: showsAuthors(res) ? s.ownerName : null,
+        author: showsAuthors(res) ? s.ownerDisplay : null,
         problem: s.problem,
         problemTitle: (res.locals.uiLang === 'zh' ? problem?.titleZh : problem?.titleEn) ?? s.problem,
         when: formatTimestamp(s.createdAt),

@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Tag } from '../../problems/catalog';
 import { readCookieLang } from './lang';
+import { COURSE_PHRASES_ZH } from './course-text';
+import { VERDICT_TABLE } from '../judge/verdicts';
 import type { Lang } from './statements';
 
 /**
@@ -105,22 +107,15 @@ const ZH: UiText = {
 
 export const UI: Record<Lang, UiText> = { en: EN, zh: ZH };
 
-const VERDICT_ZH: Record<string, string> = {
-  Accepted: '答案正确',
-  'Wrong answer': '答案错误',
-  'Time limit exceeded': '超出时间限制',
-  'Memory limit exceeded': '超出内存限制',
-  'Runtime error': '运行错误',
-  'Compilation error': '编译错误',
-  'Output limit exceeded': '输出超限',
-  'Judgement failed': '评测失败',
-};
+/** The verdicts' Chinese words: the verdict table's `zh` column, by its English `name`. */
+const VERDICT_ZH: Record<string, string> = Object.fromEntries(VERDICT_TABLE.map((r) => [r.name, r.zh]));
 
 /**
  * Fixed sentences of the pages, keyed by their English text (`{{tr "..." arg}}` in a view; `{0}`,
  * `{1}` stand for the arguments). A phrase missing here stays English.
  */
 const PHRASES_ZH: Record<string, string> = {
+  ...COURSE_PHRASES_ZH,
   // Accounts, the class and homework (accounts mode)
   'API tokens': 'API 令牌',
   'For scripts and the command line: send the header Authorization: Bearer TOKEN.': '供脚本和命令行使用：发送请求头 Authorization: Bearer TOKEN。',

@@ -19,6 +19,13 @@ export class SubmissionEvents {
 
   publish(id: number, event: ProgressEvent): void {
     this.emitter.emit(String(id), event);
+    if (event.type === 'done') this.emitter.emit('done', id);
+  }
+
+  /** Every submission's end (the standings' done hook); returns the function that stops listening. */
+  onAnyDone(listener: (id: number) => void): () => void {
+    this.emitter.on('done', listener);
+    return () => this.emitter.off('done', listener);
   }
 
   /** Returns the function that stops listening. */

@@ -17,7 +17,7 @@ export interface VerdictRow {
   code: Verdict;
   /** Position in lists and filters (0 first). */
   order: number;
-  /** The words users see (as on Codeforces). */
+  /** The words users see (as on Codeforces), in English and in Chinese: every page, event and CSV reads these. */
   name: string;
   zh: string;
   /** The CSS class that colours it (public/style.css), and that colour in words. */
@@ -35,17 +35,22 @@ export interface VerdictRow {
   status: RunStatus | null;
   /** How a run gets it. */
   how: string;
+  /**
+   * Whether it is a try in standings and on the problem list: only a judged program counts, as on
+   * Codeforces; a compilation error or the judge's own failure is no try (and no penalty).
+   */
+  countsAsTry: boolean;
 }
 
 export const VERDICT_TABLE: readonly VerdictRow[] = [
-  { code: 'AC', order: 0, name: 'Accepted', zh: '答案正确', css: 'verdict-accepted', colour: 'green', rank: 0, status: 'ok', how: 'the run ended cleanly inside every limit and the checker (or interactor) accepted its output' },
-  { code: 'WA', order: 1, name: 'Wrong answer', zh: '答案错误', css: 'verdict-rejected', colour: 'red', rank: 1, status: null, how: 'the run ended cleanly inside every limit but the checker (or interactor) rejected its output' },
-  { code: 'TLE', order: 2, name: 'Time limit exceeded', zh: '运行超时', css: 'verdict-rejected', colour: 'red', rank: 5, status: 'tle', how: 'CPU time over the limit, or wall time over the wall clock (idle), or running on after its end' },
-  { code: 'MLE', order: 3, name: 'Memory limit exceeded', zh: '内存超限', css: 'verdict-rejected', colour: 'red', rank: 6, status: 'mle', how: 'resident growth over the limit (confirmed by the heap or past the ceiling), out of heap, or killed by the out-of-memory killer' },
-  { code: 'RE', order: 4, name: 'Runtime error', zh: '运行错误', css: 'verdict-rejected', colour: 'red', rank: 3, status: 're', how: 'an uncaught error, a non-zero exit code, a stack overflow, or the sandbox process dying otherwise' },
-  { code: 'CE', order: 5, name: 'Compilation error', zh: '编译错误', css: 'verdict-rejected', colour: 'red', rank: 2, status: null, how: 'the compiler reported an error: no test runs' },
-  { code: 'OLE', order: 6, name: 'Output limit exceeded', zh: '输出超限', css: 'verdict-rejected', colour: 'red', rank: 4, status: 'ole', how: 'more standard output than the output cap' },
-  { code: 'IE', order: 7, name: 'Judgement failed', zh: '评测失败', css: 'verdict-failed', colour: 'dark red, italic', rank: 7, status: 'ie', how: 'the judge itself failed (sandbox, interactor, storage): never something the program did' },
+  { code: 'AC', order: 0, name: 'Accepted', zh: '答案正确', css: 'verdict-accepted', colour: 'green', rank: 0, status: 'ok', how: 'the run ended cleanly inside every limit and the checker (or interactor) accepted its output', countsAsTry: true },
+  { code: 'WA', order: 1, name: 'Wrong answer', zh: '答案错误', css: 'verdict-rejected', colour: 'red', rank: 1, status: null, how: 'the run ended cleanly inside every limit but the checker (or interactor) rejected its output', countsAsTry: true },
+  { code: 'TLE', order: 2, name: 'Time limit exceeded', zh: '超出时间限制', css: 'verdict-rejected', colour: 'red', rank: 5, status: 'tle', how: 'CPU time over the limit, or wall time over the wall clock (idle), or running on after its end', countsAsTry: true },
+  { code: 'MLE', order: 3, name: 'Memory limit exceeded', zh: '超出内存限制', css: 'verdict-rejected', colour: 'red', rank: 6, status: 'mle', how: 'resident growth over the limit (confirmed by the heap or past the ceiling), out of heap, or killed by the out-of-memory killer', countsAsTry: true },
+  { code: 'RE', order: 4, name: 'Runtime error', zh: '运行错误', css: 'verdict-rejected', colour: 'red', rank: 3, status: 're', how: 'an uncaught error, a non-zero exit code, a stack overflow, or the sandbox process dying otherwise', countsAsTry: true },
+  { code: 'CE', order: 5, name: 'Compilation error', zh: '编译错误', css: 'verdict-rejected', colour: 'red', rank: 2, status: null, how: 'the compiler reported an error: no test runs', countsAsTry: false },
+  { code: 'OLE', order: 6, name: 'Output limit exceeded', zh: '输出超限', css: 'verdict-rejected', colour: 'red', rank: 4, status: 'ole', how: 'more standard output than the output cap', countsAsTry: true },
+  { code: 'IE', order: 7, name: 'Judgement failed', zh: '评测失败', css: 'verdict-failed', colour: 'dark red, italic', rank: 7, status: 'ie', how: 'the judge itself failed (sandbox, interactor, storage): never something the program did', countsAsTry: false },
 ];
 
 const ROW = Object.fromEntries(VERDICT_TABLE.map((r) => [r.code, r])) as Record<Verdict, VerdictRow>;
@@ -58,6 +63,9 @@ export function isVerdict(v: unknown): v is Verdict {
 export function verdictRow(v: Verdict): VerdictRow {
   return ROW[v];
 }
+
+/** The verdicts that count as a try (see `countsAsTry`), for the queries' `IN (...)` lists. */
+export const TRY_VERDICTS: readonly Verdict[] = VERDICT_TABLE.filter((r) => r.countsAsTry).map((r) => r.code);
 
 export function verdictName(v: Verdict): string {
   return ROW[v].name;

@@ -11,6 +11,8 @@ export type Role = 'teacher' | 'student';
 export interface Account {
   id: number;
   name: string;
+  /** Shown to people (any script); `name` stays the ASCII login. */
+  displayName: string;
   role: Role;
   createdAt: number;
   removedAt: number | null;
@@ -23,7 +25,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
 export const SESSION_MS = 30 * 24 * 3600 * 1000;
 
-const COLUMNS = 'id, name, role, created_at AS createdAt, removed_at AS removedAt';
+const COLUMNS = 'id, name, display_name AS displayName, role, created_at AS createdAt, removed_at AS removedAt';
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -36,16 +38,23 @@ export function newToken(): string {
 /**
  * Inserts an account; null when the name is taken (names compare without case) or, with
  * `distinct`, when an existing name reads the same (see canonicalName): checked in the insert
- * itself, so two registrations racing for "tess." and "tess_" cannot both win.
+ * itself, so two registrations racing for "tess." and "tess_" cannot both win. The display name
+ * defaults to the login.
  */
-export async function createAccount(db: Db, name: string, password: string, role: Role, options: { distinct?: boolean; hash?: (password: string) => Promise<string> } = {}): Promise<number | null> {
+export async function createAccount(
+  db: Db,
+  name: string,
+  password: string,
+  role: Role,
+  options: { distinct?: boolean; hash?: (password: string) => Promise<string>; displayName?: string } = {},
+): Promise<number | null> {
   const hash = await (options.hash ?? hashPassword)(password);
   const row = prepared(
     db,
-    `INSERT INTO accounts (name, role, password_hash, created_at) SELECT @name, @role, @hash, @now
+    `INSERT INTO accounts (name, display_name, role, password_hash, created_at) SELECT @name, @displayName, @role, @hash, @now
      WHERE @distinct = 0 OR NOT EXISTS (SELECT 1 FROM accounts WHERE ${CANONICAL_SQL} = @canonical)
      ON CONFLICT (name) DO NOTHING RETURNING id`,
-  ).get({ name, role, hash, now: Date.now(), distinct: options.distinct ? 1 : 0, canonical: canonicalName(name) }) as { id: number } | undefined;
+  ).get({ name, displayName: options.displayName ?? name, role, hash, now: Date.now(), distinct: options.distinct ? 1 : 0, canonical: canonicalName(name) }) as { id: number } | undefined;
   if (row && role === 'teacher') adoptLocalWork(db);
   return row?.id ?? null;
 }
@@ -159,7 +168,7 @@ export function issueSessionIfCurrent(db: Db, account: number, generation: numbe
 export function accountForToken(db: Db, token: string): (Account & { kind: 'session' | 'api' }) | undefined {
   return prepared(
     db,
-    `SELECT a.id, a.name, a.role, a.created_at AS createdAt, a.removed_at AS removedAt, t.kind
+    `SELECT a.id, a.name, a.display_name AS displayName, a.role, a.created_at AS createdAt, a.removed_at AS removedAt, t.kind
      FROM tokens t JOIN accounts a ON a.id = t.account
      WHERE t.hash = ? AND a.removed_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)`,
   ).get(tokenHash(token), Date.now()) as (Account & { kind: 'session' | 'api' }) | undefined;
@@ -190,9 +199,9 @@ export function expireSessions(db: Db): void {
   prepared(db, 'DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= ?').run(Date.now());
 }
 
-/** An author's name as lists show it, "(removed account)" after a removed one's; null for none. */
+/** An author's display name as pages show it, "(removed account)" after a removed one's; null for none. */
 export function authorName(db: Db, owner: number | null): string | null {
   if (owner === null) return null;
-  const row = prepared(db, 'SELECT name, removed_at AS removedAt FROM accounts WHERE id = ?').get(owner) as { name: string; removedAt: number | null } | undefined;
+  const row = prepared(db, 'SELECT display_name AS name, removed_at AS removedAt FROM accounts WHERE id = ?').get(owner) as { name: string; removedAt: number | null } | undefined;
   return row ? `${row.name}${row.removedAt === null ? '' : ' (removed account)'}` : null;
 }

@@ -332,4 +332,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 14,
+    name: 'display names',
+    sql: `
+      -- The name people are shown by (any script, 1 to 64 characters); the login name stays the
+      -- ASCII identifier. Every existing account starts with its login as its display name.
+      ALTER TABLE accounts ADD COLUMN display_name TEXT NOT NULL DEFAULT '';
+      UPDATE accounts SET display_name = name;
+    `,
+  },
 ];

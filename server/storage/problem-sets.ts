@@ -1,4 +1,4 @@
-/** Homework sets: a name, problems in order, optional opening and closing times. */
+/** Homework sets: a name, problems in order, optional opening and closing times (their meaning: server/rules/window.ts). */
 import { prepared, type Db } from './db';
 
 export interface ProblemSet {
@@ -43,15 +43,22 @@ export function getSet(db: Db, id: number): ProblemSet | undefined {
   return row && fromRow(row);
 }
 
-/** Sets by closing time (open-ended last), then by id. `openAt`: only those opened by then. */
-export function listSets(db: Db, openAt?: number): ProblemSet[] {
-  const rows = prepared(db, `SELECT ${COLUMNS} FROM problem_sets WHERE (@at IS NULL OR opens_at IS NULL OR opens_at <= @at) ORDER BY closes_at IS NULL, closes_at, id`).all({
-    at: openAt ?? null,
-  }) as Row[];
+/** Every set by closing time (open-ended last), then by id; who sees which is `windowOf`'s (server/rules/window.ts). */
+export function listSets(db: Db): ProblemSet[] {
+  const rows = prepared(db, `SELECT ${COLUMNS} FROM problem_sets ORDER BY closes_at IS NULL, closes_at, id`).all() as Row[];
   return rows.map(fromRow);
 }
 
 /** Removes the set only: submissions are never deleted. */
 export function deleteSet(db: Db, id: number): boolean {
   return prepared(db, 'DELETE FROM problem_sets WHERE id = ?').run(id).changes > 0;
+}
+
+/** Changes what is given (name, problems, times) and returns the set as it now is; undefined when there is none. */
+export function updateSet(db: Db, id: number, change: Partial<Omit<ProblemSet, 'id' | 'createdAt'>>): ProblemSet | undefined {
+  const set = getSet(db, id);
+  if (!set) return undefined;
+  const next = { ...set, ...change };
+  prepared(db, 'UPDATE problem_sets SET name = ?, problems = ?, opens_at = ?, closes_at = ? WHERE id = ?').run(next.name, JSON.stringify(next.problems), next.opensAt, next.closesAt, id);
+  return getSet(db, id);
 }

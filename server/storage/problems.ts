@@ -1,4 +1,8 @@
+import { TRY_VERDICTS } from '../judge/verdicts';
 import { prepared, type Db } from './db';
+
+/** The verdict table's tries, as the standings count them (a CE or IE is not a try). */
+const TRY_LIST = TRY_VERDICTS.map((v) => `'${v}'`).join(', ');
 
 export interface ProblemRow {
   slug: string;
@@ -119,14 +123,14 @@ export function listSamples(db: Db, slug: string): { input: string; output: stri
 export type ProblemStatus = 'solved' | 'tried' | null;
 
 /**
- * Whether some submission to the problem was accepted ("solved"), or any was judged ("tried"):
+ * Whether some submission to the problem was accepted ("solved"), or any was a try ("tried", the verdict table's `countsAsTry`):
  * everyone's in local mode (owner null), one person's in accounts mode.
  */
 export function problemStatus(db: Db, slug: string, owner: number | null = null): ProblemStatus {
   const row = prepared(
       db,
       `SELECT EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict = 'AC' AND (@owner IS NULL OR owner = @owner)) AS solved,
-              EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict IS NOT NULL AND (@owner IS NULL OR owner = @owner)) AS tried`,
+              EXISTS (SELECT 1 FROM submissions WHERE problem = @slug AND verdict IN (${TRY_LIST}) AND (@owner IS NULL OR owner = @owner)) AS tried`,
     )
     .get({ slug, owner }) as { solved: number; tried: number };
   return row.solved ? 'solved' : row.tried ? 'tried' : null;
@@ -148,6 +152,8 @@ export interface UserTest {
   /** Whose it is; null for a shared test (every submission runs it). */
   owner: number | null;
   ownerName: string | null;
+  /** The display name, "(removed account)" after a removed one's: what pages show. */
+  ownerDisplay: string | null;
 }
 
 /**
@@ -158,7 +164,8 @@ export function listUserTests(db: Db, slug: string, owner?: number): UserTest[] 
   const rows = prepared(
     db,
     `SELECT public_id AS id, idx, label, input, expected, created_at AS createdAt, owner,
-       (SELECT name FROM accounts WHERE accounts.id = owner) AS ownerName
+       (SELECT name FROM accounts WHERE accounts.id = owner) AS ownerName,
+       (SELECT display_name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerDisplay
      FROM tests WHERE problem = @slug AND kind = 'user' AND (@owner IS NULL OR owner IS NULL OR owner = @owner) ORDER BY idx`,
   ).all({ slug, owner: owner ?? null }) as UserTest[];
   if (owner === undefined) return rows;

@@ -1,8 +1,15 @@
 /**
  * Class standings: for each student and problem, Accepted (when first, after how many rejected
- * tries), tried and not solved, or untouched. A compilation error or the judge's own failure (IE)
- * is not a try, as on Codeforces: only a judged program counts.
+ * tries), tried and not solved, or untouched. Which verdicts are tries is the verdict table's
+ * `countsAsTry` (a compilation error or the judge's own failure is not one, as on Codeforces).
+ *
+ * The judged tries are read from the submissions once per connection and then kept per (student,
+ * problem): a finished submission refreshes only its own pair (`noteJudged`, called from the
+ * submission's done hook), so a view costs O(students × problems), never a scan of every
+ * submission.
  */
+import { TRY_VERDICTS, type Verdict } from '../judge/verdicts';
+import { minutesBetween, type SetWindow } from '../rules/window';
 import { prepared, type Db } from './db';
 
 export type CellState = 'solved' | 'tried' | 'none';
@@ -15,56 +22,142 @@ export interface Cell {
   firstAcAt: number | null;
   /** Only in a set's standings: the first Accepted came after the set closed. */
   late?: boolean;
+  /** Only in a set's standings: whole minutes from the set's start to the first Accepted. */
+  minutes?: number | null;
 }
 
 export interface StandingsRow {
   id: number;
   name: string;
+  displayName: string;
+  /** Every solve (the whole-class table); in a set: on time + late. */
   solved: number;
+  /** Only in a set's standings. */
+  onTime?: number;
+  late?: number;
+  /** Only in a set's standings: the sum of the on-time solves' minutes (ranks equal counts). */
+  minutes?: number;
   cells: Cell[];
 }
 
-interface Agg {
-  owner: number;
-  problem: string;
-  firstAcAt: number | null;
-  rejectedBefore: number;
-  tries: number;
+interface Try {
+  id: number;
+  ac: boolean;
+  at: number;
 }
 
-/** Every live student (or just `only`), with a cell for each problem in the given order. */
-export function standings(db: Db, problems: readonly string[], options: { only?: number; closesAt?: number | null } = {}): StandingsRow[] {
-  const students = prepared(db, "SELECT id, name FROM accounts WHERE role = 'student' AND removed_at IS NULL AND (@only IS NULL OR id = @only) ORDER BY name COLLATE NOCASE").all({
-    only: options.only ?? null,
-  }) as { id: number; name: string }[];
-  const rows = prepared(
+const TRY_LIST = TRY_VERDICTS.map((v) => `'${v}'`).join(', ');
+
+/** Every judged try of every owner, kept per owner and problem in submission order. */
+class TriesCache {
+  private readonly byOwner = new Map<number, Map<string, Try[]>>();
+
+  constructor(private readonly db: Db) {
+    const rows = db
+      .prepare(`SELECT id, owner, problem, verdict, created_at AS at FROM submissions WHERE owner IS NOT NULL AND status = 'done' AND verdict IN (${TRY_LIST}) ORDER BY id`)
+      .all() as { id: number; owner: number; problem: string; verdict: Verdict; at: number }[];
+    for (const r of rows) this.listOf(r.owner, r.problem).push({ id: r.id, ac: r.verdict === 'AC', at: r.at });
+  }
+
+  private listOf(owner: number, problem: string): Try[] {
+    let problems = this.byOwner.get(owner);
+    if (!problems) this.byOwner.set(owner, (problems = new Map()));
+    let list = problems.get(problem);
+    if (!list) problems.set(problem, (list = []));
+    return list;
+  }
+
+  tries(owner: number, problem: string): readonly Try[] {
+    return this.byOwner.get(owner)?.get(problem) ?? [];
+  }
+
+  /** Re-reads one owner's tries on one problem (through the submissions_by_owner index). */
+  refresh(owner: number, problem: string): void {
+    const rows = prepared(this.db, `SELECT id, verdict, created_at AS at FROM submissions WHERE owner = ? AND problem = ? AND status = 'done' AND verdict IN (${TRY_LIST}) ORDER BY id`).all(
+      owner,
+      problem,
+    ) as { id: number; verdict: Verdict; at: number }[];
+    const list = this.listOf(owner, problem);
+    list.splice(0, list.length, ...rows.map((r) => ({ id: r.id, ac: r.verdict === 'AC', at: r.at })));
+  }
+}
+
+const caches = new WeakMap<Db, TriesCache>();
+
+function cacheOf(db: Db): TriesCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new TriesCache(db)));
+  return cache;
+}
+
+/**
+ * A submission finished: its owner's cell for its problem is read again. Called from the done
+ * hook; cheap when nothing has been read yet (the first view reads everything anyway).
+ */
+export function noteJudged(db: Db, submission: number): { owner: number; problem: string } | null {
+  const row = prepared(db, 'SELECT owner, problem FROM submissions WHERE id = ?').get(submission) as { owner: number | null; problem: string } | undefined;
+  if (!row || row.owner === null) return null;
+  caches.get(db)?.refresh(row.owner, row.problem);
+  return { owner: row.owner, problem: row.problem };
+}
+
+/** Forgets what was read (a test or a restore that replaced the rows underneath). */
+export function forgetStandings(db: Db): void {
+  caches.delete(db);
+}
+
+/** One cell from a student's tries on a problem, within a set's window when given. */
+export function cellOf(problem: string, tries: readonly Try[], window?: SetWindow): Cell {
+  let rejected = 0;
+  let firstAc: Try | undefined;
+  for (const t of tries) {
+    if (window?.countsFrom != null && t.at < window.countsFrom) continue;
+    if (t.ac) {
+      firstAc = t;
+      break;
+    }
+    rejected++;
+  }
+  const cell: Cell = firstAc
+    ? { problem, state: 'solved', tries: rejected, firstAcAt: firstAc.at }
+    : rejected > 0
+      ? { problem, state: 'tried', tries: rejected, firstAcAt: null }
+      : { problem, state: 'none', tries: 0, firstAcAt: null };
+  if (window) {
+    cell.late = firstAc !== undefined && window.lateAfter !== null && firstAc.at > window.lateAfter;
+    cell.minutes = firstAc ? minutesBetween(window.minutesFrom, firstAc.at) : null;
+  }
+  return cell;
+}
+
+/**
+ * Every live student (or just `only`), with a cell for each problem in the given order. With a
+ * set's `window`, only tries from its start count, and rows carry on-time and late counts.
+ */
+export function standings(db: Db, problems: readonly string[], options: { only?: number; window?: SetWindow } = {}): StandingsRow[] {
+  const students = prepared(
     db,
-    `WITH judged AS (
-       SELECT id, owner, problem, verdict, created_at FROM submissions
-       WHERE owner IS NOT NULL AND status = 'done' AND verdict NOT IN ('CE', 'IE') AND (@only IS NULL OR owner = @only)
-     ), firsts AS (
-       SELECT owner, problem, MIN(id) AS acId FROM judged WHERE verdict = 'AC' GROUP BY owner, problem
-     )
-     SELECT j.owner, j.problem,
-       (SELECT created_at FROM submissions WHERE id = f.acId) AS firstAcAt,
-       SUM(CASE WHEN j.verdict <> 'AC' AND (f.acId IS NULL OR j.id < f.acId) THEN 1 ELSE 0 END) AS rejectedBefore,
-       COUNT(*) AS tries
-     FROM judged j LEFT JOIN firsts f ON f.owner = j.owner AND f.problem = j.problem
-     GROUP BY j.owner, j.problem`,
-  ).all({ only: options.only ?? null }) as Agg[];
-  const byKey = new Map(rows.map((r) => [`${r.owner}\0${r.problem}`, r]));
-  const closesAt = options.closesAt ?? null;
+    "SELECT id, name, display_name AS displayName FROM accounts WHERE role = 'student' AND removed_at IS NULL AND (@only IS NULL OR id = @only) ORDER BY display_name COLLATE NOCASE, name COLLATE NOCASE",
+  ).all({ only: options.only ?? null }) as { id: number; name: string; displayName: string }[];
+  const cache = cacheOf(db);
+  const { window } = options;
   return students.map((s) => {
-    const cells = problems.map((problem): Cell => {
-      const a = byKey.get(`${s.id}\0${problem}`);
-      const cell: Cell = !a
-        ? { problem, state: 'none', tries: 0, firstAcAt: null }
-        : a.firstAcAt !== null
-          ? { problem, state: 'solved', tries: a.rejectedBefore, firstAcAt: a.firstAcAt }
-          : { problem, state: 'tried', tries: a.tries, firstAcAt: null };
-      if (options.closesAt !== undefined) cell.late = closesAt !== null && cell.firstAcAt !== null && cell.firstAcAt > closesAt;
-      return cell;
-    });
-    return { id: s.id, name: s.name, solved: cells.filter((c) => c.state === 'solved').length, cells };
+    const cells = problems.map((problem) => cellOf(problem, cache.tries(s.id, problem), window));
+    const solved = cells.filter((c) => c.state === 'solved');
+    const row: StandingsRow = { id: s.id, name: s.name, displayName: s.displayName, solved: solved.length, cells };
+    if (window) {
+      const onTime = solved.filter((c) => !c.late);
+      row.onTime = onTime.length;
+      row.late = solved.length - onTime.length;
+      row.minutes = onTime.reduce((sum, c) => sum + (c.minutes ?? 0), 0);
+    }
+    return row;
   });
+}
+
+/** A set's ranking: on-time solves, then less time, then late solves, then the name. */
+export function rankSetRows(rows: readonly StandingsRow[]): StandingsRow[] {
+  return [...rows].sort(
+    (a, b) => (b.onTime ?? 0) - (a.onTime ?? 0) || (a.minutes ?? 0) - (b.minutes ?? 0) || (b.late ?? 0) - (a.late ?? 0) || a.displayName.localeCompare(b.displayName),
+  );
 }

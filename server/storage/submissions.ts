@@ -20,6 +20,8 @@ export interface SubmissionSummary {
   owner: number | null;
   /** Its name, with "(removed account)" after a removed one's. */
   ownerName: string | null;
+  /** Its display name (people's pages show it), with the same mark. */
+  ownerDisplay: string | null;
 }
 
 export interface Submission extends SubmissionSummary {
@@ -47,7 +49,8 @@ export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dial
 
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
   time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language,
-  owner, (SELECT name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerName`;
+  owner, (SELECT name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerName,
+  (SELECT display_name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerDisplay`;
 
 /**
  * `client` names who sent it (a person in accounts mode, else an address), so the queue can take

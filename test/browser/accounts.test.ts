@@ -44,6 +44,7 @@ async function registerAs(page: Page, name: string, password: string): Promise<v
   await page.click('a[href="/register"]');
   await page.fill('input[name=name]', name);
   await page.fill('input[name=password]', password);
+  await page.fill('input[name=password2]', password);
   await page.fill('input[name=classCode]', CLASS_CODE);
   await page.click('button.register-button');
   await page.waitForURL(`${server.url}/problems`);

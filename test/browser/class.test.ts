@@ -7,7 +7,7 @@ import { accountsCli, Person } from '../helpers/accounts';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim, ALWAYS_NO } from '../helpers/solutions';
 
-/** The teacher's /class table in a real browser, following two students' verdicts without a reload. */
+/** The teacher's /class table in a real browser, following two students' verdicts without a reload (pushed by the server, no polling). */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -59,13 +59,22 @@ describe('the class table', { timeout: 300_000 }, () => {
     await tess.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await submitAndWait(ann, ALWAYS_NO);
     await tess.waitForFunction(() => document.querySelector('#standings tr[data-student="ann"] td[data-problem="nim"]')?.classList.contains('cell-tried'), undefined, { timeout: 30_000 });
-    expect(await tess.locator('#standings tr[data-student="ann"] td[data-problem="nim"]').textContent()).toBe('tried 1');
+    expect(await tess.locator('#standings tr[data-student="ann"] td[data-problem="nim"] .mark').textContent()).toBe('✗1');
     await submitAndWait(bob, acceptedNim());
     await tess.waitForFunction(() => document.querySelector('#standings tr[data-student="bob"] td[data-problem="nim"]')?.classList.contains('cell-solved'), undefined, { timeout: 30_000 });
     // Sorted by solved count: bob (1) now comes first.
     expect(await tess.locator('#standings tbody tr').first().getAttribute('data-student')).toBe('bob');
     expect(await tess.locator('#standings tr[data-student="bob"] td.solved').textContent()).toBe('1');
     expect(await tess.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  it('asks the server nothing while no verdict arrives (no polling)', async () => {
+    const asked: string[] = [];
+    const note = (r: { url(): string }) => asked.push(r.url());
+    tess.on('request', note);
+    await new Promise((r) => setTimeout(r, 3000));
+    tess.off('request', note);
+    expect(asked).toEqual([]);
   });
 
   it('sorts by name on request and opens a student\'s submissions from a cell', async () => {
@@ -86,7 +95,7 @@ describe('the class table', { timeout: 300_000 }, () => {
     const text = readFileSync(file, 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trim().split('\r\n').map((l) => l.split(','));
-    expect(lines[0]).toEqual(['name', 'solved', 'nim']);
+    expect(lines[0]).toEqual(['login', 'display name', 'solved', 'Nim', 'Nim (tries)']);
     expect(lines.slice(1).map((l) => l[0])).toEqual(['ann', 'bob']);
   });
 
@@ -101,7 +110,7 @@ describe('the class table', { timeout: 300_000 }, () => {
     expect(await tess.locator('.set-times').textContent()).toContain('closed');
     const annCell = tess.locator('#set-standings tr[data-student="ann"] td[data-problem="nim"]');
     expect(await annCell.getAttribute('class')).toBe('cell cell-solved cell-late');
-    expect(await annCell.textContent()).toMatch(/\(late\)$/);
+    expect(await annCell.locator('a .visually-hidden').textContent()).toMatch(/^ann · Nim: Accepted .*, late$/);
     const bobCell = tess.locator('#set-standings tr[data-student="bob"] td[data-problem="nim"]');
     expect(await bobCell.getAttribute('class')).toBe('cell cell-solved');
   });

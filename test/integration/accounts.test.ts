@@ -91,7 +91,7 @@ describe('accounts mode', { timeout: 300_000 }, () => {
       expect(cookie).toMatch(/Max-Age=2592000/);
       expect(cookie).not.toMatch(/Secure/);
     }
-    expect(await ann.json('/api/me')).toEqual({ status: 200, body: { name: 'ann', role: 'student' } });
+    expect(await ann.json('/api/me')).toEqual({ status: 200, body: { name: 'ann', displayName: 'ann', role: 'student' } });
     const bad = await new Person(server.url, 'ann', 'wrong-password').login();
     expect(bad.status).toBe(401);
   });
@@ -307,7 +307,7 @@ describe('accounts mode', { timeout: 300_000 }, () => {
     expect(made.status).toBe(201);
     const { id, token } = (await made.json()) as { id: string; token: string };
     const me = await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await me.json()).toEqual({ name: 'ann', role: 'student' });
+    expect(await me.json()).toEqual({ name: 'ann', displayName: 'ann', role: 'student' });
     expect((await ann.json<{ id: string; label: string }[]>('/api/tokens')).body).toEqual([expect.objectContaining({ id, label: 'laptop script' })]);
     expect((await bob.api(`/api/tokens/${id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await ann.api(`/api/tokens/${id}`, { method: 'DELETE' })).status).toBe(204);

@@ -85,8 +85,8 @@ describe('class standings', { timeout: 300_000 }, () => {
     expect(status).toBe(200);
     expect(body.problems).toEqual(['nim']);
     expect(body.students).toEqual([
-      { name: 'ann', solved: 1, cells: [{ problem: 'nim', state: 'solved', tries: 1, firstAcAt: annAcAt }] },
-      { name: 'bob', solved: 0, cells: [{ problem: 'nim', state: 'tried', tries: 1, firstAcAt: null }] },
+      { name: 'ann', displayName: 'ann', solved: 1, cells: [expect.objectContaining({ problem: 'nim', state: 'solved', tries: 1, firstAcAt: annAcAt, text: '✓+1', time: expect.stringMatching(/^\d\d:\d\d$/) })] },
+      { name: 'bob', displayName: 'bob', solved: 0, cells: [expect.objectContaining({ problem: 'nim', state: 'tried', tries: 1, firstAcAt: null, text: '✗1', time: '' })] },
     ]);
   });
 
@@ -98,17 +98,16 @@ describe('class standings', { timeout: 300_000 }, () => {
   it('downloads as CSV with a BOM and a header row, that a spreadsheet parses', async () => {
     const res = await teacher.api('/class/standings.csv');
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="?standings\.csv"?$/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="class - standings\.csv"/);
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(new TextDecoder().decode(bytes.slice(3)));
-    expect(rows[0]).toEqual(['name', 'solved', 'nim']);
-    expect(rows.slice(1).map((r) => r.slice(0, 2))).toEqual([
-      ['ann', '1'],
-      ['bob', '0'],
+    // Titles head the columns; a status and a number per problem, so a spreadsheet sums them.
+    expect(rows[0]).toEqual(['login', 'display name', 'solved', 'Nim', 'Nim (tries)']);
+    expect(rows.slice(1)).toEqual([
+      ['ann', 'ann', '1', 'solved', '1'],
+      ['bob', 'bob', '0', 'tried', '1'],
     ]);
-    expect(rows[1]![2]).toMatch(/^AC \d{4}-\d\d-\d\d \d\d:\d\d:\d\d after 1 rejected$/);
-    expect(rows[2]![2]).toBe('tried 1');
   });
 
   it("links a cell to that student's submissions on that problem", async () => {
@@ -138,15 +137,20 @@ describe('homework sets', { timeout: 300_000 }, () => {
 
     const set = (await teacher.json<{ name: string; closesAt: string; students: Row[] }>(`/api/sets/${closed}`)).body;
     expect(set).toMatchObject({ name: 'Nim basics', closesAt });
+    // No opening time: everything counts (ann's solve from before the set was made is on time).
     expect(set.students).toEqual([
-      { name: 'ann', solved: 1, cells: [{ problem: 'nim', state: 'solved', tries: 1, firstAcAt: annAcAt, late: false }] },
-      { name: 'bob', solved: 1, cells: [expect.objectContaining({ state: 'solved', tries: 1, late: true })] },
+      expect.objectContaining({ name: 'ann', solved: 1, onTime: 1, late: 0, cells: [expect.objectContaining({ problem: 'nim', state: 'solved', tries: 1, firstAcAt: annAcAt, late: false, minutes: 0 })] }),
+      expect.objectContaining({ name: 'bob', solved: 1, onTime: 0, late: 1, cells: [expect.objectContaining({ state: 'solved', tries: 1, late: true })] }),
     ]);
-    const csv = await (await teacher.api(`/sets/${closed}/standings.csv`)).text();
-    expect(parseCsv(csv.slice(1))[2]![2]).toMatch(/after 1 rejected \(late\)$/);
+    const res = await teacher.api(`/sets/${closed}/standings.csv`);
+    expect(res.headers.get('content-disposition')).toMatch(/filename="Nim basics - standings\.csv"/);
+    const rows = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
+    expect(rows[0]).toEqual(['login', 'display name', 'on time', 'late', 'Nim', 'Nim (minutes)']);
+    expect(rows[1]).toEqual(['ann', 'ann', '1', '0', 'solved', '0']);
+    expect(rows[2]!.slice(0, 5)).toEqual(['bob', 'bob', '0', '1', 'late']);
   });
 
-  it("shows a student their own progress only, and no set before it opens", async () => {
+  it('shows a student their own progress only, no set before it opens, and a closed set as closed', async () => {
     const mine = (await ann.json<{ students: Row[] }>(`/api/sets/${closed}`)).body;
     expect(mine.students.map((s) => s.name)).toEqual(['ann']);
     expect((await ann.api(`/api/sets/${future}`)).status).toBe(404);
@@ -155,15 +159,19 @@ describe('homework sets', { timeout: 300_000 }, () => {
     expect(listed.map((s) => s.id).sort()).toEqual([closed, open].sort());
     expect(listed.find((s) => s.id === open)!.solved).toBe(1);
     const problems = await (await ann.browser('/problems')).text();
-    expect(problems).toMatch(/Homework: Nim forever<\/a>, 1 of 1 solved/);
+    expect(problems).toMatch(/Homework: Nim forever<\/a>, 1 of 1 on time · open</);
     expect(problems).not.toContain('Next week');
-    expect(problems).not.toContain('Nim basics');
+    expect(problems).toMatch(/Homework: Nim basics<\/a>, 1 of 1 on time · closed \d{4}-\d\d-\d\d \d\d:\d\d</);
+    // The problem row and the problem page say it is homework.
+    expect(problems).toMatch(/class="homework-due" href="\/sets\/\d+">homework<\/a>/);
+    expect(await (await ann.browser('/problems/nim')).text()).toMatch(/class="homework-mark phase-closed"><a href="\/sets\/\d+">Homework: Nim basics<\/a> · closed/);
   });
 
   it('shows a student their row, homework and recent submissions on /me', async () => {
     const me = await (await ann.browser('/me')).text();
     expect(me).toContain('Solved 1 of 1');
     expect(me).toContain('Nim forever');
+    expect(me).toMatch(/Nim basics<\/a>: 1 of 1 on time · <span class="set-when phase-closed">closed/);
     expect((me.match(/href="\/submissions\/\d+"/g) ?? []).length).toBe(3);
   });
 

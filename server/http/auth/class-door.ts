@@ -4,6 +4,7 @@
  *   POST /api/class/students/:name/unlock   → 204 (404 for no such account)
  *   POST /api/class/registration {"open": b} → 200 {"open": b} (opening also lifts the registration limits)
  *   POST /class/registration (form: open=1|0) → 303 to /class
+ *   POST /class/students/:name/unlock (form)  → 303 to /class (the button on the student's row)
  */
 import express, { type Response } from 'express';
 import { z } from 'zod';
@@ -30,6 +31,14 @@ export function classDoorRoutes(db: Db, settings: AuthSettings, guards: AuthGuar
     if (!NAME_PATTERN.test(name) || !findAccount(db, name)) throw notFound(`There is no account "${name.slice(0, 40)}".`);
     guards.logins.unlock(name);
     res.status(204).end();
+  });
+
+  router.post('/class/students/:name/unlock', rawBody, (req, res) => {
+    teacherOnly(res, 'page at /class/students/:name/unlock');
+    const name = String(req.params.name);
+    if (!NAME_PATTERN.test(name) || !findAccount(db, name)) throw notFound(`There is no account "${name.slice(0, 40)}".`);
+    guards.logins.unlock(name);
+    res.redirect(303, '/class');
   });
 
   router.post('/api/class/registration', rawBody, (req, res) => {

@@ -18,11 +18,13 @@ import {
   nameRefusal,
   revokeApiToken,
   revokeToken,
+  tokenHash,
   type Role,
 } from '../../storage/accounts';
 import type { Db } from '../../storage/db';
 import { classCodeOf, registrationOpen } from '../../storage/class-settings';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../storage/passwords';
+import { changeOwnPassword, checkDisplayName, setDisplayName } from '../../storage/roster';
 import { parseFormBody, parseJsonBody, rawBody } from '../body';
 import { badRequest, HttpError, notFound } from '../errors';
 import { formatTimestamp, isoTimestamp } from '../present';
@@ -34,7 +36,22 @@ import { LoginThrottle, RegistrationThrottle } from './throttle';
 import { viewerOf } from './viewer';
 
 const credentials = z.object({ name: z.string().max(200), password: z.string().max(MAX_PASSWORD_LENGTH * 4) });
-const registration = credentials.extend({ classCode: z.string().max(200) });
+const registration = credentials.extend({ classCode: z.string().max(200), displayName: z.string().max(400).optional() });
+const passwordChange = z.object({ current: z.string().max(MAX_PASSWORD_LENGTH * 4), password: z.string().max(MAX_PASSWORD_LENGTH * 4) });
+const accountChange = z.object({ displayName: z.string().max(400) });
+
+/** The display name as typed, or the login when left empty; a 400 for a malformed one. */
+function displayNameOr(raw: string | undefined, login: string): string {
+  if (raw === undefined || raw.trim() === '') return login;
+  const checked = checkDisplayName(raw);
+  if (!checked.ok) throw badRequest(checked.error);
+  return checked.value;
+}
+
+function checkNewPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(`A password has at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(`A password has at most ${MAX_PASSWORD_LENGTH} characters.`);
+}
 const tokenRequest = z.object({ label: z.string().max(80).optional() });
 
 function checkNewCredentials(name: string, password: string): void {
@@ -70,7 +87,7 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
   const classCode = classCodeOf(db, settings.classCode).code;
   const isOpen = () => registrationOpen(db);
 
-  async function register(req: Request, name: string, password: string, code: string): Promise<{ id: number; role: Role }> {
+  async function register(req: Request, name: string, password: string, code: string, displayName?: string): Promise<{ id: number; role: Role; displayName: string }> {
     if (!isOpen()) throw new HttpError(403, 'Registration is closed: the teacher has closed it on the class page.');
     const address = req.ip ?? '';
     const wait = registrations.waitSeconds(address);
@@ -80,20 +97,21 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
       throw new HttpError(403, 'The class code is wrong; ask your teacher for it.');
     }
     checkNewCredentials(name, password);
+    const shown = displayNameOr(displayName, name);
     const refusal = nameRefusal(db, name);
     if (refusal) throw new HttpError(409, refusal);
     if (!hashes.hasRoom()) throw busy();
-    const id = await createAccount(db, name, password, 'student', { distinct: true, hash: (p) => hashes.run(() => hashPassword(p)) });
+    const id = await createAccount(db, name, password, 'student', { distinct: true, displayName: shown, hash: (p) => hashes.run(() => hashPassword(p)) });
     if (id === null) throw new HttpError(409, `The name "${name}" is taken; choose another.`);
     registrations.registered(address);
-    return { id, role: 'student' };
+    return { id, role: 'student', displayName: shown };
   }
 
   /**
    * Checks the password and issues the session. The attempt is counted before the hash and given
    * back only on success; the session is issued only if no reset or removal happened meanwhile.
    */
-  async function logIn(req: Request, res: Response, name: string, password: string): Promise<{ id: number; name: string; role: Role; token: string }> {
+  async function logIn(req: Request, res: Response, name: string, password: string): Promise<{ id: number; name: string; displayName: string; role: Role; token: string }> {
     const place = { name, address: req.ip ?? '', device: devices.deviceOf(req, name) };
     const ticket = logins.begin(place);
     if ('waitSeconds' in ticket) throw tooMany(ticket.waitSeconds, 'failed logins for this name from here');
@@ -134,15 +152,15 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
   router.post('/api/register', rawBody, async (req, res) => {
     const parsed = registration.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw fieldsError(parsed.error);
-    const { id, role } = await register(req, parsed.data.name, parsed.data.password, parsed.data.classCode);
-    res.status(201).json({ name: parsed.data.name, role, id });
+    const { id, role, displayName } = await register(req, parsed.data.name, parsed.data.password, parsed.data.classCode, parsed.data.displayName);
+    res.status(201).json({ name: parsed.data.name, displayName, role, id });
   });
 
   router.post('/api/login', rawBody, async (req, res) => {
     const parsed = credentials.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw fieldsError(parsed.error);
     const account = await logIn(req, res, parsed.data.name, parsed.data.password);
-    res.json({ token: account.token, name: account.name, role: account.role });
+    res.json({ token: account.token, name: account.name, displayName: account.displayName, role: account.role });
   });
 
   router.post('/api/logout', rawBody, (req, res) => {
@@ -153,7 +171,32 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
   router.get('/api/me', (_req, res) => {
     const v = viewerOf(res);
     if (v.kind !== 'account') throw new HttpError(401, 'Nobody is logged in.');
-    res.json({ name: v.name, role: v.role });
+    res.json({ name: v.name, displayName: v.displayName, role: v.role });
+  });
+
+  router.patch('/api/account', rawBody, (req, res) => {
+    const parsed = accountChange.safeParse(parseJsonBody(req.body));
+    if (!parsed.success) throw badRequest('The field "displayName" must be a string.');
+    const v = me(res);
+    const displayName = displayNameOr(parsed.data.displayName, '');
+    if (displayName === '') throw badRequest('A display name is 1 to 64 characters.');
+    setDisplayName(db, v.id, displayName);
+    res.json({ name: v.name, displayName, role: v.role });
+  });
+
+  /** The session making the change stays; every other session and API token ends. */
+  async function changePassword(req: Request, res: Response, current: string, password: string): Promise<void> {
+    checkNewPassword(password);
+    const v = me(res);
+    const keep = v.via === 'session' ? readCookie(req, SESSION_COOKIE) : /^Bearer\s+(\S+)/i.exec(req.get('authorization') ?? '')?.[1];
+    if (!(await changeOwnPassword(db, v.id, current, password, keep ? tokenHash(keep) : null))) throw new HttpError(401, 'The current password is wrong.');
+  }
+
+  router.post('/api/account/password', rawBody, async (req, res) => {
+    const parsed = passwordChange.safeParse(parseJsonBody(req.body));
+    if (!parsed.success) throw fieldsError(parsed.error);
+    await changePassword(req, res, parsed.data.current, parsed.data.password);
+    res.status(204).end();
   });
 
   const me = (res: Response) => {
@@ -204,14 +247,16 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
   router.post('/register', rawBody, async (req, res) => {
     const form = await parseFormBody(req.get('content-type'), req.body);
     const name = form.fields.get('name') ?? '';
+    const displayName = form.fields.get('displayName') ?? '';
     try {
-      const { id } = await register(req, name, form.fields.get('password') ?? '', form.fields.get('classCode') ?? '');
+      if ((form.fields.get('password') ?? '') !== (form.fields.get('password2') ?? '')) throw badRequest('The two passwords differ; type the same one twice.');
+      const { id } = await register(req, name, form.fields.get('password') ?? '', form.fields.get('classCode') ?? '', displayName);
       startSession(req, res, id);
       res.redirect(303, '/problems');
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       res.status(e.status);
-      res.render('register', { title: 'Register', nav: 'login', open: isOpen(), error: e.message, name });
+      res.render('register', { title: 'Register', nav: 'login', open: isOpen(), error: e.message, name, displayName });
     }
   });
 
@@ -220,27 +265,50 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
     res.redirect(303, '/login');
   });
 
-  router.get('/account', (_req, res) => {
+  const accountPage = (res: Response, extra: Record<string, unknown> = {}) => {
     const v = me(res);
     res.render('account', {
       title: 'Account',
       nav: 'account',
-      account: { name: v.name, role: v.role },
+      account: { name: v.name, displayName: v.displayName, role: v.role },
       tokens: listApiTokens(db, v.id).map((t) => ({ id: t.id, label: t.label, when: formatTimestamp(t.createdAt) })),
+      saved: res.req.query.saved === 'name' ? 'name' : res.req.query.saved === 'password' ? 'password' : null,
+      ...extra,
     });
+  };
+  router.get('/account', (_req, res) => accountPage(res));
+
+  router.post('/account/name', rawBody, async (req, res) => {
+    const form = await parseFormBody(req.get('content-type'), req.body);
+    const typed = form.fields.get('displayName') ?? '';
+    const checked = checkDisplayName(typed);
+    if (!checked.ok) {
+      res.status(400);
+      return accountPage(res, { nameError: checked.error, typedName: typed });
+    }
+    setDisplayName(db, me(res).id, checked.value);
+    res.redirect(303, '/account?saved=name');
+  });
+
+  router.post('/account/password', rawBody, async (req, res) => {
+    const form = await parseFormBody(req.get('content-type'), req.body);
+    const password = form.fields.get('password') ?? '';
+    try {
+      if (password !== (form.fields.get('password2') ?? '')) throw badRequest('The two new passwords differ; type the same one twice.');
+      await changePassword(req, res, form.fields.get('current') ?? '', password);
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      res.status(e.status);
+      return accountPage(res, { passwordError: e.message });
+    }
+    res.redirect(303, '/account?saved=password');
   });
 
   router.post('/account/tokens', rawBody, async (req, res) => {
     const form = await parseFormBody(req.get('content-type'), req.body);
     const v = me(res);
     const { token } = issueToken(db, v.id, 'api', (form.fields.get('label') ?? '').slice(0, 80));
-    res.render('account', {
-      title: 'Account',
-      nav: 'account',
-      account: { name: v.name, role: v.role },
-      newToken: token,
-      tokens: listApiTokens(db, v.id).map((t) => ({ id: t.id, label: t.label, when: formatTimestamp(t.createdAt) })),
-    });
+    accountPage(res, { newToken: token });
   });
 
   router.post('/account/tokens/:id/revoke', rawBody, (req, res) => {

@@ -60,9 +60,9 @@ export function sessions(db: Db): RequestHandler {
     const token = bearer ?? cookie;
     const account = token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? accountForToken(db, token) : undefined;
     if (account) {
-      const viewer: Viewer = { kind: 'account', id: account.id, name: account.name, role: account.role, via: bearer ? 'bearer' : 'session' };
+      const viewer: Viewer = { kind: 'account', id: account.id, name: account.name, displayName: account.displayName, role: account.role, via: bearer ? 'bearer' : 'session' };
       res.locals.viewer = viewer;
-      res.locals.me = { name: account.name, teacher: account.role === 'teacher' };
+      res.locals.me = { name: account.name, displayName: account.displayName, teacher: account.role === 'teacher' };
       if (!bearer) res.locals.csrfToken = csrfTokenOf(token!);
     }
     if (OPEN_PATHS.has(req.path)) return next();

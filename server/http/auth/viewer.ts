@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import type { Role } from '../../storage/accounts';
 import { notFound } from '../errors';
 
-export type Viewer = { kind: 'local' } | { kind: 'account'; id: number; name: string; role: Role; via: 'session' | 'bearer' };
+export type Viewer = { kind: 'local' } | { kind: 'account'; id: number; name: string; displayName: string; role: Role; via: 'session' | 'bearer' };
 
 const LOCAL: Viewer = { kind: 'local' };
 
