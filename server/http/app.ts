@@ -9,6 +9,7 @@ import { listProblems } from '../storage/problems';
 import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { sampleRunsApi } from './sample-runs-api';
+import { mistakeMapsApi } from './mistake-maps-api';
 import { stressPages } from './stress-pages';
 import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', sampleRunsApi(deps.db, deps.onQueued));
+  app.use('/api', mistakeMapsApi(deps.db, deps.onQueued));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
   const labThread = new LabThread(deps.judgeNice ?? null);
