@@ -23,6 +23,8 @@ export interface Summary {
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
+/** "0, 4, 8, 12, 16, 20, …, 60": the first few and the last. */
+const list = (ns: number[]) => (ns.length > 8 ? `${ns.slice(0, 6).join(', ')}, …, ${ns.at(-1)}` : ns.join(', '));
 const state = (s: number[]) => (s.length === 1 ? String(s[0]) : `(${s.join(', ')})`);
 const named = (params: string[], s: number[]) => (s.length === 1 ? `${params[0]} = ${s[0]}` : `(${params.join(', ')}) = ${state(s)}`);
 
@@ -38,7 +40,6 @@ function residues(marks: boolean[], first: number, step: number, name: string): 
     null,
     false,
   );
-  const list = (ns: number[]) => (ns.length > 8 ? `${ns.slice(0, 8).join(', ')}, …` : ns.join(', '));
   if (!a) return { en: `${name} = ${list(marked)} (no period over ${marks.length} states)`, zh: `${name} = ${list(marked)}（${marks.length} 个状态中看不出周期）` };
   const mod = a.period * step;
   const start = a.preperiod;
@@ -47,6 +48,7 @@ function residues(marks: boolean[], first: number, step: number, name: string): 
   const head = rs.length ? `${name} ≡ ${rs.join(', ')} (mod ${mod}) from ${name} = ${at(start)}` : `none from ${name} = ${at(start)}`;
   const headZh = rs.length ? `从 ${name} = ${at(start)} 起 ${name} ≡ ${rs.join(', ')} (mod ${mod})` : `从 ${name} = ${at(start)} 起没有`;
   if (!before.length) return { en: head, zh: headZh };
+  if (!rs.length) return { en: `${name} = ${list(before)}, and none from ${name} = ${at(start)}`, zh: `${name} = ${list(before)}，从 ${name} = ${at(start)} 起没有` };
   return { en: `${head}, and ${name} = ${list(before)} before`, zh: `${headZh}，此前还有 ${name} = ${list(before)}` };
 }
 
@@ -115,7 +117,6 @@ function twoParameters(m: MapShape, wrong: boolean[]): Summary[] {
   const out: Summary[] = [];
   const bad = m.states.filter((_, i) => wrong[i]);
   const onDiagonal = m.states.filter((s) => s[0] === s[1]);
-  const list = (ns: number[]) => (ns.length > 8 ? `${ns.slice(0, 8).join(', ')}, …` : ns.join(', '));
   if (onDiagonal.length && bad.length === onDiagonal.length && bad.every((s) => s[0] === s[1])) {
     out.push({ en: `It is wrong whenever ${xn} = ${yn}, and only there.`, zh: `只要 ${xn} = ${yn} 就错，其他地方都对。` });
   } else if (bad.length && bad.every((s) => s[0] === s[1])) {
