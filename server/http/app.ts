@@ -10,6 +10,8 @@ import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { sampleRunsApi } from './sample-runs-api';
 import { mistakeMapsApi } from './mistake-maps-api';
+import { mistakePages } from './mistake-pages';
+import { mistakeViewHelpers } from '../mistakes/view-helpers';
 import { stressPages } from './stress-pages';
 import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
@@ -74,7 +76,7 @@ export function createApp(deps: AppDeps): JudgeApp {
       defaultLayout: 'main',
       layoutsDir: join(views, 'layouts'),
       partialsDir: join(views, 'partials'),
-      helpers: { ...viewHelpers, ...labViewHelpers },
+      helpers: { ...viewHelpers, ...labViewHelpers, ...mistakeViewHelpers },
       // Indented partial calls must not indent every line of a <pre> inside the partial.
       compilerOptions: { preventIndent: true },
     }),
@@ -127,6 +129,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     }),
   );
   app.use(stressPages({ db: deps.db, inputs, onQueued: deps.onQueued }));
+  app.use(mistakePages(deps.db, deps.onQueued));
   app.use(labPages(labJobs, deps.db, labThread));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);

@@ -92,19 +92,21 @@ export interface MapGroup {
  * each submission counts once (its newest drawn map).
  */
 export function groupSubmissionMaps(db: Db): MapGroup[] {
-  return prepared(
+  const rows = prepared(
     db,
-    `WITH latest AS (
-       SELECT m.* FROM mistake_maps m
-       WHERE m.submission IS NOT NULL AND m.got IS NOT NULL
-         AND m.id = (SELECT MAX(id) FROM mistake_maps n WHERE n.submission = m.submission AND n.got IS NOT NULL)
-     )
-     SELECT problem, got, truth, MAX(disagree) AS disagree, COUNT(*) AS count, MAX(id) AS exampleMap,
-            (SELECT submission FROM latest l2 WHERE l2.id = MAX(latest.id)) AS exampleSubmission
-     FROM latest WHERE disagree > 0
-     GROUP BY problem, got, truth
-     ORDER BY problem, count DESC, exampleMap DESC`,
-  ).all() as MapGroup[];
+    `SELECT m.id, m.submission, m.problem, m.got, m.truth, m.disagree FROM mistake_maps m
+     WHERE m.submission IS NOT NULL AND m.got IS NOT NULL AND m.disagree > 0
+       AND m.id = (SELECT MAX(n.id) FROM mistake_maps n WHERE n.submission = m.submission AND n.got IS NOT NULL)
+     ORDER BY m.id DESC`,
+  ).all() as { id: number; submission: number; problem: string; got: string; truth: string; disagree: number }[];
+  const groups = new Map<string, MapGroup>();
+  for (const r of rows) {
+    const key = `${r.problem}\n${r.truth}\n${r.got}`;
+    const g = groups.get(key);
+    if (g) g.count++;
+    else groups.set(key, { problem: r.problem, got: r.got, truth: r.truth, disagree: r.disagree, count: 1, exampleMap: r.id, exampleSubmission: r.submission });
+  }
+  return [...groups.values()].sort((a, b) => a.problem.localeCompare(b.problem) || b.count - a.count || b.exampleMap - a.exampleMap);
 }
 
 /** Wrong submissions of problems in `slugs` that have no map yet (for a teacher's "make them all"). */

@@ -33,6 +33,8 @@ interface ApiMap {
   error: string | null;
 }
 
+/** A page's text with Handlebars' escapes undone. */
+const text = async (r: Response) => (await r.text()).replace(/&#x3D;/g, '=').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 const wrong = (slug: string, name: string) => readFileSync(join(ROOT, 'problems', slug, 'wrong', name), 'utf8');
 
 describe('POST and GET /api/mistake-maps', { timeout: 180_000 }, () => {
@@ -59,6 +61,31 @@ describe('POST and GET /api/mistake-maps', { timeout: 180_000 }, () => {
     const failed = await waitJobDone<ApiMap>(server.url, `/api/mistake-maps/${ce}`).catch(async () => (await fetch(`${server.url}/api/mistake-maps/${ce}`)).json() as Promise<ApiMap>);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^The program does not compile/);
+  });
+
+  it('pages: the button on a wrong submission, the map with its marked cells, the class view grouping identical tables', async () => {
+    const subs = [await submit(server.url, 'bash-game', wrong('bash-game', 'odd-parity.ts')), await submit(server.url, 'bash-game', wrong('bash-game', 'odd-parity.ts'))];
+    for (const id of subs) expect((await waitForVerdict(server.url, id)).verdict).toBe('WA');
+    const page = await (await fetch(`${server.url}/submissions/${subs[0]}`)).text();
+    expect(page).toContain(`action="/submissions/${subs[0]}/mistake-map"`);
+    expect(page).toContain('See where your program disagrees');
+    const maps: number[] = [];
+    for (const id of subs) {
+      const asked = await fetch(`${server.url}/submissions/${id}/mistake-map`, { method: 'POST', redirect: 'manual' });
+      expect(asked.status).toBe(303);
+      maps.push(Number(/\/mistake-maps\/(\d+)$/.exec(asked.headers.get('location') ?? '')![1]));
+    }
+    for (const id of maps) await waitJobDone(server.url, `/api/mistake-maps/${id}`);
+    const html = await text(await fetch(`${server.url}/mistake-maps/${maps[0]}`));
+    expect(html).toContain('Your losing positions: n ≡ 0 (mod 2) from n = 1; the true ones: n ≡ 0 (mod 4) from n = 1.');
+    expect(html.match(/<td role="gridcell" tabindex="-1" class="(win|lose) wrong"/g)).toHaveLength(250);
+    expect(html).toContain('n = 2: true W, your program L (differs)');
+    expect(html).toContain('name="input" value="1\n2 3\n"');
+    const zh = await (await fetch(`${server.url}/mistake-maps/${maps[0]}`, { headers: { cookie: 'lang=zh' } })).text();
+    expect(zh).toContain('你的必败态');
+    const cls = await text(await fetch(`${server.url}/class/mistakes`));
+    expect(cls).toMatch(/<td class="num">2<\/td><td class="num">250 \/ 1000<\/td>/);
+    expect(await (await fetch(`${server.url}/class`)).text()).toContain('href="/class/mistakes"');
   });
 
   it('refuses what it cannot map, with a sentence', async () => {
