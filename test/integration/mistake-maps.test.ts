@@ -88,6 +88,18 @@ describe('POST and GET /api/mistake-maps', { timeout: 180_000 }, () => {
     expect(await (await fetch(`${server.url}/class`)).text()).toContain('href="/class/mistakes"');
   });
 
+  it('maps the code in the editor from the stress panel (the submit form posted to /problems/:slug/mistake-map)', async () => {
+    const page = await (await fetch(`${server.url}/problems/bash-game`)).text();
+    expect(page).toContain('formaction="/problems/bash-game/mistake-map"');
+    expect(await (await fetch(`${server.url}/problems/nim`)).text()).not.toContain('/mistake-map"');
+    const form = new URLSearchParams({ source: wrong('bash-game', 'one-or-m.ts'), language: 'typescript' });
+    const res = await fetch(`${server.url}/problems/bash-game/mistake-map`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const id = Number(/\/mistake-maps\/(\d+)$/.exec(res.headers.get('location') ?? '')![1]);
+    const map = await waitJobDone<ApiMap>(server.url, `/api/mistake-maps/${id}`);
+    expect(map).toMatchObject({ status: 'done', disagree: 250 });
+  });
+
   it('refuses what it cannot map, with a sentence', async () => {
     const post = (body: unknown) => fetch(`${server.url}/api/mistake-maps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const nim = await post({ problem: 'nim', source: 'console.log(1)' });
