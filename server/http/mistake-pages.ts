@@ -10,8 +10,8 @@ import { hasProbe, whyNoMap } from '../mistakes/probes';
 import { mapWords } from '../mistakes/words';
 import type { Db } from '../storage/db';
 import { getProblemHeader, listProblems } from '../storage/problems';
-import { getMistakeMap, groupSubmissionMaps, insertMistakeMap, wrongSubmissionsWithoutMap } from '../storage/mistake-maps';
-import { isTeacher, ownerFor, visibleOr404 } from './auth/viewer';
+import { getMistakeMap, groupSubmissionMaps, insertMistakeMap, latestMapOfSubmission, wrongSubmissionsWithoutMap } from '../storage/mistake-maps';
+import { canSee, isTeacher, ownerFor, visibleOr404 } from './auth/viewer';
 import { parseFormBody, rawBody } from './body';
 import { badRequest, notFound } from './errors';
 import { parseLanguage } from './language-field';
@@ -28,7 +28,11 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
   const router = express.Router();
 
   router.post('/submissions/:id/mistake-map', rawBody, (req: Request, res: Response) => {
-    const id = queueSubmissionMap(db, res, positive(String(req.params.id), 'submission'));
+    const submission = positive(String(req.params.id), 'submission');
+    // The program and the truth do not change: a map already drawn (or on its way) is shown again.
+    const known = latestMapOfSubmission(db, submission);
+    if (known && known.error === null && canSee(res, known.owner)) return res.redirect(303, `/mistake-maps/${known.id}`);
+    const id = queueSubmissionMap(db, res, submission);
     onQueued();
     res.redirect(303, `/mistake-maps/${id}`);
   });

@@ -140,6 +140,8 @@ function twoParameters(m: MapShape, wrong: boolean[]): Summary[] {
   const grid = (letters: Got[]) => xs.map((x) => ys.map((y) => letters[m.states.findIndex((s) => s[0] === x && s[1] === y)] ?? '?'));
   const mine = analyseGrid(grid(m.got), [xs[0]!, ys[0]!]).zeros;
   const truth = analyseGrid(grid(m.truth), [xs[0]!, ys[0]!]).zeros;
+  // Neither table periodic along either axis: the sentence would say nothing.
+  if (!mine.first && !mine.second && !truth.first && !truth.second) return out;
   const words = (g: typeof mine) => [axisWords(g.first, xn), axisWords(g.second, yn)];
   const [a, b] = words(mine);
   const [c, d] = words(truth);

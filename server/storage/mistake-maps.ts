@@ -38,7 +38,7 @@ export function getMistakeMap(db: Db, id: number): MistakeMapRow | undefined {
   return prepared(db, `SELECT ${COLUMNS} FROM mistake_maps WHERE id = ?`).get(id) as MistakeMapRow | undefined;
 }
 
-/** The newest map of a submission that did not fail inside the judge, for its page. */
+/** The newest map of a submission (drawn, failed or still to come). */
 export function latestMapOfSubmission(db: Db, submission: number): MistakeMapRow | undefined {
   return prepared(db, `SELECT ${COLUMNS} FROM mistake_maps WHERE submission = ? ORDER BY id DESC LIMIT 1`).get(submission) as MistakeMapRow | undefined;
 }
