@@ -327,8 +327,9 @@ export const MIGRATIONS: readonly Migration[] = [
         problem     TEXT NOT NULL REFERENCES problems(slug),
         source      TEXT NOT NULL,
         language    TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript')),
-        -- The submission it was made from, or NULL for a source sent as it is.
-        submission  INTEGER REFERENCES submissions(id),
+        -- The submission it was made from, or NULL for a source sent as it is. No foreign key: a
+        -- distributed worker mirrors the map's row without the submission's.
+        submission  INTEGER,
         status      TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done')),
         -- The program's answers, one letter per grid state in the grid's order: W, L or ? (no answer).
         got         TEXT,
