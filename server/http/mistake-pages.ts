@@ -6,7 +6,9 @@
 import express, { type Request, type Response } from 'express';
 import { layOut } from '../mistakes/layout';
 import { presentMap } from '../mistakes/present';
-import { hasProbe, whyNoMap } from '../mistakes/probes';
+import { hasProbe, loadProbe, whyNoMap } from '../mistakes/probes';
+import { describeMap } from '../mistakes/pattern';
+import { gridStates, type Got } from '../mistakes/probe';
 import { mapWords } from '../mistakes/words';
 import type { Db } from '../storage/db';
 import { getProblemHeader, listProblems } from '../storage/problems';
@@ -73,7 +75,7 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
     });
   });
 
-  router.get('/class/mistakes', (req, res) => {
+  router.get('/class/mistakes', async (req, res) => {
     if (!isTeacher(res)) throw notFound('There is no page at /class/mistakes.');
     const lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const w = mapWords(lang);
@@ -86,11 +88,27 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
       nav: 'class',
       w,
       makeAll: missing ? w.makeAll.replace('{0}', String(missing)) : null,
-      problems: [...byProblem].map(([slug, groups]) => ({
-        slug,
-        title: titles.get(slug) ?? slug,
-        groups: groups.map((g) => ({ ...g, total: g.truth.length })),
-      })),
+      problems: await Promise.all(
+        [...byProblem].map(async ([slug, groups]) => {
+          const probe = await loadProbe(slug);
+          const states = gridStates(probe);
+          const programs = groups.reduce((n, g) => n + g.count, 0);
+          return {
+            slug,
+            title: titles.get(slug) ?? slug,
+            groups: groups.map((g) => ({
+              ...g,
+              of: programs,
+              total: g.truth.length,
+              // The group's mistake in words, as its example's page says it.
+              summary:
+                states.length === g.got.length
+                  ? describeMap({ params: probe.params, from: probe.from, to: probe.to, step: probe.step ?? 1, states, truth: [...g.truth] as ('W' | 'L')[], got: [...g.got] as Got[] })[lang]
+                  : null,
+            })),
+          };
+        }),
+      ),
     });
   });
 

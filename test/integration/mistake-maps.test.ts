@@ -84,7 +84,7 @@ describe('POST and GET /api/mistake-maps', { timeout: 180_000 }, () => {
     const zh = await (await fetch(`${server.url}/mistake-maps/${maps[0]}`, { headers: { cookie: 'lang=zh' } })).text();
     expect(zh).toContain('你的必败态');
     const cls = await text(await fetch(`${server.url}/class/mistakes`));
-    expect(cls).toMatch(/<td class="num">2<\/td><td class="num">250 \/ 1000<\/td>/);
+    expect(cls).toMatch(/<td class="num">2 \/ 2<\/td><td class="num">250 \/ 1000<\/td><td class="mm-group-summary">Your program disagrees on 250 of 1,000 states/);
     expect(await (await fetch(`${server.url}/class`)).text()).toContain('href="/class/mistakes"');
   });
 
