@@ -76,6 +76,7 @@ export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
       error: map.error,
       about: map.about,
       params: map.params,
+      settings: map.settings,
       from: map.from,
       to: map.to,
       step: map.step,

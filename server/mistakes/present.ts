@@ -22,6 +22,8 @@ export interface PresentedMap {
   error: string | null;
   about: { en: string; zh: string };
   params: string[];
+  /** The lab game's settings the grid is drawn for (Bash's m), empty for none. */
+  settings: Record<string, number>;
   from: number[];
   to: number[];
   step: number;
@@ -47,6 +49,7 @@ export async function presentMap(row: MistakeMapRow): Promise<PresentedMap> {
     error: row.error,
     about: probe.about,
     params: probe.params,
+    settings: probe.settings ?? {},
     from: probe.from,
     to: probe.to,
     step,

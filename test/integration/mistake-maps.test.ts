@@ -41,7 +41,7 @@ describe('POST and GET /api/mistake-maps', { timeout: 180_000 }, () => {
   it('maps a source: 1,000 states of the Bash game, the disagreeing ones and the pattern in words', async () => {
     const id = await postJob(server.url, '/api/mistake-maps', { problem: 'bash-game', source: wrong('bash-game', 'odd-parity.ts') });
     const map = await waitJobDone<ApiMap>(server.url, `/api/mistake-maps/${id}`);
-    expect(map).toMatchObject({ status: 'done', params: ['n'], from: [1], to: [1000], disagree: 250, error: null });
+    expect(map).toMatchObject({ status: 'done', params: ['n'], settings: { m: 3 }, from: [1], to: [1000], disagree: 250, error: null });
     expect(map.cells).toHaveLength(1000);
     expect(map.cells[1]).toEqual({ state: [2], truth: 'W', got: 'L' });
     expect(map.cells[3]).toEqual({ state: [4], truth: 'L', got: 'L' });
