@@ -80,7 +80,7 @@ function noAnswer(got: Got[]): Summary | null {
   };
 }
 
-function oneParameter(m: MapShape, wrong: boolean[], first: number): Summary[] {
+function oneParameter(m: MapShape, first: number): Summary[] {
   const name = m.params[0]!;
   const at = (i: number) => m.from[0]! + i * m.step;
   const out: Summary[] = [];
@@ -173,6 +173,6 @@ export function describeMap(m: MapShape): Summary {
   ];
   const silent = noAnswer(m.got);
   if (silent) parts.push(silent);
-  parts.push(...(m.states[0]!.length === 1 ? oneParameter(m, wrong, first) : twoParameters(m, wrong)));
+  parts.push(...(m.states[0]!.length === 1 ? oneParameter(m, first) : twoParameters(m, wrong)));
   return { en: parts.map((p) => p.en).join(' '), zh: parts.map((p) => p.zh).join('') };
 }
