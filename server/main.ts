@@ -15,6 +15,7 @@ import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
 import { requeueInterruptedInvocations } from './storage/invocations';
 import { requeueInterruptedSampleRuns } from './storage/sample-runs';
+import { requeueInterruptedMistakeMaps } from './storage/mistake-maps';
 import { failInterruptedLabJobs } from './storage/lab-jobs';
 import { requeueInterruptedStressRuns } from './storage/stress-runs';
 import { countQueued, requeueInterrupted } from './storage/submissions';
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
     if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
     const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db) + requeueInterruptedSampleRuns(db);
     if (restarted) log(`put ${restarted} stress run(s), custom invocation(s) and sample run(s) interrupted by the last shutdown back in the queue`);
+    const maps = requeueInterruptedMistakeMaps(db);
+    if (maps) log(`put ${maps} mistake map(s) interrupted by the last shutdown back in the queue`);
     const dropped = failInterruptedLabJobs(db);
     if (dropped) log(`failed ${dropped} lab job(s) the last process died while computing`);
   }

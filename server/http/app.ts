@@ -9,6 +9,9 @@ import { listProblems } from '../storage/problems';
 import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { sampleRunsApi } from './sample-runs-api';
+import { mistakeMapsApi } from './mistake-maps-api';
+import { mistakePages } from './mistake-pages';
+import { mistakeViewHelpers } from '../mistakes/view-helpers';
 import { stressPages } from './stress-pages';
 import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
@@ -74,7 +77,7 @@ export function createApp(deps: AppDeps): JudgeApp {
       defaultLayout: 'main',
       layoutsDir: join(views, 'layouts'),
       partialsDir: join(views, 'partials'),
-      helpers: { ...viewHelpers, ...labViewHelpers },
+      helpers: { ...viewHelpers, ...labViewHelpers, ...mistakeViewHelpers },
       // Indented partial calls must not indent every line of a <pre> inside the partial.
       compilerOptions: { preventIndent: true },
     }),
@@ -110,6 +113,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', apiRouter({ db: deps.db, onSubmitted: deps.onSubmitted }));
   app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', sampleRunsApi(deps.db, deps.onQueued));
+  app.use('/api', mistakeMapsApi(deps.db, deps.onQueued));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
   const labThread = new LabThread(deps.judgeNice ?? null);
@@ -128,6 +132,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     }),
   );
   app.use(stressPages({ db: deps.db, inputs, onQueued: deps.onQueued }));
+  app.use(mistakePages(deps.db, deps.onQueued));
   app.use(labPages(labJobs, deps.db, labThread));
   app.use((req) => {
     throw new HttpError(404, `There is no page at ${req.path}.`);

@@ -3,6 +3,7 @@ import type { StressFinal } from '../storage/stress-runs';
 import type { FinalResult, TestResultInput } from '../storage/submissions';
 import type { LabFinal } from '../storage/lab-jobs';
 import type { SampleRunResult } from '../storage/sample-runs';
+import type { MistakeMapFinal } from '../storage/mistake-maps';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -12,7 +13,7 @@ export interface JudgeThreadData {
 }
 
 /** What a judge thread can be asked to do; each kind lives in its own table (see kinds/registry.ts). */
-export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run';
+export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map';
 
 export type ToThread = { type: 'job'; kind: JobKind; id: number } | { type: 'close' };
 
@@ -33,6 +34,7 @@ export type FromThread =
   | { type: 'lab-progress'; id: number; progress: number }
   | { type: 'lab-done'; id: number; result: LabFinal }
   | { type: 'sample-run-done'; id: number; result: SampleRunResult }
+  | { type: 'mistake-map-done'; id: number; result: MistakeMapFinal }
   | { type: 'closed' };
 
 /** A message about one job (everything but the thread's own life cycle). */
@@ -55,5 +57,6 @@ const JOB_MESSAGES = {
   'lab-progress': true,
   'lab-done': true,
   'sample-run-done': true,
+  'mistake-map-done': true,
 } as const satisfies Record<JobMessageType, true>;
 export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];

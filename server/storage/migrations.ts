@@ -342,4 +342,38 @@ export const MIGRATIONS: readonly Migration[] = [
       UPDATE accounts SET display_name = name;
     `,
   },
+  {
+    version: 20,
+    name: 'mistake maps',
+    sql: `
+      -- A program's win/lose answers on a grid of small states of a problem's game, beside the
+      -- true ones (server/mistakes/). Made on request, from a source or a stored submission.
+      CREATE TABLE mistake_maps (
+        id          INTEGER PRIMARY KEY,
+        problem     TEXT NOT NULL REFERENCES problems(slug),
+        source      TEXT NOT NULL,
+        language    TEXT NOT NULL DEFAULT 'typescript' CHECK (language IN ('typescript', 'javascript')),
+        -- The submission it was made from, or NULL for a source sent as it is. No foreign key: a
+        -- distributed worker mirrors the map's row without the submission's.
+        submission  INTEGER,
+        status      TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done')),
+        -- The program's answers, one letter per grid state in the grid's order: W, L or ? (no answer).
+        got         TEXT,
+        -- The true answers in the same order, and how many states differ.
+        truth       TEXT,
+        disagree    INTEGER,
+        -- A compile error or the judge's own failure; NULL when the map was drawn.
+        error       TEXT,
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        created_at  INTEGER NOT NULL,
+        finished_at INTEGER,
+        -- Who asked (accounts mode); NULL in local mode. Only its owner (or a teacher) sees it.
+        owner       INTEGER REFERENCES accounts(id),
+        CHECK ((status = 'done') = (got IS NOT NULL OR error IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX mistake_maps_by_status ON mistake_maps (status, id);
+      CREATE INDEX mistake_maps_by_submission ON mistake_maps (submission, id);
+      CREATE INDEX mistake_maps_by_problem ON mistake_maps (problem, got);
+    `,
+  },
 ];

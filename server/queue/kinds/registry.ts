@@ -8,6 +8,7 @@ import type { FromThread, JobKind, JobMessage, JobMessageType } from '../protoco
 import { invocationKind } from './invocation';
 import type { JobKindModule } from './kind';
 import { labKind } from './lab';
+import { mistakeMapKind } from './mistake-map';
 import { sampleRunKind } from './sample-run';
 import { stressKind } from './stress';
 import { submissionKind } from './submission';
@@ -18,6 +19,7 @@ export const JOB_KINDS: { readonly [K in JobKind]: JobKindModule<K> } = {
   invocation: invocationKind,
   lab: labKind,
   'sample-run': sampleRunKind,
+  'mistake-map': mistakeMapKind,
 };
 
 export function kindModule(kind: JobKind): JobKindModule {

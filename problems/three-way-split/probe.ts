@@ -1,0 +1,14 @@
+import { defineProbe, linePerCase } from '../../server/mistakes/probe';
+
+// One heap always wins (take it all) and two lose exactly when equal, as in plain Nim; so a state is
+// the game of three heaps x, y and 6. T <= 100 games a file.
+export default defineProbe({
+  about: { en: 'a game of three heaps: x, y and 6', zh: '三堆石子 x、y、6 的一局' },
+  params: ['x', 'y'],
+  from: [1, 1],
+  to: [40, 40],
+  labStates: ([x, y]) => [[x!], [y!], [6]],
+  perRun: 100,
+  input: (states) => `${states.length}\n${states.map(([x, y]) => `3\n${x} ${y} 6\n`).join('')}`,
+  read: linePerCase({ 'First player wins.': 'W', 'Second player wins.': 'L' }),
+});

@@ -1,0 +1,91 @@
+/**
+ * Mistake maps as JSON: `POST /api/mistake-maps` with `{"problem","source","language"?}` or
+ * `{"submission": id}` → 201 `{"id"}`, then `GET /api/mistake-maps/:id` until `status` is "done"
+ * (or "failed"). A map is a job of the judging queue (server/queue/kinds/mistake-map.ts).
+ */
+import express, { type Request, type Response } from 'express';
+import { hasProbe, whyNoMap } from '../mistakes/probes';
+import { presentMap } from '../mistakes/present';
+import type { Db } from '../storage/db';
+import { countUnfinishedMistakeMaps, getMistakeMap, insertMistakeMap } from '../storage/mistake-maps';
+import { getSubmission } from '../storage/submissions';
+import { parseJsonBody, rawBody } from './body';
+import { ownerFor, visibleOr404 } from './auth/viewer';
+import { badRequest, HttpError, notFound } from './errors';
+import { bodyLanguage } from './language-field';
+import { checkSubmission } from './submission-input';
+
+/** Most maps waiting at once: past it a new one is refused (429) rather than queued for ever. */
+export const MAX_WAITING_MAPS = 64;
+
+const FIELDS = new Set(['problem', 'source', 'language', 'submission']);
+
+/** Queues a map of a stored submission the viewer may see; returns its id. */
+export function queueSubmissionMap(db: Db, res: Response, submissionId: number): number {
+  const sub = visibleOr404(res, getSubmission(db, submissionId), `There is no submission ${submissionId}.`);
+  if (!hasProbe(sub.problem)) throw notFound(whyNoMap(sub.problem));
+  if (countUnfinishedMistakeMaps(db) >= MAX_WAITING_MAPS) throw new HttpError(429, 'Too many mistake maps are waiting; try again in a few seconds.');
+  // The map belongs to the submission's author, so it shows on their page whoever asked for it.
+  return insertMistakeMap(db, { problem: sub.problem, source: sub.source, language: sub.language, submission: sub.id, owner: sub.owner ?? ownerFor(res) });
+}
+
+function positiveId(raw: unknown, what: string): number {
+  if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw > 0) return raw;
+  if (typeof raw === 'string' && /^[1-9][0-9]{0,15}$/.test(raw)) return Number(raw);
+  throw badRequest(`"${String(raw).slice(0, 30)}" is not a ${what} (a positive integer).`);
+}
+
+export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
+  const api = express.Router();
+
+  api.post('/mistake-maps', rawBody, (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw badRequest('The request body must be a JSON object like {"problem": "bash-game", "source": "..."} or {"submission": 12}.');
+    }
+    const fields = body as Record<string, unknown>;
+    const unknown = Object.keys(fields).find((k) => !FIELDS.has(k));
+    if (unknown) throw badRequest(`Unknown field "${unknown.slice(0, 30)}": a mistake map takes "problem", "source" and "language", or "submission".`);
+    let id: number;
+    if (fields.submission !== undefined) {
+      if (fields.problem !== undefined || fields.source !== undefined) throw badRequest('Send either "submission" or "problem" and "source", not both.');
+      id = queueSubmissionMap(db, res, positiveId(fields.submission, 'submission id'));
+    } else {
+      if (typeof fields.problem !== 'string' || fields.problem === '') throw badRequest('The field "problem" is missing (or send "submission").');
+      if (typeof fields.source !== 'string') throw badRequest('The field "source" must be a string.');
+      const problem = checkSubmission(db, fields.problem, fields.source);
+      const language = bodyLanguage(body);
+      if (!hasProbe(problem)) throw notFound(whyNoMap(problem));
+      if (countUnfinishedMistakeMaps(db) >= MAX_WAITING_MAPS) throw new HttpError(429, 'Too many mistake maps are waiting; try again in a few seconds.');
+      id = insertMistakeMap(db, { problem, source: fields.source, language, submission: null, owner: ownerFor(res) });
+    }
+    onQueued();
+    res.status(201).location(`/api/mistake-maps/${id}`).json({ id });
+  });
+
+  api.get('/mistake-maps/:id', async (req, res) => {
+    const id = positiveId(String(req.params.id), 'mistake map');
+    // A student sees only their own maps (accounts mode): another's id is as unknown as a missing one.
+    const row = visibleOr404(res, getMistakeMap(db, id), `There is no mistake map ${id}.`);
+    const map = await presentMap(row);
+    res.json({
+      id: map.id,
+      problem: map.problem,
+      submission: map.submission,
+      status: map.status,
+      error: map.error,
+      about: map.about,
+      params: map.params,
+      settings: map.settings,
+      from: map.from,
+      to: map.to,
+      step: map.step,
+      cells: map.cells,
+      disagree: map.disagree,
+      summary: map.summary,
+      first: map.first,
+    });
+  });
+
+  return api;
+}
