@@ -40,13 +40,13 @@ export function getInvocation(db: Db, id: number): InvocationRow | undefined {
   return prepared(db, `SELECT ${COLUMNS} FROM invocations WHERE id = ?`).get(id) as InvocationRow | undefined;
 }
 
-export function claimNextInvocation(db: Db): { id: number; attempts: number } | undefined {
+export function claimNextInvocation(db: Db, only: number | null = null): { id: number; attempts: number } | undefined {
   return prepared(
     db,
     `UPDATE invocations SET status = 'running', attempts = attempts + 1
-     WHERE id = (SELECT id FROM invocations WHERE status = 'queued' ORDER BY id LIMIT 1)
+     WHERE id = (SELECT id FROM invocations WHERE status = 'queued' AND (? IS NULL OR id = ?) ORDER BY id LIMIT 1)
      RETURNING id, attempts`,
-  ).get() as { id: number; attempts: number } | undefined;
+  ).get(only, only) as { id: number; attempts: number } | undefined;
 }
 
 export interface InvocationResult {

@@ -316,4 +316,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX sample_runs_by_status ON sample_runs (status, id);
     `,
   },
+  {
+    version: 16,
+    name: 'stress runs resume after yielding their thread',
+    sql: `
+      -- A stress run that gave its judge thread to waiting work resumes at this case, with the CPU
+      -- budget it had spent (cases are generated from the seed and the index, so the run is the same).
+      ALTER TABLE stress_runs ADD COLUMN resume_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE stress_runs ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 /** Submissions: judged test by test; the only kind whose progress is shown live on its page. */
-import { finishSubmission, getSubmission, requeueSubmission, saveCompileOutput, saveProgress, claimNextSubmission, saveFailureTexts, recentFromSameClient, type FailureText } from '../../storage/submissions';
+import { finishSubmission, getSubmission, requeueSubmission, saveCompileOutput, saveProgress, claimNextSubmission, saveFailureTexts, requeueInterrupted, type FailureText } from '../../storage/submissions';
 import type { JobKindModule } from './kind';
 
 export const submissionKind: JobKindModule<'submission'> = {
@@ -7,15 +7,16 @@ export const submissionKind: JobKindModule<'submission'> = {
   table: 'submissions',
   unfinished: "status <> 'done'",
   priority: 2,
+  cost: 3,
+  // `client` is 'account:N' in accounts mode (as OWNER_PERSON), the sender's address without.
+  person: 'client',
   messages: ['compiling', 'compiled', 'progress', 'done'],
   final: 'done',
-  claim(db, ctx) {
-    const claimed = claimNextSubmission(db, (heads) => ctx.turns.choose(heads));
-    if (!claimed) return null;
-    ctx.turns.served(claimed.client);
-    return { id: claimed.id, attempts: claimed.attempts };
+  claimId(db, id) {
+    const claimed = claimNextSubmission(db, (heads) => heads.find((h) => h.id === id));
+    return claimed ? { id: claimed.id, attempts: claimed.attempts } : null;
   },
-  queueRank: (db, id) => recentFromSameClient(db, id),
+  recoverInterrupted: (db) => ({ requeued: requeueInterrupted(db), failed: 0 }),
   record: (db, id) => getSubmission(db, id),
   requeue(db, events, id, refund) {
     requeueSubmission(db, id, refund);
