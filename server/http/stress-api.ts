@@ -12,6 +12,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import { checkProblemSlug, checkSubmission, describeSchemaError } from './submission-input';
 import { isoTimestamp } from './present';
 import { bodyLanguage } from './language-field';
+import { checkPersonCap } from './person-cap';
 import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 
@@ -53,6 +54,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     if (!parsed.success) throw badRequest(describeStressError(parsed.error, body));
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
+    checkPersonCap(db, 'stress', req, res);
     const id = insertStressRun(db, {
       problem,
       source,
@@ -78,6 +80,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
+    checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res));
     onQueued();
     res.status(201).location(`/api/invocations/${id}`).json({ id });
