@@ -1,22 +1,18 @@
 /**
- * Fair turns between people, across every kind of job (docs/security.md, "Fair turns"). Each person
- * has a count of turn points; a job that takes a thread adds its kind's cost (a sample run 1, a
- * custom invocation 2, a submission, a stress-run slice or a lab job 3). The next thread goes to the
- * waiting person with the fewest points, so a flood of any kind, or of several kinds, from one
- * person costs another person at most the job already running.
- *
- * The counts are relative to the queue's clock: the points of the last person served. Someone who
- * was away (no work waiting or running) comes back one point below that clock, ahead of everyone who
- * kept work queued: a person returning from idle gets the next free thread, however many accounts
- * keep the queue full. Their own backlog then takes turns like anyone's.
+ * Fair turns between people, across every kind of job (docs/security.md, "Fair turns"): the next
+ * free thread goes to the waiting person served longest ago (never served counts as longest), so a
+ * flood of any kind, or of several kinds, from one person, or from a handful of accounts that keep
+ * work queued, costs another person at most the job already running. Someone returning from idle
+ * was served longer ago than everyone who kept work queued, so they get the next free thread. Among
+ * one person's own jobs the shortest kind goes first (sample runs, custom invocations, submissions,
+ * lab jobs, stress runs), and between people equally due the shorter job goes first.
  */
 export interface Head {
   kind: string;
   id: number;
   person: string;
-  /** The kind's order (lower first): among one person's jobs, and between people tied on points. */
+  /** The kind's order (lower first): among one person's jobs, and between people equally due. */
   priority: number;
-  cost: number;
   /** Long jobs never take the last idle thread (see kinds/stress.ts). */
   long: boolean;
 }
@@ -33,13 +29,13 @@ export interface Choice {
 }
 
 export class PersonTurns {
-  private readonly points = new Map<string, number>();
-  private clock = 0;
+  /** When each person last got a thread, as a count of threads handed out. */
+  private readonly lastServed = new Map<string, number>();
+  private handedOut = 0;
 
   /** The job that gets the next thread, or undefined when nothing waiting may take it now. */
   choose({ heads, running, runningCap, longAllowed }: Choice): Head | undefined {
     const eligible = heads.filter((h) => longAllowed || !h.long);
-    this.forgetIdle(new Set([...heads.map((h) => h.person), ...[...running].filter(([, n]) => n > 0).map(([p]) => p)]));
     // Each person's own next job: the shortest kind first, then the oldest.
     const next = new Map<string, Head>();
     for (const h of eligible) {
@@ -54,28 +50,24 @@ export class PersonTurns {
     for (const h of pool) {
       if (!best) best = h;
       else {
-        const a = this.pointsOf(h.person);
-        const b = this.pointsOf(best.person);
+        const a = this.lastServed.get(h.person) ?? 0;
+        const b = this.lastServed.get(best.person) ?? 0;
         if (a < b || (a === b && (h.priority < best.priority || (h.priority === best.priority && h.id < best.id)))) best = h;
       }
     }
     return best;
   }
 
-  /** Charges the person for the job that took a thread. */
+  /** The person's job took a thread. */
   served(head: Head): void {
-    const at = this.pointsOf(head.person);
-    this.clock = Math.max(this.clock, at);
-    this.points.set(head.person, at + head.cost);
-  }
-
-  /** A person's points, a returning one placed just ahead of everyone who kept work waiting. */
-  private pointsOf(person: string): number {
-    return Math.max(this.points.get(person) ?? -Infinity, this.clock - 1);
-  }
-
-  /** People with nothing waiting or running and no points above the clock need no memory. */
-  private forgetIdle(active: Set<string>): void {
-    for (const [person, p] of this.points) if (!active.has(person) && p <= this.clock) this.points.delete(person);
+    this.lastServed.set(head.person, ++this.handedOut);
+    // Memory stays bounded: a person served this long ago ranks as never served, as they would anyway.
+    if (this.lastServed.size > MAX_REMEMBERED) {
+      const oldest = [...this.lastServed].sort((x, y) => x[1] - y[1]).slice(0, this.lastServed.size - MAX_REMEMBERED / 2);
+      for (const [person] of oldest) this.lastServed.delete(person);
+    }
   }
 }
+
+/** People whose last turn is remembered (far more than a class; the oldest are forgotten first). */
+const MAX_REMEMBERED = 10_000;

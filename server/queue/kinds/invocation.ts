@@ -7,7 +7,6 @@ export const invocationKind: JobKindModule<'invocation'> = {
   table: 'invocations',
   unfinished: "status <> 'done'",
   priority: 1,
-  cost: 2,
   person: OWNER_PERSON,
   messages: ['invocation-done'],
   final: 'invocation-done',

@@ -26,8 +26,6 @@ export interface JobKindModule<K extends JobKind = JobKind> {
    * their turns (see person-turns.ts); on BullMQ the tie-break within a rank.
    */
   priority: number;
-  /** Turn points a job of this kind costs its person when it takes a thread (short kinds cost less). */
-  cost: number;
   /** SQL expression over the table's columns: the person the row belongs to (see OWNER_PERSON). */
   person: string;
   /**

@@ -11,7 +11,6 @@ export const labKind: JobKindModule<'lab'> = {
   table: 'lab_jobs',
   unfinished: "status IN ('queued', 'running')",
   priority: 3,
-  cost: 3,
   person: OWNER_PERSON,
   long: true,
   messages: ['lab-phase', 'lab-progress', 'lab-done'],

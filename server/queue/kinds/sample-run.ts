@@ -1,8 +1,8 @@
 /**
  * Sample runs ("Run the samples"): a few short runs a student waits for at the editor, so they go
- * first among their person's own work and cost the fewest turn points (quick by priority, but in
- * turn with everyone else's work); each is bounded by the problem's samples and limits, and the
- * number a person may have waiting by person-caps.ts.
+ * first among their person's own work and first between people equally due (quick by priority,
+ * but in turn with everyone else's work); each is bounded by the problem's samples and limits,
+ * and the number a person may have waiting by person-caps.ts.
  */
 import { claimNextSampleRun, finishSampleRun, getSampleRun, requeueInterruptedSampleRuns, requeueSampleRun } from '../../storage/sample-runs';
 import { OWNER_PERSON, type JobKindModule } from './kind';
@@ -12,7 +12,6 @@ export const sampleRunKind: JobKindModule<'sample-run'> = {
   table: 'sample_runs',
   unfinished: "status <> 'done'",
   priority: 0,
-  cost: 1,
   person: OWNER_PERSON,
   messages: ['sample-run-done'],
   final: 'sample-run-done',

@@ -11,7 +11,6 @@ export const stressKind: JobKindModule<'stress'> = {
   table: 'stress_runs',
   unfinished: "status <> 'done'",
   priority: 4,
-  cost: 3,
   person: OWNER_PERSON,
   long: true,
   messages: ['stress-progress', 'stress-done'],

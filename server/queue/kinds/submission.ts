@@ -7,7 +7,6 @@ export const submissionKind: JobKindModule<'submission'> = {
   table: 'submissions',
   unfinished: "status <> 'done'",
   priority: 2,
-  cost: 3,
   // `client` is 'account:N' in accounts mode (as OWNER_PERSON), the sender's address without.
   person: 'client',
   messages: ['compiling', 'compiled', 'progress', 'done'],
