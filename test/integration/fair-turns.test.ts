@@ -144,6 +144,7 @@ describe('one fair queue for all of a person’s work (one judge thread)', { tim
     const bea = await queued(people.bea!, '/api/submissions', { problem: 'nim', source: `// again\n${ALWAYS_NO}` });
     expect((await waitDone(people.bea!, `/api/submissions/${bea}`)).verdict).toBe('WA');
     const before = servedBefore(waiting, bea);
+    expect(before, `served before bea's submission: ${before.join(' ')}`).toEqual([]);
   });
 
   it('makes a long stress run on the only thread yield to a waiting submission, and resumes it with its progress', async () => {
