@@ -1,9 +1,11 @@
 /**
  * Fair turns between people, across every kind of job (docs/security.md, "Fair turns"): the next
- * free thread goes to the waiting person served longest ago (never served counts as longest), so a
- * flood of any kind, or of several kinds, from one person, or from a handful of accounts that keep
- * work queued, costs another person at most the job already running. Someone returning from idle
- * was served longer ago than everyone who kept work queued, so they get the next free thread. Among
+ * free thread goes to the waiting person served longest ago, so a flood of any kind, or of several
+ * kinds, from one person, or from a handful of accounts that keep work queued, costs another person
+ * at most the job already running. Someone returning from idle was served longer ago than everyone
+ * who kept work queued, so they get the next free thread. A person the queue has never seen counts
+ * as served just before the last person served: ahead of whoever was served last, behind everyone
+ * served earlier, so accounts made only to queue work never jump ahead of a returning student. Among
  * one person's own jobs the shortest kind goes first (sample runs, custom invocations, submissions,
  * lab jobs, stress runs), and between people equally due the shorter job goes first.
  */
@@ -35,6 +37,7 @@ export class PersonTurns {
 
   /** The job that gets the next thread, or undefined when nothing waiting may take it now. */
   choose({ heads, running, runningCap, longAllowed }: Choice): Head | undefined {
+    for (const h of heads) if (!this.lastServed.has(h.person)) this.lastServed.set(h.person, this.handedOut - 0.5);
     const eligible = heads.filter((h) => longAllowed || !h.long);
     // Each person's own next job: the shortest kind first, then the oldest.
     const next = new Map<string, Head>();
@@ -50,8 +53,8 @@ export class PersonTurns {
     for (const h of pool) {
       if (!best) best = h;
       else {
-        const a = this.lastServed.get(h.person) ?? 0;
-        const b = this.lastServed.get(best.person) ?? 0;
+        const a = this.lastServed.get(h.person)!;
+        const b = this.lastServed.get(best.person)!;
         if (a < b || (a === b && (h.priority < best.priority || (h.priority === best.priority && h.id < best.id)))) best = h;
       }
     }
@@ -61,7 +64,7 @@ export class PersonTurns {
   /** The person's job took a thread. */
   served(head: Head): void {
     this.lastServed.set(head.person, ++this.handedOut);
-    // Memory stays bounded: a person served this long ago ranks as never served, as they would anyway.
+    // Memory stays bounded: the people served longest ago are forgotten first (seen again, they count as new).
     if (this.lastServed.size > MAX_REMEMBERED) {
       const oldest = [...this.lastServed].sort((x, y) => x[1] - y[1]).slice(0, this.lastServed.size - MAX_REMEMBERED / 2);
       for (const [person] of oldest) this.lastServed.delete(person);
