@@ -19,10 +19,10 @@ export class LabQueue {
   ) {}
 
   /** Queues a request; null when its person has their cap of lab jobs waiting (server/queue/person-caps.ts). */
-  submit(request: LabRequest, owner: number | null = null): LabJob | null {
+  submit(request: LabRequest, owner: number | null = null, client = ''): LabJob | null {
     expireLabJobs(this.db, KEEP_MS);
-    if (personCapRefusal(this.db, 'lab', personOf('lab', owner, '')) !== null) return null;
-    const id = insertLabJob(this.db, request, owner);
+    if (personCapRefusal(this.db, 'lab', personOf(owner, client)) !== null) return null;
+    const id = insertLabJob(this.db, request, owner, client);
     this.onQueued();
     return getLabJob(this.db, id) ?? null;
   }

@@ -8,6 +8,6 @@ import { clientKey } from './client-key';
 import { HttpError } from './errors';
 
 export function checkPersonCap(db: Db, kind: JobKind, req: Request, res: Response): void {
-  const refusal = personCapRefusal(db, kind, personOf(kind, ownerFor(res), clientKey(req)));
+  const refusal = personCapRefusal(db, kind, personOf(ownerFor(res), clientKey(req)));
   if (refusal) throw new HttpError(429, refusal);
 }

@@ -13,6 +13,7 @@ import { ownerFor, visibleOr404 } from './auth/viewer';
 import { badRequest } from './errors';
 import { bodyLanguage } from './language-field';
 import { checkPersonCap } from './person-cap';
+import { clientKey } from './client-key';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
 
 
@@ -34,7 +35,7 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
     checkSubmission(db, problem, source);
     // At most PERSON_CAPS['sample-run'] of a person's own waiting; never a class-wide cap one person could fill.
     checkPersonCap(db, 'sample-run', req, res);
-    const id = insertSampleRun(db, problem, source, language, ownerFor(res));
+    const id = insertSampleRun(db, problem, source, language, ownerFor(res), clientKey(req));
     onQueued();
     res.status(201).location(`/api/sample-runs/${id}`).json({ id });
   });

@@ -13,6 +13,7 @@ import { checkProblemSlug, checkSubmission, describeSchemaError } from './submis
 import { isoTimestamp } from './present';
 import { bodyLanguage } from './language-field';
 import { checkPersonCap } from './person-cap';
+import { clientKey } from './client-key';
 import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 
@@ -63,6 +64,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
       size: (parsed.data.size as StressRunRow['size'] | undefined) ?? 'small',
       seed: parsed.data.seed ?? randomSeed(),
       owner: ownerFor(res),
+      client: clientKey(req),
     });
     onQueued();
     res.status(201).location(`/api/stress/${id}`).json({ id });
@@ -81,7 +83,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     checkSubmission(db, problem, source);
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
     checkPersonCap(db, 'invocation', req, res);
-    const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res));
+    const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res), clientKey(req));
     onQueued();
     res.status(201).location(`/api/invocations/${id}`).json({ id });
   });

@@ -14,6 +14,7 @@ import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserIn
 import { checkProblemSlug, checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
 import { checkPersonCap } from './person-cap';
+import { clientKey } from './client-key';
 import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 import { authorName } from '../storage/accounts';
 
@@ -39,7 +40,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const size = fields.get('size') ?? 'small';
     if (!(SIZES as readonly string[]).includes(size)) throw badRequest(`The size must be one of ${SIZES.join(', ')}.`);
     checkPersonCap(db, 'stress', req, res);
-    const id = insertStressRun(db, { problem: slug, source, language: parseLanguage(fields.get('language')), cases, size: size as Size, seed, owner: ownerFor(res) });
+    const id = insertStressRun(db, { problem: slug, source, language: parseLanguage(fields.get('language')), cases, size: size as Size, seed, owner: ownerFor(res), client: clientKey(req) });
     onQueued();
     res.redirect(303, `/stress/${id}`);
   });
@@ -74,7 +75,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const slug = checkSubmission(db, String(req.params.slug), source);
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false);
     checkPersonCap(db, 'invocation', req, res);
-    const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res));
+    const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res), clientKey(req));
     onQueued();
     res.redirect(303, `/invocations/${id}`);
   });

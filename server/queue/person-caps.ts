@@ -23,10 +23,9 @@ const NAMES: { readonly [K in JobKind]: string } = {
   lab: 'lab computations',
 };
 
-/** The person key of new work, as the kind's `person` column expression computes it for stored rows. */
-export function personOf(kind: JobKind, owner: number | null, client: string): string {
-  if (kind === 'submission') return client;
-  return owner === null ? 'local' : `account:${owner}`;
+/** The person key of new work, as PERSON (kinds/kind.ts) computes it for stored rows. */
+export function personOf(owner: number | null, client: string): string {
+  return owner === null ? client : `account:${owner}`;
 }
 
 /** The refusal sentence when the person is at their cap for the kind, else null. */

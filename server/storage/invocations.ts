@@ -30,9 +30,9 @@ export interface InvocationRow {
 const COLUMNS = `id, problem, source, language, input, status, verdict, output, expected, stderr, message, compile_output AS compileOutput,
   exit_code AS exitCode, time_ms AS timeMs, memory_kb AS memoryKb, attempts, created_at AS createdAt, finished_at AS finishedAt, owner`;
 
-export function insertInvocation(db: Db, problem: string, source: string, input: string, language: Language = 'typescript', owner: number | null = null): number {
-  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, language, created_at, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(problem, source, input, language, Date.now(), owner) as { id: number };
+export function insertInvocation(db: Db, problem: string, source: string, input: string, language: Language = 'typescript', owner: number | null = null, client = ''): number {
+  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, language, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, input, language, Date.now(), owner, client) as { id: number };
   return row.id;
 }
 

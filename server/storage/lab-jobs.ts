@@ -73,8 +73,8 @@ function fromRow(r: Row): LabJob {
   };
 }
 
-export function insertLabJob(db: Db, request: LabRequest, owner: number | null = null): number {
-  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at, owner) VALUES (?, ?, ?) RETURNING id').get(JSON.stringify(request), Date.now(), owner) as { id: number }).id;
+export function insertLabJob(db: Db, request: LabRequest, owner: number | null = null, client = ''): number {
+  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at, owner, client) VALUES (?, ?, ?, ?) RETURNING id').get(JSON.stringify(request), Date.now(), owner, client) as { id: number }).id;
 }
 
 export function getLabJob(db: Db, id: number): LabJob | undefined {

@@ -326,4 +326,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE stress_runs ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 17,
+    name: 'every job kind names its sender',
+    sql: `
+      -- Who sent it, as submissions.client: 'account:<id>' in accounts mode, the address without
+      -- accounts, so people take turns and meet their caps across every kind (server/queue/person-turns.ts).
+      -- Rows from before: '' (one sender among themselves).
+      ALTER TABLE invocations ADD COLUMN client TEXT NOT NULL DEFAULT '';
+      ALTER TABLE sample_runs ADD COLUMN client TEXT NOT NULL DEFAULT '';
+      ALTER TABLE stress_runs ADD COLUMN client TEXT NOT NULL DEFAULT '';
+      ALTER TABLE lab_jobs ADD COLUMN client TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ];

@@ -41,9 +41,9 @@ interface StoredRow extends Omit<SampleRunRow, 'samples'> {
   samples: string | null;
 }
 
-export function insertSampleRun(db: Db, problem: string, source: string, language: Language, owner: number | null = null): number {
-  const row = prepared(db, 'INSERT INTO sample_runs (problem, source, language, created_at, owner) VALUES (?, ?, ?, ?, ?) RETURNING id')
-    .get(problem, source, language, Date.now(), owner) as { id: number };
+export function insertSampleRun(db: Db, problem: string, source: string, language: Language, owner: number | null = null, client = ''): number {
+  const row = prepared(db, 'INSERT INTO sample_runs (problem, source, language, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, language, Date.now(), owner, client) as { id: number };
   return row.id;
 }
 

@@ -52,9 +52,9 @@ function fromRow(row: (Omit<StressRunRow, 'counterexample'> & { counterexample: 
   return row && { ...row, counterexample: row.counterexample === null ? null : (JSON.parse(row.counterexample) as StoredCounterexample) };
 }
 
-export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number; owner?: number | null }): number {
-  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now(), run.owner ?? null) as { id: number };
+export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number; owner?: number | null; client?: string }): number {
+  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now(), run.owner ?? null, run.client ?? '') as { id: number };
   return row.id;
 }
 

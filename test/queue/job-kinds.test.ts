@@ -72,7 +72,7 @@ describe('the registry of job kinds', () => {
     const { SubmissionEvents } = await import('../../server/queue/events');
     const { queuedHeads } = await import('../../server/queue/queued-heads');
     const id = insertLabJob(db, { game: { kind: 'nim' }, to: 3 });
-    expect(queuedHeads(db)).toEqual([expect.objectContaining({ kind: 'lab', id, person: 'local', long: true })]);
+    expect(queuedHeads(db)).toEqual([expect.objectContaining({ kind: 'lab', id, person: '', long: true })]);
     const claimed = JOB_KINDS.lab.claimId(db, id);
     expect(claimed).toEqual({ id, attempts: 1 });
     expect(jobRecord(db, { kind: 'lab', id })).toEqual({ status: 'running', attempts: 1 });

@@ -29,6 +29,8 @@ it('migrates a database of the schema before resume points, and keeps a yielded 
   // Interrupted before the upgrade: nothing says which cases passed, so it starts again at 0.
   expect(requeueInterruptedStressRuns(db)).toBe(1);
   expect(getStressRun(db, 3)).toMatchObject({ status: 'queued', casesRun: 0, resumeAt: 0, usedMs: 0 });
+  // Its sender is unknown (migration 17): one person with every other old row, for turns and caps.
+  expect(db.prepare('SELECT client FROM stress_runs WHERE id = 3').get()).toEqual({ client: '' });
 
   expect(JOB_KINDS.stress.claimId(db, 3)).toEqual({ id: 3, attempts: 1 });
   JOB_KINDS.stress.yielded!(db, 3, { resumeAt: 64, usedMs: 1234 });

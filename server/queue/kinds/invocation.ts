@@ -1,13 +1,13 @@
 /** Custom invocations: one short run someone is waiting for, so they come early in their person's own work. */
 import { claimNextInvocation, finishInvocation, getInvocation, requeueInterruptedInvocations, requeueInvocation } from '../../storage/invocations';
-import { OWNER_PERSON, type JobKindModule } from './kind';
+import { PERSON, type JobKindModule } from './kind';
 
 export const invocationKind: JobKindModule<'invocation'> = {
   kind: 'invocation',
   table: 'invocations',
   unfinished: "status <> 'done'",
   priority: 1,
-  person: OWNER_PERSON,
+  person: PERSON,
   messages: ['invocation-done'],
   final: 'invocation-done',
   claimId: (db, id) => claimNextInvocation(db, id) ?? null,

@@ -10,10 +10,10 @@ import type { FromThread, JobKind, JobMessage, JobMessageType, YieldState } from
 
 /**
  * SQL naming the person a row belongs to, the same for every kind (so turns and caps count a
- * person's work across kinds): their account in accounts mode; without accounts everyone is one
- * person, except that submissions keep the sender's address (turns between machines, as before).
+ * person's work across kinds): their account in accounts mode, the sender's address without
+ * (`client`, as stored by the routes; a row adopted by the first teacher becomes theirs).
  */
-export const OWNER_PERSON = "CASE WHEN owner IS NULL THEN 'local' ELSE 'account:' || owner END";
+export const PERSON = "CASE WHEN owner IS NULL THEN client ELSE 'account:' || owner END";
 
 export interface JobKindModule<K extends JobKind = JobKind> {
   kind: K;
@@ -26,7 +26,7 @@ export interface JobKindModule<K extends JobKind = JobKind> {
    * their turns (see person-turns.ts); on BullMQ the tie-break within a rank.
    */
   priority: number;
-  /** SQL expression over the table's columns: the person the row belongs to (see OWNER_PERSON). */
+  /** SQL expression over the table's columns: the person the row belongs to (PERSON for every kind so far). */
   person: string;
   /**
    * Long jobs (seconds to a minute): they never take the last idle thread while there are other

@@ -4,14 +4,14 @@
  * runs they can take seconds, so they never take the last idle thread.
  */
 import { claimNextLabJob, failInterruptedLabJobs, finishLabJob, getLabJobState, requeueLabJob, saveLabPhase, saveLabProgress } from '../../storage/lab-jobs';
-import { OWNER_PERSON, type JobKindModule } from './kind';
+import { PERSON, type JobKindModule } from './kind';
 
 export const labKind: JobKindModule<'lab'> = {
   kind: 'lab',
   table: 'lab_jobs',
   unfinished: "status IN ('queued', 'running')",
   priority: 3,
-  person: OWNER_PERSON,
+  person: PERSON,
   long: true,
   messages: ['lab-phase', 'lab-progress', 'lab-done'],
   final: 'lab-done',

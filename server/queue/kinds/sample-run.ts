@@ -5,14 +5,14 @@
  * and the number a person may have waiting by person-caps.ts.
  */
 import { claimNextSampleRun, finishSampleRun, getSampleRun, requeueInterruptedSampleRuns, requeueSampleRun } from '../../storage/sample-runs';
-import { OWNER_PERSON, type JobKindModule } from './kind';
+import { PERSON, type JobKindModule } from './kind';
 
 export const sampleRunKind: JobKindModule<'sample-run'> = {
   kind: 'sample-run',
   table: 'sample_runs',
   unfinished: "status <> 'done'",
   priority: 0,
-  person: OWNER_PERSON,
+  person: PERSON,
   messages: ['sample-run-done'],
   final: 'sample-run-done',
   claimId: (db, id) => claimNextSampleRun(db, id) ?? null,

@@ -4,14 +4,14 @@
  * batches (resumed later from the case they reached), so submissions keep flowing.
  */
 import { claimNextStressRun, finishStressRun, getStressRun, requeueInterruptedStressRuns, requeueStressRun, saveStressProgress, yieldStressRun } from '../../storage/stress-runs';
-import { OWNER_PERSON, type JobKindModule } from './kind';
+import { PERSON, type JobKindModule } from './kind';
 
 export const stressKind: JobKindModule<'stress'> = {
   kind: 'stress',
   table: 'stress_runs',
   unfinished: "status <> 'done'",
   priority: 4,
-  person: OWNER_PERSON,
+  person: PERSON,
   long: true,
   messages: ['stress-progress', 'stress-done'],
   final: 'stress-done',

@@ -1,14 +1,13 @@
 /** Submissions: judged test by test; the only kind whose progress is shown live on its page. */
 import { finishSubmission, getSubmission, requeueSubmission, saveCompileOutput, saveProgress, claimNextSubmission, saveFailureTexts, requeueInterrupted, type FailureText } from '../../storage/submissions';
-import type { JobKindModule } from './kind';
+import { PERSON, type JobKindModule } from './kind';
 
 export const submissionKind: JobKindModule<'submission'> = {
   kind: 'submission',
   table: 'submissions',
   unfinished: "status <> 'done'",
   priority: 2,
-  // `client` is 'account:N' in accounts mode (as OWNER_PERSON), the sender's address without.
-  person: 'client',
+  person: PERSON,
   messages: ['compiling', 'compiled', 'progress', 'done'],
   final: 'done',
   claimId(db, id) {
