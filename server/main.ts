@@ -13,12 +13,8 @@ import { JudgeQueue } from './queue/judge-queue';
 import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './platform/thread-priority';
 import { DataDirBusyError, lockDataDir } from './storage/data-lock';
 import { openDatabase } from './storage/db';
-import { requeueInterruptedInvocations } from './storage/invocations';
-import { requeueInterruptedSampleRuns } from './storage/sample-runs';
-import { requeueInterruptedMistakeMaps } from './storage/mistake-maps';
-import { failInterruptedLabJobs } from './storage/lab-jobs';
-import { requeueInterruptedStressRuns } from './storage/stress-runs';
-import { countQueued, requeueInterrupted } from './storage/submissions';
+import { recoverInterruptedWork } from './queue/recover';
+import { countQueued } from './storage/submissions';
 import { checkSandboxStartsInThread } from './sandbox/self-check-in-thread';
 import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
@@ -72,14 +68,7 @@ async function main(): Promise<void> {
   if (report.imported.length) db.pragma('wal_checkpoint(TRUNCATE)');
   // With remote workers, work in progress may still be going on elsewhere: Redis knows, not us.
   if (!redis) {
-    const requeued = requeueInterrupted(db);
-    if (requeued) log(`put ${requeued} submission(s) interrupted by the last shutdown back in the queue`);
-    const restarted = requeueInterruptedStressRuns(db) + requeueInterruptedInvocations(db) + requeueInterruptedSampleRuns(db);
-    if (restarted) log(`put ${restarted} stress run(s), custom invocation(s) and sample run(s) interrupted by the last shutdown back in the queue`);
-    const maps = requeueInterruptedMistakeMaps(db);
-    if (maps) log(`put ${maps} mistake map(s) interrupted by the last shutdown back in the queue`);
-    const dropped = failInterruptedLabJobs(db);
-    if (dropped) log(`failed ${dropped} lab job(s) the last process died while computing`);
+    for (const line of recoverInterruptedWork(db)) log(line);
   }
   log(`${countQueued(db)} submission(s) waiting to be judged`);
 

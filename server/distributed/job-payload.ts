@@ -77,7 +77,11 @@ export function mirrorJob(db: Db, p: JobPayload): void {
   db.transaction(() => {
     mirrorOwners(db, [p.row, ...p.userTests]);
     if (p.problem !== null) {
-      db.prepare("DELETE FROM tests WHERE problem = ? AND kind = 'user'").run(p.problem);
+      // Only what this payload speaks for: the shared tests and its owner's own. Another owner's job
+      // of the same problem, copied here a moment ago and perhaps not judged yet, keeps its own tests
+      // (deleting every user test dropped them: issue 39). Their judge reads shared + own only.
+      const owner = typeof p.row.owner === 'number' ? p.row.owner : null;
+      db.prepare("DELETE FROM tests WHERE problem = ? AND kind = 'user' AND (owner IS NULL OR owner IS ?)").run(p.problem, owner);
       for (const t of p.userTests) insertRow(db, 'tests', t);
     }
     if (p.kind === 'submission') {

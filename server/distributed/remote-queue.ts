@@ -12,13 +12,20 @@ import type { Db } from '../storage/db';
 import type { SubmissionEvents } from '../queue/events';
 import { applyJobMessage, failJobAsInternalError, jobRecord, type JobRef } from '../queue/job-records';
 import { KINDS_BY_PRIORITY, kindModule } from '../queue/kinds/registry';
+import { personRank } from '../queue/person-rank';
 import { listWorkers, type WorkerInfo } from './heartbeat';
 import { jobId, parseJobId, snapshotJob, type JobProgress, type JobReturn } from './job-payload';
 import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, type RedisSettings } from './redis-config';
 
 const RECONCILE_MS = 3_000;
-/** BullMQ priorities (1 first, up to 2^21): the kind's order, then the job's rank within it. */
-const RANKS_PER_KIND = 1 << 18;
+/**
+ * BullMQ priorities (1 first, up to 2^21): the job's rank among its person's unfinished work across
+ * every kind, then the kind's order. Everyone's first job goes before anyone's second, so a person
+ * coming back from idle is next whatever others have queued (the embedded queue's turns, decided
+ * when the job is put on the queue because a worker taking a job cannot look at the database).
+ */
+const KIND_SLOTS = 8;
+const MAX_RANK = Math.floor((1 << 21) / KIND_SLOTS) - 1;
 
 export interface RemoteQueueOptions {
   log: (line: string) => void;
@@ -86,8 +93,8 @@ export class RemoteQueue {
   }
 
   private async reconcile(): Promise<void> {
-    // The kinds in claim order; BullMQ takes the lower priority number first.
-    for (const { kind, table, unfinished, priority, queueRank } of KINDS_BY_PRIORITY) {
+    // BullMQ takes the lower priority number first.
+    for (const { kind, table, unfinished, priority } of KINDS_BY_PRIORITY) {
       const rows = this.db.prepare(`SELECT id, status FROM ${table} WHERE ${unfinished} ORDER BY id`).all() as { id: number; status: string }[];
       for (const row of rows) {
         const id = jobId(kind, row.id);
@@ -95,8 +102,8 @@ export class RemoteQueue {
         if (!job) {
           const payload = snapshotJob(this.db, kind, row.id);
           if (!payload) continue;
-          const rank = Math.min(queueRank?.(this.db, row.id) ?? 0, RANKS_PER_KIND - 1);
-          await this.queue.add(kind, payload, { jobId: id, priority: priority * RANKS_PER_KIND + rank, attempts: 1 });
+          const rank = Math.min(personRank(this.db, kind, row.id), MAX_RANK);
+          await this.queue.add(kind, payload, { jobId: id, priority: 1 + rank * KIND_SLOTS + priority, attempts: 1 });
           continue;
         }
         const state = await job.getState();

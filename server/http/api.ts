@@ -2,6 +2,7 @@ import express, { type Request, type Response } from 'express';
 import type { Db } from '../storage/db';
 import { getProblem, listProblems, listSamples } from '../storage/problems';
 import { clientKey } from './client-key';
+import { checkPersonCap } from './person-cap';
 import { getSubmission, insertSubmission, listSubmissions, listSubmissionTests } from '../storage/submissions';
 import { parseJsonBody, rawBody } from './body';
 import { badRequest, notFound } from './errors';
@@ -62,6 +63,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     const language = bodyLanguage(body);
     const problem = checkSubmission(db, parsed.data.problem, parsed.data.source);
     // Stored (committed) before the answer: a 201 means the submission will be judged.
+    checkPersonCap(db, 'submission', req, res);
     const id = insertSubmission(db, problem, parsed.data.source, language, clientKey(req), ownerFor(res));
     onSubmitted(id);
     res.status(201).location(`/api/submissions/${id}`).json({ id });

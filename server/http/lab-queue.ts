@@ -5,12 +5,11 @@
 import type { LabRequest } from '../lab/lab';
 import type { Db } from '../storage/db';
 import type { LabTable } from '../lab/big-table';
-import { countWaitingLabJobs, expireLabJobs, getLabJob, getLabTable, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
+import { expireLabJobs, getLabJob, getLabTable, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
+import { personCapRefusal, personOf } from '../queue/person-caps';
 
 /** Finished jobs are kept this long (a table is cheap to compute again). */
 const KEEP_MS = 60 * 60 * 1000;
-/** Most jobs waiting at once: beyond it a new one is refused (429) rather than queued for ever. */
-export const MAX_WAITING = 50;
 
 export class LabQueue {
   constructor(
@@ -19,11 +18,11 @@ export class LabQueue {
     private readonly onQueued: () => void,
   ) {}
 
-  /** Queues a request; null when too many are waiting. */
-  submit(request: LabRequest, owner: number | null = null): LabJob | null {
+  /** Queues a request; null when its person has their cap of lab jobs waiting (server/queue/person-caps.ts). */
+  submit(request: LabRequest, owner: number | null = null, client = ''): LabJob | null {
     expireLabJobs(this.db, KEEP_MS);
-    if (countWaitingLabJobs(this.db) >= MAX_WAITING) return null;
-    const id = insertLabJob(this.db, request, owner);
+    if (personCapRefusal(this.db, 'lab', personOf(owner, client)) !== null) return null;
+    const id = insertLabJob(this.db, request, owner, client);
     this.onQueued();
     return getLabJob(this.db, id) ?? null;
   }

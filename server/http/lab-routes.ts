@@ -25,6 +25,10 @@ import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
 import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, summaryIn, translateLabSentence } from './lab-text';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
+import { PERSON_CAPS } from '../queue/person-caps';
+import { clientKey } from './client-key';
+
+const LAB_CAP_REFUSAL = `You already have ${PERSON_CAPS.lab} lab computations waiting or running (at most ${PERSON_CAPS.lab} per person); try again when one has finished.`;
 
 /** The quick path (the lab thread, no job) stops after this much work and hands the request to a job. */
 const QUICK_WORK = 3_000_000;
@@ -152,8 +156,8 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
       res.type('application/json').send(`{"status":"done","result":${withSummaryJson(result.presented, result.result, lang)}}`);
       return;
     }
-    const job = jobs.submit(request, ownerFor(res));
-    if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+    const job = jobs.submit(request, ownerFor(res), clientKey(req));
+    if (!job) throw new HttpError(429, LAB_CAP_REFUSAL);
     res.status(202).location(`/api/lab/${job.id}`).json({ id: job.id, status: job.status });
   });
 
@@ -360,8 +364,8 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
     if (fields.has('game')) {
       const request = pageRequest(pageQuery(Object.fromEntries(fields)));
-      const job = request && jobs.submit(request, ownerFor(res));
-      if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+      const job = request && jobs.submit(request, ownerFor(res), clientKey(req));
+      if (!job) throw new HttpError(429, LAB_CAP_REFUSAL);
       res.redirect(303, `/lab/jobs/${job.id}`);
       return;
     }
@@ -370,8 +374,8 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     const to = (fields.get('to') ?? '') !== '' ? Number(fields.get('to')) : undefined;
     const body = labSchema.safeParse({ source, conjecture, to: Number.isFinite(to) ? to : undefined });
     if (!body.success) throw badRequest(describeLabError(body.error, { source }));
-    const job = jobs.submit(labRequestOf(body.data), ownerFor(res));
-    if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+    const job = jobs.submit(labRequestOf(body.data), ownerFor(res), clientKey(req));
+    if (!job) throw new HttpError(429, LAB_CAP_REFUSAL);
     res.redirect(303, `/lab/jobs/${job.id}`);
   });
 

@@ -7,7 +7,10 @@ import express, { type Request, type Response } from 'express';
 import { hasProbe, whyNoMap } from '../mistakes/probes';
 import { presentMap } from '../mistakes/present';
 import type { Db } from '../storage/db';
-import { countUnfinishedMistakeMaps, getMistakeMap, insertMistakeMap } from '../storage/mistake-maps';
+import { getMistakeMap, insertMistakeMap } from '../storage/mistake-maps';
+import { personOf } from '../queue/person-caps';
+import { clientKey } from './client-key';
+import { checkPersonCap } from './person-cap';
 import { getSubmission } from '../storage/submissions';
 import { parseJsonBody, rawBody } from './body';
 import { ownerFor, visibleOr404 } from './auth/viewer';
@@ -15,18 +18,15 @@ import { badRequest, HttpError, notFound } from './errors';
 import { bodyLanguage } from './language-field';
 import { checkSubmission } from './submission-input';
 
-/** Most maps waiting at once: past it a new one is refused (429) rather than queued for ever. */
-export const MAX_WAITING_MAPS = 64;
-
 const FIELDS = new Set(['problem', 'source', 'language', 'submission']);
 
 /** Queues a map of a stored submission the viewer may see; returns its id. */
-export function queueSubmissionMap(db: Db, res: Response, submissionId: number): number {
+export function queueSubmissionMap(db: Db, req: Request, res: Response, submissionId: number): number {
   const sub = visibleOr404(res, getSubmission(db, submissionId), `There is no submission ${submissionId}.`);
   if (!hasProbe(sub.problem)) throw notFound(whyNoMap(sub.problem));
-  if (countUnfinishedMistakeMaps(db) >= MAX_WAITING_MAPS) throw new HttpError(429, 'Too many mistake maps are waiting; try again in a few seconds.');
+  checkPersonCap(db, 'mistake-map', req, res);
   // The map belongs to the submission's author, so it shows on their page whoever asked for it.
-  return insertMistakeMap(db, { problem: sub.problem, source: sub.source, language: sub.language, submission: sub.id, owner: sub.owner ?? ownerFor(res) });
+  return insertMistakeMap(db, { problem: sub.problem, source: sub.source, language: sub.language, submission: sub.id, owner: sub.owner ?? ownerFor(res), requester: personOf(ownerFor(res), clientKey(req)) });
 }
 
 function positiveId(raw: unknown, what: string): number {
@@ -49,15 +49,15 @@ export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
     let id: number;
     if (fields.submission !== undefined) {
       if (fields.problem !== undefined || fields.source !== undefined) throw badRequest('Send either "submission" or "problem" and "source", not both.');
-      id = queueSubmissionMap(db, res, positiveId(fields.submission, 'submission id'));
+      id = queueSubmissionMap(db, req, res, positiveId(fields.submission, 'submission id'));
     } else {
       if (typeof fields.problem !== 'string' || fields.problem === '') throw badRequest('The field "problem" is missing (or send "submission").');
       if (typeof fields.source !== 'string') throw badRequest('The field "source" must be a string.');
       const problem = checkSubmission(db, fields.problem, fields.source);
       const language = bodyLanguage(body);
       if (!hasProbe(problem)) throw notFound(whyNoMap(problem));
-      if (countUnfinishedMistakeMaps(db) >= MAX_WAITING_MAPS) throw new HttpError(429, 'Too many mistake maps are waiting; try again in a few seconds.');
-      id = insertMistakeMap(db, { problem, source: fields.source, language, submission: null, owner: ownerFor(res) });
+      checkPersonCap(db, 'mistake-map', req, res);
+      id = insertMistakeMap(db, { problem, source: fields.source, language, submission: null, owner: ownerFor(res), requester: personOf(ownerFor(res), clientKey(req)) });
     }
     onQueued();
     res.status(201).location(`/api/mistake-maps/${id}`).json({ id });

@@ -17,9 +17,12 @@ import { canSee, isTeacher, ownerFor, visibleOr404 } from './auth/viewer';
 import { parseFormBody, rawBody } from './body';
 import { badRequest, notFound } from './errors';
 import { parseLanguage } from './language-field';
-import { MAX_WAITING_MAPS, queueSubmissionMap } from './mistake-maps-api';
+import { queueSubmissionMap } from './mistake-maps-api';
+import { PERSON_CAPS, personOf } from '../queue/person-caps';
+import { kindModule } from '../queue/kinds/registry';
+import { clientKey } from './client-key';
+import { checkPersonCap } from './person-cap';
 import { checkSubmission } from './submission-input';
-import { countUnfinishedMistakeMaps } from '../storage/mistake-maps';
 
 function positive(raw: string, what: string): number {
   if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw notFound(`There is no ${what} ${raw.slice(0, 20)}.`);
@@ -34,7 +37,7 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
     // The program and the truth do not change: a map already drawn (or on its way) is shown again.
     const known = latestMapOfSubmission(db, submission);
     if (known && known.error === null && canSee(res, known.owner)) return res.redirect(303, `/mistake-maps/${known.id}`);
-    const id = queueSubmissionMap(db, res, submission);
+    const id = queueSubmissionMap(db, req, res, submission);
     onQueued();
     res.redirect(303, `/mistake-maps/${id}`);
   });
@@ -46,8 +49,8 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
     if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
     const slug = checkSubmission(db, String(req.params.slug), source);
     if (!hasProbe(slug)) throw notFound(whyNoMap(slug));
-    if (countUnfinishedMistakeMaps(db) >= MAX_WAITING_MAPS) throw badRequest('Too many mistake maps are waiting; try again in a few seconds.');
-    const id = insertMistakeMap(db, { problem: slug, source, language: parseLanguage(form.fields.get('language')), submission: null, owner: ownerFor(res) });
+    checkPersonCap(db, 'mistake-map', req, res);
+    const id = insertMistakeMap(db, { problem: slug, source, language: parseLanguage(form.fields.get('language')), submission: null, owner: ownerFor(res), requester: personOf(ownerFor(res), clientKey(req)) });
     onQueued();
     res.redirect(303, `/mistake-maps/${id}`);
   });
@@ -114,10 +117,14 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
 
   router.post('/class/mistakes/make', rawBody, (req, res) => {
     if (!isTeacher(res)) throw notFound('There is no page at /class/mistakes.');
-    const room = Math.max(0, MAX_WAITING_MAPS - countUnfinishedMistakeMaps(db));
+    // The batch is the teacher's work: it takes the teacher's turns and fills only the teacher's cap.
+    const requester = personOf(ownerFor(res), clientKey(req));
+    const k = kindModule('mistake-map');
+    const { n } = db.prepare(`SELECT COUNT(*) AS n FROM ${k.table} WHERE ${k.unfinished} AND ${k.person} = ?`).get(requester) as { n: number };
+    const room = Math.max(0, PERSON_CAPS['mistake-map'] - n);
     const slugs = listProblems(db).map((p) => p.slug).filter(hasProbe);
     for (const s of wrongSubmissionsWithoutMap(db, slugs).slice(0, room)) {
-      insertMistakeMap(db, { problem: s.problem, source: s.source, language: s.language, submission: s.id, owner: s.owner });
+      insertMistakeMap(db, { problem: s.problem, source: s.source, language: s.language, submission: s.id, owner: s.owner, requester });
     }
     onQueued();
     res.redirect(303, '/class/mistakes');

@@ -7,15 +7,15 @@ import express, { type Request, type Response } from 'express';
 import { CASE_LAYOUTS, failingCase } from '../problems/case-layout';
 import { SAMPLE_OUTPUT_CHARS } from '../queue/sample-run-job';
 import type { Db } from '../storage/db';
-import { countUnfinishedSampleRuns, getSampleRun, insertSampleRun, type SampleOutcome } from '../storage/sample-runs';
+import { getSampleRun, insertSampleRun, type SampleOutcome } from '../storage/sample-runs';
 import { parseJsonBody, rawBody } from './body';
 import { ownerFor, visibleOr404 } from './auth/viewer';
-import { badRequest, HttpError } from './errors';
+import { badRequest } from './errors';
 import { bodyLanguage } from './language-field';
+import { checkPersonCap } from './person-cap';
+import { clientKey } from './client-key';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
 
-/** Most sample runs waiting at once: past it a new one is refused (429) rather than queued for ever. */
-export const MAX_WAITING_SAMPLE_RUNS = 64;
 
 /** A wrong sample's case of the first difference (server/problems/case-layout.ts), unless its output was cut. */
 function caseOf(problem: string, s: SampleOutcome) {
@@ -33,8 +33,9 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
     const { problem, source } = parsed.data;
     const language = bodyLanguage(body);
     checkSubmission(db, problem, source);
-    if (countUnfinishedSampleRuns(db) >= MAX_WAITING_SAMPLE_RUNS) throw new HttpError(429, 'Too many sample runs are waiting; try again in a few seconds.');
-    const id = insertSampleRun(db, problem, source, language, ownerFor(res));
+    // At most PERSON_CAPS['sample-run'] of a person's own waiting; never a class-wide cap one person could fill.
+    checkPersonCap(db, 'sample-run', req, res);
+    const id = insertSampleRun(db, problem, source, language, ownerFor(res), clientKey(req));
     onQueued();
     res.status(201).location(`/api/sample-runs/${id}`).json({ id });
   });

@@ -12,6 +12,8 @@ import { badRequest, HttpError, notFound } from './errors';
 import { checkProblemSlug, checkSubmission, describeSchemaError } from './submission-input';
 import { isoTimestamp } from './present';
 import { bodyLanguage } from './language-field';
+import { checkPersonCap } from './person-cap';
+import { clientKey } from './client-key';
 import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 
@@ -53,6 +55,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     if (!parsed.success) throw badRequest(describeStressError(parsed.error, body));
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
+    checkPersonCap(db, 'stress', req, res);
     const id = insertStressRun(db, {
       problem,
       source,
@@ -61,6 +64,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
       size: (parsed.data.size as StressRunRow['size'] | undefined) ?? 'small',
       seed: parsed.data.seed ?? randomSeed(),
       owner: ownerFor(res),
+      client: clientKey(req),
     });
     onQueued();
     res.status(201).location(`/api/stress/${id}`).json({ id });
@@ -78,7 +82,8 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
-    const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res));
+    checkPersonCap(db, 'invocation', req, res);
+    const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res), clientKey(req));
     onQueued();
     res.status(201).location(`/api/invocations/${id}`).json({ id });
   });

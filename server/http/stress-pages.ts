@@ -13,6 +13,8 @@ import { badRequest, HttpError, notFound } from './errors';
 import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserInput } from './stress-api';
 import { checkProblemSlug, checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
+import { checkPersonCap } from './person-cap';
+import { clientKey } from './client-key';
 import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
 import { authorName } from '../storage/accounts';
 
@@ -37,7 +39,8 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const seed = intField(fields.get('seed'), 'seed', 0, 2 ** 31 - 1);
     const size = fields.get('size') ?? 'small';
     if (!(SIZES as readonly string[]).includes(size)) throw badRequest(`The size must be one of ${SIZES.join(', ')}.`);
-    const id = insertStressRun(db, { problem: slug, source, language: parseLanguage(fields.get('language')), cases, size: size as Size, seed, owner: ownerFor(res) });
+    checkPersonCap(db, 'stress', req, res);
+    const id = insertStressRun(db, { problem: slug, source, language: parseLanguage(fields.get('language')), cases, size: size as Size, seed, owner: ownerFor(res), client: clientKey(req) });
     onQueued();
     res.redirect(303, `/stress/${id}`);
   });
@@ -71,7 +74,8 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false);
-    const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res));
+    checkPersonCap(db, 'invocation', req, res);
+    const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res), clientKey(req));
     onQueued();
     res.redirect(303, `/invocations/${id}`);
   });

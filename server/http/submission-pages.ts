@@ -22,6 +22,7 @@ import { checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
 import { clientKey } from './client-key';
+import { checkPersonCap } from './person-cap';
 import { compileOutputHtml, sourceView } from './source-view';
 import { caseOfDifference, splitAtCase } from './failing-case-view';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
@@ -63,6 +64,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
       return;
     }
+    checkPersonCap(db, 'submission', req, res);
     const id = insertSubmission(db, slug, source, parseLanguage(form.fields.get('language')), clientKey(req), ownerFor(res));
     onSubmitted(id);
     // 303: the browser follows with a GET, so reloading the result page never submits twice.

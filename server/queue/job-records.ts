@@ -17,7 +17,7 @@ export interface JobRef {
 /** Applies one message about a job; returns true when it was the job's final message. */
 export function applyJobMessage(db: Db, events: SubmissionEvents, m: FromThread): boolean {
   const kind = jobKindOf(m);
-  if (kind === null || m.type === 'ready' || m.type === 'closed') return false;
+  if (kind === null || m.type === 'ready' || m.type === 'closed' || m.type === 'yielded') return false;
   kindModule(kind).apply(db, events, m);
   return isFinal(m);
 }

@@ -1,10 +1,11 @@
 import type { Worker } from 'node:worker_threads';
 import type { Db } from '../storage/db';
-import { ClientTurns } from './client-turns';
 import type { SubmissionEvents } from './events';
 import { applyJobMessage, internalErrorMessage, jobRecord, requeueJob } from './job-records';
-import { jobKindOf, kindModule, KINDS_BY_PRIORITY } from './kinds/registry';
-import type { ClaimContext } from './kinds/kind';
+import { jobKindOf, kindModule } from './kinds/registry';
+import { leavesAThread } from './kinds/stress';
+import { PersonTurns } from './person-turns';
+import { queuedHeads } from './queued-heads';
 import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
 import { startTsWorker } from '../platform/ts-worker';
 
@@ -35,7 +36,18 @@ export interface JudgeQueueOptions {
 interface Job {
   kind: JobKind;
   id: number;
+  person: string;
+  /** When a thread took it (a long job yields only after MIN_SLICE_MS). */
+  since: number;
+  /** A yield was asked of the thread. */
+  yieldAsked: boolean;
 }
+
+/**
+ * A long job asked to yield keeps the thread at least this long from when it took it, so that a
+ * run that is always interrupted still gets on (its program is compiled again on each resume).
+ */
+export const MIN_SLICE_MS = 2_000;
 
 interface Slot {
   n: number;
@@ -61,7 +73,8 @@ export class JudgeQueue {
   private stopping = false;
   private watchdog: NodeJS.Timeout | null = null;
   private readonly watchdogMs: number;
-  private readonly turns = new ClientTurns();
+  private readonly turns = new PersonTurns();
+  private yieldTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -92,6 +105,7 @@ export class JudgeQueue {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.watchdog) clearInterval(this.watchdog);
+    if (this.yieldTimer) clearTimeout(this.yieldTimer);
     await Promise.all(
       this.slots.map(async (slot) => {
         if (!slot) return;
@@ -133,7 +147,15 @@ export class JudgeQueue {
     }
     if (m.type === 'closed') return;
     // Anything about a job this slot no longer works on (after a watchdog stop) is stale.
-    if (!slot.current || m.id !== slot.current.id || jobKindOf(m) !== slot.current.kind) return;
+    if (!slot.current || m.id !== slot.current.id) return;
+    if (m.type === 'yielded') {
+      if (slot.current.kind !== m.kind) return;
+      kindModule(m.kind).yielded?.(this.db, m.id, m.state);
+      slot.current = null;
+      this.pump();
+      return;
+    }
+    if (jobKindOf(m) !== slot.current.kind) return;
     const final = applyJobMessage(this.db, this.events, m);
     this.options.onJobMessage?.(m, { receivedAt, storeMs: performance.now() - receivedAt });
     if (final) {
@@ -176,41 +198,83 @@ export class JudgeQueue {
   }
 
   /**
-   * Hands queued work to idle threads, the kinds in their registry order (custom invocations, then
-   * submissions with clients taking turns, then lab tables and stress runs, which never take the
-   * last idle thread): each kind's claim rule is in kinds/.
+   * Hands queued work to idle threads, people taking turns across every kind of job
+   * (person-turns.ts); then, if short work still waits with every thread busy, asks a long job to
+   * yield its thread at its next batch.
    */
   private pump(): void {
     if (this.stopping) return;
     for (const slot of this.slots) {
       if (!slot || !slot.ready || slot.current !== null) continue;
       const job = this.claim();
-      if (!job) return;
+      if (!job) break;
       slot.current = job;
       slot.lastHeard = Date.now();
       kindModule(job.kind).started?.(this.events, job.id);
       slot.worker.postMessage({ type: 'job', kind: job.kind, id: job.id } satisfies ToThread);
     }
+    this.askLongJobsToYield();
+  }
+
+  private live(): Slot[] {
+    return this.slots.filter((s): s is Slot => s !== null && s.ready);
   }
 
   private claim(): Job | null {
-    const live = this.slots.filter((s): s is Slot => s !== null && s.ready);
-    const ctx: ClaimContext = { turns: this.turns, threads: live.length, busyWith: (kind) => live.filter((s) => s.current?.kind === kind).length };
     for (;;) {
-      let claimed: { job: Job; attempts: number } | null = null;
-      for (const k of KINDS_BY_PRIORITY) {
-        const row = k.claim(this.db, ctx);
-        if (row) {
-          claimed = { job: { kind: k.kind, id: row.id }, attempts: row.attempts };
-          break;
-        }
-      }
-      if (!claimed) return null;
-      if (claimed.attempts > MAX_ATTEMPTS) {
-        this.failAsInternalError(claimed.job, `judge error: this was interrupted ${claimed.attempts - 1} times`);
+      const live = this.live();
+      const running = new Map<string, number>();
+      for (const s of live) if (s.current) running.set(s.current.person, (running.get(s.current.person) ?? 0) + 1);
+      const longBusy = live.filter((s) => s.current && kindModule(s.current.kind).long).length;
+      const head = this.turns.choose({
+        heads: queuedHeads(this.db),
+        running,
+        runningCap: Math.max(1, Math.ceil(live.length / 2)),
+        longAllowed: leavesAThread(live.length, longBusy),
+      });
+      if (!head) return null;
+      const kind = head.kind as JobKind;
+      const row = kindModule(kind).claimId(this.db, head.id);
+      if (!row) continue;
+      this.turns.served(head);
+      const job: Job = { kind, id: row.id, person: head.person, since: Date.now(), yieldAsked: false };
+      if (row.attempts > MAX_ATTEMPTS) {
+        this.failAsInternalError(job, `judge error: this was interrupted ${row.attempts - 1} times`);
         continue;
       }
-      return claimed.job;
+      return job;
+    }
+  }
+
+  /**
+   * Short work waiting while every thread is busy: a long job that can yield (kinds/stress.ts) and
+   * has had its MIN_SLICE_MS is asked to stop at its next batch and go back to the queue.
+   */
+  private askLongJobsToYield(): void {
+    const live = this.live();
+    if (live.some((s) => s.current === null)) return;
+    const waiting = queuedHeads(this.db).some((h) => !h.long);
+    if (!waiting) return;
+    const now = Date.now();
+    let later = Infinity;
+    for (const s of live) {
+      const job = s.current;
+      if (!job || job.yieldAsked || !kindModule(job.kind).yielded) continue;
+      const due = job.since + MIN_SLICE_MS;
+      if (due > now) {
+        later = Math.min(later, due - now);
+        continue;
+      }
+      job.yieldAsked = true;
+      s.worker.postMessage({ type: 'yield', kind: job.kind, id: job.id } satisfies ToThread);
+      return;
+    }
+    if (later < Infinity && !this.yieldTimer) {
+      this.yieldTimer = setTimeout(() => {
+        this.yieldTimer = null;
+        this.pump();
+      }, later);
+      this.yieldTimer.unref();
     }
   }
 

@@ -52,9 +52,14 @@ function sandboxes(): Sandbox[] {
   return stressSandbox ? [sandbox, stressSandbox] : [sandbox];
 }
 
+/** The job the main thread asked to yield its thread, if any (checked by long jobs between batches). */
+let yieldFor: { kind: JobKind; id: number } | null = null;
+
 async function work(kind: JobKind, id: number): Promise<void> {
+  yieldFor = null;
+  const yieldAsked = (): boolean => yieldFor !== null && yieldFor.kind === kind && yieldFor.id === id;
   try {
-    await THREAD_RUNNERS[kind](id, { db, compiler, sandbox, sandboxes, send });
+    await THREAD_RUNNERS[kind](id, { db, compiler, sandbox, sandboxes, send, yieldAsked });
   } finally {
     // Whatever the job ran (a submission, sample runs, a custom run): the next job's program gets
     // a worker started now, while this job's result is stored (see Sandbox.release).
@@ -69,7 +74,9 @@ function failed(kind: JobKind, id: number, message: string): FromThread {
 
 // One job at a time: the main thread sends the next only after this one's final message.
 port.on('message', (m: ToThread) => {
-  if (m.type === 'job') {
+  if (m.type === 'yield') {
+    yieldFor = { kind: m.kind, id: m.id };
+  } else if (m.type === 'job') {
     work(m.kind, m.id)
       .catch((e: unknown) => send(failed(m.kind, m.id, e instanceof Error ? e.message : String(e))))
       // The HTTP thread never checkpoints (see openDatabase), so the judge keeps the WAL short.

@@ -15,7 +15,17 @@ export interface JudgeThreadData {
 /** What a judge thread can be asked to do; each kind lives in its own table (see kinds/registry.ts). */
 export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map';
 
-export type ToThread = { type: 'job'; kind: JobKind; id: number } | { type: 'close' };
+/** Where a long job that yielded its thread resumes (a stress run: its next case and the CPU budget spent). */
+export interface YieldState {
+  resumeAt: number;
+  usedMs: number;
+}
+
+export type ToThread =
+  | { type: 'job'; kind: JobKind; id: number }
+  /** Stop the job at its next batch and hand it back with its progress (see JudgeQueue, MIN_SLICE_MS). */
+  | { type: 'yield'; kind: JobKind; id: number }
+  | { type: 'close' };
 
 export type FromThread =
   | { type: 'ready' }
@@ -35,10 +45,12 @@ export type FromThread =
   | { type: 'lab-done'; id: number; result: LabFinal }
   | { type: 'sample-run-done'; id: number; result: SampleRunResult }
   | { type: 'mistake-map-done'; id: number; result: MistakeMapFinal }
+  /** The job stopped early to give the thread to waiting work; the queue stores where it resumes. */
+  | { type: 'yielded'; kind: JobKind; id: number; state: YieldState }
   | { type: 'closed' };
 
 /** A message about one job (everything but the thread's own life cycle). */
-export type JobMessage = Exclude<FromThread, { type: 'ready' } | { type: 'closed' }>;
+export type JobMessage = Exclude<FromThread, { type: 'ready' } | { type: 'closed' } | { type: 'yielded' }>;
 export type JobMessageType = JobMessage['type'];
 
 /**

@@ -3,6 +3,8 @@ import type { Sandbox } from '../sandbox/types';
 import type { Db } from '../storage/db';
 import { getStressRun, stressCancelRequested, type StressFinal } from '../storage/stress-runs';
 import { runStress } from '../stress/stress-run';
+import { STRESS_CPU_BUDGET_MS } from '../stress/budget';
+import type { YieldState } from './protocol';
 import { problemTools } from '../problems/problem-tools';
 
 /** Progress reaches the database (and so the page's poll) at most this often. */
@@ -17,15 +19,17 @@ export interface StressJobDeps {
   compiler: Compiler;
   sandboxes: Sandbox[];
   progress: (casesRun: number, casesPerSecond: number, shrinkSteps: number | null) => void;
+  /** True once the queue asked for the thread back (see JudgeQueue): the run stops at its next batch. */
+  yieldNow?: () => boolean;
 }
 
-/** Runs one stored stress run in this judge thread and returns what to store. */
-export async function runStressJob(id: number, deps: StressJobDeps): Promise<StressFinal> {
+/** Runs one stored stress run in this judge thread and returns what to store, or where it resumes after yielding. */
+export async function runStressJob(id: number, deps: StressJobDeps): Promise<StressFinal | { yielded: YieldState }> {
   const run = getStressRun(deps.db, id);
   if (!run) return { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: 'judge error: the stress run is missing', errorInput: null };
   const tools = await problemTools(run.problem);
   let last = 0;
-  let casesRun = 0;
+  let casesRun = run.resumeAt;
   let rate = 0;
   let polled = 0;
   let cancelled = false;
@@ -38,8 +42,16 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
     return cancelled;
   };
   const outcome = await runStress(
-    { source: run.source, language: run.language, cases: run.cases, size: run.size, seed: run.seed },
-    { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled },
+    {
+      source: run.source,
+      language: run.language,
+      cases: run.cases,
+      size: run.size,
+      seed: run.seed,
+      firstCase: run.resumeAt,
+      budgetMs: Math.max(0, STRESS_CPU_BUDGET_MS - run.usedMs),
+    },
+    { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled, yieldNow: deps.yieldNow },
     (e) => {
       const now = Date.now();
       if (e.type === 'progress') {
@@ -52,6 +64,7 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
       if (now - last >= PROGRESS_EVERY_MS) last = now;
     },
   );
+  if (outcome.result === 'yielded') return { yielded: { resumeAt: outcome.casesRun, usedMs: run.usedMs + outcome.budgetUsedMs } };
   const c = outcome.counterexample;
   return {
     result: outcome.result,

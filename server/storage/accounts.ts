@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { prepared, type Db } from './db';
 import { hashPassword } from './passwords';
+import { JOB_KINDS } from '../queue/kinds/registry';
 
 export type Role = 'teacher' | 'student';
 
@@ -125,7 +126,8 @@ export function adoptLocalWork(db: Db): number {
   if (!teacher) return 0;
   let changed = 0;
   db.transaction(() => {
-    for (const table of ['submissions', 'stress_runs', 'invocations', 'lab_jobs']) {
+    // Every job kind's table, from the registry (sample runs were once missed by a hand-kept list).
+    for (const { table } of Object.values(JOB_KINDS)) {
       changed += db.prepare(`UPDATE ${table} SET owner = ? WHERE owner IS NULL`).run(teacher.id).changes;
     }
     // User tests saved in local mode stay shared: they ran for every submission before too.

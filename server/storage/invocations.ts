@@ -30,9 +30,9 @@ export interface InvocationRow {
 const COLUMNS = `id, problem, source, language, input, status, verdict, output, expected, stderr, message, compile_output AS compileOutput,
   exit_code AS exitCode, time_ms AS timeMs, memory_kb AS memoryKb, attempts, created_at AS createdAt, finished_at AS finishedAt, owner`;
 
-export function insertInvocation(db: Db, problem: string, source: string, input: string, language: Language = 'typescript', owner: number | null = null): number {
-  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, language, created_at, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(problem, source, input, language, Date.now(), owner) as { id: number };
+export function insertInvocation(db: Db, problem: string, source: string, input: string, language: Language = 'typescript', owner: number | null = null, client = ''): number {
+  const row = prepared(db, 'INSERT INTO invocations (problem, source, input, language, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, input, language, Date.now(), owner, client) as { id: number };
   return row.id;
 }
 
@@ -40,13 +40,13 @@ export function getInvocation(db: Db, id: number): InvocationRow | undefined {
   return prepared(db, `SELECT ${COLUMNS} FROM invocations WHERE id = ?`).get(id) as InvocationRow | undefined;
 }
 
-export function claimNextInvocation(db: Db): { id: number; attempts: number } | undefined {
+export function claimNextInvocation(db: Db, only: number | null = null): { id: number; attempts: number } | undefined {
   return prepared(
     db,
     `UPDATE invocations SET status = 'running', attempts = attempts + 1
-     WHERE id = (SELECT id FROM invocations WHERE status = 'queued' ORDER BY id LIMIT 1)
+     WHERE id = (SELECT id FROM invocations WHERE status = 'queued' AND (? IS NULL OR id = ?) ORDER BY id LIMIT 1)
      RETURNING id, attempts`,
-  ).get() as { id: number; attempts: number } | undefined;
+  ).get(only, only) as { id: number; attempts: number } | undefined;
 }
 
 export interface InvocationResult {

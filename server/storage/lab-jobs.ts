@@ -73,8 +73,8 @@ function fromRow(r: Row): LabJob {
   };
 }
 
-export function insertLabJob(db: Db, request: LabRequest, owner: number | null = null): number {
-  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at, owner) VALUES (?, ?, ?) RETURNING id').get(JSON.stringify(request), Date.now(), owner) as { id: number }).id;
+export function insertLabJob(db: Db, request: LabRequest, owner: number | null = null, client = ''): number {
+  return (prepared(db, 'INSERT INTO lab_jobs (request, created_at, owner, client) VALUES (?, ?, ?, ?) RETURNING id').get(JSON.stringify(request), Date.now(), owner, client) as { id: number }).id;
 }
 
 export function getLabJob(db: Db, id: number): LabJob | undefined {
@@ -98,13 +98,13 @@ export function labJobPosition(db: Db, id: number): number {
   return (prepared(db, "SELECT COUNT(*) AS n FROM lab_jobs WHERE status = 'queued' AND id < ? AND EXISTS (SELECT 1 FROM lab_jobs WHERE id = ? AND status = 'queued')").get(id, id) as { n: number }).n;
 }
 
-export function claimNextLabJob(db: Db): { id: number; attempts: number } | undefined {
+export function claimNextLabJob(db: Db, only: number | null = null): { id: number; attempts: number } | undefined {
   return prepared(
     db,
     `UPDATE lab_jobs SET status = 'running', phase = NULL, attempts = attempts + 1, started_at = ?
-     WHERE id = (SELECT id FROM lab_jobs WHERE status = 'queued' ORDER BY id LIMIT 1)
+     WHERE id = (SELECT id FROM lab_jobs WHERE status = 'queued' AND (? IS NULL OR id = ?) ORDER BY id LIMIT 1)
      RETURNING id, attempts`,
-  ).get(Date.now()) as { id: number; attempts: number } | undefined;
+  ).get(Date.now(), only, only) as { id: number; attempts: number } | undefined;
 }
 
 export function saveLabPhase(db: Db, id: number, phase: 'compiling' | 'computing'): void {

@@ -343,6 +343,29 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 16,
+    name: 'stress runs resume after yielding their thread',
+    sql: `
+      -- A stress run that gave its judge thread to waiting work resumes at this case, with the CPU
+      -- budget it had spent (cases are generated from the seed and the index, so the run is the same).
+      ALTER TABLE stress_runs ADD COLUMN resume_at INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE stress_runs ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
+  {
+    version: 17,
+    name: 'every job kind names its sender',
+    sql: `
+      -- Who sent it, as submissions.client: 'account:<id>' in accounts mode, the address without
+      -- accounts, so people take turns and meet their caps across every kind (server/queue/person-turns.ts).
+      -- Rows from before: '' (one sender among themselves).
+      ALTER TABLE invocations ADD COLUMN client TEXT NOT NULL DEFAULT '';
+      ALTER TABLE sample_runs ADD COLUMN client TEXT NOT NULL DEFAULT '';
+      ALTER TABLE stress_runs ADD COLUMN client TEXT NOT NULL DEFAULT '';
+      ALTER TABLE lab_jobs ADD COLUMN client TEXT NOT NULL DEFAULT '';
+    `,
+  },
+  {
     version: 20,
     name: 'mistake maps',
     sql: `
@@ -369,6 +392,9 @@ export const MIGRATIONS: readonly Migration[] = [
         finished_at INTEGER,
         -- Who asked (accounts mode); NULL in local mode. Only its owner (or a teacher) sees it.
         owner       INTEGER REFERENCES accounts(id),
+        -- The person who asked (personOf: 'account:<id>', or the address without accounts): the
+        -- queue's turns and caps count the map as theirs.
+        client      TEXT NOT NULL DEFAULT '',
         CHECK ((status = 'done') = (got IS NOT NULL OR error IS NOT NULL))
       ) STRICT;
       CREATE INDEX mistake_maps_by_status ON mistake_maps (status, id);

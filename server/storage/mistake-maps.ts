@@ -22,14 +22,20 @@ export interface MistakeMapRow {
 
 const COLUMNS = 'id, problem, source, language, submission, status, got, truth, disagree, error, attempts, created_at AS createdAt, owner';
 
-export function insertMistakeMap(db: Db, m: { problem: string; source: string; language: Language; submission: number | null; owner: number | null }): number {
-  const row = prepared(db, 'INSERT INTO mistake_maps (problem, source, language, submission, created_at, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').get(
+/**
+ * `requester` is the person key (server/queue/person-caps.ts personOf) of whoever asked: the queue
+ * gives the map that person's turn and counts it against their cap, while `owner` (who may see it)
+ * is the submission's author, so a teacher's batch of maps never spends the students' turns.
+ */
+export function insertMistakeMap(db: Db, m: { problem: string; source: string; language: Language; submission: number | null; owner: number | null; requester: string }): number {
+  const row = prepared(db, 'INSERT INTO mistake_maps (problem, source, language, submission, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id').get(
     m.problem,
     m.source,
     m.language,
     m.submission,
     Date.now(),
     m.owner,
+    m.requester,
   ) as { id: number };
   return row.id;
 }
@@ -43,13 +49,13 @@ export function latestMapOfSubmission(db: Db, submission: number): MistakeMapRow
   return prepared(db, `SELECT ${COLUMNS} FROM mistake_maps WHERE submission = ? ORDER BY id DESC LIMIT 1`).get(submission) as MistakeMapRow | undefined;
 }
 
-export function claimNextMistakeMap(db: Db): { id: number; attempts: number } | undefined {
+export function claimNextMistakeMap(db: Db, only: number | null = null): { id: number; attempts: number } | undefined {
   return prepared(
     db,
     `UPDATE mistake_maps SET status = 'running', attempts = attempts + 1
-     WHERE id = (SELECT id FROM mistake_maps WHERE status = 'queued' ORDER BY id LIMIT 1)
+     WHERE id = (SELECT id FROM mistake_maps WHERE status = 'queued' AND (? IS NULL OR id = ?) ORDER BY id LIMIT 1)
      RETURNING id, attempts`,
-  ).get() as { id: number; attempts: number } | undefined;
+  ).get(only, only) as { id: number; attempts: number } | undefined;
 }
 
 export function finishMistakeMap(db: Db, id: number, f: MistakeMapFinal): void {
@@ -71,9 +77,6 @@ export function requeueInterruptedMistakeMaps(db: Db): number {
   return prepared(db, "UPDATE mistake_maps SET status = 'queued' WHERE status = 'running'").run().changes;
 }
 
-export function countUnfinishedMistakeMaps(db: Db): number {
-  return (prepared(db, "SELECT COUNT(*) AS n FROM mistake_maps WHERE status <> 'done'").get() as { n: number }).n;
-}
 
 /** One group of a class's wrong tables: the programs whose answers are the same letters. */
 export interface MapGroup {

@@ -41,9 +41,9 @@ interface StoredRow extends Omit<SampleRunRow, 'samples'> {
   samples: string | null;
 }
 
-export function insertSampleRun(db: Db, problem: string, source: string, language: Language, owner: number | null = null): number {
-  const row = prepared(db, 'INSERT INTO sample_runs (problem, source, language, created_at, owner) VALUES (?, ?, ?, ?, ?) RETURNING id')
-    .get(problem, source, language, Date.now(), owner) as { id: number };
+export function insertSampleRun(db: Db, problem: string, source: string, language: Language, owner: number | null = null, client = ''): number {
+  const row = prepared(db, 'INSERT INTO sample_runs (problem, source, language, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(problem, source, language, Date.now(), owner, client) as { id: number };
   return row.id;
 }
 
@@ -56,13 +56,13 @@ export function getSampleRun(db: Db, id: number): SampleRunRow | undefined {
   return row && { ...row, samples: row.samples === null ? [] : (JSON.parse(row.samples) as SampleOutcome[]) };
 }
 
-export function claimNextSampleRun(db: Db): { id: number; attempts: number } | undefined {
+export function claimNextSampleRun(db: Db, only: number | null = null): { id: number; attempts: number } | undefined {
   return prepared(
     db,
     `UPDATE sample_runs SET status = 'running', attempts = attempts + 1
-     WHERE id = (SELECT id FROM sample_runs WHERE status = 'queued' ORDER BY id LIMIT 1)
+     WHERE id = (SELECT id FROM sample_runs WHERE status = 'queued' AND (? IS NULL OR id = ?) ORDER BY id LIMIT 1)
      RETURNING id, attempts`,
-  ).get() as { id: number; attempts: number } | undefined;
+  ).get(only, only) as { id: number; attempts: number } | undefined;
 }
 
 export function finishSampleRun(db: Db, id: number, r: SampleRunResult): void {

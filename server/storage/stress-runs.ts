@@ -39,19 +39,22 @@ export interface StressRunRow {
   finishedAt: number | null;
   /** Who started it (accounts mode); null in local mode. */
   owner: number | null;
+  /** After yielding its thread: the case it resumes at and the CPU budget already spent (ms). */
+  resumeAt: number;
+  usedMs: number;
 }
 
 const COLUMNS = `id, problem, source, language, cases, size, seed, status, cases_run AS casesRun, cases_per_second AS casesPerSecond,
   shrink_steps AS shrinkSteps, CASE WHEN cancelled = 1 THEN 'cancelled' ELSE result END AS result, counterexample, error, error_input AS errorInput, note, attempts, created_at AS createdAt,
-  finished_at AS finishedAt, owner`;
+  finished_at AS finishedAt, owner, resume_at AS resumeAt, used_ms AS usedMs`;
 
 function fromRow(row: (Omit<StressRunRow, 'counterexample'> & { counterexample: string | null }) | undefined): StressRunRow | undefined {
   return row && { ...row, counterexample: row.counterexample === null ? null : (JSON.parse(row.counterexample) as StoredCounterexample) };
 }
 
-export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number; owner?: number | null }): number {
-  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at, owner) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
-    .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now(), run.owner ?? null) as { id: number };
+export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number; owner?: number | null; client?: string }): number {
+  const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
+    .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now(), run.owner ?? null, run.client ?? '') as { id: number };
   return row.id;
 }
 
@@ -60,13 +63,13 @@ export function getStressRun(db: Db, id: number): StressRunRow | undefined {
 }
 
 /** Takes the oldest queued stress run for a judge thread, atomically. */
-export function claimNextStressRun(db: Db): { id: number; attempts: number } | undefined {
+export function claimNextStressRun(db: Db, only: number | null = null): { id: number; attempts: number } | undefined {
   return prepared(
     db,
-    `UPDATE stress_runs SET status = 'running', attempts = attempts + 1, started_at = ?, cases_run = 0, shrink_steps = NULL
-     WHERE id = (SELECT id FROM stress_runs WHERE status = 'queued' ORDER BY id LIMIT 1)
+    `UPDATE stress_runs SET status = 'running', attempts = attempts + 1, started_at = COALESCE(started_at, ?), cases_run = resume_at, shrink_steps = NULL
+     WHERE id = (SELECT id FROM stress_runs WHERE status = 'queued' AND (? IS NULL OR id = ?) ORDER BY id LIMIT 1)
      RETURNING id, attempts`,
-  ).get(Date.now()) as { id: number; attempts: number } | undefined;
+  ).get(Date.now(), only, only) as { id: number; attempts: number } | undefined;
 }
 
 export function saveStressProgress(db: Db, id: number, casesRun: number, casesPerSecond: number, shrinkSteps: number | null): void {
@@ -109,16 +112,21 @@ export function finishStressRun(db: Db, id: number, f: StressFinal): void {
   );
 }
 
+/** A run that yielded its thread between batches: back in the queue, to resume at case `resumeAt`. */
+export function yieldStressRun(db: Db, id: number, resumeAt: number, usedMs: number): void {
+  prepared(db, "UPDATE stress_runs SET status = 'queued', resume_at = ?, cases_run = ?, used_ms = ? WHERE id = ? AND status = 'running'").run(resumeAt, resumeAt, Math.round(usedMs), id);
+}
+
 export function requeueStressRun(db: Db, id: number, refund = false): void {
-  prepared(db, "UPDATE stress_runs SET status = 'queued', cases_run = 0, attempts = MAX(0, attempts - ?) WHERE id = ? AND status <> 'done'").run(
+  prepared(db, "UPDATE stress_runs SET status = 'queued', cases_run = resume_at, attempts = MAX(0, attempts - ?) WHERE id = ? AND status <> 'done'").run(
     refund ? 1 : 0,
     id,
   );
 }
 
-/** Start-up recovery: runs a killed process left half-done start again from the first case. */
+/** Start-up recovery: runs a killed process left half-done start again from their last yield (or the first case). */
 export function requeueInterruptedStressRuns(db: Db): number {
-  return prepared(db, "UPDATE stress_runs SET status = 'queued', cases_run = 0 WHERE status = 'running'").run().changes;
+  return prepared(db, "UPDATE stress_runs SET status = 'queued', cases_run = resume_at WHERE status = 'running'").run().changes;
 }
 
 export type CancelOutcome = 'cancelled' | 'cancelling' | 'finished' | 'missing';

@@ -198,19 +198,6 @@ export function claimNextSubmission(db: Db, choose: (heads: QueueHead[]) => Queu
   }).immediate();
 }
 
-/** What counts as recent for turns between clients in distributed mode. */
-const RECENT_MS = 3600_000;
-
-/** How many submissions the same client sent in the hour before this one (for taking turns). */
-export function recentFromSameClient(db: Db, id: number): number {
-  const row = prepared(
-    db,
-    `SELECT COUNT(*) AS n FROM submissions s, submissions me
-     WHERE me.id = ? AND s.client = me.client AND s.id < me.id AND s.created_at > me.created_at - ?`,
-  ).get(id, RECENT_MS) as { n: number };
-  return row.n;
-}
-
 export function countQueued(db: Db): number {
   return (prepared(db, "SELECT COUNT(*) AS n FROM submissions WHERE status = 'queued'").get() as { n: number }).n;
 }

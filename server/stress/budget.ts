@@ -23,6 +23,10 @@ export class StressBudget {
     this.usedMs += ms;
   }
 
+  used(): number {
+    return this.usedMs;
+  }
+
   exhausted(): boolean {
     return this.usedMs >= this.limitMs;
   }

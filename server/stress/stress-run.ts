@@ -22,6 +22,8 @@ export interface StressRequest {
   seed: number;
   /** Judge CPU the run may use, ms (default STRESS_CPU_BUDGET_MS). */
   budgetMs?: number;
+  /** A run resumed after yielding its thread: the cases before this index passed already. */
+  firstCase?: number;
 }
 
 export interface StressDeps {
@@ -35,6 +37,11 @@ export interface StressDeps {
   interactor?: Interactor;
   /** Asked between batches and shrink rounds: true ends the run as 'cancelled' with the cases run so far. */
   cancelled?: () => boolean;
+  /**
+   * Asked between batches while no failure is found: true ends the run as 'yielded' with every case
+   * before `casesRun` passed, to be resumed from there (the judge queue gives the thread to waiting work).
+   */
+  yieldNow?: () => boolean;
   /** Time each shrinking pass may take (default 10 s); tests that check minimality give more. */
   shrinkBudgetMs?: number;
 }
@@ -58,7 +65,7 @@ export interface Counterexample {
 }
 
 export interface StressOutcome {
-  result: 'passed' | 'failed' | 'error' | 'cancelled';
+  result: 'passed' | 'failed' | 'error' | 'cancelled' | 'yielded';
   casesRun: number;
   casesTotal: number;
   seed: number;
@@ -71,6 +78,8 @@ export interface StressOutcome {
   /** Why a passed run stopped before its last case ("budget exhausted after N cases"), or null. */
   note: string | null;
   elapsedMs: number;
+  /** Judge CPU this call spent of its budget (a resumed run carries it over). */
+  budgetUsedMs: number;
 }
 
 export type StressEvent =
@@ -114,8 +123,10 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     errorInput: null,
     note: null,
     elapsedMs: 0,
+    budgetUsedMs: 0,
   };
-  const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started) });
+  let budgetUsed = (): number => 0;
+  const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started), budgetUsedMs: budgetUsed() });
 
   onEvent({ type: 'compiling' });
   const compiled = await deps.compiler.compile(req.source, req.language);
@@ -125,15 +136,22 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
 
   const arb = pkg.arbitrary(req.size);
   const budget = new StressBudget(req.budgetMs);
-  let next = 0;
-  let done = 0;
+  budgetUsed = () => budget.used();
+  const first = Math.min(req.firstCase ?? 0, req.cases);
+  let next = first;
+  let done = first;
   let found: Finding | null = null;
   let batchSize = 1;
   let stopped = false;
   const isCancelled = (): boolean => (stopped ||= deps.cancelled?.() ?? false);
+  let yielding = false;
+  /** The first case of a prepared batch that was not run: a resumed run starts there. */
+  let firstDropped = Infinity;
+  // Only before a failure: a failure found is shrunk and reported in this turn.
+  const yields = (): boolean => (yielding ||= found === null && (deps.yieldNow?.() ?? false));
 
   type Batch = { start: number; cases: { value: fc.Value<unknown>; input: string; expected: string }[]; stopAt: Finding | null };
-  const wanted = (): boolean => !isCancelled() && next < req.cases && (found === null || next <= found.index) && !budget.exhausted();
+  const wanted = (): boolean => !isCancelled() && !yields() && next < req.cases && (found === null || next <= found.index) && !budget.exhausted();
 
   // Claims the next cases and prepares them: generate, format, validate, ask the references.
   const build = (): Batch | null => {
@@ -183,8 +201,9 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       if (batch.stopAt) record(batch.stopAt);
       done += runs.length;
       const elapsed = (performance.now() - started) / 1000;
-      onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round(done / Math.max(elapsed, 1e-3)) });
-      batch = upcoming && !isCancelled() && (found === null || upcoming.start <= (found as Finding).index) && !budget.exhausted() ? upcoming : null;
+      onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round((done - first) / Math.max(elapsed, 1e-3)) });
+      batch = upcoming && !isCancelled() && !yields() && (found === null || upcoming.start <= (found as Finding).index) && !budget.exhausted() ? upcoming : null;
+      if (upcoming && !batch) firstDropped = Math.min(firstDropped, upcoming.start);
     }
   };
   const adapt = (runs: RunResult[]): void => {
@@ -201,6 +220,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
 
   const finding = found as Finding | null;
   if (stopped && finding === null) return finish({ result: 'cancelled', casesRun: Math.min(done, req.cases) });
+  if (yielding && finding === null) return finish({ result: 'yielded', casesRun: Math.min(firstDropped, next, req.cases) });
   if (finding === null) return finish(done < req.cases ? { result: 'passed', casesRun: done, note: StressBudget.note(done) } : { result: 'passed', casesRun: req.cases });
   if (finding.kind === 'error') {
     return finish({ result: 'error', casesRun: finding.index + 1, error: finding.message, errorInput: finding.input });

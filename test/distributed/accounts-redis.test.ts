@@ -2,6 +2,7 @@
  * Accounts mode with judge workers on Redis: a student's saved test travels with that student's
  * jobs only, and the queue's turns are by person.
  */
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,5 +72,43 @@ describe('accounts in distributed mode', { timeout: 400_000 }, () => {
     const bobRun = await judge(bob);
     expect(bobRun.verdict).toBe('AC');
     expect(bobRun.tests.length).toBe(index - 1);
+  });
+
+  it('takes turns by person across every kind: another student goes before a flood of sample runs, invocations and submissions', async () => {
+    const ann = new Person(web.url, 'ann', 'ann-password');
+    const bob = new Person(web.url, 'bob', 'bob-password');
+    await ann.login();
+    await bob.login();
+    const LOOP = 'while (true) {}\n';
+    const post = async (p: Person, path: string, body: unknown) => {
+      const res = await p.api(path, { method: 'POST', body: JSON.stringify(body) });
+      expect(res.status, path).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    // Looping programs: each holds the worker's one thread for a time limit, so the flood still waits when bob submits.
+    for (let i = 0; i < 4; i++) await post(ann, '/api/invocations', { problem: 'nim', source: `// ${i}\n${LOOP}`, input: '1\n2\n3 3\n' });
+    for (let i = 0; i < 4; i++) await post(ann, '/api/sample-runs', { problem: 'nim', source: `// ${i}\n${LOOP}` });
+    for (let i = 0; i < 6; i++) await post(ann, '/api/submissions', { problem: 'nim', source: `// ${i}\n${LOOP}` });
+    const db = new Database(join(scratch, 'web', 'judge.db'), { readonly: true });
+    const tables = ['invocations', 'sample_runs', 'submissions'];
+    const waiting = tables.flatMap((t) => (db.prepare(`SELECT id FROM ${t} WHERE status = 'queued' AND owner = (SELECT id FROM accounts WHERE name = 'ann')`).all() as { id: number }[]).map((r) => `${t}:${r.id}`));
+    expect(waiting.length).toBeGreaterThanOrEqual(8);
+    const mine = await post(bob, '/api/submissions', { problem: 'nim', source: "console.log('No');\n" });
+    for (;;) {
+      const s = (await bob.json<{ status: string }>(`/api/submissions/${mine}`)).body;
+      if (s.status === 'done') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const at = (db.prepare('SELECT finished_at AS f FROM submissions WHERE id = ?').get(mine) as { f: number }).f;
+    const before = waiting.filter((j) => {
+      const [t, id] = j.split(':') as [string, string];
+      const f = (db.prepare(`SELECT finished_at AS f FROM ${t} WHERE id = ?`).get(Number(id)) as { f: number | null }).f;
+      return f !== null && f < at;
+    });
+    db.close();
+    // Kinds first (every sample run and invocation before any submission) served them all first;
+    // ranks by person serve bob's first job before ann's second. The web tier hears nothing of an
+    // invocation until it ends, so the one already on the worker's only thread still reads 'queued'.
+    expect(before.length, `served before bob's submission: ${before.join(' ')}`).toBeLessThanOrEqual(1);
   });
 });

@@ -244,14 +244,7 @@ describe('accounts mode', { timeout: 300_000 }, () => {
     expect((await bob.browser(`/lab/jobs/${id}`)).status).toBe(404);
   });
 
-  it('takes turns in the queue by person, not by address', () => {
-    const db = new Database(join(server.dataDir, 'judge.db'), { readonly: true });
-    const rows = db.prepare('SELECT DISTINCT s.client, a.name FROM submissions s JOIN accounts a ON a.id = s.owner').all() as { client: string; name: string }[];
-    db.close();
-    expect(rows.length).toBe(2);
-    for (const r of rows) expect(r.client).toMatch(/^account:\d+$/);
-    expect(new Set(rows.map((r) => r.client)).size).toBe(2);
-  });
+  // Turns by person are tested by the order of service in fair-turns.test.ts.
 
   it('stores no password and no token in clear', () => {
     const db = new Database(join(server.dataDir, 'judge.db'), { readonly: true });

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { submitFrom as submitFromAddress, waitForVerdict } from '../helpers/judge-client';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 import { ALWAYS_NO } from '../helpers/solutions';
+import { PERSON_CAPS } from '../../server/queue/person-caps';
 
 /**
  * Clients take turns in the judge queue. Two clients are two loopback addresses (Linux accepts any
- * 127.x.y.z as a source): one floods 200 submissions, then the other submits one, which must be
+ * 127.x.y.z as a source): one floods its cap of submissions, then the other submits one, which must be
  * judged before most of the flood rather than after all of it.
  */
-const FLOOD = 200;
+// As many as one person may have unfinished (more are refused with 429, see person-caps.ts).
+const FLOOD = PERSON_CAPS.submission;
 
 let server: RunningServer;
 

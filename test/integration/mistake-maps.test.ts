@@ -133,7 +133,7 @@ describe('the migration that adds mistake maps', () => {
       db.close();
       db = openDatabase(path, { migrate: true });
       expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version);
-      const id = insertMistakeMap(db, { problem: 'kiki', source: 'old code', language: 'typescript', submission: 5, owner: null });
+      const id = insertMistakeMap(db, { problem: 'kiki', source: 'old code', language: 'typescript', submission: 5, owner: null, requester: '' });
       expect(getMistakeMap(db, id)).toMatchObject({ submission: 5, status: 'queued', got: null });
       db.close();
     } finally {

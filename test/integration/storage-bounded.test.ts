@@ -6,7 +6,11 @@ import { migrate, openDatabase, type Db } from '../../server/storage/db';
 import { MIGRATIONS } from '../../server/storage/migrations';
 import { addUserTest, listUserTests, MAX_USER_TESTS, removeUserTest, saveImportedProblem } from '../../server/storage/problems';
 import { claimNextSubmission, insertSubmission } from '../../server/storage/submissions';
-import { ClientTurns } from '../../server/queue/client-turns';
+import { PersonTurns } from '../../server/queue/person-turns';
+import { queuedHeads } from '../../server/queue/queued-heads';
+import { JOB_KINDS } from '../../server/queue/kinds/registry';
+import { insertSampleRun } from '../../server/storage/sample-runs';
+import type { JobKind } from '../../server/queue/protocol';
 import { removeDataDir } from '../helpers/server';
 
 /** Migration 3 on a database with data, the user-test caps under one transaction, and taking turns. */
@@ -85,15 +89,38 @@ describe('taking turns in the queue', () => {
     insertSubmission(db, 'demo', 'b0', 'typescript', 'B');
     insertSubmission(db, 'demo', 'b1', 'typescript', 'B');
     insertSubmission(db, 'demo', 'c0', 'typescript', 'C');
-    const turns = new ClientTurns();
+    const turns = new PersonTurns();
     const order: string[] = [];
     for (;;) {
-      const claimed = claimNextSubmission(db, (heads) => turns.choose(heads));
-      if (!claimed) break;
-      turns.served(claimed.client);
-      order.push(claimed.source);
+      const head = turns.choose({ heads: queuedHeads(db), running: new Map(), runningCap: 1, longAllowed: true });
+      if (!head) break;
+      const kind = head.kind as JobKind;
+      expect(JOB_KINDS[kind].claimId(db, head.id)).not.toBeNull();
+      turns.served(head);
+      const table = JOB_KINDS[kind].table;
+      order.push((db.prepare(`SELECT source FROM ${table} WHERE id = ?`).get(head.id) as { source: string }).source);
     }
     expect(order).toEqual(['a0', 'b0', 'c0', 'a1', 'b1', 'a2', 'a3', 'a4']);
+  });
+
+  it('takes turns by person across kinds', () => {
+    const db = dbAt(null);
+    saveImportedProblem(db, PROBLEM, [{ kind: 'random', label: 'r', input: '1\n', expected: '1\n' }]);
+    db.prepare("INSERT INTO accounts (id, name, role, password_hash, created_at) VALUES (1, 'ann', 'student', '-', 0), (2, 'bob', 'student', '-', 0)").run();
+    for (let i = 0; i < 3; i++) insertSampleRun(db, 'demo', `s${i}`, 'typescript', 1);
+    insertSubmission(db, 'demo', 'a0', 'typescript', 'account:1', 1);
+    insertSubmission(db, 'demo', 'b0', 'typescript', 'account:2', 2);
+    const turns = new PersonTurns();
+    const order: string[] = [];
+    for (;;) {
+      const head = turns.choose({ heads: queuedHeads(db), running: new Map(), runningCap: 1, longAllowed: true });
+      if (!head) break;
+      JOB_KINDS[head.kind as JobKind].claimId(db, head.id);
+      turns.served(head);
+      order.push((db.prepare(`SELECT source FROM ${JOB_KINDS[head.kind as JobKind].table} WHERE id = ?`).get(head.id) as { source: string }).source);
+    }
+    // Person 1's sample runs go first in their own work, but person 2 has a turn after the first.
+    expect(order).toEqual(['s0', 'b0', 's1', 's2', 'a0']);
   });
 
   it('claims oldest first without a chooser, as before', () => {

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mirrorJob, snapshotJob } from '../../server/distributed/job-payload';
 import { JOB_KINDS } from '../../server/queue/kinds/registry';
-import { ClientTurns } from '../../server/queue/client-turns';
 import { openDatabase } from '../../server/storage/db';
 import { getMistakeMap, insertMistakeMap } from '../../server/storage/mistake-maps';
 
@@ -31,11 +30,11 @@ describe('a mistake map on a distributed worker', () => {
       ).run();
     }
     web.prepare("INSERT INTO submissions (id, problem, source, status, verdict, created_at, client) VALUES (9, 'kiki', 'code', 'done', 'WA', 1, 'x')").run();
-    const id = insertMistakeMap(web, { problem: 'kiki', source: 'code', language: 'typescript', submission: 9, owner: null });
+    const id = insertMistakeMap(web, { problem: 'kiki', source: 'code', language: 'typescript', submission: 9, owner: null, requester: '' });
     const payload = snapshotJob(web, 'mistake-map', id);
     expect(payload).toMatchObject({ kind: 'mistake-map', problem: 'kiki', packageHash: 'h' });
     mirrorJob(worker, payload!);
     expect(getMistakeMap(worker, id)).toMatchObject({ submission: 9, source: 'code', status: 'queued' });
-    expect(JOB_KINDS['mistake-map'].claim(worker, { turns: new ClientTurns(), threads: 2, busyWith: () => 0 })).toEqual({ id, attempts: 1 });
+    expect(JOB_KINDS['mistake-map'].claimId(worker, id)).toEqual({ id, attempts: 1 });
   });
 });

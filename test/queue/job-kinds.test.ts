@@ -62,7 +62,7 @@ describe('the registry of job kinds', () => {
     }
     const priorities = KINDS_BY_PRIORITY.map((k) => k.priority);
     expect(new Set(priorities).size).toBe(kinds.length);
-    // The short runs someone waits for at the editor come first.
+    // The short runs someone waits for at the editor come first among a person's own work.
     expect(KINDS_BY_PRIORITY.slice(0, 2).map((k) => k.kind)).toEqual(['sample-run', 'invocation']);
   });
 
@@ -70,9 +70,10 @@ describe('the registry of job kinds', () => {
     const { insertLabJob, getLabJob } = await import('../../server/storage/lab-jobs');
     const { applyJobMessage, jobRecord } = await import('../../server/queue/job-records');
     const { SubmissionEvents } = await import('../../server/queue/events');
-    const { ClientTurns } = await import('../../server/queue/client-turns');
+    const { queuedHeads } = await import('../../server/queue/queued-heads');
     const id = insertLabJob(db, { game: { kind: 'nim' }, to: 3 });
-    const claimed = JOB_KINDS.lab.claim(db, { turns: new ClientTurns(), threads: 2, busyWith: () => 0 });
+    expect(queuedHeads(db)).toEqual([expect.objectContaining({ kind: 'lab', id, person: '', long: true })]);
+    const claimed = JOB_KINDS.lab.claimId(db, id);
     expect(claimed).toEqual({ id, attempts: 1 });
     expect(jobRecord(db, { kind: 'lab', id })).toEqual({ status: 'running', attempts: 1 });
     expect(applyJobMessage(db, new SubmissionEvents(), { type: 'lab-done', id, result: { result: null, error: 'The code crashed.' } })).toBe(true);

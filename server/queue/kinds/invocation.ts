@@ -1,15 +1,17 @@
-/** Custom invocations: one short run someone is waiting for, so they are claimed first. */
-import { claimNextInvocation, finishInvocation, getInvocation, requeueInvocation } from '../../storage/invocations';
-import type { JobKindModule } from './kind';
+/** Custom invocations: one short run someone is waiting for, so they come early in their person's own work. */
+import { claimNextInvocation, finishInvocation, getInvocation, requeueInterruptedInvocations, requeueInvocation } from '../../storage/invocations';
+import { PERSON, type JobKindModule } from './kind';
 
 export const invocationKind: JobKindModule<'invocation'> = {
   kind: 'invocation',
   table: 'invocations',
   unfinished: "status <> 'done'",
   priority: 1,
+  person: PERSON,
   messages: ['invocation-done'],
   final: 'invocation-done',
-  claim: (db) => claimNextInvocation(db) ?? null,
+  claimId: (db, id) => claimNextInvocation(db, id) ?? null,
+  recoverInterrupted: (db) => ({ requeued: requeueInterruptedInvocations(db), failed: 0 }),
   record: (db, id) => getInvocation(db, id),
   requeue: (db, _events, id, refund) => requeueInvocation(db, id, refund),
   apply(db, _events, m) {

@@ -3,21 +3,17 @@
  * how a judge thread runs a kind is in thread-runners.ts). One module per kind implements it;
  * registry.ts lists them.
  */
-import type { ClientTurns } from '../client-turns';
 import type { SubmissionEvents } from '../events';
 import type { Db } from '../../storage/db';
 import type { FailureText } from '../../storage/submissions';
-import type { FromThread, JobKind, JobMessage, JobMessageType } from '../protocol';
+import type { FromThread, JobKind, JobMessage, JobMessageType, YieldState } from '../protocol';
 
-/** What a claim rule may look at besides the database. */
-export interface ClaimContext {
-  /** Round robin between the clients of queued submissions (one per queue). */
-  turns: ClientTurns;
-  /** Judge threads up and ready, busy or not. */
-  threads: number;
-  /** How many of them work on a job of this kind now. */
-  busyWith: (kind: JobKind) => number;
-}
+/**
+ * SQL naming the person a row belongs to, the same for every kind (so turns and caps count a
+ * person's work across kinds): their account in accounts mode, the sender's address without
+ * (`client`, as stored by the routes; a row adopted by the first teacher becomes theirs).
+ */
+export const PERSON = "CASE WHEN owner IS NULL THEN client ELSE 'account:' || owner END";
 
 export interface JobKindModule<K extends JobKind = JobKind> {
   kind: K;
@@ -25,20 +21,25 @@ export interface JobKindModule<K extends JobKind = JobKind> {
   table: string;
   /** SQL condition on that table: the rows still to be judged. */
   unfinished: string;
-  /** Claim order: lower first, on the embedded queue and on BullMQ alike. */
+  /**
+   * Order among one person's own queued jobs (lower first), and between people otherwise tied in
+   * their turns (see person-turns.ts); on BullMQ the tie-break within a rank.
+   */
   priority: number;
+  /** SQL expression over the table's columns: the person the row belongs to (PERSON for every kind so far). */
+  person: string;
+  /**
+   * Long jobs (seconds to a minute): they never take the last idle thread while there are other
+   * threads, and on one thread they yield it between batches to waiting work (if they can).
+   */
+  long?: true;
   /** The thread messages about a job of this kind, and the one among them that ends it. */
   messages: readonly JobMessageType[];
   final: JobMessageType;
-  /**
-   * Distributed mode cannot look at the database when a worker takes a job, so turns are decided
-   * when the job is put on the queue: its rank among its sender's recent jobs (0 for the first).
-   * BullMQ takes the lower rank first within a kind, so a client's first job goes before another
-   * client's hundredth. Kinds without senders leave it out (rank 0: first in, first out).
-   */
-  queueRank?(db: Db, id: number): number;
-  /** Takes the next queued job atomically, or null (also when the kind's claim rule says wait). */
-  claim(db: Db, ctx: ClaimContext): { id: number; attempts: number } | null;
+  /** Takes this queued job atomically (null: it is no longer queued). */
+  claimId(db: Db, id: number): { id: number; attempts: number } | null;
+  /** Start-up recovery of rows a killed process left running: how many were put back or failed. */
+  recoverInterrupted(db: Db): { requeued: number; failed: number };
   /** The stored row's state. */
   record(db: Db, id: number): { status: string; attempts: number } | undefined;
   /** Puts the job back in the queue (refund: the interruption was not the job's fault). */
@@ -47,6 +48,8 @@ export interface JobKindModule<K extends JobKind = JobKind> {
   apply(db: Db, events: SubmissionEvents, m: JobMessage): void;
   /** The final message of a job that failed inside the judge: an internal error, never a lost job. */
   internalError(id: number, message: string): FromThread;
+  /** Kinds that can yield their thread: puts the job back in the queue, to resume from `state`. */
+  yielded?(db: Db, id: number, state: YieldState): void;
   /** Called when a thread is handed the job. */
   started?(events: SubmissionEvents, id: number): void;
   /**

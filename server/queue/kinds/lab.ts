@@ -1,23 +1,23 @@
 /**
  * SG lab tables too long for a request (student code in the sandbox, big ranges): the same compiler
- * and sandbox work as judging, so the judge threads take them, after submissions. Like stress runs
- * they can take seconds, so they never take the last idle thread.
+ * and sandbox work as judging, so the judge threads take them, in their person's turn. Like stress
+ * runs they can take seconds, so they never take the last idle thread.
  */
-import { claimNextLabJob, finishLabJob, getLabJobState, requeueLabJob, saveLabPhase, saveLabProgress } from '../../storage/lab-jobs';
-import type { JobKindModule } from './kind';
-import { leavesAThread } from './stress';
+import { claimNextLabJob, failInterruptedLabJobs, finishLabJob, getLabJobState, requeueLabJob, saveLabPhase, saveLabProgress } from '../../storage/lab-jobs';
+import { PERSON, type JobKindModule } from './kind';
 
 export const labKind: JobKindModule<'lab'> = {
   kind: 'lab',
   table: 'lab_jobs',
   unfinished: "status IN ('queued', 'running')",
   priority: 3,
+  person: PERSON,
+  long: true,
   messages: ['lab-phase', 'lab-progress', 'lab-done'],
   final: 'lab-done',
-  claim(db, ctx) {
-    if (!leavesAThread(ctx.threads, ctx.busyWith('stress') + ctx.busyWith('lab'))) return null;
-    return claimNextLabJob(db) ?? null;
-  },
+  claimId: (db, id) => claimNextLabJob(db, id) ?? null,
+  // A table half computed is not kept: the job fails with a sentence asking for it again.
+  recoverInterrupted: (db) => ({ requeued: 0, failed: failInterruptedLabJobs(db) }),
   record: (db, id) => getLabJobState(db, id),
   requeue: (db, _events, id, refund) => requeueLabJob(db, id, refund),
   apply(db, _events, m) {

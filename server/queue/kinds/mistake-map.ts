@@ -3,21 +3,22 @@
  * (about a second), asked for from a wrong submission's page or the stress panel. Like stress runs
  * and lab tables they never take the last idle thread, so submissions keep flowing.
  */
-import { claimNextMistakeMap, finishMistakeMap, getMistakeMap, requeueMistakeMap } from '../../storage/mistake-maps';
+import { claimNextMistakeMap, finishMistakeMap, getMistakeMap, requeueInterruptedMistakeMaps, requeueMistakeMap } from '../../storage/mistake-maps';
 import type { JobKindModule } from './kind';
-import { leavesAThread } from './stress';
 
 export const mistakeMapKind: JobKindModule<'mistake-map'> = {
   kind: 'mistake-map',
   table: 'mistake_maps',
   unfinished: "status <> 'done'",
   priority: 5,
+  // The requester's person key is stored as it is (see insertMistakeMap), so a teacher's batch of
+  // maps of the students' submissions takes the teacher's turns, not theirs.
+  person: "CASE WHEN client <> '' THEN client WHEN owner IS NULL THEN '' ELSE 'account:' || owner END",
+  long: true,
   messages: ['mistake-map-done'],
   final: 'mistake-map-done',
-  claim(db, ctx) {
-    if (!leavesAThread(ctx.threads, ctx.busyWith('stress') + ctx.busyWith('lab') + ctx.busyWith('mistake-map'))) return null;
-    return claimNextMistakeMap(db) ?? null;
-  },
+  claimId: (db, id) => claimNextMistakeMap(db, id) ?? null,
+  recoverInterrupted: (db) => ({ requeued: requeueInterruptedMistakeMaps(db), failed: 0 }),
   record: (db, id) => getMistakeMap(db, id),
   requeue: (db, _events, id, refund) => requeueMistakeMap(db, id, refund),
   apply(db, _events, m) {

@@ -33,7 +33,7 @@ const KIND_OF_MESSAGE = new Map<JobMessageType, JobKind>(Object.values(JOB_KINDS
 
 /** The kind of job a message from a thread is about (null for the thread's own life cycle). */
 export function jobKindOf(m: FromThread): JobKind | null {
-  return m.type === 'ready' || m.type === 'closed' ? null : (KIND_OF_MESSAGE.get(m.type) ?? null);
+  return m.type === 'ready' || m.type === 'closed' || m.type === 'yielded' ? null : (KIND_OF_MESSAGE.get(m.type) ?? null);
 }
 
 /** Whether the message ends its job. */

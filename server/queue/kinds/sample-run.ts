@@ -1,19 +1,22 @@
 /**
- * Sample runs ("Run the samples"): a few short runs a student waits for at the editor, so they are
- * claimed first, before custom invocations and submissions; each is bounded by the problem's
- * samples and limits, and the number waiting is bounded where they are queued (server/http).
+ * Sample runs ("Run the samples"): a few short runs a student waits for at the editor, so they go
+ * first among their person's own work and first between people equally due (quick by priority,
+ * but in turn with everyone else's work); each is bounded by the problem's samples and limits,
+ * and the number a person may have waiting by person-caps.ts.
  */
-import { claimNextSampleRun, finishSampleRun, getSampleRun, requeueSampleRun } from '../../storage/sample-runs';
-import type { JobKindModule } from './kind';
+import { claimNextSampleRun, finishSampleRun, getSampleRun, requeueInterruptedSampleRuns, requeueSampleRun } from '../../storage/sample-runs';
+import { PERSON, type JobKindModule } from './kind';
 
 export const sampleRunKind: JobKindModule<'sample-run'> = {
   kind: 'sample-run',
   table: 'sample_runs',
   unfinished: "status <> 'done'",
   priority: 0,
+  person: PERSON,
   messages: ['sample-run-done'],
   final: 'sample-run-done',
-  claim: (db) => claimNextSampleRun(db) ?? null,
+  claimId: (db, id) => claimNextSampleRun(db, id) ?? null,
+  recoverInterrupted: (db) => ({ requeued: requeueInterruptedSampleRuns(db), failed: 0 }),
   record: (db, id) => getSampleRun(db, id),
   requeue: (db, _events, id, refund) => requeueSampleRun(db, id, refund),
   apply(db, _events, m) {

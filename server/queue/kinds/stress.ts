@@ -1,21 +1,23 @@
 /**
  * Stress runs: they can keep a thread busy for many seconds, so they never take the last idle
- * thread while there are other threads, and submissions keep flowing while students stress-test.
+ * thread while there are other threads, and on one thread they yield it to waiting work between
+ * batches (resumed later from the case they reached), so submissions keep flowing.
  */
-import { claimNextStressRun, finishStressRun, getStressRun, requeueStressRun, saveStressProgress } from '../../storage/stress-runs';
-import type { JobKindModule } from './kind';
+import { claimNextStressRun, finishStressRun, getStressRun, requeueInterruptedStressRuns, requeueStressRun, saveStressProgress, yieldStressRun } from '../../storage/stress-runs';
+import { PERSON, type JobKindModule } from './kind';
 
 export const stressKind: JobKindModule<'stress'> = {
   kind: 'stress',
   table: 'stress_runs',
   unfinished: "status <> 'done'",
   priority: 4,
+  person: PERSON,
+  long: true,
   messages: ['stress-progress', 'stress-done'],
   final: 'stress-done',
-  claim(db, ctx) {
-    if (!leavesAThread(ctx.threads, ctx.busyWith('stress') + ctx.busyWith('lab'))) return null;
-    return claimNextStressRun(db) ?? null;
-  },
+  claimId: (db, id) => claimNextStressRun(db, id) ?? null,
+  recoverInterrupted: (db) => ({ requeued: requeueInterruptedStressRuns(db), failed: 0 }),
+  yielded: (db, id, state) => yieldStressRun(db, id, state.resumeAt, state.usedMs),
   record: (db, id) => getStressRun(db, id),
   requeue: (db, _events, id, refund) => requeueStressRun(db, id, refund),
   apply(db, _events, m) {

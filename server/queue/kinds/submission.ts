@@ -1,21 +1,20 @@
 /** Submissions: judged test by test; the only kind whose progress is shown live on its page. */
-import { finishSubmission, getSubmission, requeueSubmission, saveCompileOutput, saveProgress, claimNextSubmission, saveFailureTexts, recentFromSameClient, type FailureText } from '../../storage/submissions';
-import type { JobKindModule } from './kind';
+import { finishSubmission, getSubmission, requeueSubmission, saveCompileOutput, saveProgress, claimNextSubmission, saveFailureTexts, requeueInterrupted, type FailureText } from '../../storage/submissions';
+import { PERSON, type JobKindModule } from './kind';
 
 export const submissionKind: JobKindModule<'submission'> = {
   kind: 'submission',
   table: 'submissions',
   unfinished: "status <> 'done'",
   priority: 2,
+  person: PERSON,
   messages: ['compiling', 'compiled', 'progress', 'done'],
   final: 'done',
-  claim(db, ctx) {
-    const claimed = claimNextSubmission(db, (heads) => ctx.turns.choose(heads));
-    if (!claimed) return null;
-    ctx.turns.served(claimed.client);
-    return { id: claimed.id, attempts: claimed.attempts };
+  claimId(db, id) {
+    const claimed = claimNextSubmission(db, (heads) => heads.find((h) => h.id === id));
+    return claimed ? { id: claimed.id, attempts: claimed.attempts } : null;
   },
-  queueRank: (db, id) => recentFromSameClient(db, id),
+  recoverInterrupted: (db) => ({ requeued: requeueInterrupted(db), failed: 0 }),
   record: (db, id) => getSubmission(db, id),
   requeue(db, events, id, refund) {
     requeueSubmission(db, id, refund);

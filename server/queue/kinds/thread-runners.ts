@@ -22,6 +22,8 @@ export interface ThreadContext {
   /** The warm sandbox and, once started, a second one (stress runs spread their cases over both). */
   sandboxes: () => Sandbox[];
   send: (m: FromThread) => void;
+  /** True once the main thread asked this job to yield its thread (only long kinds listen). */
+  yieldAsked: () => boolean;
 }
 
 /** Runs one stored job to its final message (sent through ctx.send). */
@@ -36,8 +38,10 @@ export const THREAD_RUNNERS: { readonly [K in JobKind]: ThreadRunner } = {
       compiler: ctx.compiler,
       sandboxes: ctx.sandboxes(),
       progress: (casesRun, casesPerSecond, shrinkSteps) => ctx.send({ type: 'stress-progress', id, casesRun, casesPerSecond, shrinkSteps }),
+      yieldNow: ctx.yieldAsked,
     });
-    ctx.send({ type: 'stress-done', id, result });
+    if ('yielded' in result) ctx.send({ type: 'yielded', kind: 'stress', id, state: result.yielded });
+    else ctx.send({ type: 'stress-done', id, result });
   },
   lab: runLabJob,
   'sample-run': async (id, ctx) => ctx.send({ type: 'sample-run-done', id, result: await runSampleRunJob(id, ctx) }),

@@ -1,0 +1,41 @@
+/**
+ * How much unfinished work (queued or running) one person may have of each kind: past it a new job
+ * is refused with 429 at once rather than queued. Per person, never class-wide, so one person
+ * filling their cap never refuses anyone else (docs/security.md, "Fair turns").
+ */
+import type { Db } from '../storage/db';
+import { kindModule } from './kinds/registry';
+import type { JobKind } from './protocol';
+
+export const PERSON_CAPS: { readonly [K in JobKind]: number } = {
+  'sample-run': 4,
+  invocation: 4,
+  submission: 100,
+  stress: 2,
+  lab: 5,
+  // A teacher's "draw the missing maps" on /class/mistakes queues up to this many at a time.
+  'mistake-map': 10,
+};
+
+const NAMES: { readonly [K in JobKind]: string } = {
+  'sample-run': 'sample runs',
+  invocation: 'custom invocations',
+  submission: 'submissions',
+  stress: 'stress runs',
+  lab: 'lab computations',
+  'mistake-map': 'mistake maps',
+};
+
+/** The person key of new work, as PERSON (kinds/kind.ts) computes it for stored rows. */
+export function personOf(owner: number | null, client: string): string {
+  return owner === null ? client : `account:${owner}`;
+}
+
+/** The refusal sentence when the person is at their cap for the kind, else null. */
+export function personCapRefusal(db: Db, kind: JobKind, person: string): string | null {
+  const k = kindModule(kind);
+  const { n } = db.prepare(`SELECT COUNT(*) AS n FROM ${k.table} WHERE ${k.unfinished} AND ${k.person} = ?`).get(person) as { n: number };
+  const cap = PERSON_CAPS[kind];
+  if (n < cap) return null;
+  return `You already have ${n} ${NAMES[kind]} waiting or running (at most ${cap} per person); try again when one has finished.`;
+}
