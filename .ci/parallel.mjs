@@ -111,6 +111,8 @@ function runJob(job) {
     const started = Date.now();
     const report = path.join(ARTIFACTS, `vitest-${job.name}.json`);
     const env = { ...process.env, ...job.env, PATH: `${job.node}/bin:${process.env.PATH}`, npm_config_nodedir: job.node };
+    // The Node 22 jobs judge with the machine's Node, as SG_NODE does for npm scripts (docs/install.md).
+    if (job.node !== node24) Object.assign(env, { SG_NODE: path.join(job.node, 'bin', 'node'), SG_NODE_PINNED: '0' });
     const child = spawn(path.join(job.node, 'bin', 'node'), ['node_modules/vitest/vitest.mjs', 'run', ...job.files, `--outputFile.json=${report}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
