@@ -67,6 +67,7 @@ describe.skipIf(process.platform !== 'linux')('data-directory lock', () => {
     servers.push(second);
     const health = await fetch(`${second.url}/api/health`);
     expect(health.status).toBe(200);
+    expect(((await health.json()) as { node: string }).node).toBe(process.version);
     expect(readFileSync(join(dir, 'judge.pid'), 'utf8').split(' ')[0]!.trim()).toBe(String(second.process.pid));
   }, 240_000);
 
