@@ -91,7 +91,7 @@ const SECONDS = {
   'node24-integration': 411, 'node24-browser': 311, 'node24-sandbox': 255, 'node22-sandbox-compile': 203,
   'node24-problems': 167, 'node24-distributed': 101, 'node24-solution-table-1of2': 181, 'node24-solution-table-2of2': 149,
   'node24-known-wrong-2of2': 109, 'node24-known-wrong-1of2': 58, 'node24-judge': 46, 'node22-server': 34,
-  'node24-stress': 31, 'node24-judge-heavy': 20, 'node24-lab': 30, 'node24-compile': 11, 'node24-slow': 9,
+  'node24-stress': 31, 'node24-judge-heavy': 20, 'node24-lab': 30, 'node24-compile': 11, 'node24-slow': 50,
 };
 const order = (j) => (j.heavy ? -1e6 : 0) - (SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
