@@ -91,7 +91,7 @@ const SECONDS = {
   'node24-integration': 411, 'node24-browser': 311, 'node24-sandbox': 255, 'node22-sandbox-compile': 203,
   'node24-problems': 167, 'node24-distributed': 101, 'node24-solution-table-1of2': 181, 'node24-solution-table-2of2': 149,
   'node24-known-wrong-2of2': 109, 'node24-known-wrong-1of2': 58, 'node24-judge': 46, 'node22-server': 34,
-  'node24-stress': 31, 'node24-judge-heavy': 20, 'node24-lab': 30, 'node24-compile': 11, 'node24-slow': 9,
+  'node24-stress': 31, 'node24-judge-heavy': 20, 'node24-lab': 30, 'node24-compile': 11, 'node24-slow': 50,
 };
 const order = (j) => (j.heavy ? -1e6 : 0) - (SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
@@ -111,6 +111,8 @@ function runJob(job) {
     const started = Date.now();
     const report = path.join(ARTIFACTS, `vitest-${job.name}.json`);
     const env = { ...process.env, ...job.env, PATH: `${job.node}/bin:${process.env.PATH}`, npm_config_nodedir: job.node };
+    // The Node 22 jobs judge with the machine's Node, as SG_NODE does for npm scripts (docs/install.md).
+    if (job.node !== node24) Object.assign(env, { SG_NODE: path.join(job.node, 'bin', 'node'), SG_NODE_PINNED: '0' });
     const child = spawn(path.join(job.node, 'bin', 'node'), ['node_modules/vitest/vitest.mjs', 'run', ...job.files, `--outputFile.json=${report}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));

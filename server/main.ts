@@ -12,6 +12,7 @@ import { SubmissionEvents } from './queue/events';
 import { JudgeQueue } from './queue/judge-queue';
 import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './platform/thread-priority';
 import { DataDirBusyError, lockDataDir } from './storage/data-lock';
+import { listenUrls } from './platform/listen-addresses';
 import { openDatabase } from './storage/db';
 import { recoverInterruptedWork } from './queue/recover';
 import { countQueued } from './storage/submissions';
@@ -102,8 +103,9 @@ async function main(): Promise<void> {
   const server = await listen(app, config.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '127.0.0.1' || config.host === '::1' ? 'localhost' : config.host;
-  log(`listening on http://${shownHost}:${port}`);
+  const [first, ...more] = listenUrls(config.host, port);
+  log(`listening on ${first}`);
+  for (const url of more) log(`also on ${url}`);
 
   queue.start();
   const stopBackups = backups ? startRotatingBackups(db, config.dataDir, backups, log, warn) : () => {};

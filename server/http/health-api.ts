@@ -4,6 +4,8 @@ import { KINDS_BY_PRIORITY } from '../queue/kinds/registry';
 import { isTeacher } from './auth/viewer';
 
 export interface JudgeHealth {
+  /** The Node.js this server and its judge threads run on ("v24.21.0"): verdicts depend on it. */
+  node: string;
   mode: 'embedded' | 'redis';
   workers: { id: string; threads: number; busy: number }[];
   queued: number;
@@ -29,7 +31,7 @@ export function healthApi(db: Db, probe: WorkersProbe): express.Router {
   api.get('/health', async (_req, res) => {
     const { mode, workers } = await probe();
     // Which machines judge, and how busy, is for the teacher running the class.
-    res.json({ mode, workers: isTeacher(res) ? workers : [], ...queueDepth(db) } satisfies JudgeHealth);
+    res.json({ node: process.version, mode, workers: isTeacher(res) ? workers : [], ...queueDepth(db) } satisfies JudgeHealth);
   });
   return api;
 }

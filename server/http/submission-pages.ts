@@ -210,6 +210,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         next: nextHeader && { slug: nextHeader.slug, title: res.locals.uiLang === 'zh' ? nextHeader.titleZh : nextHeader.titleEn },
         language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
         sourceBytes: Buffer.byteLength(s.source),
+        // The runtime the verdict depends on: the judge threads run in this process, on its Node.
+        node: process.versions.node,
       },
       tests,
       failure: tests.find((t) => t.failing) ?? null,

@@ -264,6 +264,7 @@ const PHRASES_ZH: Record<string, string> = {
   'First difference on line {0}': '第一处不同在第 {0} 行',
   'case {0} of {1}': '第 {0} 组（共 {1} 组）',
   'Compiled as {0}': '按 {0} 编译',
+  'judged on Node.js {0}': '评测环境 Node.js {0}',
   'What next': '接下来',
   'Jump to the editor': '跳到编辑器',
   Pages: '分页',

@@ -15,10 +15,12 @@ export function nodeMinor(version: string = process.versions.node): number {
 }
 
 /** One line for a Node we refuse, or null when this one is supported. */
-export function unsupportedNodeMessage(version: string = process.versions.node): string | null {
+export function unsupportedNodeMessage(version: string = process.versions.node, env: NodeJS.ProcessEnv = process.env): string | null {
   const major = nodeMajor(version);
   if ((SUPPORTED_NODE_MAJORS as readonly number[]).includes(major)) return null;
-  return `SG Judge needs Node.js 22 or 24 (the LTS lines; 26 also works), but this is Node.js ${version}. Install Node.js 24 from https://nodejs.org and run the command again.`;
+  // Started by an npm script (scripts/run.mjs) on a Node chosen with SG_NODE: the fix is the setting.
+  if (env.SG_NODE_PINNED === '0') return `SG Judge needs Node.js 22 or 24, but SG_NODE=${env.SG_NODE ?? ''} chose Node.js ${version}. Unset SG_NODE to run on the Node.js 24 the judge brings, or point it at a Node.js 22 or 24.`;
+  return `SG Judge needs Node.js 22 or 24 (the LTS lines; 26 also works), but this is Node.js ${version}. Run it through npm (npm start), which uses the Node.js 24 the judge brings, or install Node.js 24 from https://nodejs.org.`;
 }
 
 /**

@@ -94,6 +94,8 @@ describe('the submit form', () => {
     const { html } = await page(`/submissions/${id}`);
     expect(html).toMatch(/<td id="status" class="verdict-accepted"[^>]*>Accepted<\/td>/);
     expect(html).toContain('<span class="hljs-keyword">function</span>');
+    // The runtime the verdict depends on (docs/install.md): the server's judge threads run on its Node.
+    expect(html).toContain(`judged on Node.js ${process.versions.node}`);
   });
 
   it('highlights a stored source in its own language: `type` is a keyword in TypeScript, a name in JavaScript', async () => {
