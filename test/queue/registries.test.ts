@@ -8,6 +8,7 @@ import { adoptLocalWork } from '../../server/storage/accounts';
 import { openDatabase } from '../../server/storage/db';
 import { insertInvocation } from '../../server/storage/invocations';
 import { insertLabJob } from '../../server/storage/lab-jobs';
+import { insertMistakeMap } from '../../server/storage/mistake-maps';
 import { insertSampleRun } from '../../server/storage/sample-runs';
 import { insertStressRun } from '../../server/storage/stress-runs';
 import { insertSubmission } from '../../server/storage/submissions';
@@ -31,6 +32,7 @@ const made = {
   invocation: insertInvocation(db, 'nim', 'x', '1\n1\n'),
   stress: insertStressRun(db, { problem: 'nim', source: 'x', cases: 5, size: 'small', seed: 1 }),
   lab: insertLabJob(db, { game: { kind: 'nim' }, to: 3 }),
+  'mistake-map': insertMistakeMap(db, { problem: 'nim', source: 'x', language: 'typescript', submission: null, owner: null, requester: '' }),
 };
 
 it('has a row of every registered kind in this test', () => {
