@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
-import { ownerFor, visibleOr404 } from './auth/viewer';
+import { ownerFor } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
 import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
@@ -137,8 +138,8 @@ function asHttp(e: unknown): never {
   throw e;
 }
 
-export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
-  const api = express.Router();
+export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Router {
+  const api = guardedRouter(db);
 
   api.post('/lab', rawBody, async (req: Request, res: Response) => {
     const lang = summaryLang(req.query);
@@ -180,9 +181,9 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   });
 
   // The whole table of a finished job as CSV, a chunk at a time (a big job's result holds only its first values).
-  api.get('/lab/:id/table.csv', (req, res) => {
-    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
-    const id = Number(req.params.id);
+  // Its owner is checked by the loader like every other :labJob route (a stranger's id is a missing one).
+  api.get('/lab/:labJob/table.csv', (_req, res) => {
+    const id = loadedId(res, 'labJob');
     const job = jobs.get(id);
     if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
     if (job.status !== 'done' || !job.result) throw new HttpError(409, `Lab job ${id} has no table (it is ${job.status}).`);
@@ -194,11 +195,11 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
     Readable.from(csvChunks(table)).pipe(res);
   });
 
-  api.get('/lab/:id', (req, res) => {
-    const id = Number(req.params.id);
-    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
+  api.get('/lab/:labJob', (req, res) => {
+    const id = loadedId(res, 'labJob');
     const lang = summaryLang(req.query);
-    const job = visibleOr404(res, jobs.get(id), `There is no lab job ${id} (jobs are kept for an hour).`);
+    const job = jobs.get(id);
+    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
     res.json(presentJob(job, jobs, lang));
   });
 
@@ -285,7 +286,7 @@ function pageRequest(q: PageQuery): LabRequest | null {
 }
 
 export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Router {
-  const router = express.Router();
+  const router = guardedRouter(db, { malformed: 404 });
 
   const gameList = async (selected: string, lang: Lang) => {
     const titles = new Map(listProblems(db).map((p) => [p.slug, lang === 'zh' ? p.titleZh : p.titleEn]));
@@ -375,9 +376,10 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     res.redirect(303, `/lab/jobs/${job.id}`);
   });
 
-  router.get('/lab/jobs/:id', (req, res) => {
-    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw notFound(`There is no lab job ${req.params.id.slice(0, 20)}.`);
-    const job = visibleOr404(res, jobs.get(Number(req.params.id)), `There is no lab job ${req.params.id} (jobs are kept for an hour).`);
+  router.get('/lab/jobs/:labJob', (_req, res) => {
+    const id = loadedId(res, 'labJob');
+    const job = jobs.get(id);
+    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
     const r = job.result;
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     res.render('lab-job', {

@@ -167,9 +167,13 @@ export function listUserTests(db: Db, slug: string, owner?: number): UserTest[] 
 }
 
 /** The user test at a position, for telling a caller that still deletes by position which id it has. */
-export function userTestAt(db: Db, slug: string, idx: number): string | undefined {
-  const row = prepared(db, "SELECT public_id AS id FROM tests WHERE problem = ? AND idx = ? AND kind = 'user'").get(slug, idx) as { id: string } | undefined;
-  return row?.id;
+export function userTestAt(db: Db, slug: string, idx: number, owner?: number): string | undefined {
+  if (owner === undefined) {
+    const row = prepared(db, "SELECT public_id AS id FROM tests WHERE problem = ? AND idx = ? AND kind = 'user'").get(slug, idx) as { id: string } | undefined;
+    return row?.id;
+  }
+  // A student's positions are those of the tests they see (listUserTests numbers them the same way).
+  return listUserTests(db, slug, owner).find((t) => t.idx === idx)?.id;
 }
 
 export type AddedUserTest =
