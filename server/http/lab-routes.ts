@@ -20,7 +20,9 @@ import { presentResult, textOf } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
 import type { LabQueue } from './lab-queue';
-import { MAX_TO, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import { builtinGame, MAX_TO, OPTIONS_COMPONENTS, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import { refuseOptions, type OptionsRefusal } from '../lab/options-bound';
+import { DEFAULT_LIMITS } from '../lab/search';
 import type { LabThread, QuickTable } from './lab-thread';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
 import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, summaryIn, translateLabSentence } from './lab-text';
@@ -133,6 +135,13 @@ function quick(thread: LabThread, req: LabRequest): Promise<QuickTable | null> {
   return thread.table(req, QUICK_WORK, QUICK_STATES);
 }
 
+/** The sentence of an options request refused by counting (computed, not listed). */
+function optionsRefusal(state: number[], r: OptionsRefusal): string {
+  const at = `(${state.join(', ')})`;
+  if (r.reason === 'components') return `The state ${at} has ${r.components.toLocaleString('en-US')} option components (counted, not listed), more than the ${OPTIONS_COMPONENTS.toLocaleString('en-US')} the lab shows.`;
+  return `The state ${at} is in no table the lab computes: the range up to it holds ${r.states.toLocaleString('en-US')} states (counted, not listed), more than the lab's cap of ${DEFAULT_LIMITS.stateCap.toLocaleString('en-US')}.`;
+}
+
 function asHttp(e: unknown): never {
   if (e instanceof LabError) throw badRequest(e.message);
   throw e;
@@ -171,6 +180,10 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, rest));
     const request = labRequestOf(parsed.data);
     if (request.game.kind === 'source') throw badRequest('Options of a student game come with its table (for tables up to 4096 states).');
+    // Counted before anything is listed: a state too big to show is refused here, the lab thread untouched.
+    const { game } = await builtinGame(request.game).catch(asHttp);
+    const refused = (state as number[]).length === game.dims ? refuseOptions(request.game, game, state as number[], OPTIONS_COMPONENTS) : null;
+    if (refused) throw badRequest(optionsRefusal(state as number[], refused));
     const options = await thread.options(request.game, state as number[]).catch(asHttp);
     res.json({ state, options });
   });
