@@ -5,12 +5,17 @@
 import type { LabRequest } from '../lab/lab';
 import type { Db } from '../storage/db';
 import type { LabTable } from '../lab/big-table';
-import { countWaitingLabJobs, expireLabJobs, getLabJob, getLabTable, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
+import { countLabJobsOf, countWaitingLabJobs, expireLabJobs, getLabJob, getLabTable, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
 
 /** Finished jobs are kept this long (a table is cheap to compute again). */
 const KEEP_MS = 60 * 60 * 1000;
 /** Most jobs waiting at once: beyond it a new one is refused (429) rather than queued for ever. */
 export const MAX_WAITING = 50;
+/** Most lab jobs one person keeps at once (queued, running or finished within the hour): each may hold a table of megabytes. */
+export const MAX_JOBS_PER_PERSON = 20;
+
+/** Why a job was not queued: the class-wide queue is full, or this person keeps their most. */
+export type Refusal = { refused: 'busy' } | { refused: 'quota'; kept: number };
 
 export class LabQueue {
   constructor(
@@ -21,11 +26,21 @@ export class LabQueue {
 
   /** Queues a request; null when too many are waiting. */
   submit(request: LabRequest, owner: number | null = null): LabJob | null {
+    const r = this.trySubmit(request, owner);
+    return 'refused' in r ? null : r;
+  }
+
+  /** Queues a request, or says why not. */
+  trySubmit(request: LabRequest, owner: number | null = null): LabJob | Refusal {
     expireLabJobs(this.db, KEEP_MS);
-    if (countWaitingLabJobs(this.db) >= MAX_WAITING) return null;
+    if (owner !== null) {
+      const kept = countLabJobsOf(this.db, owner);
+      if (kept >= MAX_JOBS_PER_PERSON) return { refused: 'quota', kept };
+    }
+    if (countWaitingLabJobs(this.db) >= MAX_WAITING) return { refused: 'busy' };
     const id = insertLabJob(this.db, request, owner);
     this.onQueued();
-    return getLabJob(this.db, id) ?? null;
+    return getLabJob(this.db, id) ?? { refused: 'busy' };
   }
 
   get(id: number): LabJob | null {
@@ -41,4 +56,13 @@ export class LabQueue {
   position(id: number): number {
     return labJobPosition(this.db, id);
   }
+}
+
+/** The 4xx for a job not queued: 429 while the class-wide queue is full, 409 past one person's quota. */
+export function refusalStatus(r: Refusal): { status: number; message: string } {
+  if (r.refused === 'busy') return { status: 429, message: 'The lab has too many computations waiting; try again in a minute.' };
+  return {
+    status: 409,
+    message: `You keep ${r.kept} lab jobs, the most one person keeps (${MAX_JOBS_PER_PERSON}); a finished job is removed an hour after it ends, so try again later.`,
+  };
 }

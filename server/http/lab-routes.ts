@@ -19,7 +19,7 @@ import { csvChunks, type LabTable } from '../lab/big-table';
 import { presentResult, textOf } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
-import type { LabQueue } from './lab-queue';
+import { refusalStatus, type LabQueue, type Refusal } from './lab-queue';
 import { builtinGame, MAX_TO, OPTIONS_COMPONENTS, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
 import { refuseOptions, type OptionsRefusal } from '../lab/options-bound';
 import { DEFAULT_LIMITS } from '../lab/search';
@@ -142,6 +142,15 @@ function optionsRefusal(state: number[], r: OptionsRefusal): string {
   return `The state ${at} is in no table the lab computes: the range up to it holds ${r.states.toLocaleString('en-US')} states (counted, not listed), more than the lab's cap of ${DEFAULT_LIMITS.stateCap.toLocaleString('en-US')}.`;
 }
 
+/** A job just queued, or the 4xx saying why not (the class-wide queue, or this person's quota). */
+function queued(r: LabJob | Refusal): LabJob {
+  if ('refused' in r) {
+    const { status, message } = refusalStatus(r);
+    throw new HttpError(status, message);
+  }
+  return r;
+}
+
 function asHttp(e: unknown): never {
   if (e instanceof LabError) throw badRequest(e.message);
   throw e;
@@ -162,8 +171,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
       res.type('application/json').send(`{"status":"done","result":${withSummaryJson(result.presented, result.result, lang)}}`);
       return;
     }
-    const job = jobs.submit(request, ownerFor(res));
-    if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+    const job = queued(jobs.trySubmit(request, ownerFor(res)));
     res.status(202).location(`/api/lab/${job.id}`).json({ id: job.id, status: job.status });
   });
 
@@ -374,8 +382,8 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
     if (fields.has('game')) {
       const request = pageRequest(pageQuery(Object.fromEntries(fields)));
-      const job = request && jobs.submit(request, ownerFor(res));
-      if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+      if (!request) throw badRequest('Choose a game to compute.');
+      const job = queued(jobs.trySubmit(request, ownerFor(res)));
       res.redirect(303, `/lab/jobs/${job.id}`);
       return;
     }
@@ -384,8 +392,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     const to = (fields.get('to') ?? '') !== '' ? Number(fields.get('to')) : undefined;
     const body = labSchema.safeParse({ source, conjecture, to: Number.isFinite(to) ? to : undefined });
     if (!body.success) throw badRequest(describeLabError(body.error, { source }));
-    const job = jobs.submit(labRequestOf(body.data), ownerFor(res));
-    if (!job) throw new HttpError(429, 'The lab has too many computations waiting; try again in a minute.');
+    const job = queued(jobs.trySubmit(labRequestOf(body.data), ownerFor(res)));
     res.redirect(303, `/lab/jobs/${job.id}`);
   });
 

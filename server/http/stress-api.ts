@@ -4,7 +4,7 @@ import type { UserInputs } from '../import/user-input';
 import { SIZES } from '../problems/types';
 import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
-import { addUserTest, listUserTests, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, shareUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
+import { addUserTest, listUserTests, MAX_SAVED_TEST_BYTES_PER_PERSON, MAX_SAVED_TESTS_PER_PERSON, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, shareUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun, type StressRunRow } from '../storage/stress-runs';
 import { randomSeed } from '../stress/cases';
 import { parseJsonBody, rawBody } from './body';
@@ -202,6 +202,12 @@ export async function validUserInput(inputs: UserInputs, slug: string, raw: stri
 /** A user test just added, or the 4xx saying which per-problem cap it would break. */
 export function checkAdded(slug: string, added: AddedUserTest): { id: string; idx: number } {
   if (added.ok) return added;
+  if (added.reason === 'person') {
+    throw new HttpError(
+      409,
+      `You keep ${added.count} saved tests over every problem; one person keeps at most ${MAX_SAVED_TESTS_PER_PERSON} tests and ${MAX_SAVED_TEST_BYTES_PER_PERSON / 1024 / 1024} MiB of them (this one would bring yours to ${added.bytes} bytes); remove some first.`,
+    );
+  }
   if (added.reason === 'count') {
     throw new HttpError(409, `Problem ${slug} already has ${added.count} user-added tests, the most it keeps (${MAX_USER_TESTS}); remove one first.`);
   }

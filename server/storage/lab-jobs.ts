@@ -89,6 +89,11 @@ export function getLabJobState(db: Db, id: number): { status: string; attempts: 
   return row && { status: row.status === 'failed' ? 'done' : row.status, attempts: row.attempts };
 }
 
+/** Lab jobs one person keeps (every state): their quota counts these. */
+export function countLabJobsOf(db: Db, owner: number): number {
+  return (prepared(db, 'SELECT COUNT(*) AS n FROM lab_jobs WHERE owner = ?').get(owner) as { n: number }).n;
+}
+
 export function countWaitingLabJobs(db: Db): number {
   return (prepared(db, "SELECT COUNT(*) AS n FROM lab_jobs WHERE status = 'queued'").get() as { n: number }).n;
 }

@@ -176,8 +176,13 @@ export function userTestAt(db: Db, slug: string, idx: number, owner?: number): s
   return listUserTests(db, slug, owner).find((t) => t.idx === idx)?.id;
 }
 
+/** Most saved tests one person keeps over every problem, and their bytes (inputs and expected outputs). */
+export const MAX_SAVED_TESTS_PER_PERSON = 200;
+export const MAX_SAVED_TEST_BYTES_PER_PERSON = 16 * 1024 * 1024;
+
 export type AddedUserTest =
   | { ok: true; id: string; idx: number }
+  | { ok: false; reason: 'person'; count: number; bytes: number }
   | { ok: false; reason: 'count'; count: number }
   | { ok: false; reason: 'size'; bytes: number };
 
@@ -192,6 +197,14 @@ export function addUserTest(db: Db, slug: string, label: string, input: string, 
       "SELECT COUNT(*) AS count, COALESCE(SUM(length(CAST(input AS BLOB)) + length(CAST(expected AS BLOB))), 0) AS bytes FROM tests WHERE problem = ? AND kind = 'user' AND owner IS ?",
     ).get(slug, owner) as { count: number; bytes: number };
     if (used.count >= MAX_USER_TESTS) return { ok: false, reason: 'count', count: used.count };
+    if (owner !== null) {
+      const mine = prepared(
+        db,
+        "SELECT COUNT(*) AS count, COALESCE(SUM(length(CAST(input AS BLOB)) + length(CAST(expected AS BLOB))), 0) AS bytes FROM tests WHERE kind = 'user' AND owner = ?",
+      ).get(owner) as { count: number; bytes: number };
+      const after = mine.bytes + Buffer.byteLength(input, 'utf8') + Buffer.byteLength(expected, 'utf8');
+      if (mine.count >= MAX_SAVED_TESTS_PER_PERSON || after > MAX_SAVED_TEST_BYTES_PER_PERSON) return { ok: false, reason: 'person', count: mine.count, bytes: after };
+    }
     const bytes = used.bytes + Buffer.byteLength(input, 'utf8') + Buffer.byteLength(expected, 'utf8');
     if (bytes > MAX_USER_TEST_BYTES) return { ok: false, reason: 'size', bytes };
     const { last } = prepared(db, 'SELECT COALESCE(MAX(idx), 0) AS last FROM tests WHERE problem = ?').get(slug) as { last: number };
