@@ -145,6 +145,11 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
   });
 
   // A teacher makes a student's saved test one of the problem's shared tests: it keeps its id.
+  // Sharing is a teacher's: a student is told so whatever the id (before the loader, so no id is looked up).
+  api.post('/problems/:slug/tests/:anyTest/share', (_req, res, next) => {
+    if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
+    next();
+  });
   api.post('/problems/:slug/tests/:savedTest/share', rawBody, (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');

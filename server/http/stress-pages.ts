@@ -113,6 +113,11 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     res.redirect(303, `/problems/${slug}#user-tests`);
   });
 
+  // Sharing is a teacher's: a student is told so whatever the id (before the loader, so no id is looked up).
+  router.post('/problems/:slug/tests/:anyTest/share', (_req, res, next) => {
+    if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
+    next();
+  });
   router.post('/problems/:slug/tests/:savedTest/share', rawBody, (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
