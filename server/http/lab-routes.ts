@@ -139,7 +139,7 @@ function quick(thread: LabThread, req: LabRequest): Promise<QuickTable | null> {
 function optionsRefusal(state: number[], r: OptionsRefusal): string {
   const at = `(${state.join(', ')})`;
   if (r.reason === 'components') return `The state ${at} has ${r.components.toLocaleString('en-US')} option components (counted, not listed), more than the ${OPTIONS_COMPONENTS.toLocaleString('en-US')} the lab shows.`;
-  return `The state ${at} is in no table the lab computes: the range up to it holds ${r.states.toLocaleString('en-US')} states (counted, not listed), more than the lab's cap of ${DEFAULT_LIMITS.stateCap.toLocaleString('en-US')}.`;
+  return `The state ${at} is beyond what the lab computes: the range up to it holds ${r.states.toLocaleString('en-US')} states (counted, not listed), more than the lab's cap of ${DEFAULT_LIMITS.stateCap.toLocaleString('en-US')}.`;
 }
 
 /** A job just queued, or the 4xx saying why not (the class-wide queue, or this person's quota). */
