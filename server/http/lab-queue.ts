@@ -5,7 +5,7 @@
 import type { LabRequest } from '../lab/lab';
 import type { Db } from '../storage/db';
 import type { LabTable } from '../lab/big-table';
-import { countLabJobsOf, countWaitingLabJobs, expireLabJobs, getLabJob, getLabTable, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
+import { countLabJobsOf, countWaitingLabJobs, expireLabJobs, getLabJob, getLabTable, getLabTableText, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
 
 /** Finished jobs are kept this long (a table is cheap to compute again). */
 const KEEP_MS = 60 * 60 * 1000;
@@ -50,6 +50,11 @@ export class LabQueue {
   /** The whole table of a finished big job (its result holds the first values only). */
   table(id: number): LabTable | null {
     return getLabTable(this.db, id) ?? null;
+  }
+
+  /** The stored text of that table, unparsed, for a download to stream. */
+  tableText(id: number): string | null {
+    return getLabTableText(this.db, id) ?? null;
   }
 
   /** Jobs ahead of this one in the queue (0 when it runs or is done). */

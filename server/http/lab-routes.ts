@@ -15,7 +15,7 @@ import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { LabError } from '../lab/errors';
-import { csvChunks, type LabTable } from '../lab/big-table';
+import { csvChunks, csvChunksOfStored, type LabTable } from '../lab/big-table';
 import { presentResult, textOf } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
@@ -209,11 +209,13 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
     if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
     if (job.status !== 'done' || !job.result) throw new HttpError(409, `Lab job ${id} has no table (it is ${job.status}).`);
     const r = job.result;
-    // A big table's result holds its first rows; the whole table is kept beside it.
-    const table: LabTable | null = job.hasTable ? jobs.table(id) : { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
-    if (!table) throw notFound(`Lab job ${id} is no longer kept (jobs are kept for an hour).`);
+    // A big table's result holds its first rows; the whole table is kept beside it, streamed from its
+    // stored text (never parsed whole on this thread).
+    const chunks = job.hasTable ? jobs.tableText(id) : null;
+    if (job.hasTable && chunks === null) throw notFound(`Lab job ${id} is no longer kept (jobs are kept for an hour).`);
     res.type('text/csv').attachment(`sg-table-${id}.csv`);
-    Readable.from(csvChunks(table)).pipe(res);
+    const table: LabTable = { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
+    Readable.from(chunks === null ? csvChunks(table) : csvChunksOfStored(chunks)).pipe(res);
   });
 
   api.get('/lab/:labJob', (req, res) => {

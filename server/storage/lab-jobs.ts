@@ -120,6 +120,12 @@ export function saveLabProgress(db: Db, id: number, progress: number): void {
   prepared(db, "UPDATE lab_jobs SET progress = ? WHERE id = ? AND status = 'running'").run(Math.min(1, Math.max(0, progress)), id);
 }
 
+/** The stored text of a finished big job's whole table (JSON, unparsed: a download streams it), or undefined. */
+export function getLabTableText(db: Db, id: number): string | undefined {
+  const row = prepared(db, "SELECT full_table FROM lab_jobs WHERE id = ? AND status = 'done'").get(id) as { full_table: string | null } | undefined;
+  return row?.full_table ?? undefined;
+}
+
 /** The whole table of a finished big job, or undefined when there is none. */
 export function getLabTable(db: Db, id: number): LabTable | undefined {
   const row = prepared(db, "SELECT full_table FROM lab_jobs WHERE id = ? AND status = 'done'").get(id) as { full_table: string | null } | undefined;
