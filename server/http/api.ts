@@ -8,7 +8,7 @@ import { badRequest, notFound } from './errors';
 import { isoTimestamp } from './present';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
 import { bodyLanguage } from './language-field';
-import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
+import { parseCount, parseSubmissionFilter } from './submission-query';
 import { SLUG_PATTERN } from '../problems/registry';
 import { catalogEntry, inLearningOrder } from '../../problems/catalog';
 import { ownerFor, scopeOf, showsAuthors } from './auth/viewer';

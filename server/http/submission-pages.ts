@@ -7,7 +7,6 @@ import {
   countSubmissions,
   getFailureText,
   getSubmission,
-  getSubmissionSummary,
   insertSubmission,
   listFailureTexts,
   listSubmissions,
@@ -20,7 +19,7 @@ import type { RefusedForm } from './problem-pages';
 import { formatTimestamp, statusClass, statusText, verdictClass } from './present';
 import { checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
-import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
+import { parseCount, parseSubmissionFilter } from './submission-query';
 import { clientKey } from './client-key';
 import { compileOutputHtml, sourceView } from './source-view';
 import { caseOfDifference, splitAtCase } from './failing-case-view';
