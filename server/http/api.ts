@@ -9,10 +9,11 @@ import { badRequest, notFound } from './errors';
 import { isoTimestamp } from './present';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
 import { bodyLanguage } from './language-field';
-import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
+import { parseCount, parseSubmissionFilter } from './submission-query';
 import { SLUG_PATTERN } from '../problems/registry';
 import { catalogEntry, inLearningOrder } from '../../problems/catalog';
-import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
+import { ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
 
 export interface ApiDeps {
   db: Db;
@@ -25,7 +26,7 @@ export interface ApiDeps {
  * every error as `{"error": "a sentence"}` (written by the error handler).
  */
 export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
-  const api = express.Router();
+  const api = guardedRouter(db);
 
   api.get('/problems', (_req, res) => {
     res.json(
@@ -90,10 +91,10 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     );
   });
 
-  api.get('/submissions/:id', (req, res) => {
-    const id = parseSubmissionId(req.params.id);
-    if (id === null) throw badRequest(`"${req.params.id.slice(0, 30)}" is not a submission id (a positive integer).`);
-    const s = visibleOr404(res, getSubmission(db, id), `There is no submission ${id}.`);
+  api.get('/submissions/:submission', (_req, res) => {
+    const id = loadedId(res, 'submission');
+    const s = getSubmission(db, id);
+    if (!s) throw notFound(`There is no submission ${id}.`);
     res.json({
       ...(showsAuthors(res) ? { author: s.ownerName, authorDisplayName: s.ownerDisplay } : {}),
       id: s.id,

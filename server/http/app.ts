@@ -17,7 +17,7 @@ import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
 import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
-import { requestGuard } from './request-guard';
+import { isApiPath, requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
 import { languageChoice } from './lang';
@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
   const labThread = new LabThread(deps.judgeNice ?? null);
-  app.use('/api', labApi(labJobs, labThread));
+  app.use('/api', labApi(labJobs, labThread, deps.db));
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
@@ -164,8 +164,7 @@ function errorHandler(log: (line: string) => void): ErrorRequestHandler {
     const { status, message } = describeError(err);
     if (status >= 500) log(`error on ${req.method} ${req.originalUrl}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     res.status(status);
-    const path = req.originalUrl.split('?')[0]!;
-    if (path === '/api' || path.startsWith('/api/')) {
+    if (isApiPath(req.originalUrl.split('?')[0]!)) {
       res.json({ error: message });
       return;
     }

@@ -8,18 +8,21 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
-import { ownerFor, visibleOr404 } from './auth/viewer';
+import { ownerFor } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
 import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { LabError } from '../lab/errors';
-import { csvChunks, type LabTable } from '../lab/big-table';
+import { csvChunks, csvChunksOfStored, type LabTable } from '../lab/big-table';
 import { presentResult, textOf } from '../lab/present';
 import { instantiate } from '../lab/game';
 import type { LabJob } from '../storage/lab-jobs';
-import type { LabQueue } from './lab-queue';
-import { MAX_TO, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import { refusalStatus, type LabQueue, type Refusal } from './lab-queue';
+import { builtinGame, MAX_TO, OPTIONS_COMPONENTS, type GameSpec, type LabRequest, type LabResult } from '../lab/lab';
+import { refuseOptions, type OptionsRefusal } from '../lab/options-bound';
+import { DEFAULT_LIMITS } from '../lab/search';
 import type { LabThread, QuickTable } from './lab-thread';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
 import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, summaryIn, translateLabSentence } from './lab-text';
@@ -28,7 +31,6 @@ import { translatePhrase } from './ui-text';
 import { PERSON_CAPS } from '../queue/person-caps';
 import { clientKey } from './client-key';
 
-const LAB_CAP_REFUSAL = `You already have ${PERSON_CAPS.lab} lab computations waiting or running (at most ${PERSON_CAPS.lab} per person); try again when one has finished.`;
 
 /** The quick path (the lab thread, no job) stops after this much work and hands the request to a job. */
 const QUICK_WORK = 3_000_000;
@@ -136,13 +138,29 @@ function quick(thread: LabThread, req: LabRequest): Promise<QuickTable | null> {
   return thread.table(req, QUICK_WORK, QUICK_STATES);
 }
 
+/** The sentence of an options request refused by counting (computed, not listed). */
+function optionsRefusal(state: number[], r: OptionsRefusal): string {
+  const at = `(${state.join(', ')})`;
+  if (r.reason === 'components') return `The state ${at} has ${r.components.toLocaleString('en-US')} option components (counted, not listed), more than the ${OPTIONS_COMPONENTS.toLocaleString('en-US')} the lab shows.`;
+  return `The state ${at} is beyond what the lab computes: the range up to it holds ${r.states.toLocaleString('en-US')} states (counted, not listed), more than the lab's cap of ${DEFAULT_LIMITS.stateCap.toLocaleString('en-US')}.`;
+}
+
+/** A job just queued, or the 4xx saying why not (the class-wide queue, or this person's quota). */
+function queued(r: LabJob | Refusal): LabJob {
+  if ('refused' in r) {
+    const { status, message } = refusalStatus(r);
+    throw new HttpError(status, message);
+  }
+  return r;
+}
+
 function asHttp(e: unknown): never {
   if (e instanceof LabError) throw badRequest(e.message);
   throw e;
 }
 
-export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
-  const api = express.Router();
+export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Router {
+  const api = guardedRouter(db);
 
   api.post('/lab', rawBody, async (req: Request, res: Response) => {
     const lang = summaryLang(req.query);
@@ -156,8 +174,7 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
       res.type('application/json').send(`{"status":"done","result":${withSummaryJson(result.presented, result.result, lang)}}`);
       return;
     }
-    const job = jobs.submit(request, ownerFor(res), clientKey(req));
-    if (!job) throw new HttpError(429, LAB_CAP_REFUSAL);
+    const job = queued(jobs.trySubmit(request, ownerFor(res), clientKey(req)));
     res.status(202).location(`/api/lab/${job.id}`).json({ id: job.id, status: job.status });
   });
 
@@ -174,6 +191,10 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, rest));
     const request = labRequestOf(parsed.data);
     if (request.game.kind === 'source') throw badRequest('Options of a student game come with its table (for tables up to 4096 states).');
+    // Counted before anything is listed: a state too big to show is refused here, the lab thread untouched.
+    const { game } = await builtinGame(request.game).catch(asHttp);
+    const refused = (state as number[]).length === game.dims ? refuseOptions(request.game, game, state as number[], OPTIONS_COMPONENTS) : null;
+    if (refused) throw badRequest(optionsRefusal(state as number[], refused));
     const options = await thread.options(request.game, state as number[]).catch(asHttp);
     res.json({ state, options });
   });
@@ -184,25 +205,27 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
   });
 
   // The whole table of a finished job as CSV, a chunk at a time (a big job's result holds only its first values).
-  api.get('/lab/:id/table.csv', (req, res) => {
-    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
-    const id = Number(req.params.id);
+  // Its owner is checked by the loader like every other :labJob route (a stranger's id is a missing one).
+  api.get('/lab/:labJob/table.csv', (_req, res) => {
+    const id = loadedId(res, 'labJob');
     const job = jobs.get(id);
     if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
     if (job.status !== 'done' || !job.result) throw new HttpError(409, `Lab job ${id} has no table (it is ${job.status}).`);
     const r = job.result;
-    // A big table's result holds its first rows; the whole table is kept beside it.
-    const table: LabTable | null = job.hasTable ? jobs.table(id) : { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
-    if (!table) throw notFound(`Lab job ${id} is no longer kept (jobs are kept for an hour).`);
+    // A big table's result holds its first rows; the whole table is kept beside it, streamed from its
+    // stored text (never parsed whole on this thread).
+    const chunks = job.hasTable ? jobs.tableText(id) : null;
+    if (job.hasTable && chunks === null) throw notFound(`Lab job ${id} is no longer kept (jobs are kept for an hour).`);
     res.type('text/csv').attachment(`sg-table-${id}.csv`);
-    Readable.from(csvChunks(table)).pipe(res);
+    const table: LabTable = { paramNames: r.game.paramNames, from: r.game.from, to: r.game.to, loopy: r.loopy, values: r.values };
+    Readable.from(chunks === null ? csvChunks(table) : csvChunksOfStored(chunks)).pipe(res);
   });
 
-  api.get('/lab/:id', (req, res) => {
-    const id = Number(req.params.id);
-    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');
+  api.get('/lab/:labJob', (req, res) => {
+    const id = loadedId(res, 'labJob');
     const lang = summaryLang(req.query);
-    const job = visibleOr404(res, jobs.get(id), `There is no lab job ${id} (jobs are kept for an hour).`);
+    const job = jobs.get(id);
+    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
     res.json(presentJob(job, jobs, lang));
   });
 
@@ -289,7 +312,7 @@ function pageRequest(q: PageQuery): LabRequest | null {
 }
 
 export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Router {
-  const router = express.Router();
+  const router = guardedRouter(db, { malformed: 404 });
 
   const gameList = async (selected: string, lang: Lang) => {
     const titles = new Map(listProblems(db).map((p) => [p.slug, lang === 'zh' ? p.titleZh : p.titleEn]));
@@ -364,8 +387,8 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
     if (fields.has('game')) {
       const request = pageRequest(pageQuery(Object.fromEntries(fields)));
-      const job = request && jobs.submit(request, ownerFor(res), clientKey(req));
-      if (!job) throw new HttpError(429, LAB_CAP_REFUSAL);
+      if (!request) throw badRequest('Choose a game to compute.');
+      const job = queued(jobs.trySubmit(request, ownerFor(res), clientKey(req)));
       res.redirect(303, `/lab/jobs/${job.id}`);
       return;
     }
@@ -374,14 +397,14 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     const to = (fields.get('to') ?? '') !== '' ? Number(fields.get('to')) : undefined;
     const body = labSchema.safeParse({ source, conjecture, to: Number.isFinite(to) ? to : undefined });
     if (!body.success) throw badRequest(describeLabError(body.error, { source }));
-    const job = jobs.submit(labRequestOf(body.data), ownerFor(res), clientKey(req));
-    if (!job) throw new HttpError(429, LAB_CAP_REFUSAL);
+    const job = queued(jobs.trySubmit(labRequestOf(body.data), ownerFor(res), clientKey(req)));
     res.redirect(303, `/lab/jobs/${job.id}`);
   });
 
-  router.get('/lab/jobs/:id', (req, res) => {
-    if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw notFound(`There is no lab job ${req.params.id.slice(0, 20)}.`);
-    const job = visibleOr404(res, jobs.get(Number(req.params.id)), `There is no lab job ${req.params.id} (jobs are kept for an hour).`);
+  router.get('/lab/jobs/:labJob', (_req, res) => {
+    const id = loadedId(res, 'labJob');
+    const job = jobs.get(id);
+    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
     const r = job.result;
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     res.render('lab-job', {

@@ -22,16 +22,44 @@ export interface QuickTable {
   text: string | null;
 }
 
+/** A request lost with the thread through no fault of its own is sent again this many times at most. */
+const RETRIES = 2;
+
+interface InFlight {
+  token: number;
+  /** The thread's life it was sent to (a new life starts after each loss). */
+  life: number;
+}
+
 export class LabThread {
   private readonly thread: RequestThread<BuiltinRequest, BuiltinReply>;
+  private readonly heapMb: number;
+  private nextToken = 1;
+  private closed = false;
+  private life = 0;
+  /** Requests sent and not answered, oldest first: the thread answers in order, so the oldest is the one running. */
+  private readonly inFlight: InFlight[] = [];
+  /** Per lost life, the request that was running when it ended: the one that killed it. */
+  private readonly blamed = new Map<number, number>();
 
-  constructor(nice: number | null) {
-    this.thread = new RequestThread(new URL('../lab/builtin-thread.ts', import.meta.url), { maxOldGenerationSizeMb: HEAP_MB }, { nice });
+  constructor(nice: number | null, heapMb = HEAP_MB) {
+    this.heapMb = heapMb;
+    this.thread = new RequestThread(new URL('../lab/builtin-thread.ts', import.meta.url), { maxOldGenerationSizeMb: heapMb }, { nice });
   }
 
-  private async ask(body: BuiltinRequest): Promise<Extract<BuiltinReply, { ok: true }> | { lost: string }> {
+  /**
+   * One request, isolated from the others: when the thread dies (over its heap) or is replaced (over
+   * time), every request waiting on it is lost with it, but only the one that was running caused it.
+   * That one fails; the others are sent again to the fresh thread.
+   */
+  private async ask(body: BuiltinRequest, attempt = 0): Promise<Extract<BuiltinReply, { ok: true }> | { lost: string }> {
+    const me: InFlight = { token: this.nextToken++, life: this.life };
+    this.inFlight.push(me);
     const a = await this.thread.request(body, TIMEOUT_MS);
-    if (!a.ok) return { lost: a.timedOut ? `it takes longer than ${TIMEOUT_MS / 1000} s` : `it needs more than the lab's ${HEAP_MB} MiB (${a.lost})` };
+    const guilty = !a.ok && this.blame(me);
+    this.inFlight.splice(this.inFlight.indexOf(me), 1);
+    if (!a.ok && !guilty && !this.closed && attempt < RETRIES) return this.ask(body, attempt + 1);
+    if (!a.ok) return { lost: a.timedOut ? `it takes longer than ${TIMEOUT_MS / 1000} s` : `it needs more than the lab's ${this.heapMb} MiB (${a.lost})` };
     const r = a.reply;
     if (r.ok) return r;
     if (r.labError) throw new LabError(r.error, r.overWorkCap, true);
@@ -56,7 +84,19 @@ export class LabThread {
     return r.options!;
   }
 
+  /** Whether `me` was the request running when its thread's life ended (the first loss of a life decides). */
+  private blame(me: InFlight): boolean {
+    if (!this.blamed.has(me.life)) {
+      const running = this.inFlight.find((f) => f.life === me.life)!;
+      this.blamed.set(me.life, running.token);
+      this.life++;
+      if (this.blamed.size > 64) this.blamed.delete(this.blamed.keys().next().value!);
+    }
+    return this.blamed.get(me.life) === me.token;
+  }
+
   close(): Promise<void> {
+    this.closed = true;
     return this.thread.close();
   }
 }

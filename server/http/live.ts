@@ -1,4 +1,4 @@
-import express from 'express';
+import type express from 'express';
 import { verdictName } from '../judge/verdicts';
 import type { ProgressEvent, SubmissionEvents } from '../queue/events';
 import type { Db } from '../storage/db';
@@ -6,8 +6,7 @@ import { getSubmissionSummary, listSubmissionTests, type SubmissionSummary } fro
 import { notFound } from './errors';
 import { statusClass, statusText, verdictClass } from './present';
 import { localizeEvent } from './ui-text';
-import { parseSubmissionId } from './submission-query';
-import { canSee } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -17,12 +16,12 @@ const HEARTBEAT_MS = 15_000;
  * CSS class to show, so the page script stays a few lines.
  */
 export function liveUpdates(db: Db, events: SubmissionEvents): express.Router {
-  const router = express.Router();
+  const router = guardedRouter(db, { malformed: 404 });
 
-  router.get('/submissions/:id/events', (req, res) => {
-    const id = parseSubmissionId(req.params.id);
-    const first = id === null ? undefined : getSubmissionSummary(db, id);
-    if (id === null || !first || !canSee(res, first.owner)) throw notFound(`There is no submission ${req.params.id.slice(0, 30)}.`);
+  router.get('/submissions/:submission/events', (req, res) => {
+    const id = loadedId(res, 'submission');
+    const first = getSubmissionSummary(db, id);
+    if (!first) throw notFound(`There is no submission ${id}.`);
 
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',

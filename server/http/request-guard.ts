@@ -8,7 +8,7 @@
  * - A write (POST, PUT, PATCH, DELETE) whose `Origin` is not this judge's, or that the browser marks
  *   `Sec-Fetch-Site: cross-site`, is refused (403). Requests without these headers (curl, the CLI,
  *   judge workers) are not browsers acting for someone and pass.
- * - A write with a body under /api must say `Content-Type: application/json` (415): a browser sends
+ * - A write with a body under /api (in any letter case) must say `Content-Type: application/json` (415): a browser sends
  *   text/plain or form bodies cross-site without asking first, but never JSON.
  *
  * Independent of sessions: it holds with or without accounts.
@@ -48,10 +48,18 @@ function hostName(value: string): string {
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Whether a path is under /api, in any letter case: Express routes case-insensitively, so /API/lab
+ * reaches the same handlers and must meet the same rules.
+ */
+export function isApiPath(path: string): boolean {
+  const p = path.toLowerCase();
+  return p === '/api' || p.startsWith('/api/');
+}
+
 function refuse(req: Request, res: Response, status: number, message: string): void {
-  const path = req.originalUrl.split('?')[0]!;
   res.status(status);
-  if (path === '/api' || path.startsWith('/api/')) res.json({ error: message });
+  if (isApiPath(req.originalUrl.split('?')[0]!)) res.json({ error: message });
   else res.type('text/plain').send(message);
 }
 
@@ -77,9 +85,8 @@ export function requestGuard(listenHost: string): RequestHandler {
     if (req.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !sameOrigin(origin, host))) {
       return refuse(req, res, 403, 'Refused: this request comes from another web site; only the judge\'s own pages may change things here.');
     }
-    const path = req.path;
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if ((path === '/api' || path.startsWith('/api/')) && hasBody && !req.is('application/json')) {
+    if (isApiPath(req.path) && hasBody && !req.is('application/json')) {
       return refuse(req, res, 415, 'Send the request body as JSON with the header Content-Type: application/json.');
     }
     next();

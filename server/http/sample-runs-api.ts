@@ -9,8 +9,9 @@ import { SAMPLE_OUTPUT_CHARS } from '../queue/sample-run-job';
 import type { Db } from '../storage/db';
 import { getSampleRun, insertSampleRun, type SampleOutcome } from '../storage/sample-runs';
 import { parseJsonBody, rawBody } from './body';
-import { ownerFor, visibleOr404 } from './auth/viewer';
-import { badRequest } from './errors';
+import { ownerFor } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
+import { badRequest, HttpError, notFound } from './errors';
 import { bodyLanguage } from './language-field';
 import { checkPersonCap } from './person-cap';
 import { clientKey } from './client-key';
@@ -24,7 +25,7 @@ function caseOf(problem: string, s: SampleOutcome) {
 }
 
 export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
-  const api = express.Router();
+  const api = guardedRouter(db);
 
   api.post('/sample-runs', rawBody, (req: Request, res: Response) => {
     const body = parseJsonBody(req.body);
@@ -40,11 +41,10 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
     res.status(201).location(`/api/sample-runs/${id}`).json({ id });
   });
 
-  api.get('/sample-runs/:id', (req, res) => {
-    const raw = String(req.params.id);
-    if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a sample run (a positive integer).`);
-    // A student sees only their own runs (accounts mode): another's id is as unknown as a missing one.
-    const run = visibleOr404(res, getSampleRun(db, Number(raw)), `There is no sample run ${raw}.`);
+  api.get('/sample-runs/:sampleRun', (_req, res) => {
+    const id = loadedId(res, 'sampleRun');
+    const run = getSampleRun(db, id);
+    if (!run) throw notFound(`There is no sample run ${id}.`);
     res.json({
       id: run.id,
       problem: run.problem,

@@ -4,7 +4,7 @@ import type { UserInputs } from '../import/user-input';
 import { SIZES } from '../problems/types';
 import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
-import { addUserTest, listUserTests, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, shareUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
+import { addUserTest, listUserTests, MAX_SAVED_TEST_BYTES_PER_PERSON, MAX_SAVED_TESTS_PER_PERSON, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, shareUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun, type StressRunRow } from '../storage/stress-runs';
 import { randomSeed } from '../stress/cases';
 import { parseJsonBody, rawBody } from './body';
@@ -14,7 +14,8 @@ import { isoTimestamp } from './present';
 import { bodyLanguage } from './language-field';
 import { checkPersonCap } from './person-cap';
 import { clientKey } from './client-key';
-import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
+import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 
 /** Most cases one stress run may ask for (its CPU budget may stop it sooner). */
@@ -47,7 +48,7 @@ export interface StressApiDeps {
  * validated with the problem's own validator and answered by its fast reference.
  */
 export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Router {
-  const api = express.Router();
+  const api = guardedRouter(db);
 
   api.post('/stress', rawBody, (req: Request, res: Response) => {
     const body = parseJsonBody(req.body);
@@ -70,8 +71,10 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     res.status(201).location(`/api/stress/${id}`).json({ id });
   });
 
-  api.get('/stress/:id', (req, res) => {
-    const run = visibleOr404(res, getStressRun(db, parseId(req.params.id, 'stress run')), `There is no stress run ${req.params.id}.`);
+  api.get('/stress/:stressRun', (_req, res) => {
+    const id = loadedId(res, 'stressRun');
+    const run = getStressRun(db, id);
+    if (!run) throw notFound(`There is no stress run ${id}.`);
     res.json(presentStressRun(run));
   });
 
@@ -88,8 +91,10 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     res.status(201).location(`/api/invocations/${id}`).json({ id });
   });
 
-  api.get('/invocations/:id', (req, res) => {
-    const inv = visibleOr404(res, getInvocation(db, parseId(req.params.id, 'invocation')), `There is no invocation ${req.params.id}.`);
+  api.get('/invocations/:invocation', (_req, res) => {
+    const id = loadedId(res, 'invocation');
+    const inv = getInvocation(db, id);
+    if (!inv) throw notFound(`There is no invocation ${id}.`);
     res.json({
       id: inv.id,
       problem: inv.problem,
@@ -137,18 +142,23 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     res.status(201).json({ id: added.id, index: added.idx });
   });
 
-  api.delete('/problems/:slug/tests/:id', (req, res) => {
+  api.delete('/problems/:slug/tests/:savedTest', (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
-    const id = userTestId(db, slug, String(req.params.id));
+    const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!removeUserTest(db, slug, id, scopeOf(res))) throw notFound(`Problem ${slug} has no user-added test ${id}; only user-added tests can be removed.`);
     res.status(204).end();
   });
 
   // A teacher makes a student's saved test one of the problem's shared tests: it keeps its id.
-  api.post('/problems/:slug/tests/:id/share', rawBody, (req, res) => {
+  // Sharing is a teacher's: a student is told so whatever the id (before the loader, so no id is looked up).
+  api.post('/problems/:slug/tests/:anyTest/share', (_req, res, next) => {
+    if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
+    next();
+  });
+  api.post('/problems/:slug/tests/:savedTest/share', rawBody, (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
-    const id = userTestId(db, slug, String(req.params.id));
+    const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!shareUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
     res.json({ id, shared: true });
   });
@@ -202,6 +212,12 @@ export async function validUserInput(inputs: UserInputs, slug: string, raw: stri
 /** A user test just added, or the 4xx saying which per-problem cap it would break. */
 export function checkAdded(slug: string, added: AddedUserTest): { id: string; idx: number } {
   if (added.ok) return added;
+  if (added.reason === 'person') {
+    throw new HttpError(
+      409,
+      `You keep ${added.count} saved tests over every problem; one person keeps at most ${MAX_SAVED_TESTS_PER_PERSON} tests and ${MAX_SAVED_TEST_BYTES_PER_PERSON / 1024 / 1024} MiB of them (this one would bring yours to ${added.bytes} bytes); remove some first.`,
+    );
+  }
   if (added.reason === 'count') {
     throw new HttpError(409, `Problem ${slug} already has ${added.count} user-added tests, the most it keeps (${MAX_USER_TESTS}); remove one first.`);
   }
@@ -215,19 +231,15 @@ export function checkAdded(slug: string, added: AddedUserTest): { id: string; id
  * A user test's id from a URL. Tests used to be removed by position, which shifts when another is
  * removed; a bare number is answered with the id now at that position instead of acting on it.
  */
-export function userTestId(db: Db, slug: string, raw: string): string {
+export function userTestId(db: Db, slug: string, raw: string, scope: number | undefined): string {
   if (/^t[0-9a-f]{12}$/.test(raw)) return raw;
   if (/^[0-9]{1,9}$/.test(raw)) {
-    const now = userTestAt(db, slug, Number(raw));
+    // Only a test the asker may see is named: another person's private test id never leaves here.
+    const now = userTestAt(db, slug, Number(raw), scope);
     const hint = now ? ` Test ${raw} of ${slug} has the id "${now}".` : '';
     throw badRequest(`User tests are removed by their id (from GET /api/problems/${slug}/tests), not by position, since positions shift when a test is removed.${hint}`);
   }
   throw badRequest(`"${raw.slice(0, 30)}" is not a user test id (a "t" and 12 hex digits, from GET /api/problems/${slug}/tests).`);
-}
-
-function parseId(raw: string, what: string): number {
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a ${what} (a positive integer).`);
-  return Number(raw);
 }
 
 function describeStressError(error: z.ZodError, body: unknown): string {

@@ -1,10 +1,10 @@
-import express from 'express';
+import type express from 'express';
 import type { Db } from '../storage/db';
 import { cancelStressRun, getStressRun } from '../storage/stress-runs';
 import { rawBody } from './body';
-import { badRequest, HttpError, notFound } from './errors';
+import { HttpError, notFound } from './errors';
 import { presentStressRun } from './stress-api';
-import { visibleOr404 } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
 
 /**
  * Cancelling a stress run: `POST /api/stress/:id/cancel` (JSON) and `POST /stress/:id/cancel` (the
@@ -12,25 +12,23 @@ import { visibleOr404 } from './auth/viewer';
  * next batch, with result "cancelled" and the cases run so far.
  */
 export function stressCancel(db: Db): express.Router {
-  const router = express.Router();
+  const router = guardedRouter(db);
 
-  const cancel = (raw: string, res: express.Response): number => {
-    if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a stress run (a positive integer).`);
-    const id = Number(raw);
-    visibleOr404(res, getStressRun(db, id), `There is no stress run ${id}.`);
+  const cancel = (res: express.Response): number => {
+    const id = loadedId(res, 'stressRun');
     const outcome = cancelStressRun(db, id);
     if (outcome === 'missing') throw notFound(`There is no stress run ${id}.`);
     if (outcome === 'finished') throw new HttpError(409, `Stress run ${id} has already finished; there is nothing to cancel.`);
     return id;
   };
 
-  router.post('/api/stress/:id/cancel', rawBody, (req, res) => {
-    const id = cancel(String(req.params.id), res);
+  router.post('/api/stress/:stressRun/cancel', rawBody, (_req, res) => {
+    const id = cancel(res);
     res.json(presentStressRun(getStressRun(db, id)!));
   });
 
-  router.post('/stress/:id/cancel', rawBody, (req, res) => {
-    const id = cancel(String(req.params.id), res);
+  router.post('/stress/:stressRun/cancel', rawBody, (_req, res) => {
+    const id = cancel(res);
     res.redirect(303, `/stress/${id}`);
   });
 

@@ -15,7 +15,8 @@ import { checkProblemSlug, checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
 import { checkPersonCap } from './person-cap';
 import { clientKey } from './client-key';
-import { isTeacher, ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
+import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
 import { authorName } from '../storage/accounts';
 
 /**
@@ -23,7 +24,8 @@ import { authorName } from '../storage/accounts';
  * page's form here, and a result page (refreshing itself while the job runs) follows.
  */
 export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInputs; onQueued: () => void }): express.Router {
-  const router = express.Router();
+  // Malformed ids answer 400 here, as they always have on these pages.
+  const router = guardedRouter(db);
 
   async function formSource(req: Request): Promise<{ fields: Map<string, string>; source: string }> {
     const form = await parseFormBody(req.get('content-type'), req.body);
@@ -45,8 +47,10 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     res.redirect(303, `/stress/${id}`);
   });
 
-  router.get('/stress/:id', (req, res) => {
-    const row = visibleOr404(res, getStressRun(db, positive(String(req.params.id), 'stress run')), `There is no stress run ${req.params.id}.`);
+  router.get('/stress/:stressRun', (_req, res) => {
+    const id = loadedId(res, 'stressRun');
+    const row = getStressRun(db, id);
+    if (!row) throw notFound(`There is no stress run ${id}.`);
     const run = presentStressRun(row);
     res.render('stress', {
       title: `Stress test #${run.id}`,
@@ -60,9 +64,10 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     });
   });
 
-  router.post('/stress/:id/save', rawBody, async (req, res) => {
-    const run = getStressRun(db, positive(String(req.params.id), 'stress run'));
-    if (!run?.counterexample || run.owner !== (scopeOf(res) ?? run.owner)) throw notFound(`Stress run ${req.params.id} has no counterexample to save.`);
+  router.post('/stress/:stressRun/save', rawBody, async (_req, res) => {
+    const id = loadedId(res, 'stressRun');
+    const run = getStressRun(db, id);
+    if (!run?.counterexample) throw notFound(`Stress run ${id} has no counterexample to save.`);
     const c = run.counterexample;
     // The reference answers again in the import thread: the package may have changed since the run.
     const { input, expected } = await validUserInput(inputs, run.problem, c.input, true);
@@ -80,8 +85,10 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     res.redirect(303, `/invocations/${id}`);
   });
 
-  router.get('/invocations/:id', (req, res) => {
-    const inv = visibleOr404(res, getInvocation(db, positive(String(req.params.id), 'invocation')), `There is no invocation ${req.params.id}.`);
+  router.get('/invocations/:invocation', (_req, res) => {
+    const invId = loadedId(res, 'invocation');
+    const inv = getInvocation(db, invId);
+    if (!inv) throw notFound(`There is no invocation ${invId}.`);
     const done = inv.status === 'done';
     const interactive = catalogEntry(inv.problem).tags.includes('interactive');
     res.render('invocation', {
@@ -103,17 +110,22 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     });
   });
 
-  router.post('/problems/:slug/tests/:id/delete', rawBody, (req, res) => {
+  router.post('/problems/:slug/tests/:savedTest/delete', rawBody, (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
-    const id = userTestId(db, slug, String(req.params.id));
+    const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!removeUserTest(db, slug, id, scopeOf(res))) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
     res.redirect(303, `/problems/${slug}#user-tests`);
   });
 
-  router.post('/problems/:slug/tests/:id/share', rawBody, (req, res) => {
+  // Sharing is a teacher's: a student is told so whatever the id (before the loader, so no id is looked up).
+  router.post('/problems/:slug/tests/:anyTest/share', (_req, res, next) => {
+    if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
+    next();
+  });
+  router.post('/problems/:slug/tests/:savedTest/share', rawBody, (req, res) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
-    const id = userTestId(db, slug, String(req.params.id));
+    const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!shareUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
     res.redirect(303, `/problems/${slug}#user-tests`);
   });
@@ -125,10 +137,5 @@ function intField(raw: string | undefined, name: string, min: number, max: numbe
   if (raw === undefined || !/^\d{1,10}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
     throw badRequest(`The field "${name}" must be an integer from ${min} to ${max}.`);
   }
-  return Number(raw);
-}
-
-function positive(raw: string, what: string): number {
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`"${raw.slice(0, 30)}" is not a ${what} (a positive integer).`);
   return Number(raw);
 }

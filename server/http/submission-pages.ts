@@ -7,7 +7,6 @@ import {
   countSubmissions,
   getFailureText,
   getSubmission,
-  getSubmissionSummary,
   insertSubmission,
   listFailureTexts,
   listSubmissions,
@@ -20,7 +19,7 @@ import type { RefusedForm } from './problem-pages';
 import { formatTimestamp, statusClass, statusText, verdictClass } from './present';
 import { checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
-import { parseCount, parseSubmissionFilter, parseSubmissionId } from './submission-query';
+import { parseCount, parseSubmissionFilter } from './submission-query';
 import { clientKey } from './client-key';
 import { checkPersonCap } from './person-cap';
 import { compileOutputHtml, sourceView } from './source-view';
@@ -28,7 +27,8 @@ import { caseOfDifference, splitAtCase } from './failing-case-view';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount, listAccounts } from '../storage/accounts';
-import { ownerFor, scopeOf, showsAuthors, visibleOr404 } from './auth/viewer';
+import { ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { guardedRouter, loadedId } from './policy';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -43,7 +43,7 @@ export interface SubmissionPagesDeps {
 }
 
 export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }: SubmissionPagesDeps): express.Router {
-  const router = express.Router();
+  const router = guardedRouter(db, { malformed: 404 });
   const highlight = new StoredHighlight(db);
 
   /** The web form: the code field, or an uploaded file when one is chosen. */
@@ -129,9 +129,10 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     });
   });
 
-  router.get('/submissions/:id', async (req, res) => {
-    const id = parseSubmissionId(req.params.id);
-    const s = visibleOr404(res, id === null ? undefined : getSubmission(db, id), `There is no submission ${req.params.id.slice(0, 30)}.`);
+  router.get('/submissions/:submission', async (_req, res) => {
+    const id = loadedId(res, 'submission');
+    const s = getSubmission(db, id);
+    if (!s) throw notFound(`There is no submission ${id}.`);
     const sourceHtml = await highlight.html(s.id, s.source, s.language);
     const problem = getProblemHeader(db, s.problem);
     const texts = listFailureTexts(db, s.id);
@@ -218,11 +219,10 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     });
   });
 
-  router.get('/submissions/:id/:file', (req, res) => {
-    const id = parseSubmissionId(req.params.id);
+  router.get('/submissions/:submission/:file', (req, res) => {
+    const id = loadedId(res, 'submission');
     const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts|js)$/.exec(req.params.file);
-    if (id === null || !m) throw notFound('There is no such file.');
-    visibleOr404(res, getSubmissionSummary(db, id), `Submission ${id} has no ${m[1]} to download.`);
+    if (!m) throw notFound('There is no such file.');
     const kind = m[1]!;
     let content: string | undefined;
     // The page links a source under its own language's extension (source.js for JavaScript).

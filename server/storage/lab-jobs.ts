@@ -89,6 +89,11 @@ export function getLabJobState(db: Db, id: number): { status: string; attempts: 
   return row && { status: row.status === 'failed' ? 'done' : row.status, attempts: row.attempts };
 }
 
+/** Lab jobs one person keeps (every state): their quota counts these. */
+export function countLabJobsOf(db: Db, owner: number): number {
+  return (prepared(db, 'SELECT COUNT(*) AS n FROM lab_jobs WHERE owner = ?').get(owner) as { n: number }).n;
+}
+
 export function countWaitingLabJobs(db: Db): number {
   return (prepared(db, "SELECT COUNT(*) AS n FROM lab_jobs WHERE status = 'queued'").get() as { n: number }).n;
 }
@@ -113,6 +118,12 @@ export function saveLabPhase(db: Db, id: number, phase: 'compiling' | 'computing
 
 export function saveLabProgress(db: Db, id: number, progress: number): void {
   prepared(db, "UPDATE lab_jobs SET progress = ? WHERE id = ? AND status = 'running'").run(Math.min(1, Math.max(0, progress)), id);
+}
+
+/** The stored text of a finished big job's whole table (JSON, unparsed: a download streams it), or undefined. */
+export function getLabTableText(db: Db, id: number): string | undefined {
+  const row = prepared(db, "SELECT full_table FROM lab_jobs WHERE id = ? AND status = 'done'").get(id) as { full_table: string | null } | undefined;
+  return row?.full_table ?? undefined;
 }
 
 /** The whole table of a finished big job, or undefined when there is none. */

@@ -174,13 +174,22 @@ export function listUserTests(db: Db, slug: string, owner?: number): UserTest[] 
 }
 
 /** The user test at a position, for telling a caller that still deletes by position which id it has. */
-export function userTestAt(db: Db, slug: string, idx: number): string | undefined {
-  const row = prepared(db, "SELECT public_id AS id FROM tests WHERE problem = ? AND idx = ? AND kind = 'user'").get(slug, idx) as { id: string } | undefined;
-  return row?.id;
+export function userTestAt(db: Db, slug: string, idx: number, owner?: number): string | undefined {
+  if (owner === undefined) {
+    const row = prepared(db, "SELECT public_id AS id FROM tests WHERE problem = ? AND idx = ? AND kind = 'user'").get(slug, idx) as { id: string } | undefined;
+    return row?.id;
+  }
+  // A student's positions are those of the tests they see (listUserTests numbers them the same way).
+  return listUserTests(db, slug, owner).find((t) => t.idx === idx)?.id;
 }
+
+/** Most saved tests one person keeps over every problem, and their bytes (inputs and expected outputs). */
+export const MAX_SAVED_TESTS_PER_PERSON = 200;
+export const MAX_SAVED_TEST_BYTES_PER_PERSON = 16 * 1024 * 1024;
 
 export type AddedUserTest =
   | { ok: true; id: string; idx: number }
+  | { ok: false; reason: 'person'; count: number; bytes: number }
   | { ok: false; reason: 'count'; count: number }
   | { ok: false; reason: 'size'; bytes: number };
 
@@ -195,6 +204,14 @@ export function addUserTest(db: Db, slug: string, label: string, input: string, 
       "SELECT COUNT(*) AS count, COALESCE(SUM(length(CAST(input AS BLOB)) + length(CAST(expected AS BLOB))), 0) AS bytes FROM tests WHERE problem = ? AND kind = 'user' AND owner IS ?",
     ).get(slug, owner) as { count: number; bytes: number };
     if (used.count >= MAX_USER_TESTS) return { ok: false, reason: 'count', count: used.count };
+    if (owner !== null) {
+      const mine = prepared(
+        db,
+        "SELECT COUNT(*) AS count, COALESCE(SUM(length(CAST(input AS BLOB)) + length(CAST(expected AS BLOB))), 0) AS bytes FROM tests WHERE kind = 'user' AND owner = ?",
+      ).get(owner) as { count: number; bytes: number };
+      const after = mine.bytes + Buffer.byteLength(input, 'utf8') + Buffer.byteLength(expected, 'utf8');
+      if (mine.count >= MAX_SAVED_TESTS_PER_PERSON || after > MAX_SAVED_TEST_BYTES_PER_PERSON) return { ok: false, reason: 'person', count: mine.count, bytes: after };
+    }
     const bytes = used.bytes + Buffer.byteLength(input, 'utf8') + Buffer.byteLength(expected, 'utf8');
     if (bytes > MAX_USER_TEST_BYTES) return { ok: false, reason: 'size', bytes };
     const { last } = prepared(db, 'SELECT COALESCE(MAX(idx), 0) AS last FROM tests WHERE problem = ?').get(slug) as { last: number };

@@ -1,0 +1,139 @@
+/**
+ * Who may see and change what, in one place. `may(viewer, action, object)` is the rule; `listScope`
+ * is the same rule as a filter for list queries; `guardedRouter` loads every `:id`-like route
+ * parameter through `router.param`, so a route declared on it cannot skip the check.
+ *
+ * The rule: in local mode the one person, and in accounts mode a teacher, may do everything; a
+ * student may read and change their own work, and read shared saved tests (owner null). Anything
+ * else answers exactly as a missing id does: same status, same sentence, and the same single
+ * owner lookup, so neither the answer nor its cost tells whether someone else's work exists.
+ */
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Db } from '../storage/db';
+import { prepared } from '../storage/db';
+import { viewerOf, type Viewer } from './auth/viewer';
+import { badRequest, notFound } from './errors';
+
+export type Action = 'read' | 'change';
+
+/** The kinds of stored work a route parameter names. */
+export type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest';
+
+export interface Owned {
+  kind: Kind;
+  owner: number | null;
+}
+
+export function may(viewer: Viewer, action: Action, object: Owned): boolean {
+  if (viewer.kind === 'local' || viewer.role === 'teacher') return true;
+  if (object.owner === viewer.id) return true;
+  // A saved test with no owner is one of the problem's shared tests: everyone runs it, only a teacher changes it.
+  return object.kind === 'savedTest' && object.owner === null && action === 'read';
+}
+
+/** The owner a list query keeps rows of: a student's own id; undefined (every row) for a teacher or local mode. */
+export function listScope(viewer: Viewer): number | undefined {
+  return viewer.kind === 'account' && viewer.role === 'student' ? viewer.id : undefined;
+}
+
+interface KindSpec {
+  /** The parsed id, or null when the text cannot be one. */
+  parse(raw: string): number | string | null;
+  /** The stored row's owner, or undefined when there is none. */
+  owner(db: Db, id: number | string, req: Request): { owner: number | null } | undefined;
+  /** The sentence for a missing (or someone else's) id. */
+  missing(raw: string): string;
+  /** The sentence for text that is not an id of this kind. */
+  malformed(raw: string): string;
+}
+
+const short = (raw: string): string => raw.slice(0, 30);
+const positive = (raw: string): number | null => (/^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null);
+const ownerQuery = (table: string) => (db: Db, id: number | string) => prepared(db, `SELECT owner FROM ${table} WHERE id = ?`).get(id) as { owner: number | null } | undefined;
+
+const KINDS: Record<Kind, KindSpec> = {
+  submission: {
+    parse: positive,
+    owner: ownerQuery('submissions'),
+    missing: (raw) => `There is no submission ${short(raw)}.`,
+    malformed: (raw) => `"${short(raw)}" is not a submission id (a positive integer).`,
+  },
+  stressRun: {
+    parse: positive,
+    owner: ownerQuery('stress_runs'),
+    missing: (raw) => `There is no stress run ${short(raw)}.`,
+    malformed: (raw) => `"${short(raw)}" is not a stress run (a positive integer).`,
+  },
+  invocation: {
+    parse: positive,
+    owner: ownerQuery('invocations'),
+    missing: (raw) => `There is no invocation ${short(raw)}.`,
+    malformed: (raw) => `"${short(raw)}" is not a invocation (a positive integer).`,
+  },
+  sampleRun: {
+    parse: positive,
+    owner: ownerQuery('sample_runs'),
+    missing: (raw) => `There is no sample run ${short(raw)}.`,
+    malformed: (raw) => `"${short(raw)}" is not a sample run (a positive integer).`,
+  },
+  labJob: {
+    parse: positive,
+    owner: ownerQuery('lab_jobs'),
+    missing: (raw) => `There is no lab job ${short(raw)} (jobs are kept for an hour).`,
+    malformed: () => 'A lab job id is a positive integer.',
+  },
+  savedTest: {
+    // Positions (bare numbers) pass through to the route, which answers them with a 400 naming the
+    // viewer's own test at that position; they never reach a row.
+    parse: (raw) => (/^t[0-9a-f]{12}$/.test(raw) ? raw : /^[0-9]{1,9}$/.test(raw) ? raw : null),
+    owner: (db, id, req) => prepared(db, "SELECT owner FROM tests WHERE problem = ? AND public_id = ? AND kind = 'user'").get(String(req.params.slug), id) as { owner: number | null } | undefined,
+    missing: (raw) => `There is no saved test ${short(raw)}.`,
+    malformed: (raw) => `"${short(raw)}" is not a user test id (a "t" and 12 hex digits, from GET /api/problems/:slug/tests).`,
+  },
+};
+
+/** The route parameter name of each kind: `/submissions/:submission`, `/api/lab/:labJob`, … */
+export const PARAM: Record<Kind, Kind> = { submission: 'submission', stressRun: 'stressRun', invocation: 'invocation', sampleRun: 'sampleRun', labJob: 'labJob', savedTest: 'savedTest' };
+
+export interface GuardOptions {
+  /** The action the router's routes take on the object (a route that changes it says 'change'). */
+  action?: Action;
+  /** How malformed ids answer: 400 (the API) or the missing id's 404 (pages, where a link was mistyped). */
+  malformed?: 400 | 404;
+}
+
+/**
+ * A router on which every kind's parameter is loaded and checked before any handler runs. Handlers
+ * read the checked id with `loadedId(res, kind)`.
+ */
+export function guardedRouter(db: Db, opts: GuardOptions = {}): express.Router {
+  const router = express.Router();
+  for (const kind of Object.keys(KINDS) as Kind[]) {
+    router.param(PARAM[kind], (req: Request, res: Response, next: NextFunction, raw: string) => {
+      const spec = KINDS[kind];
+      const id = spec.parse(String(raw));
+      if (id === null) throw (opts.malformed ?? 400) === 400 ? badRequest(spec.malformed(String(raw))) : notFound(spec.missing(String(raw)));
+      const loaded = (res.locals.loaded ??= {}) as Partial<Record<Kind, number | string>>;
+      // A saved test named by position is no row: the route answers it with its own 400.
+      if (kind === 'savedTest' && !String(id).startsWith('t')) {
+        loaded[kind] = id;
+        return next();
+      }
+      const row = spec.owner(db, id, req);
+      const action = opts.action ?? (req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'change');
+      if (!row || !may(viewerOf(res), action, { kind, owner: row.owner })) throw notFound(spec.missing(String(raw)));
+      loaded[kind] = id;
+      next();
+    });
+  }
+  return router;
+}
+
+/** The id the loader checked for this request; throws when a route names a kind it did not load. */
+export function loadedId(res: Response, kind: 'savedTest'): string;
+export function loadedId(res: Response, kind: Exclude<Kind, 'savedTest'>): number;
+export function loadedId(res: Response, kind: Kind): number | string {
+  const id = (res.locals.loaded as Partial<Record<Kind, number | string>> | undefined)?.[kind];
+  if (id === undefined) throw new Error(`route reads a ${kind} id its router did not load (declare it as :${PARAM[kind]})`);
+  return id;
+}
