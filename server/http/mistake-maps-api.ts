@@ -11,6 +11,7 @@ import { getMistakeMap, insertMistakeMap } from '../storage/mistake-maps';
 import { personOf } from '../queue/person-caps';
 import { clientKey } from './client-key';
 import { checkPersonCap } from './person-cap';
+import { guardedRouter, loadedId } from './policy';
 import { getSubmission } from '../storage/submissions';
 import { parseJsonBody, rawBody } from './body';
 import { ownerFor, visibleOr404 } from './auth/viewer';
@@ -36,7 +37,7 @@ function positiveId(raw: unknown, what: string): number {
 }
 
 export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
-  const api = express.Router();
+  const api = guardedRouter(db);
 
   api.post('/mistake-maps', rawBody, (req: Request, res: Response) => {
     const body = parseJsonBody(req.body);
@@ -63,10 +64,11 @@ export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
     res.status(201).location(`/api/mistake-maps/${id}`).json({ id });
   });
 
-  api.get('/mistake-maps/:id', async (req, res) => {
-    const id = positiveId(String(req.params.id), 'mistake map');
-    // A student sees only their own maps (accounts mode): another's id is as unknown as a missing one.
-    const row = visibleOr404(res, getMistakeMap(db, id), `There is no mistake map ${id}.`);
+  api.get('/mistake-maps/:mistakeMap', async (_req, res) => {
+    // The policy's loader (policy.ts) has checked the id: someone else's map answers as a missing one.
+    const id = loadedId(res, 'mistakeMap');
+    const row = getMistakeMap(db, id);
+    if (!row) throw notFound(`There is no mistake map ${id}.`);
     const map = await presentMap(row);
     res.json({
       id: map.id,

@@ -22,6 +22,7 @@ import { PERSON_CAPS, personOf } from '../queue/person-caps';
 import { kindModule } from '../queue/kinds/registry';
 import { clientKey } from './client-key';
 import { checkPersonCap } from './person-cap';
+import { guardedRouter, loadedId } from './policy';
 import { checkSubmission } from './submission-input';
 
 function positive(raw: string, what: string): number {
@@ -30,7 +31,7 @@ function positive(raw: string, what: string): number {
 }
 
 export function mistakePages(db: Db, onQueued: () => void): express.Router {
-  const router = express.Router();
+  const router = guardedRouter(db, { malformed: 404 });
 
   router.post('/submissions/:id/mistake-map', rawBody, (req: Request, res: Response) => {
     const submission = positive(String(req.params.id), 'submission');
@@ -55,8 +56,9 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
     res.redirect(303, `/mistake-maps/${id}`);
   });
 
-  router.get('/mistake-maps/:id', async (req, res) => {
-    const row = visibleOr404(res, getMistakeMap(db, positive(String(req.params.id), 'mistake map')), `There is no mistake map ${req.params.id}.`);
+  router.get('/mistake-maps/:mistakeMap', async (_req, res) => {
+    const row = getMistakeMap(db, loadedId(res, 'mistakeMap'));
+    if (!row) throw notFound('There is no such mistake map.');
     const map = await presentMap(row);
     const lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const w = mapWords(lang);

@@ -17,7 +17,7 @@ import { badRequest, notFound } from './errors';
 export type Action = 'read' | 'change';
 
 /** The kinds of stored work a route parameter names. */
-export type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest';
+export type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap';
 
 export interface Owned {
   kind: Kind;
@@ -82,6 +82,12 @@ const KINDS: Record<Kind, KindSpec> = {
     missing: (raw) => `There is no lab job ${short(raw)} (jobs are kept for an hour).`,
     malformed: () => 'A lab job id is a positive integer.',
   },
+  mistakeMap: {
+    parse: positive,
+    owner: ownerQuery('mistake_maps'),
+    missing: (raw) => `There is no mistake map ${short(raw)}.`,
+    malformed: (raw) => `"${short(raw)}" is not a mistake map id (a positive integer).`,
+  },
   savedTest: {
     // Positions (bare numbers) pass through to the route, which answers them with a 400 naming the
     // viewer's own test at that position; they never reach a row.
@@ -93,7 +99,7 @@ const KINDS: Record<Kind, KindSpec> = {
 };
 
 /** The route parameter name of each kind: `/submissions/:submission`, `/api/lab/:labJob`, … */
-export const PARAM: Record<Kind, Kind> = { submission: 'submission', stressRun: 'stressRun', invocation: 'invocation', sampleRun: 'sampleRun', labJob: 'labJob', savedTest: 'savedTest' };
+export const PARAM: Record<Kind, Kind> = { submission: 'submission', stressRun: 'stressRun', invocation: 'invocation', sampleRun: 'sampleRun', labJob: 'labJob', savedTest: 'savedTest', mistakeMap: 'mistakeMap' };
 
 export interface GuardOptions {
   /** The action the router's routes take on the object (a route that changes it says 'change'). */

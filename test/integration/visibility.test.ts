@@ -21,7 +21,7 @@ const CLASS_CODE = 'visibility-42';
 const MISSING = 987654;
 const MISSING_TEST = 't0123456789ab';
 
-type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest';
+type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap';
 const ids = {} as Record<Kind, string>;
 
 interface Route {
@@ -51,6 +51,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/lab/{id}', kind: 'labJob', via: 'api' },
   { method: 'GET', path: '/api/lab/{id}/table.csv', kind: 'labJob', via: 'api' },
   { method: 'GET', path: '/lab/jobs/{id}', kind: 'labJob', via: 'page' },
+  { method: 'GET', path: '/api/mistake-maps/{id}', kind: 'mistakeMap', via: 'api' },
+  { method: 'GET', path: '/mistake-maps/{id}', kind: 'mistakeMap', via: 'page' },
   { method: 'DELETE', path: '/api/problems/nim/tests/{id}', kind: 'savedTest', via: 'api', destructive: true },
   { method: 'POST', path: '/api/problems/nim/tests/{id}/share', kind: 'savedTest', via: 'api', destructive: true },
   { method: 'POST', path: '/problems/nim/tests/{id}/delete', kind: 'savedTest', via: 'page', destructive: true },
@@ -87,7 +89,7 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sg-judge-visibility-'));
   const made = await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n');
   expect(made.status, made.stderr).toBe(0);
-  server = await startServer({ dataDir, workers: 1, env: { ACCOUNTS: 'on', CLASS_CODE } });
+  server = await startServer({ dataDir, workers: 1, problems: ['nim', 'bash-game'], env: { ACCOUNTS: 'on', CLASS_CODE } });
   teacher = new Person(server.url, 'tess', 'teacher-password');
   ann = new Person(server.url, 'ann', 'ann-password');
   bob = new Person(server.url, 'bob', 'bob-password');
@@ -103,6 +105,7 @@ beforeAll(async () => {
   ids.sampleRun = await created(await post('/api/sample-runs', { problem: 'nim', source: ALWAYS_NO }));
   ids.labJob = await created(await post('/api/lab', { source: 'export function options(n: number): number[][] { return n >= 1 ? [[n - 1]] : []; }', to: 10 }));
   ids.savedTest = await created(await post('/api/problems/nim/tests', { input: '1\n1\n2\n' }));
+  ids.mistakeMap = await created(await post('/api/mistake-maps', { problem: 'bash-game', source: ALWAYS_NO }));
 }, 240_000);
 
 afterAll(async () => {
