@@ -142,11 +142,15 @@
 
   // Whether the running table is a built-in one (no sandbox, its own time budget) or the user's game.
   let ownGame = false;
+  // The job being followed; a new Compute or Cancel stops following the old one.
+  let followed = null;
 
   async function run(body) {
     const conjecture = conjectureText();
     if (conjecture) body.conjecture = conjecture;
-    ownGame = body.source !== undefined;
+    // The student's game, or a conjecture (checked in the sandbox even on a built-in table).
+    ownGame = body.source !== undefined || body.conjecture !== undefined;
+    followed = null;
     say(T('Computing…'));
     // The status and result sit below the forms: bring them into view, or nothing seems to happen.
     $('lab-result').scrollIntoView({ block: 'start' });
@@ -168,9 +172,27 @@
     follow(answer.id);
   }
 
+  /** "Cancel" beside a running job's status: POST /api/lab/<id>/cancel, then the status says so. */
+  function cancelButton(id) {
+    const b = el('button', { type: 'button', class: 'lab-cancel', id: 'lab-cancel', text: T('Cancel the computation') });
+    b.addEventListener('click', async () => {
+      b.disabled = true;
+      followed = null;
+      try {
+        await fetch(`/api/lab/${id}/cancel`, { method: 'POST' });
+      } catch {
+        // The status below still says it was cancelled: the page no longer waits for it.
+      }
+      say(T('Cancelled.'));
+    });
+    return b;
+  }
+
   function follow(id) {
     const started = Date.now();
+    followed = id;
     const tick = async () => {
+      if (followed !== id) return;
       let job;
       try {
         job = await (await fetch(`/api/lab/${id}?summary=${LANG}`)).json();
@@ -178,8 +200,9 @@
         setTimeout(tick, 1000);
         return;
       }
+      if (followed !== id) return;
       if (job.status === 'done') return show(job.result);
-      if (job.status === 'failed') return say(sentence(job.error), true);
+      if (job.status === 'failed') return say(job.error === 'Cancelled.' ? T('Cancelled.') : sentence(job.error), true);
       const secs = ((job.elapsedMs || Date.now() - started) / 1000).toFixed(1);
       if (job.status === 'queued') say(F('Waiting for the lab ({0} ahead)…', job.position));
       else if (job.progress !== null && job.progress !== undefined) {
@@ -188,6 +211,7 @@
         statusEl.appendChild(el('progress', { id: 'lab-progress', class: 'lab-progress', max: '1', value: String(job.progress), text: `${Math.round(job.progress * 100)}%` }));
       } else if (!ownGame) say(F('Computing… {0} s', secs));
       else say(F(job.phase === 'compiling' ? 'Compiling… {0} s (limit 10 s of CPU)' : 'Computing in the sandbox… {0} s (limit 10 s of CPU)', secs));
+      statusEl.append(' ', cancelButton(id));
       setTimeout(tick, 300);
     };
     tick();
@@ -391,7 +415,7 @@
       go(Number(td.dataset.n));
       moves.open(result, Number(td.dataset.n) - from, td);
     });
-    const item = (swatch, text) => el('span', { class: 'legend-item' }, el('span', { class: `swatch ${swatch}` }), ` ${text}`);
+    const item = (swatch, text) => el('span', { class: 'legend-item' }, el('span', { class: `swatch ${swatch}` }), text);
     const legend = el('p', { class: 'lab-legend' }, item('zero', T('value 0 (P-position)')), item('pre', T('pre-period')), item('exc', T('exception')));
     box.insertBefore(legend, wrap.nextSibling);
     legend.after(el('p', { class: 'hint', id: 'lab-seq-how', text: F('A row’s label plus a column’s +k is n; the column +k holds every n ≡ k (mod {0}).', period) }));
@@ -483,7 +507,7 @@
     }
     const legend = el('p', { class: 'lab-plot-legend' });
     // One span per item: bare text nodes in the flex row ran two items together.
-    const item = (swatch, text) => el('span', { class: 'legend-item' }, ...(swatch ? [el('span', { class: `swatch ${swatch}` }), ` ${text}`] : [text]));
+    const item = (swatch, text) => el('span', { class: 'legend-item' }, ...(swatch ? [el('span', { class: `swatch ${swatch}` }), text] : [text]));
     if (a) legend.append(item('pre', T('pre-period')), item('exc', T('exception')), item(null, F('blue line: the period starts (n = {0})', a.preperiod)));
     if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) legend.appendChild(item(null, F('dashed: values from n = {0} follow from the proven period', result.byPeriodFrom)));
     return el('figure', { class: 'lab-plot-box' }, canvas, legend);
@@ -769,7 +793,7 @@
     for (const v of values) {
       const sw = el('span', { class: 'swatch' });
       sw.style.background = colourOf(v);
-      legend.appendChild(el('span', { class: 'legend-item' }, sw, ` ${v === 0 ? T('0 (P-position)') : v === 'W' ? T('Win') : v === 'L' ? T('Lose (P-position)') : v === 'D' ? T('Draw') : v}`));
+      legend.appendChild(el('span', { class: 'legend-item' }, sw, `${v === 0 ? T('0 (P-position)') : v === 'W' ? T('Win') : v === 'L' ? T('Lose (P-position)') : v === 'D' ? T('Draw') : v}`));
     }
     if (!result.loopy && maxV > PALETTE.length) legend.appendChild(el('span', { class: 'legend-item', text: F('colours repeat every {0} values (up to {1})', PALETTE.length, maxV) }));
     heat.prepend(legend, box, readout);

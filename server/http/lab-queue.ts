@@ -5,7 +5,7 @@
 import type { LabRequest } from '../lab/lab';
 import type { Db } from '../storage/db';
 import type { LabTable } from '../lab/big-table';
-import { countWaitingLabJobs, expireLabJobs, getLabJob, getLabTable, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
+import { cancelLabJob, countWaitingLabJobs, expireLabJobs, getLabJob, getLabTable, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
 
 /** Finished jobs are kept this long (a table is cheap to compute again). */
 const KEEP_MS = 60 * 60 * 1000;
@@ -26,6 +26,11 @@ export class LabQueue {
     const id = insertLabJob(this.db, request, owner);
     this.onQueued();
     return getLabJob(this.db, id) ?? null;
+  }
+
+  /** Cancels a queued or running job; false when it had already finished. */
+  cancel(id: number): boolean {
+    return cancelLabJob(this.db, id);
   }
 
   get(id: number): LabJob | null {

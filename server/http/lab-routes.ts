@@ -195,6 +195,16 @@ export function labApi(jobs: LabQueue, thread: LabThread): express.Router {
     Readable.from(csvChunks(table)).pipe(res);
   });
 
+  // Cancel: the student's page stops a computation it no longer wants (queued: never run; running:
+  // marked cancelled at once, its result dropped).
+  api.post('/lab/:id/cancel', rawBody, (req: Request, res: Response) => {
+    if (!/^[1-9]\d{0,15}$/.test(String(req.params.id))) throw badRequest('A lab job id is a positive integer.');
+    const id = Number(req.params.id);
+    visibleOr404(res, jobs.get(id), `There is no lab job ${id} (jobs are kept for an hour).`);
+    if (!jobs.cancel(id)) throw new HttpError(409, `Lab job ${id} has already finished.`);
+    res.json(presentJob(jobs.get(id)!, jobs, summaryLang(req.query)));
+  });
+
   api.get('/lab/:id', (req, res) => {
     const id = Number(req.params.id);
     if (!/^[1-9]\d{0,15}$/.test(req.params.id)) throw badRequest('A lab job id is a positive integer.');

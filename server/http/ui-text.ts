@@ -261,6 +261,8 @@ const PHRASES_ZH: Record<string, string> = {
   'Run the samples': '运行样例',
   "Runs every sample without submitting (Ctrl+' or ⌘+'); nothing is stored.": "不提交，运行全部样例（Ctrl+' 或 ⌘+'）；不会保存任何记录。",
   'Running the samples…': '正在运行样例…',
+  'Cancel the computation': '取消计算',
+  'Cancelled.': '已取消。',
   'Log in to run the samples: your code stays in the editor.': '登录后才能运行样例：你的代码会留在编辑器里。',
   '{0} of {1} samples passed': '通过 {0} / {1} 个样例',
   'Sample {0}': '样例 {0}',

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsCli } from '../helpers/accounts';
+import { setSource } from '../helpers/editor';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
 /**
  * The header's "English 中文" on every page, logged out (login, register) and in (a student's pages,
  * the teacher's class): one click changes the whole interface at once, and the choice is kept.
- * Then the lab: after Compute its status is in view.
+ * Then the lab: after Compute its status is in view, and a job can be cancelled.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -126,6 +127,27 @@ describe('the lab after Compute', () => {
       await page.click('#lab-compute');
       await page.locator('#lab-summary').waitFor();
       expect(await inView()).toBe(true);
+
+      // A game whose options never return: a job, which the page offers to cancel.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await setSource(page, 'export function options(n: number): number[][] {\n  for (;;) {}\n}\n', 'lab-source-editor');
+      const posted = page.waitForResponse((r) => r.url().endsWith('/api/lab?summary=en') && r.request().method() === 'POST');
+      await page.click('#lab-compute-source');
+      const { id } = (await (await posted).json()) as { id: number };
+      expect(await inView()).toBe(true);
+      await page.click('#lab-cancel');
+      await page.waitForFunction(() => document.getElementById('lab-status')?.textContent === 'Cancelled.');
+      const job = await page.evaluate(async (n) => (await fetch(`/api/lab/${n}`)).json(), id);
+      expect(job).toMatchObject({ status: 'failed', error: 'Cancelled.' });
+      // Cancelling twice: the job has finished.
+      const again = await page.evaluate(async (n) => {
+        const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+        const r = await fetch(`/api/lab/${n}/cancel`, { method: 'POST', headers: { 'x-csrf-token': token } });
+        return { status: r.status, body: await r.json() };
+      }, id);
+      expect(again).toEqual({ status: 409, body: { error: `Lab job ${id} has already finished.` } });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await page.locator('#lab-status').textContent()).toBe('Cancelled.');
     } finally {
       await context.close();
     }

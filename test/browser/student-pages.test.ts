@@ -185,7 +185,7 @@ describe('the Chinese interface', () => {
       // The status lines of those jobs ("Computing…", "Compiling… 0.4 s (limit 10 s of CPU)", ...).
       const seen = await statuses();
       expect(seen).toContain('计算中…');
-      expect(seen.some((t) => /^(等待实验室（前面还有 \d+ 个任务）…|编译中… [\d.]+ 秒（CPU 时间上限 10 秒）|正在沙箱中计算… [\d.]+ 秒（CPU 时间上限 10 秒）)$/.test(t)), seen.join(' | ')).toBe(true);
+      expect(seen.some((t) => /^(等待实验室（前面还有 \d+ 个任务）…|编译中… [\d.]+ 秒（CPU 时间上限 10 秒）|正在沙箱中计算… [\d.]+ 秒（CPU 时间上限 10 秒）)( 取消计算)?$/.test(t)), seen.join(' | ')).toBe(true);
       for (const t of seen) expect(t.replace(/CPU/g, ''), seen.join(' | ')).not.toMatch(/[A-Za-z]{3,}/);
       const text = await interfaceText(p);
       expect(ENGLISH_WORDS.filter((w) => new RegExp(`\\b${w}\\b`).test(text)), text).toEqual([]);
