@@ -140,10 +140,20 @@
     return body;
   }
 
+  // Whether the running table is a built-in one (no sandbox, its own time budget) or the user's game.
+  let ownGame = false;
+  // The job being followed; a new Compute or Cancel stops following the old one.
+  let followed = null;
+
   async function run(body) {
     const conjecture = conjectureText();
     if (conjecture) body.conjecture = conjecture;
+    // The student's game, or a conjecture (checked in the sandbox even on a built-in table).
+    ownGame = body.source !== undefined || body.conjecture !== undefined;
+    followed = null;
     say(T('Computing…'));
+    // The status and result sit below the forms: bring them into view, or nothing seems to happen.
+    $('lab-result').scrollIntoView({ block: 'start' });
     view.textContent = '';
     const summary = $('lab-summary');
     if (summary) summary.remove();
@@ -162,9 +172,27 @@
     follow(answer.id);
   }
 
+  /** "Cancel" beside a running job's status: POST /api/lab/<id>/cancel, then the status says so. */
+  function cancelButton(id) {
+    const b = el('button', { type: 'button', class: 'lab-cancel', id: 'lab-cancel', text: T('Cancel the computation') });
+    b.addEventListener('click', async () => {
+      b.disabled = true;
+      followed = null;
+      try {
+        await fetch(`/api/lab/${id}/cancel`, { method: 'POST' });
+      } catch {
+        // The status below still says it was cancelled: the page no longer waits for it.
+      }
+      say(T('Cancelled.'));
+    });
+    return b;
+  }
+
   function follow(id) {
     const started = Date.now();
+    followed = id;
     const tick = async () => {
+      if (followed !== id) return;
       let job;
       try {
         job = await (await fetch(`/api/lab/${id}?summary=${LANG}`)).json();
@@ -172,15 +200,18 @@
         setTimeout(tick, 1000);
         return;
       }
+      if (followed !== id) return;
       if (job.status === 'done') return show(job.result);
-      if (job.status === 'failed') return say(sentence(job.error), true);
+      if (job.status === 'failed') return say(job.error === 'Cancelled.' ? T('Cancelled.') : sentence(job.error), true);
       const secs = ((job.elapsedMs || Date.now() - started) / 1000).toFixed(1);
       if (job.status === 'queued') say(F('Waiting for the lab ({0} ahead)…', job.position));
       else if (job.progress !== null && job.progress !== undefined) {
         // A built-in table: its fraction done, as a bar.
         say(F('Computing… {0} s', secs));
         statusEl.appendChild(el('progress', { id: 'lab-progress', class: 'lab-progress', max: '1', value: String(job.progress), text: `${Math.round(job.progress * 100)}%` }));
-      } else say(F(job.phase === 'compiling' ? 'Compiling… {0} s (limit 10 s of CPU)' : 'Computing in the sandbox… {0} s (limit 10 s of CPU)', secs));
+      } else if (!ownGame) say(F('Computing… {0} s', secs));
+      else say(F(job.phase === 'compiling' ? 'Compiling… {0} s (limit 10 s of CPU)' : 'Computing in the sandbox… {0} s (limit 10 s of CPU)', secs));
+      statusEl.append(' ', cancelButton(id));
       setTimeout(tick, 300);
     };
     tick();
@@ -205,6 +236,12 @@
     sourceEditor.session.setValue($('lab-source').value);
     document.querySelector('.lab-editor-keys').hidden = false;
     sourceEditor.session.on('change', () => ($('lab-source').value = sourceEditor.getValue()));
+  }
+  // The conjecture box is the same Ace editor as the game's (its text still goes through the textarea).
+  const conjectureEditor = window.sgCodeEditor ? window.sgCodeEditor($('lab-conjecture'), $('lab-conjecture-editor'), { mode: 'ace/mode/typescript', label: T('Conjecture') }) : null;
+  if (conjectureEditor) {
+    conjectureEditor.session.setValue($('lab-conjecture').value);
+    conjectureEditor.session.on('change', () => ($('lab-conjecture').value = conjectureEditor.getValue()));
   }
   if (sourceForm) {
     sourceForm.addEventListener('submit', (e) => {
@@ -378,7 +415,8 @@
       go(Number(td.dataset.n));
       moves.open(result, Number(td.dataset.n) - from, td);
     });
-    const legend = el('p', { class: 'lab-legend' }, el('span', { class: 'swatch zero' }), ` ${T('value 0 (P-position)')}  `, el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}`);
+    const item = (swatch, text) => el('span', { class: 'legend-item' }, el('span', { class: `swatch ${swatch}` }), text);
+    const legend = el('p', { class: 'lab-legend' }, item('zero', T('value 0 (P-position)')), item('pre', T('pre-period')), item('exc', T('exception')));
     box.insertBefore(legend, wrap.nextSibling);
     legend.after(el('p', { class: 'hint', id: 'lab-seq-how', text: F('A row’s label plus a column’s +k is n; the column +k holds every n ≡ k (mod {0}).', period) }));
     if (n <= last) box.appendChild(el('p', { class: 'hint', text: F('First {0} rows shown; the CSV has all {1} values.', rows, result.count ?? result.values.length) }));
@@ -468,8 +506,10 @@
       if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) mark(result.byPeriodFrom, '#0645ad', [4, 3]);
     }
     const legend = el('p', { class: 'lab-plot-legend' });
-    if (a) legend.append(el('span', { class: 'swatch pre' }), ` ${T('pre-period')}  `, el('span', { class: 'swatch exc' }), ` ${T('exception')}  `, F('blue line: the period starts (n = {0})', a.preperiod));
-    if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) legend.appendChild(document.createTextNode(`  ${F('dashed: values from n = {0} follow from the proven period', result.byPeriodFrom)}`));
+    // One span per item: bare text nodes in the flex row ran two items together.
+    const item = (swatch, text) => el('span', { class: 'legend-item' }, ...(swatch ? [el('span', { class: `swatch ${swatch}` }), text] : [text]));
+    if (a) legend.append(item('pre', T('pre-period')), item('exc', T('exception')), item(null, F('blue line: the period starts (n = {0})', a.preperiod)));
+    if (result.byPeriodFrom !== null && result.byPeriodFrom !== undefined) legend.appendChild(item(null, F('dashed: values from n = {0} follow from the proven period', result.byPeriodFrom)));
     return el('figure', { class: 'lab-plot-box' }, canvas, legend);
   }
 
@@ -753,7 +793,7 @@
     for (const v of values) {
       const sw = el('span', { class: 'swatch' });
       sw.style.background = colourOf(v);
-      legend.appendChild(el('span', { class: 'legend-item' }, sw, ` ${v === 0 ? T('0 (P-position)') : v === 'W' ? T('Win') : v === 'L' ? T('Lose (P-position)') : v === 'D' ? T('Draw') : v}`));
+      legend.appendChild(el('span', { class: 'legend-item' }, sw, `${v === 0 ? T('0 (P-position)') : v === 'W' ? T('Win') : v === 'L' ? T('Lose (P-position)') : v === 'D' ? T('Draw') : v}`));
     }
     if (!result.loopy && maxV > PALETTE.length) legend.appendChild(el('span', { class: 'legend-item', text: F('colours repeat every {0} values (up to {1})', PALETTE.length, maxV) }));
     heat.prepend(legend, box, readout);

@@ -1,26 +1,12 @@
-// Problem page: statement language switch (remembered in a cookie, like the ?lang= links),
-// copy buttons for samples, and the code editor (public/code-editor.js) over the plain textarea.
+// Problem page: copy buttons for samples, and the code editor (public/code-editor.js) over the plain textarea.
 (() => {
   'use strict';
 
   // The interface's words in the page's language (public/api.js); English by default.
   const uiText = window.sgText;
 
-  function showLang(lang) {
-    for (const el of document.querySelectorAll('section.statement')) el.hidden = el.dataset.lang !== lang;
-    for (const a of document.querySelectorAll('.lang-switch a')) {
-      a.classList.toggle('current', a.dataset.lang === lang);
-      if (a.dataset.lang === lang) a.setAttribute('aria-current', 'true');
-      else a.removeAttribute('aria-current');
-    }
-    document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
-  }
-  for (const a of document.querySelectorAll('.lang-switch a')) {
-    a.addEventListener('click', (e) => {
-      e.preventDefault();
-      showLang(a.dataset.lang);
-    });
-  }
+  // The statement's "English 中文" links are plain links: ?lang= reloads the page in that language, so
+  // the statement and the rest of the interface change together (the draft is kept in localStorage).
 
   for (const button of document.querySelectorAll('.copy-button')) {
     button.hidden = false;

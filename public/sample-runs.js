@@ -76,7 +76,16 @@
         await new Promise((r) => setTimeout(r, 200));
       }
     } catch (e) {
-      out.replaceChildren(el('p', 'form-error verdict-failed', e.message));
+      if (e.status === 401) {
+        // Logged out: the API's sentence is for developers; a person needs the way to log in and back.
+        const p = el('p', 'form-error verdict-failed', uiText('Log in to run the samples: your code stays in the editor.') + ' ');
+        const a = el('a', '', uiText('Log in'));
+        a.href = `/login?next=${encodeURIComponent(location.pathname)}`;
+        p.append(a);
+        out.replaceChildren(p);
+      } else {
+        out.replaceChildren(el('p', 'form-error verdict-failed', e.message));
+      }
     } finally {
       running = false;
       button.disabled = false;

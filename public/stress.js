@@ -69,6 +69,9 @@
     let cancelling = false;
     // A seed the student typed is kept; otherwise each run takes a new one, so "run again" explores.
     let seedFixed = false;
+    // The seed of the last run sent: the field keeps showing it beside that run's result, and only
+    // the next click draws a new one (a field that changed at once named a seed no result had).
+    let lastSeed = null;
     field('seed').addEventListener('input', () => {
       seedFixed = true;
     });
@@ -116,6 +119,7 @@
       e.preventDefault();
       // Only the stress fields are checked here: the solution's Submit ignores them.
       for (const name of ['cases', 'seed']) if (!field(name).reportValidity()) return;
+      if (!seedFixed && lastSeed !== null && field('seed').value === String(lastSeed)) field('seed').value = String(Math.floor(Math.random() * 2147483647));
       const body = { problem: slug, source: sourceNow(), language: languageNow(), cases: Number(field('cases').value), size: field('size').value, seed: Number(field('seed').value) };
       button.disabled = true;
       result.hidden = true;
@@ -133,7 +137,7 @@
         return;
       }
       addRun(id, F('in queue ({0} {1} case(s), seed {2})', body.cases, T(body.size), body.seed));
-      if (!seedFixed) field('seed').value = String(Math.floor(Math.random() * 2147483647));
+      lastSeed = body.seed;
       await follow(id);
     });
 
@@ -160,9 +164,13 @@
     // A run the judge has started is listed as running, not as waiting in the queue.
     function markLive(r) {
       const item = runList && runList.querySelector(`li[data-id="${r.id}"]`);
-      if (!item || r.status !== 'running' || item.dataset.status === 'running') return;
-      item.dataset.status = 'running';
-      item.querySelector('.stress-run-state').textContent = F('running: {0} / {1} cases (size {2}, seed {3})', r.casesRun, r.casesTotal, T(r.size), r.seed);
+      if (!item || r.status !== 'running') return;
+      // While a failing case is shrunk the case count means nothing ("0 / 1000"): say what happens.
+      const state = r.shrinkSteps !== null && r.shrinkSteps !== undefined ? 'shrinking' : 'running';
+      if (item.dataset.status === state) return;
+      item.dataset.status = state;
+      item.querySelector('.stress-run-state').textContent =
+        state === 'shrinking' ? F('shrinking a failing case (size {0}, seed {1})', T(r.size), r.seed) : F('running: {0} / {1} cases (size {2}, seed {3})', r.casesRun, r.casesTotal, T(r.size), r.seed);
     }
 
     function markRun(run) {

@@ -100,6 +100,30 @@ function randomGraph(n: number, deg: number, seed: number): Graph {
   return { adj, queries: Array.from({ length: MAX_QUERIES }, () => Array.from({ length: 1 + r(MAX_M) }, () => r(n))) };
 }
 
+/**
+ * A tower: n positions (n ≤ 200, so n(n − 1)/2 ≤ MAX_EDGES), each leading to every position below it
+ * in a shuffled numbering, so the one of rank i has Grundy value i: values up to n − 1, which a mex
+ * kept in a 32-bit mask, a 32-entry or a 64-entry seen array gets wrong from 32 or 64 on. Queries
+ * mix pieces of high and low rank, so the XOR depends on the large values.
+ */
+function tower(n: number, seed: number): Graph {
+  const r = lcg(seed);
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = r(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const adj: number[][] = Array.from({ length: n }, () => []);
+  order.forEach((v, rank) => (adj[v] = order.slice(0, rank).reverse()));
+  const high = (lo: number) => order[Math.min(n - 1, lo + r(Math.max(1, n - lo)))]!;
+  const queries = Array.from({ length: MAX_QUERIES }, (_, i) => {
+    // Pieces at ranks ≥ 32 (≥ 64 every other query) beside one of any rank.
+    const lo = i % 2 ? 64 : 32;
+    return [high(lo), ...(i % 3 ? [order[r(n)]!] : []), ...(i % 5 ? [] : [high(lo), high(lo)])];
+  });
+  return { adj, queries };
+}
+
 export default definePackage<Input>({
   slug: 'dag-chess',
   title: { en: 'A Chess Game', zh: '有向图上的棋子游戏' },
@@ -183,6 +207,10 @@ export default definePackage<Input>({
     // Ladders, where a search without memory takes 2^500 steps.
     { graphs: [ladder(MAX_N, 1)] },
     { graphs: [ladder(MAX_N, 2), ladder(400, 3)] },
+    // Grundy values up to 32, 64, 65 and 199: towers (three files, each catching a 32- or 64-wide mex).
+    { graphs: [tower(33, 60), tower(65, 61), tower(200, 62)] },
+    { graphs: [tower(200, 63), tower(66, 64), tower(34, 65)] },
+    { graphs: [tower(120, 66), tower(200, 67), tower(70, 68)] },
     // Maximal random graphs, edges in both directions, several per file.
     { graphs: Array.from({ length: 4 }, (_, i) => randomGraph(MAX_N, 20, 10 + i)) },
     { graphs: Array.from({ length: MAX_GRAPHS }, (_, i) => randomGraph(100 + 50 * i, 6, 40 + i)) },

@@ -71,6 +71,12 @@ function fullSet(s: number[], seed: number): GameSet {
   };
 }
 
+/** The moves 1..k in a shuffled order: values n mod (k + 1), up to k (100 at k = 100). */
+function allMovesTo(k: number, seed: number): number[] {
+  const order = lcg(k, seed, 1 << 20);
+  return Array.from({ length: k }, (_, i) => i + 1).sort((a, b) => order[a - 1]! - order[b - 1]! || a - b);
+}
+
 export default definePackage<Input>({
   slug: 's-nim',
   title: { en: 'S-Nim', zh: 'S-Nim' },
@@ -135,6 +141,14 @@ export default definePackage<Input>({
     { sets: Array.from({ length: 3 }, (_, i) => fullSet(lcg(MAX_K, 100 + i, MAX_S, 1), 1000 * i)) },
     { sets: Array.from({ length: 3 }, (_, i) => fullSet(lcg(MAX_K, 200 + i, 60, 1), 5000 + 1000 * i)) },
     { sets: Array.from({ length: 3 }, (_, i) => fullSet([MAX_S - i, ...lcg(9, 300 + i, 12, 1)], 9000 + 1000 * i)) },
+    // Grundy values of 65 and more (a 64-entry mark array caps them at 64), in three files: sets of
+    // every move up to 100, 80 and 65 (values n mod 101, 81, 66).
+    { sets: [100, 80, 65].map((k, i) => fullSet(allMovesTo(k, 500 + i), 20000 + 1000 * i)) },
+    { sets: [66, 100, 90].map((k, i) => fullSet(allMovesTo(k, 510 + i), 24000 + 1000 * i)) },
+    { sets: [100, 70, 99].map((k, i) => ({ s: allMovesTo(k, 520 + i), positions: Array.from({ length: MAX_M }, (_, j) => lcg(1 + (j % 5), 28000 + 100 * i + j, MAX_H)) })) },
+    // The most work allowed: ten full sets of 100 large moves, so a table rebuilt for every position
+    // (10^6 steps each, 1000 positions) needs seconds.
+    { sets: Array.from({ length: MAX_SETS }, (_, i) => fullSet(lcg(MAX_K, 600 + i, MAX_S, 1), 30000 + 1000 * i)) },
     { sets: Array.from({ length: MAX_SETS }, (_, i) => ({ s: lcg(1 + i, 400 + i, 30, 1), positions: Array.from({ length: 10 }, (_, j) => lcg(3, 50 * i + j, MAX_H)) })) },
   ],
   generated: [

@@ -32,6 +32,29 @@ export const FLOAT_TRAPS: readonly number[] = [
   361020986, 370248451,
 ];
 
+/**
+ * Differences k where a golden ratio typed with 14 significant digits is off: 1.61803398874989
+ * (below φ by 5·10^-15) rounds ⌊kφ⌋ down at 340 k of the cold pairs below 10^9, 1.6180339887499
+ * (above φ) rounds it up at 387; every sixth of each list (each checked against the exact formula by
+ * test/problems/wythoff.test.ts). A stored test holds each kind in three files, so a
+ * constant off in either direction fails at least three.
+ */
+export const PHI_BELOW_TRAPS: readonly number[] = [
+  24157817, 61067677, 79522607, 94452959, 107205002, 118610776, 127838241, 137065706, 146293171, 154174367, 162569792, 169104719,
+  176153875, 183203031, 189737958, 196787114, 203836270, 210885426, 216588313, 223123240, 228826127, 233696974, 239399861, 245102748,
+  250805635, 255676482, 260547329, 265735987, 270606834, 275477681, 279834299, 284705146, 289061764, 293418382, 297457189, 301813807,
+  306170425, 310527043, 314565850, 318090428, 322447046, 325971624, 330328242, 333852820, 337377398, 340901976, 344426554, 348783172,
+  352307750, 355318099, 358842677, 362367255, 365891833, 369416411, 372940989, 376465567, 379475916,
+];
+export const PHI_ABOVE_TRAPS: readonly number[] = [
+  14930352, 54018521, 71127182, 86057534, 98809577, 108037042, 118096547, 127324012, 136551477, 143600633, 151481829, 158530985,
+  166412181, 173461337, 179996264, 185699151, 191916267, 197619154, 203322041, 207678659, 213381546, 219084433, 223955280, 228311898,
+  234014785, 238885632, 243242250, 247598868, 251637675, 256826333, 260865140, 265221758, 268746336, 273102954, 277459572, 281498379,
+  285022957, 288865346, 292904153, 297260771, 300785349, 304309927, 307834505, 311359083, 314883661, 318726050, 322250628, 325775206,
+  329299784, 333338591, 336863169, 339873518, 343398096, 346408445, 349933023, 352625561, 356150139, 359674717, 362685066, 365695415,
+  368902182, 371398302, 374605069, 377615418, 380625767,
+];
+
 /** ⌊kφ⌋ exactly: (k + ⌊√(5k²)⌋) / 2 rounded down, in integers. */
 export function coldA(k: number): number {
   const b = BigInt(k);
@@ -66,7 +89,7 @@ function pair(size: Size): fc.Arbitrary<Pair> {
   // Near 10^9 only: the cold pairs where a double-precision golden ratio is off by one, and the
   // pairs it takes for cold instead.
   if (v === MAX_V) {
-    const trap = fc.constantFrom(...FLOAT_TRAPS);
+    const trap = fc.constantFrom(...FLOAT_TRAPS, ...PHI_BELOW_TRAPS, ...PHI_ABOVE_TRAPS);
     shapes.push({ weight: 1, arbitrary: trap.map(cold) });
     shapes.push({ weight: 1, arbitrary: trap.map((t): Pair => [Math.floor((t * (1 + Math.sqrt(5))) / 2), Math.floor((t * (1 + Math.sqrt(5))) / 2) + t]) });
   }
@@ -87,6 +110,13 @@ function lcg(count: number, seed: number, max: number): number[] {
 }
 
 /** Every float trap as its cold pair (both orders) and as the pair the double formula would name. */
+/** The third part of both constant-trap lists, as cold pairs in both orders and their neighbours. */
+function phiTrapPairs(part: number): Pair[] {
+  return [...PHI_BELOW_TRAPS, ...PHI_ABOVE_TRAPS]
+    .filter((_, i) => i % 3 === part)
+    .flatMap((t): Pair[] => [cold(t), swap(cold(t)), [coldA(t) - 1, coldA(t) - 1 + t], [coldA(t) + 1, coldA(t) + 1 + t]]);
+}
+
 function trapPairs(): Pair[] {
   return FLOAT_TRAPS.flatMap((t) => {
     const wrong = Math.floor((t * (1 + Math.sqrt(5))) / 2);
@@ -123,6 +153,10 @@ export default definePackage<Input>({
     { pairs: trapPairs() },
     { pairs: [...trapPairs(), ...lcg(300, 7, maxK(MAX_V)).map(cold)] },
     { pairs: [...lcg(MAX_LINES - 3 * FLOAT_TRAPS.length, 11, maxK(MAX_V)).map((k, i) => (i % 2 ? swap(cold(k)) : cold(k))), ...trapPairs()] },
+    // A golden ratio typed to 14 digits, slightly below or above φ: three files of each direction.
+    { pairs: phiTrapPairs(0) },
+    { pairs: phiTrapPairs(1) },
+    { pairs: [...phiTrapPairs(2), ...lcg(300, 19, maxK(MAX_V)).map(cold)] },
     // Maximal files of the largest values: cold pairs with b near 10^9, and pairs close to (10^9, 10^9).
     { pairs: Array.from({ length: MAX_LINES }, (_, i) => cold(maxK(MAX_V) - i)) },
     { pairs: lcg(MAX_LINES, 13, 5000).map((d, i): Pair => [MAX_V - d, MAX_V - ((d * 7 + i) % 5000)]) },

@@ -5,7 +5,7 @@
 import type { LabRequest } from '../lab/lab';
 import type { Db } from '../storage/db';
 import type { LabTable } from '../lab/big-table';
-import { countLabJobsOf, expireLabJobs, getLabJob, getLabTable, getLabTableText, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
+import { cancelLabJob, countLabJobsOf, expireLabJobs, getLabJob, getLabTable, getLabTableText, insertLabJob, labJobPosition, type LabJob } from '../storage/lab-jobs';
 import { personCapRefusal, personOf } from '../queue/person-caps';
 
 /** Finished jobs are kept this long (a table is cheap to compute again). */
@@ -44,6 +44,11 @@ export class LabQueue {
     const id = insertLabJob(this.db, request, owner, client);
     this.onQueued();
     return getLabJob(this.db, id) ?? { refused: 'busy', message: 'The lab job vanished as it was stored; try again.' };
+  }
+
+  /** Cancels a queued or running job; false when it had already finished. */
+  cancel(id: number): boolean {
+    return cancelLabJob(this.db, id);
   }
 
   get(id: number): LabJob | null {

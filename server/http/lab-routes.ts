@@ -3,6 +3,7 @@
  * (GET /api/lab/:id); /lab is the page (editor, presets, table, heatmap), /lab/jobs/:id its
  * no-JavaScript result page.
  */
+import { inLearningOrder } from '../../problems/catalog';
 import express, { type Request, type Response } from 'express';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -221,6 +222,14 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
     Readable.from(chunks === null ? csvChunks(table) : csvChunksOfStored(chunks)).pipe(res);
   });
 
+  // Cancel: the student's page stops a computation it no longer wants (queued: never run; running:
+  // marked cancelled at once, its result dropped).
+  api.post('/lab/:labJob/cancel', rawBody, (req: Request, res: Response) => {
+    const id = loadedId(res, 'labJob');
+    if (!jobs.cancel(id)) throw new HttpError(409, `Lab job ${id} has already finished.`);
+    res.json(presentJob(jobs.get(id)!, jobs, summaryLang(req.query)));
+  });
+
   api.get('/lab/:labJob', (req, res) => {
     const id = loadedId(res, 'labJob');
     const lang = summaryLang(req.query);
@@ -271,6 +280,26 @@ const CONJECTURE_HINT = `// Optional: a closed form to check on every state of t
 // export default function (n: number): number | boolean { return ... }
 `;
 
+/** The same two programs with their comments in Chinese (the code is the same). */
+const STARTER_ZH = `// 一个游戏：options(n) 列出从状态 n 走一步能到达的局面。
+// 每个局面是若干状态的列表，它们的 SG 值取异或（游戏的和）：[] 表示什么都不剩。
+// 两个或三个参数：options(x, y) 返回元组的列表 [[x1, y1], ...]。
+// 可选：export const min = 1（最小的状态），export const params = ['x', 'y']。
+// 一堆石子，每步取走 1 到 k 个并按同一规则留下 0、1 或 2 堆（八进制游戏）时，
+// 可以声明 export const bound = k：这样周期就被证明，而不只是被观察到。
+export const bound = 2;
+export function options(n: number): number[][] {
+  const out: number[][] = [];
+  // Dawson's Kayles：从 n 个一排的木桩中取走相邻的两个。
+  for (let i = 0; 2 * i <= n - 2; i++) out.push([i, n - 2 - i]);
+  return out;
+}
+`;
+
+const CONJECTURE_HINT_ZH = `// 可选：一个封闭形式，在表的每个状态上检验。
+// export default function (n: number): number | boolean { return ... }
+`;
+
 interface PageQuery {
   game: string;
   to: string;
@@ -317,7 +346,8 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
   const gameList = async (selected: string, lang: Lang) => {
     const titles = new Map(listProblems(db).map((p) => [p.slug, lang === 'zh' ? p.titleZh : p.titleEn]));
     const problems = await Promise.all(
-      gameSlugs().map(async (slug) => {
+      // The games in the order the problems are learned, not alphabetically.
+      inLearningOrder(gameSlugs().map((slug) => ({ slug }))).map(async ({ slug }) => {
         const d = await describeGame(slug);
         const title = titles.get(slug) ?? slug;
         return { ...d, about: gameAbout(slug, d.about, lang), title, value: `problem:${slug}`, selected: selected === `problem:${slug}` };
@@ -375,8 +405,8 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
       // The page's script shows the summary said here, in the page's language (as the API's ?summary= does).
       labData: result ? jsonText(withSummaryJson(result.presented, result.result, lang)) : null,
       labWords: labWordsJson(lang),
-      starter: STARTER,
-      conjectureHint: CONJECTURE_HINT,
+      starter: lang === 'zh' ? STARTER_ZH : STARTER,
+      conjectureHint: lang === 'zh' ? CONJECTURE_HINT_ZH : CONJECTURE_HINT,
     });
   });
 

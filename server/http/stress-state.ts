@@ -4,10 +4,12 @@ import { translatePhrase } from './ui-text';
 import type { StressRunRow } from '../storage/stress-runs';
 
 /** One line saying where a stress run is, for the problem page's list of runs. */
-export function stressRunState(r: Pick<StressRunRow, 'status' | 'result' | 'casesRun' | 'cases' | 'counterexample' | 'size' | 'seed'>, lang: Lang = 'en'): string {
+export function stressRunState(r: Pick<StressRunRow, 'status' | 'result' | 'casesRun' | 'cases' | 'counterexample' | 'size' | 'seed'> & { shrinkSteps?: number | null }, lang: Lang = 'en'): string {
   const t = (text: string, ...args: unknown[]): string => translatePhrase(text, lang, args);
   const size = t(r.size);
   if (r.status === 'queued') return t('in queue ({0} {1} case(s), seed {2})', r.cases, size, r.seed);
+  // While a failing case is shrunk, "0 / 1000 cases" would read as no progress at all.
+  if (r.status === 'running' && r.shrinkSteps !== null && r.shrinkSteps !== undefined) return t('shrinking a failing case (size {0}, seed {1})', size, r.seed);
   if (r.status === 'running') return t('running: {0} / {1} cases (size {2}, seed {3})', r.casesRun, r.cases, size, r.seed);
   switch (r.result) {
     case 'passed':

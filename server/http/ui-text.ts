@@ -142,6 +142,7 @@ const PHRASES_ZH: Record<string, string> = {
   teacher: '教师',
   'Log out': '退出登录',
   'Log in': '登录',
+  'You are logged out.': '你已退出登录。',
   Password: '密码',
   'New here?': '第一次来？',
   'Register with the class code': '用班级邀请码注册',
@@ -226,6 +227,7 @@ const PHRASES_ZH: Record<string, string> = {
   'Differs from the reference': '与标准程序输出不同',
   // A stress run's one-line state, and the panel's live words (public/stress.js)
   'in queue ({0} {1} case(s), seed {2})': '排队中（{0} 组，规模 {1}，种子 {2}）',
+  'shrinking a failing case (size {0}, seed {1})': '正在缩小出错的数据（规模 {0}，种子 {1}）',
   'running: {0} / {1} cases (size {2}, seed {3})': '运行中：{0} / {1} 组（规模 {2}，种子 {3}）',
   'passed {0} case(s) (size {1}, seed {2})': '通过 {0} 组（规模 {1}，种子 {2}）',
   '{0} on random case {1} (size {2}, seed {3})': '随机数据第 {1} 组：{0}（规模 {2}，种子 {3}）',
@@ -259,6 +261,9 @@ const PHRASES_ZH: Record<string, string> = {
   'Run the samples': '运行样例',
   "Runs every sample without submitting (Ctrl+' or ⌘+'); nothing is stored.": "不提交，运行全部样例（Ctrl+' 或 ⌘+'）；不会保存任何记录。",
   'Running the samples…': '正在运行样例…',
+  'Cancel the computation': '取消计算',
+  'Cancelled.': '已取消。',
+  'Log in to run the samples: your code stays in the editor.': '登录后才能运行样例：你的代码会留在编辑器里。',
   '{0} of {1} samples passed': '通过 {0} / {1} 个样例',
   'Sample {0}': '样例 {0}',
   'First difference on line {0}': '第一处不同在第 {0} 行',
@@ -515,6 +520,7 @@ const fill = (template: string, m: RegExpExecArray): string => template.replace(
 const CHECKER_ZH: readonly [RegExp, string | ((m: RegExpExecArray) => string)][] = [
   // The token checker
   [/^token (\d+) differs: expected "(.*)", found "(.*)"$/s, '第 $1 个单词不同：期望 "$2"，读到 "$3"'],
+  [/^line (\d+) differs: expected "(.*)", found "(.*)"$/s, '第 $1 行不同：期望 "$2"，读到 "$3"'],
   [/^extra output: token (\d+) "(.*)" where the answer has ended$/s, '输出过多：答案已经结束，但还读到第 $1 个单词 "$2"'],
   [/^unexpected end of output: token (\d+) should be "(.*)"$/s, '输出提前结束：第 $1 个单词应为 "$2"'],
   [/^ok (\d+) token\(s\)$/, '正确，共 $1 个单词'],
@@ -604,6 +610,18 @@ export function clientText(lang: Lang): Record<string, string> {
 }
 
 /**
+ * The header's "English 中文" on every page: this address with ?lang= (lang.ts's languageChoice
+ * remembers it and reloads the page, so the whole interface changes at once, logged in or not).
+ */
+function languageLinks(originalUrl: string, current: Lang): { lang: Lang; label: string; href: string; current: boolean }[] {
+  const url = new URL(originalUrl, 'http://x');
+  return (['en', 'zh'] as const).map((lang) => {
+    url.searchParams.set('lang', lang);
+    return { lang, label: lang === 'en' ? 'English' : '中文', href: url.pathname + url.search, current: lang === current };
+  });
+}
+
+/**
  * The interface language of every page: the `lang` cookie (set by the language links), else the
  * browser's preference, else English. Pages get `t` (the words), `uiLang` and `uiJson`.
  */
@@ -613,5 +631,6 @@ export const uiLanguage: RequestHandler = (req, res, next) => {
   res.locals.uiLang = lang;
   res.locals.t = UI[lang];
   res.locals.uiJson = JSON.stringify(clientText(lang)).replace(/</g, '\\u003c');
+  res.locals.langLinks = languageLinks(req.originalUrl, lang);
   next();
 };

@@ -2,6 +2,8 @@
  * Token comparison, as Codeforces' default checker: outputs are equal when their sequences of
  * whitespace-separated tokens are equal (case-sensitive). Line structure and trailing blanks do not
  * matter. Written as a scanner over both strings so a 64 MiB output is never split into an array.
+ * Where the answer's line is a phrase (several tokens, words among them: "What a pity!"), a
+ * difference is reported as the two lines, since a single word of a phrase reads as nonsense.
  */
 export interface CheckResult {
   ok: boolean;
@@ -24,7 +26,15 @@ export function compareTokens(expected: string, got: string): CheckResult {
     if (gotEnd) return { ok: false, message: `unexpected end of output: token ${index} should be "${clip(readToken(expected, i))}"` };
     const a = readToken(expected, i);
     const b = readToken(got, j);
-    if (a !== b) return { ok: false, message: `token ${index} differs: expected "${clip(a)}", found "${clip(b)}"` };
+    if (a !== b) {
+      const line = lineAround(expected, i);
+      const gotLine = lineAround(got, j);
+      // Two lines that read the same (a no-break space for a space) are told apart by the token.
+      if (isPhrase(line) && line.trim().split(/\s+/).join(' ') !== gotLine.trim().split(/\s+/).join(' ')) {
+        return { ok: false, message: `line ${lineNumber(expected, i)} differs: expected "${clip(line.trim())}", found "${clip(gotLine.trim())}"` };
+      }
+      return { ok: false, message: `token ${index} differs: expected "${clip(a)}", found "${clip(b)}"` };
+    }
     i += a.length;
     j += b.length;
   }
@@ -43,6 +53,25 @@ function readToken(s: string, k: number): string {
   let e = k;
   while (e < s.length && !isBlank(s.charCodeAt(e))) e++;
   return s.slice(k, e);
+}
+
+/** The line of s holding position k (without its line break). */
+function lineAround(s: string, k: number): string {
+  const start = s.lastIndexOf('\n', k - 1) + 1;
+  const end = s.indexOf('\n', k);
+  return s.slice(start, end < 0 ? s.length : end).replace(/\r$/, '');
+}
+
+function lineNumber(s: string, k: number): number {
+  let n = 1;
+  for (let p = s.indexOf('\n'); p >= 0 && p < k; p = s.indexOf('\n', p + 1)) n++;
+  return n;
+}
+
+/** Several tokens, at least one holding a letter: a sentence, not a row of numbers. */
+function isPhrase(line: string): boolean {
+  const tokens = line.trim().split(/\s+/);
+  return tokens.length > 1 && tokens.some((t) => /\p{L}/u.test(t));
 }
 
 function clip(s: string): string {

@@ -132,8 +132,23 @@ export function getLabTable(db: Db, id: number): LabTable | undefined {
   return row?.full_table ? (JSON.parse(row.full_table) as LabTable) : undefined;
 }
 
+/** The message a cancelled job keeps as its error. */
+export const LAB_CANCELLED = 'Cancelled.';
+
+/**
+ * Cancels a job that has not finished: a queued one is never taken; a running one is marked at once
+ * and its result, when its thread ends, is dropped (finishLabJob leaves a finished row alone).
+ * False when the job had already finished.
+ */
+export function cancelLabJob(db: Db, id: number): boolean {
+  return (
+    prepared(db, "UPDATE lab_jobs SET status = 'failed', phase = NULL, progress = NULL, error = ?, finished_at = ? WHERE id = ? AND status IN ('queued', 'running')").run(LAB_CANCELLED, Date.now(), id)
+      .changes > 0
+  );
+}
+
 export function finishLabJob(db: Db, id: number, f: LabFinal): void {
-  prepared(db, 'UPDATE lab_jobs SET status = ?, phase = NULL, progress = NULL, result = ?, full_table = ?, error = ?, finished_at = ? WHERE id = ?').run(
+  prepared(db, "UPDATE lab_jobs SET status = ?, phase = NULL, progress = NULL, result = ?, full_table = ?, error = ?, finished_at = ? WHERE id = ? AND status IN ('queued', 'running')").run(
     f.result ? 'done' : 'failed',
     f.result ? JSON.stringify(f.result) : null,
     f.result && f.table ? JSON.stringify(f.table) : null,

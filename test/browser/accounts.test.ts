@@ -106,13 +106,14 @@ describe('two students and a teacher in separate browsers', { timeout: 300_000 }
     const annDraft = '// ann was here\n';
     await setSource(ann, annDraft);
     await ann.click('form.logout button');
-    await ann.waitForURL(/\/login$/);
+    await ann.waitForURL(/\/login\?out=1$/);
+    expect(await ann.locator('.logged-out').textContent()).toBe('You are logged out.');
     expect((await ann.goto(`${server.url}/submissions`))?.url()).toMatch(/\/login\?next=/);
     await logInAs(ann, 'bob', 'bob-password', '/problems/nim');
     await ann.locator('#editor .ace_content').waitFor();
     expect(await getSource(ann)).not.toContain('ann was here');
     await ann.click('form.logout button');
-    await ann.waitForURL(/\/login$/);
+    await ann.waitForURL(/\/login\?out=1$/);
     await logInAs(ann, 'ann', 'ann-password', '/problems/nim');
     await ann.locator('#editor .ace_content').waitFor();
     expect(await getSource(ann)).toBe(annDraft);

@@ -66,14 +66,15 @@ describe('the SG lab in a browser', () => {
 
   it('checks the notes’ halving rule as a conjecture in the sandbox: it holds', async () => {
     await page.fill('#lab-to', '24');
-    await page.fill(
-      '#lab-conjecture',
+    await setSource(
+      page,
       [
         'export default function sg(x: number, y: number): number {',
         '  if (x % 2 === 1 && y % 2 === 1) return 0;',
         '  return sg(Math.floor((x + 1) / 2), Math.floor((y + 1) / 2)) + 1;',
         '}',
       ].join('\n'),
+      'lab-conjecture-editor',
     );
     await page.click('#lab-compute');
     await page.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
@@ -82,7 +83,7 @@ describe('the SG lab in a browser', () => {
   });
 
   it('runs a student game with a false conjecture and shows the smallest counterexample', async () => {
-    await page.fill('#lab-conjecture', 'export default (n: number) => n % 5 === 0 || n % 5 === 1 ? 0 : 1;');
+    await setSource(page, 'export default (n: number) => n % 5 === 0 || n % 5 === 1 ? 0 : 1;', 'lab-conjecture-editor');
     await page.fill('#lab-source-to', '60');
     await page.click('#lab-compute-source');
     await page.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
@@ -120,7 +121,7 @@ describe('the SG lab in a browser', () => {
   });
 
   it('shows a three-parameter game as slices', async () => {
-    await page.fill('#lab-conjecture', '');
+    await setSource(page, '', 'lab-conjecture-editor');
     await setSource(
       page,
       [

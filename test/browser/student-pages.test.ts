@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { setSource } from '../helpers/editor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrast } from '../helpers/colour';
 import { postJob, submit, waitForVerdict, waitJobDone } from '../helpers/judge-client';
@@ -161,7 +162,7 @@ describe('the Chinese interface', () => {
       expect(await p.locator('#lab-seq-how').innerText()).toBe('行首的数加上列的 +k 就是 n；+k 这一列是所有 n ≡ k (mod 4) 的值。');
 
       // A false conjecture, checked in the sandbox (a job the page follows).
-      await p.fill('#lab-conjecture', 'export default (n: number) => n % 3;');
+      await setSource(p, 'export default (n: number) => n % 3;', 'lab-conjecture-editor');
       await p.click('#lab-compute');
       await p.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
       expect(await p.locator('#lab-conjecture-verdict').innerText()).toBe('猜想在 (3) 处不成立。\n\n表中的值是 3，猜想给出 0。\n\n它的后继：\n\n(2) → 2\n(1) → 1\n(0) → 0');
@@ -170,12 +171,12 @@ describe('the Chinese interface', () => {
         '猜想在 (3) 处不成立：表中的值是 3，猜想给出 0；它的后继：(2) → 2; (1) → 1; (0) → 0',
       ]);
       // What the conjecture returned cannot be compared: the engine's reason, in Chinese.
-      await p.fill('#lab-conjecture', 'export default (n: number) => "x";');
+      await setSource(p, 'export default (n: number) => "x";', 'lab-conjecture-editor');
       await p.click('#lab-compute');
       await p.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
       expect(await p.locator('#lab-conjecture-verdict p').first().innerText()).toBe('猜想返回了 "x"；它必须返回一个数（SG 值）、一个布尔值（先手是否必胜）或 "W" / "L" / "D"');
       // A true one.
-      await p.fill('#lab-conjecture', 'export default (n: number) => n % 4;');
+      await setSource(p, 'export default (n: number) => n % 4;', 'lab-conjecture-editor');
       await p.click('#lab-compute');
       await p.waitForSelector('#lab-conjecture-verdict', { timeout: 60_000 });
       expect(await p.locator('#lab-conjecture-verdict').innerText()).toBe('猜想在全部 41 个状态上成立。');
@@ -184,7 +185,7 @@ describe('the Chinese interface', () => {
       // The status lines of those jobs ("Computing…", "Compiling… 0.4 s (limit 10 s of CPU)", ...).
       const seen = await statuses();
       expect(seen).toContain('计算中…');
-      expect(seen.some((t) => /^(等待实验室（前面还有 \d+ 个任务）…|编译中… [\d.]+ 秒（CPU 时间上限 10 秒）|正在沙箱中计算… [\d.]+ 秒（CPU 时间上限 10 秒）)$/.test(t)), seen.join(' | ')).toBe(true);
+      expect(seen.some((t) => /^(等待实验室（前面还有 \d+ 个任务）…|编译中… [\d.]+ 秒（CPU 时间上限 10 秒）|正在沙箱中计算… [\d.]+ 秒（CPU 时间上限 10 秒）)( 取消计算)?$/.test(t)), seen.join(' | ')).toBe(true);
       for (const t of seen) expect(t.replace(/CPU/g, ''), seen.join(' | ')).not.toMatch(/[A-Za-z]{3,}/);
       const text = await interfaceText(p);
       expect(ENGLISH_WORDS.filter((w) => new RegExp(`\\b${w}\\b`).test(text)), text).toEqual([]);

@@ -112,6 +112,13 @@ describe('accounts mode', { timeout: 300_000 }, () => {
       expect(res.status, path).toBe(401);
       expect(((await res.json()) as { error: string }).error).toMatch(/[Ll]og in/);
     }
+    // A submit form sent logged out comes back to its problem after the login, and the login page says
+    // when someone has just logged out.
+    const form = await fetch(`${server.url}/problems/nim/submit`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'source=x' });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe('/login?next=%2Fproblems%2Fnim');
+    expect(await (await fetch(`${server.url}/login?out=1`)).text()).toMatch(/class="note logged-out"[^>]*>You are logged out\./);
+    expect(await (await fetch(`${server.url}/login`)).text()).not.toMatch(/logged-out/);
     const post = await fetch(`${server.url}/api/submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'nim', source: ALWAYS_NO }) });
     expect(post.status).toBe(401);
     expect((await fetch(`${server.url}/login`)).status).toBe(200);

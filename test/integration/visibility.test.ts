@@ -51,6 +51,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/lab/{id}', kind: 'labJob', via: 'api' },
   { method: 'GET', path: '/api/lab/{id}/table.csv', kind: 'labJob', via: 'api' },
   { method: 'GET', path: '/lab/jobs/{id}', kind: 'labJob', via: 'page' },
+  { method: 'POST', path: '/api/lab/{id}/cancel', kind: 'labJob', via: 'api', destructive: true },
   { method: 'GET', path: '/api/mistake-maps/{id}', kind: 'mistakeMap', via: 'api' },
   { method: 'GET', path: '/mistake-maps/{id}', kind: 'mistakeMap', via: 'page' },
   { method: 'DELETE', path: '/api/problems/nim/tests/{id}', kind: 'savedTest', via: 'api', destructive: true },

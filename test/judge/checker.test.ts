@@ -34,6 +34,8 @@ const cases: Case[] = [
   { why: 'numbers are compared as text, not as values', expected: '1\n', got: '1.0\n', verdict: 'reject', message: /^token 1 differs/ },
   { why: 'minus zero is not zero', expected: '0\n', got: '-0\n', verdict: 'reject', message: /^token 1 differs: expected "0", found "-0"$/ },
   { why: 'a leading plus sign', expected: '7\n', got: '+7\n', verdict: 'reject', message: /^token 1 differs/ },
+  { why: 'a phrase is reported as its line', expected: 'Yes\nWhat a pity!\n', got: 'Yes\nWonderful!\n', verdict: 'reject', message: /^line 2 differs: expected "What a pity!", found "Wonderful!"$/ },
+  { why: 'a phrase with one word changed', expected: 'What a pity!\n', got: 'What a shame!\n', verdict: 'reject', message: /^line 1 differs: expected "What a pity!", found "What a shame!"$/ },
   { why: 'a no-break space is not a blank', expected: 'a b\n', got: 'a\u00a0b\n', verdict: 'reject', message: /^token 1 differs: expected "a", found "a\u00a0b"$/ },
   { why: 'non-ASCII tokens compare exactly', expected: 'Алиса\n', got: 'Алиса\n', verdict: 'ok', message: /^ok 1 token/ },
   { why: 'a long token is cut in the message', expected: `${'a'.repeat(100)}\n`, got: `${'a'.repeat(99)}b\n`, verdict: 'reject', message: /^token 1 differs: expected "a{40}…", found "a{40}…"$/ },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coldA, FLOAT_TRAPS } from '../../problems/wythoff/index';
+import { coldA, FLOAT_TRAPS, PHI_ABOVE_TRAPS, PHI_BELOW_TRAPS } from '../../problems/wythoff/index';
 import { solve as brute } from '../../reference/wythoff/brute';
 import { solve as fast } from '../../reference/wythoff/fast';
 import { describeProblem } from './harness';
@@ -33,6 +33,16 @@ describe('wythoff: exact cold pairs, and where a double goes wrong', () => {
     }
     const pairs = FLOAT_TRAPS.map((k): [number, number] => [coldA(k), coldA(k) + k]);
     expect(fast(lines(pairs)).trim().split('\n')).toEqual(pairs.map(() => '0'));
+  });
+
+  it('a golden ratio typed to 14 digits is off at every listed k, rounding down below φ and up above it', () => {
+    for (const [traps, phi, off] of [[PHI_BELOW_TRAPS, 1.61803398874989, -1], [PHI_ABOVE_TRAPS, 1.6180339887499, 1]] as const) {
+      expect(traps.length).toBeGreaterThanOrEqual(30);
+      for (const k of traps) {
+        expect(Math.floor(k * phi) - coldA(k), `k = ${k}`).toBe(off);
+        expect(coldA(k) + k).toBeLessThanOrEqual(1e9);
+      }
+    }
   });
 
   it('fast agrees with the literal game on every pair up to 60 × 60', () => {

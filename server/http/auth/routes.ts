@@ -226,7 +226,7 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
   const loginPage = (res: Response, extra: Record<string, unknown> = {}) =>
     res.render('login', { title: 'Log in', nav: 'login', registration: isOpen(), ...extra });
 
-  router.get('/login', (req, res) => loginPage(res, { next: nextPath(req.query.next) }));
+  router.get('/login', (req, res) => loginPage(res, { next: nextPath(req.query.next), loggedOut: req.query.out === '1' }));
 
   router.post('/login', rawBody, async (req, res) => {
     const form = await parseFormBody(req.get('content-type'), req.body);
@@ -262,7 +262,8 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
 
   router.post('/logout', rawBody, (req, res) => {
     endSession(req, res);
-    res.redirect(303, '/login');
+    // The login page then says so: without it a logout looks like nothing happened.
+    res.redirect(303, '/login?out=1');
   });
 
   const accountPage = (res: Response, extra: Record<string, unknown> = {}) => {

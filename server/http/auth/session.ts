@@ -69,7 +69,10 @@ export function sessions(db: Db): RequestHandler {
     if (!account) {
       if (bearer !== undefined) return next(new HttpError(401, 'The API token is not valid (unknown, revoked or expired).'));
       if (isApi(req)) return next(new HttpError(401, 'Log in first: POST /api/login, or send "Authorization: Bearer <token>".'));
-      const back = req.method === 'GET' && req.originalUrl.startsWith('/') && !req.originalUrl.startsWith('//') ? `?next=${encodeURIComponent(req.originalUrl)}` : '';
+      // A submit sent while logged out comes back to its problem (the draft is kept there), not to /problems.
+      const submitOf = req.method === 'POST' ? /^\/problems\/([a-z0-9-]{1,64})\/submit$/.exec(req.path) : null;
+      const backTo = submitOf ? `/problems/${submitOf[1]}` : req.method === 'GET' && req.originalUrl.startsWith('/') && !req.originalUrl.startsWith('//') ? req.originalUrl : '';
+      const back = backTo ? `?next=${encodeURIComponent(backTo)}` : '';
       return res.redirect(303, `/login${back}`);
     }
     next();

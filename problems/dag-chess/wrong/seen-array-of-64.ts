@@ -1,0 +1,32 @@
+// stress: size max first reveals this mistake (random graphs rarely reach Grundy value 64).
+// Marks in a fixed array of 64: a mark at 64 or more is dropped, so the mex stops at 64.
+import * as fs from 'fs';
+const d = fs.readFileSync(0, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+let p = 0;
+const out: string[] = [];
+while (p < d.length) {
+  const n = d[p++];
+  const adj: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const x = d[p++];
+    adj.push(d.slice(p, p + x));
+    p += x;
+  }
+  const sg = new Array<number>(n).fill(-1);
+  const value = (v: number): number => {
+    if (sg[v] >= 0) return sg[v];
+    const seen = new Uint8Array(64);
+    for (const w of adj[v]) seen[value(w)] = 1;
+    let g = 0;
+    while (seen[g]) g++;
+    return (sg[v] = g);
+  };
+  while (true) {
+    const m = d[p++];
+    if (m === 0) break;
+    let x = 0;
+    for (let i = 0; i < m; i++) x ^= value(d[p++]);
+    out.push(x ? 'WIN' : 'LOSE');
+  }
+}
+console.log(out.join('\n'));
