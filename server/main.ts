@@ -20,7 +20,8 @@ import { checkSandboxStartsInThread } from './sandbox/self-check-in-thread';
 import { RemoteQueue } from './distributed/remote-queue';
 import { redisSettings } from './distributed/redis-config';
 import { loadAuthSettings } from './http/auth/settings';
-import { adoptLocalWork, countTeachers, expireSessions } from './storage/accounts';
+import { countTeachers, expireSessions } from './storage/accounts';
+import { adoptLocalWork } from './queue/adopt-local-work';
 import { backupSchedule, startRotatingBackups } from './storage/backup-schedule';
 import { classCodeOf, registrationOpen } from './storage/class-settings';
 

@@ -5,6 +5,7 @@
 import '../platform/require-supported-node';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../storage/db';
+import { adoptLocalWork } from '../queue/adopt-local-work';
 import { createAccount, listAccounts, MIN_PASSWORD_LENGTH, NAME_PATTERN, removeAccount, resetPassword } from '../storage/accounts';
 import { readPassword } from './read-password';
 import { readFileSync } from 'node:fs';
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
         const role = command === 'add-teacher' ? 'teacher' : 'student';
         const id = await createAccount(db, name!, await newPassword(), role);
         if (id === null) fail(`the name "${name}" is taken`);
+        // The first teacher takes over the work done in local mode (the server does too, at start).
+        if (role === 'teacher') adoptLocalWork(db);
         console.log(`added ${role} ${name}`);
         break;
       }

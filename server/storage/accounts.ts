@@ -5,7 +5,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { prepared, type Db } from './db';
 import { hashPassword } from './passwords';
-import { JOB_KINDS } from '../queue/kinds/registry';
 
 export type Role = 'teacher' | 'student';
 
@@ -56,7 +55,6 @@ export async function createAccount(
      WHERE @distinct = 0 OR NOT EXISTS (SELECT 1 FROM accounts WHERE ${CANONICAL_SQL} = @canonical)
      ON CONFLICT (name) DO NOTHING RETURNING id`,
   ).get({ name, displayName: options.displayName ?? name, role, hash, now: Date.now(), distinct: options.distinct ? 1 : 0, canonical: canonicalName(name) }) as { id: number } | undefined;
-  if (row && role === 'teacher') adoptLocalWork(db);
   return row?.id ?? null;
 }
 
@@ -117,23 +115,6 @@ export function removeAccount(db: Db, name: string): boolean {
   })();
 }
 
-/**
- * Work done in local mode (no owner) becomes the first teacher's when accounts are switched on:
- * nothing is lost, and students do not inherit it.
- */
-export function adoptLocalWork(db: Db): number {
-  const teacher = prepared(db, "SELECT id FROM accounts WHERE role = 'teacher' AND removed_at IS NULL ORDER BY id LIMIT 1").get() as { id: number } | undefined;
-  if (!teacher) return 0;
-  let changed = 0;
-  db.transaction(() => {
-    // Every job kind's table, from the registry (sample runs were once missed by a hand-kept list).
-    for (const { table } of Object.values(JOB_KINDS)) {
-      changed += db.prepare(`UPDATE ${table} SET owner = ? WHERE owner IS NULL`).run(teacher.id).changes;
-    }
-    // User tests saved in local mode stay shared: they ran for every submission before too.
-  })();
-  return changed;
-}
 
 /** A session (30 days) or an API token (until revoked); returns the token, shown this once. */
 export function issueToken(db: Db, account: number, kind: 'session' | 'api', label = ''): { token: string; id: string } {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { JOB_KINDS } from '../../server/queue/kinds/registry';
 import { recoverInterruptedWork } from '../../server/queue/recover';
-import { adoptLocalWork } from '../../server/storage/accounts';
+import { adoptLocalWork } from '../../server/queue/adopt-local-work';
 import { openDatabase } from '../../server/storage/db';
 import { insertInvocation } from '../../server/storage/invocations';
 import { insertLabJob } from '../../server/storage/lab-jobs';

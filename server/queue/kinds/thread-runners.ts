@@ -5,7 +5,7 @@
 import type { Compiler } from '../../compile/types';
 import type { Sandbox } from '../../sandbox/types';
 import type { Db } from '../../storage/db';
-import { runMistakeMapJob } from '../../mistakes/map-job';
+import { runMistakeMapJob } from '../mistake-map-job';
 import { runInvocationJob } from '../invocation-job';
 import { runLabJob } from '../lab-job';
 import { runSampleRunJob } from '../sample-run-job';

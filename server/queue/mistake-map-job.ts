@@ -2,11 +2,11 @@
  * A mistake map in a judge thread: the stored program on its problem's grid (run-grid.ts) beside
  * the lab's true outcomes (truth.ts), stored as two strings of W / L / ? in the grid's order.
  */
-import type { ThreadContext } from '../queue/kinds/thread-runners';
+import type { ThreadContext } from './kinds/thread-runners';
 import { getMistakeMap, type MistakeMapFinal } from '../storage/mistake-maps';
-import { loadProbe } from './probes';
-import { runGrid } from './run-grid';
-import { trueOutcomes } from './truth';
+import { loadProbe } from '../mistakes/probes';
+import { runGrid } from '../mistakes/run-grid';
+import { trueOutcomes } from '../mistakes/truth';
 
 export async function runMistakeMapJob(id: number, ctx: Pick<ThreadContext, 'db' | 'compiler' | 'sandbox'>): Promise<MistakeMapFinal> {
   const row = getMistakeMap(ctx.db, id);
