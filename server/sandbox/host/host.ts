@@ -274,7 +274,9 @@ class Slot {
           // What a live run waits for is read now: once stopped, the worker's read returns.
           const waited = live ? waitingOf(live) : WAIT_NONE;
           const waiting = performance.now() - this.lastPong < 3 * PING_MS || waited !== WAIT_NONE;
-          const why = waiting ? 'idle: it was waiting for input or a timer' : 'it kept computing, but the machine was loaded';
+          // With the run-queue wait known and taken off, what is left is time the program's thread
+          // was not runnable at all: it slept or blocked (Atomics.wait, say), it was not computing.
+          const why = waiting ? 'idle: it was waiting for input or a timer' : unsure ? 'it kept computing, but the machine was loaded' : 'idle: it was blocked, not computing';
           const queued = queuedMs >= 1 ? `, ${Math.round(queuedMs)} ms of it waiting for a core, which does not count` : '';
           stop('tle', idleMessage(waited, `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time${queued}, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`), Math.max(cpuMs, wallMs - queuedMs), grownKb, unsure && !waiting);
         }
