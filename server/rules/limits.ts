@@ -29,8 +29,11 @@ export const INTERACTOR_AFTER_END_MS = 10_000;
 export const wallClockMs = (l: TimeLimit) => 2 * l.timeMs + 300;
 /** How long the worker may stay busy between runs (code of a finished run still going) before TLE. */
 export const afterEndMs = (l: TimeLimit) => 2 * l.timeMs + 1000;
-/** The judge's own timer on one run: past it the whole sandbox process is killed (TLE). */
-export const safetyMs = (l: TimeLimit) => 2 * l.timeMs + 5000;
+/**
+ * The judge's own timer on one run: past it the whole sandbox process is killed (TLE). Wide, as it
+ * counts wall time: on a loaded machine a program within its CPU limit may wait this long for cores.
+ */
+export const safetyMs = (l: TimeLimit) => 6 * l.timeMs + 5000;
 /** The judge's timer on a batch of `n` runs (stress testing). */
 export const batchSafetyMs = (l: TimeLimit, n: number) => n * (2 * l.timeMs + 400) + 5000;
 /** Generous: an interactor is the judge's code, and its overspending is IE. */

@@ -14,6 +14,11 @@ export interface RunReport {
   message: string | null;
   timeMs: number;
   memoryKb: number;
+  /**
+   * Set on a TLE by the wall net when the time the program spent waiting for a core could not be
+   * read (no /proc/<pid>/task/<tid>/schedstat): the judge reruns such a run (server/sandbox/process-sandbox.ts).
+   */
+  wallUnsure?: true;
 }
 
 export type ParentToHost =
@@ -53,7 +58,8 @@ export interface WorkerInit {
 export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink } | { t: 'ping' };
 
 export type WorkerToHost =
-  | { t: 'ready'; runtimeCache?: Uint8Array }
+  /** `tid`: the worker thread's id in /proc, whose run-queue wait the watchdog reads; null if unknown. */
+  | { t: 'ready'; runtimeCache?: Uint8Array; tid: string | null }
   | { t: 'loaded'; error: string | null }
   | { t: 'results'; from: number; reports: RunReport[] }
   | { t: 'pong' }

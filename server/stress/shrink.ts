@@ -57,6 +57,23 @@ export async function shrinkFailure(
   // a round without a hit, widen the round so long runs of passing candidates cost few round trips.
   let width = 1;
 
+  // A time or memory failure costs a whole limit per failing candidate, so walking down the shrink
+  // tree one step at a time costs a limit per step when the program fails on every input (an
+  // endless loop): the smallest case the tree reaches is tried first, in one run, and the greedy
+  // search goes on from it when it fails the same way.
+  if (costsALimit(failing.verdict)) {
+    const smallest = smallestCandidate(current, deps);
+    if (smallest) {
+      const [run] = await runSpread(deps.sandboxes.slice(0, 1), [smallest], deps.interactor, deps.pkg.limits.timeMs);
+      runsUsed++;
+      if (run && run.verdict === failing.verdict) {
+        current = { ...smallest, run: run.run, verdict: failing.verdict, ...(run.dialogue !== undefined && { message: run.message, dialogue: run.dialogue }) };
+        steps++;
+        onStep(steps, current.input.length);
+      }
+    }
+  }
+
   search: while (performance.now() < deadline && !deps.cancelled?.()) {
     const candidates = deps.arb.shrink(current.value.value_, current.value.context)[Symbol.iterator]();
     for (;;) {
@@ -87,6 +104,32 @@ export async function shrinkFailure(
     }
   }
   return { ...current, steps, runs: runsUsed };
+}
+
+/** Steps of the descent to the smallest candidate, at most (each formats and answers one case). */
+const MAX_DESCENT = 200;
+
+/**
+ * The case reached by taking, from the failing one, the first valid candidate of each shrink step
+ * (fast-check puts the biggest reduction first), without running any: the smallest input the tree
+ * leads to. Null when the failing case has no valid candidate.
+ */
+function smallestCandidate(failing: FailingCase, deps: ShrinkDeps): { value: fc.Value<unknown>; input: string; expected: string } | null {
+  let found: { value: fc.Value<unknown>; input: string; expected: string } | null = null;
+  let value = failing.value;
+  descent: for (let i = 0; i < MAX_DESCENT; i++) {
+    for (const next of deps.arb.shrink(value.value_, value.context)) {
+      const input = deps.pkg.format(next.value_);
+      if (!deps.pkg.validate(input).ok) continue;
+      const answer = referenceAnswer(input, deps.fast, null);
+      if (!answer.ok) continue;
+      found = { value: next, input, expected: answer.expected };
+      value = next;
+      continue descent;
+    }
+    break;
+  }
+  return found;
 }
 
 /**

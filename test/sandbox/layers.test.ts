@@ -44,7 +44,12 @@ describe('sandbox process layers', () => {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     expect(args).toContain(permissionFlag());
     expect(args).toContain('--disallow-code-generation-from-strings');
-    expect(args.filter((a) => a.startsWith('--allow-fs'))).toEqual(['--allow-fs-read=/proc/self/status', '--allow-fs-write=/proc/self/clear_refs']);
+    expect(args.filter((a) => a.startsWith('--allow-fs'))).toEqual([
+      '--allow-fs-read=/proc/self/status',
+      '--allow-fs-write=/proc/self/clear_refs',
+      '--allow-fs-read=/proc/thread-self',
+      '--allow-fs-read=/proc/self/task/',
+    ]);
     expect(args.some((a) => a.startsWith('--allow-child-process'))).toBe(false);
   });
 

@@ -60,6 +60,20 @@ describe('a stress run stops at its first failing case, whatever the verdict', (
     expect(runsBeforeShrinking ?? runsAsked).toBeLessThanOrEqual(sandboxes.length);
   });
 
+  it('shrinks a program that loops on every input by trying the smallest input first', async () => {
+    runsAsked = 0;
+    let runsBeforeShrinking: number | null = null;
+    const outcome = await runStress({ source: 'while (true) {}', cases: 1000, size: 'medium', seed: 5 }, { compiler, sandboxes, problem: nim, fast, brute }, (e) => {
+      if (e.type === 'shrinking') runsBeforeShrinking ??= runsAsked;
+    });
+    expect(outcome.counterexample!.verdict).toBe('TLE');
+    // The smallest input the generator reaches, shown to the student; each run here costs a whole
+    // time limit, so the count of shrinking runs, not the clock, is what is checked.
+    expect(outcome.counterexample!.input).toBe('1\n1\n0\n');
+    // The smallest input at once (one run), then its own shrink candidates; step by step took 4.
+    expect(runsAsked - (runsBeforeShrinking ?? runsAsked)).toBeLessThanOrEqual(2);
+  });
+
   it('stops at a runtime error that happens only on some inputs, before running the rest', async () => {
     runsAsked = 0;
     const source = `const t = require('fs').readFileSync(0, 'utf8').split(/\\s+/).map(Number); if (t.slice(1).some((x) => x === 3)) throw new Error('three'); ${'\n'}${referenceAsSubmission('nim', 'fast')}`;

@@ -4,6 +4,7 @@
  * the worker, and terminates the worker when a limit is passed. Started with `node -e`: the modules
  * it imports by relative path are inlined at build time (server/sandbox/build.ts).
  */
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { HostToParent, LiveOutFrame, ParentToHost, RunReport, WorkerInit, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
@@ -47,6 +48,20 @@ function cpuNs(): number {
   return (u.user + u.system) * 1000 - hostCpuNs();
 }
 
+/**
+ * How long a thread of this process has spent runnable but waiting for a core, ns: the second
+ * field of /proc/self/task/<tid>/schedstat (Linux with schedstats). NaN when it cannot be read.
+ */
+function runQueueNs(tid: string | null): number {
+  if (tid === null) return NaN;
+  try {
+    const fields = readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ');
+    return fields.length >= 2 ? Number(fields[1]) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb = 0, stdout = '', stderr = ''): RunReport {
   return { status, exitCode: null, stdout, stderr, message, timeMs, memoryKb };
 }
@@ -66,6 +81,8 @@ class Slot {
   readonly ready: Promise<void>;
   isReady = false;
   dead = false;
+  /** The worker thread's id in /proc/self/task, whose run-queue wait is read; null where it cannot be. */
+  tid: string | null = null;
   private pinging = false;
   private lastPing = 0;
   private lastPong = 0;
@@ -93,6 +110,7 @@ class Slot {
     this.worker.on('message', (m: WorkerToHost) => {
       switch (m.t) {
         case 'ready':
+          this.tid = m.tid;
           if (m.runtimeCache instanceof Uint8Array) runtimeCache ??= m.runtimeCache;
           this.isReady = true;
           this.onReady();
@@ -154,6 +172,8 @@ class Slot {
       /** The run in progress, from the shared counter of runs started. */
       const index = () => Math.max(0, watchView[2]! - startCount - 1);
       let caseWall = performance.now();
+      /** The worker thread's run-queue wait at the start of the run in progress, ns (NaN: unknown). */
+      let queuedFrom = runQueueNs(this.tid);
       let idleSince: number | null = null;
       /** Whether a heap reading is under way, and the run whose heap was found over the limit. */
       let confirming = false;
@@ -168,9 +188,11 @@ class Slot {
         clearInterval(timer);
         resolve();
       };
-      const stop = (status: RunStatus, message: string, timeMs: number, memoryKb: number) => {
+      const stop = (status: RunStatus, message: string, timeMs: number, memoryKb: number, wallUnsure = false) => {
         void this.kill();
-        onReport(index(), report(status, message, timeMs, memoryKb));
+        const r = report(status, message, timeMs, memoryKb);
+        if (wallUnsure) r.wallUnsure = true;
+        onReport(index(), r);
         settle();
       };
       const timer = setInterval(() => {
@@ -185,6 +207,7 @@ class Slot {
         if (watchView[2] !== seen) {
           seen = watchView[2]!;
           caseWall = performance.now();
+          queuedFrom = runQueueNs(this.tid);
         }
         const cpuStart = watchView[0]!;
         if (Number.isNaN(cpuStart)) {
@@ -226,7 +249,19 @@ class Slot {
           overSince = null;
         }
         const overCpu = cpuMs > limits.timeMs;
-        const idle = wallMs > wallClockMs(limits);
+        // The wall net catches a program that sleeps or blocks; time it spent runnable but waiting
+        // for a core (a loaded machine) is not its own, so it is taken off first. Read only once
+        // the plain wall time is past the net: a quiet run never pays for the read.
+        let queuedMs = 0;
+        let unsure = false;
+        if (wallMs > wallClockMs(limits)) {
+          queuedMs = (runQueueNs(this.tid) - queuedFrom) / 1e6;
+          if (Number.isNaN(queuedMs)) {
+            queuedMs = 0;
+            unsure = true;
+          }
+        }
+        const idle = wallMs - queuedMs > wallClockMs(limits);
         // Both may hold in one reading: the verdict table says which wins.
         const verdict = worstStatus(overMemory && 'mle', (overCpu || idle) && 'tle');
         if (verdict === 'mle') {
@@ -239,8 +274,11 @@ class Slot {
           // What a live run waits for is read now: once stopped, the worker's read returns.
           const waited = live ? waitingOf(live) : WAIT_NONE;
           const waiting = performance.now() - this.lastPong < 3 * PING_MS || waited !== WAIT_NONE;
-          const why = waiting ? 'idle: it was waiting for input or a timer' : 'it kept computing, but the machine was loaded';
-          stop('tle', idleMessage(waited, `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`), Math.max(cpuMs, wallMs), grownKb);
+          // With the run-queue wait known and taken off, what is left is time the program's thread
+          // was not runnable at all: it slept or blocked (Atomics.wait, say), it was not computing.
+          const why = waiting ? 'idle: it was waiting for input or a timer' : unsure ? 'it kept computing, but the machine was loaded' : 'idle: it was blocked, not computing';
+          const queued = queuedMs >= 1 ? `, ${Math.round(queuedMs)} ms of it waiting for a core, which does not count` : '';
+          stop('tle', idleMessage(waited, `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time${queued}, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`), Math.max(cpuMs, wallMs - queuedMs), grownKb, unsure && !waiting);
         }
       }, WATCH_MS);
       this.onResults = (from, reports) => {

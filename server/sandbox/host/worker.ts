@@ -734,6 +734,16 @@ port.on('message', (m: HostToWorker) => {
   }
 });
 
+/** This thread's id as /proc names it ("<pid>/task/<tid>"), read before any program runs; null where /proc cannot tell. */
+function threadId(): string | null {
+  try {
+    const link = fs.readlinkSync('/proc/thread-self');
+    return /^\d+\/task\/\d+$/.test(link) ? link.slice(link.lastIndexOf('/') + 1) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A first run through the common paths (reading input, splitting, printing, readline), so the
  * runtime's functions are compiled before the first real test and its time is not inflated.
@@ -755,5 +765,5 @@ void (async () => {
   program = null;
   refill();
   // Made after the warm-up, so the runtime functions it compiled are in it too.
-  send(init.runtimeCache ? { t: 'ready' } : { t: 'ready', runtimeCache: runtimeScript.createCachedData() });
+  send(init.runtimeCache ? { t: 'ready', tid: threadId() } : { t: 'ready', tid: threadId(), runtimeCache: runtimeScript.createCachedData() });
 })();
