@@ -13,7 +13,7 @@ import { ownerFor } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { badRequest, HttpError, notFound } from './errors';
 import { bodyLanguage } from './language-field';
-import { checkPersonCap } from './person-cap';
+import { checkPersonCap, trimPersonWork } from './person-cap';
 import { clientKey } from './client-key';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
 
@@ -37,6 +37,7 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
     // At most PERSON_CAPS['sample-run'] of a person's own waiting; never a class-wide cap one person could fill.
     checkPersonCap(db, 'sample-run', req, res);
     const id = insertSampleRun(db, problem, source, language, ownerFor(res), clientKey(req));
+    trimPersonWork(db, 'sample-run', req, res);
     onQueued();
     res.status(201).location(`/api/sample-runs/${id}`).json({ id });
   });

@@ -12,7 +12,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import { checkProblemSlug, checkSubmission, describeSchemaError } from './submission-input';
 import { isoTimestamp } from './present';
 import { bodyLanguage } from './language-field';
-import { checkPersonCap } from './person-cap';
+import { checkPersonCap, trimPersonWork } from './person-cap';
 import { clientKey } from './client-key';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
@@ -87,6 +87,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
     checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res), clientKey(req));
+    trimPersonWork(db, 'invocation', req, res);
     onQueued();
     res.status(201).location(`/api/invocations/${id}`).json({ id });
   });

@@ -13,7 +13,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import { checkAdded, MAX_STRESS_CASES, presentStressRun, userTestId, validUserInput } from './stress-api';
 import { checkProblemSlug, checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
-import { checkPersonCap } from './person-cap';
+import { checkPersonCap, trimPersonWork } from './person-cap';
 import { clientKey } from './client-key';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
@@ -81,6 +81,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false);
     checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res), clientKey(req));
+    trimPersonWork(db, 'invocation', req, res);
     onQueued();
     res.redirect(303, `/invocations/${id}`);
   });

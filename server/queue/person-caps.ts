@@ -39,3 +39,26 @@ export function personCapRefusal(db: Db, kind: JobKind, person: string): string 
   if (n < cap) return null;
   return `You already have ${n} ${NAMES[kind]} waiting or running (at most ${cap} per person); try again when one has finished.`;
 }
+
+/**
+ * Finished work a person keeps, for the kinds whose rows hold a program's output (custom
+ * invocations up to 1 MiB each, sample runs): past it their oldest finished rows are removed when
+ * they start a new one, so storage per person is bounded without ever refusing them.
+ */
+export const PERSON_KEEPS: { readonly [K in JobKind]?: number } = {
+  invocation: 100,
+  'sample-run': 100,
+};
+
+/** Removes the person's finished rows of the kind beyond PERSON_KEEPS (newest kept); how many went. */
+export function trimKeptWork(db: Db, kind: JobKind, person: string): number {
+  const keep = PERSON_KEEPS[kind];
+  if (keep === undefined) return 0;
+  const k = kindModule(kind);
+  return db
+    .prepare(
+      `DELETE FROM ${k.table} WHERE status = 'done' AND ${k.person} = @person AND id NOT IN
+         (SELECT id FROM ${k.table} WHERE status = 'done' AND ${k.person} = @person ORDER BY id DESC LIMIT @keep)`,
+    )
+    .run({ person, keep }).changes;
+}
