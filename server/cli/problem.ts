@@ -1,4 +1,5 @@
 // npm run problem -- export SLUG DIR [--zip]
+// npm run problem -- check DIR
 // Writes a problem as an ICPC / Kattis problem package to DIR/SLUG/ (or DIR/SLUG.zip), with the
 // tests the judge stores in DATA_DIR's database, or built as the import builds them when the
 // database does not hold the problem (or does not exist yet).
@@ -7,15 +8,17 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exportPackage, ExportError, packageZip, writePackage } from '../package-format/export';
 import { checkPackage } from '../package-format/check';
+import { parsePackage } from '../package-format/parse';
 import { loadConfig } from '../platform/config';
 import { SLUG_PATTERN } from '../problems/registry';
 import { openDatabase, type Db } from '../storage/db';
 import { parseCli, usageError } from './args';
 import { exitWhenWritten } from './exit';
 
-const USAGE = 'npm run problem -- export SLUG DIR [--zip]';
+const USAGE = 'npm run problem -- export SLUG DIR [--zip] | check DIR';
 const { positionals, values } = parseCli(USAGE, { zip: { type: 'boolean' } });
 const [command, slug, dir] = positionals;
+if (command === 'check') await checkCommand(positionals);
 if (command !== 'export') usageError(USAGE, command ? `unknown command "${command}"` : 'no command given');
 if (!slug || !dir || positionals.length !== 3) usageError(USAGE, 'export takes a problem slug and a folder');
 if (!SLUG_PATTERN.test(slug)) usageError(USAGE, `"${slug}" is not a problem slug`);
@@ -48,3 +51,23 @@ try {
   db?.close();
 }
 await exitWhenWritten(0);
+
+/**
+ * Reads a package folder as an import would (bounded, every reason on refusal) and prints what it
+ * holds. Storing it is not built yet: see docs/problem-packages.md.
+ */
+async function checkCommand(args: string[]): Promise<never> {
+  if (args.length !== 2) usageError(USAGE, 'check takes one package folder');
+  const parsed = parsePackage(resolve(args[1]!));
+  if (!parsed.ok) {
+    for (const r of parsed.reasons) console.error(`refused: ${r}`);
+    return exitWhenWritten(1);
+  }
+  const p = parsed.pkg;
+  console.log(`${p.shortName}: "${p.name.en}"${p.name.zh ? ` / "${p.name.zh}"` : ''}, ${p.type}, validation ${p.validation}`);
+  console.log(`  limits ${p.limits.timeMs} ms, ${p.limits.memoryMb} MiB; statements: ${Object.keys(p.statements).join(', ') || 'none as text'}`);
+  console.log(`  tests: ${p.samples.length} sample, ${p.secret.length} secret`);
+  for (const [folder, list] of Object.entries(p.submissions)) if (list.length) console.log(`  submissions/${folder}: ${list.map((s) => s.name).join(', ')}`);
+  for (const n of p.notes) console.log(`  note: ${n}`);
+  return exitWhenWritten(0);
+}
