@@ -23,6 +23,7 @@ import { liveUpdates } from './live';
 import { languageChoice } from './lang';
 import { translatePhrase, uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
+import { packageDownload } from './package-download';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', (req) => {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
+  app.use(packageDownload(deps.db));
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
   app.use(

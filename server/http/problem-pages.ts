@@ -132,6 +132,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     toolchain: TOOLCHAIN,
     // A teacher (accounts mode) reads the editorial without solving first, and the pages speak to a teacher.
     teacherView: showsAuthors(res),
+    // The package holds the reference and every hidden test: teachers (and the one local person) only.
+    packageDownload: isTeacher(res),
     teaching: teachingView(p, lang, req.query, status === 'solved' || showsAuthors(res)),
     homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en', p.slug) : [],
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },

@@ -1,0 +1,73 @@
+// npm run problem -- export SLUG DIR [--zip]
+// npm run problem -- check DIR
+// Writes a problem as an ICPC / Kattis problem package to DIR/SLUG/ (or DIR/SLUG.zip), with the
+// tests the judge stores in DATA_DIR's database, or built as the import builds them when the
+// database does not hold the problem (or does not exist yet).
+import '../platform/require-supported-node';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { exportPackage, ExportError, packageZip, writePackage } from '../package-format/export';
+import { checkPackage } from '../package-format/check';
+import { parsePackage } from '../package-format/parse';
+import { loadConfig } from '../platform/config';
+import { SLUG_PATTERN } from '../problems/registry';
+import { openDatabase, type Db } from '../storage/db';
+import { parseCli, usageError } from './args';
+import { exitWhenWritten } from './exit';
+
+const USAGE = 'npm run problem -- export SLUG DIR [--zip] | check DIR';
+const { positionals, values } = parseCli(USAGE, { zip: { type: 'boolean' } });
+const [command, slug, dir] = positionals;
+if (command === 'check') await checkCommand(positionals);
+if (command !== 'export') usageError(USAGE, command ? `unknown command "${command}"` : 'no command given');
+if (!slug || !dir || positionals.length !== 3) usageError(USAGE, 'export takes a problem slug and a folder');
+if (!SLUG_PATTERN.test(slug)) usageError(USAGE, `"${slug}" is not a problem slug`);
+
+const config = loadConfig();
+// Read-only: the export works beside a running server and never changes its data.
+const db: Db | undefined = existsSync(config.dbPath) ? openDatabase(config.dbPath, { readonly: true }) : undefined;
+try {
+  const exported = await exportPackage(slug, db);
+  const out = resolve(dir);
+  mkdirSync(out, { recursive: true });
+  const from = exported.testsFrom === 'database' ? `from the database in ${config.dataDir}` : 'built from the package (the database does not hold it)';
+  if (values.zip) {
+    const file = join(out, `${slug}.zip`);
+    if (existsSync(file)) throw new ExportError(`${file} already exists; remove it or export to another folder.`);
+    writeFileSync(file, packageZip(exported));
+    console.log(`exported ${slug} to ${file}: ${exported.files.length} files, ${exported.testCount} tests ${from}`);
+  } else {
+    const target = writePackage(exported, out);
+    const faults = checkPackage(target);
+    console.log(`exported ${slug} to ${target}: ${exported.files.length} files, ${exported.testCount} tests ${from}`);
+    for (const f of faults) console.error(`format check: ${f}`);
+    if (faults.length) await exitWhenWritten(1);
+  }
+} catch (e) {
+  if (!(e instanceof ExportError)) throw e;
+  console.error(`error: ${e.message}`);
+  await exitWhenWritten(1);
+} finally {
+  db?.close();
+}
+await exitWhenWritten(0);
+
+/**
+ * Reads a package folder as an import would (bounded, every reason on refusal) and prints what it
+ * holds. Storing it is not built yet: see docs/problem-packages.md.
+ */
+async function checkCommand(args: string[]): Promise<never> {
+  if (args.length !== 2) usageError(USAGE, 'check takes one package folder');
+  const parsed = parsePackage(resolve(args[1]!));
+  if (!parsed.ok) {
+    for (const r of parsed.reasons) console.error(`refused: ${r}`);
+    return exitWhenWritten(1);
+  }
+  const p = parsed.pkg;
+  console.log(`${p.shortName}: "${p.name.en}"${p.name.zh ? ` / "${p.name.zh}"` : ''}, ${p.type}, validation ${p.validation}`);
+  console.log(`  limits ${p.limits.timeMs} ms, ${p.limits.memoryMb} MiB; statements: ${Object.keys(p.statements).join(', ') || 'none as text'}`);
+  console.log(`  tests: ${p.samples.length} sample, ${p.secret.length} secret`);
+  for (const [folder, list] of Object.entries(p.submissions)) if (list.length) console.log(`  submissions/${folder}: ${list.map((s) => s.name).join(', ')}`);
+  for (const n of p.notes) console.log(`  note: ${n}`);
+  return exitWhenWritten(0);
+}

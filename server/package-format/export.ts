@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { catalogEntry } from '../../problems/catalog';
+import { knownSolutions } from '../judge/solution-table';
+import { PROBLEMS_DIR, REFERENCE_DIR, listSlugs, loadProblem, loadReference, type LoadedProblem } from '../problems/registry';
+import { buildTestSet } from '../problems/testset';
+import type { Db } from '../storage/db';
+import { getProblem, listTests } from '../storage/problems';
+import { toYaml } from './yaml';
+import { zipFiles } from './zip';
+
+/**
+ * A built-in problem as an ICPC / Kattis problem package (problem_format_version 2023-07-draft,
+ * with the legacy `validation` key beside `type` so older tools read it too). Everything the
+ * format has no place for is copied verbatim under `sg-judge/`, so nothing of the package is lost.
+ */
+export const FORMAT_VERSION = '2023-07-draft';
+
+export interface PackageFile {
+  /** Relative to the package folder, forward slashes. */
+  path: string;
+  data: Buffer;
+}
+
+export interface ExportedPackage {
+  slug: string;
+  files: PackageFile[];
+  /** Where the tests came from: the judge's database, or built as the import builds them. */
+  testsFrom: 'database' | 'built';
+  testCount: number;
+}
+
+interface ExportTest {
+  kind: string;
+  label: string;
+  input: string;
+  expected: string;
+}
+
+export class ExportError extends Error {}
+
+export async function exportPackage(slug: string, db?: Db): Promise<ExportedPackage> {
+  if (!listSlugs().includes(slug)) throw new ExportError(`There is no problem package "${slug.slice(0, 60)}" in problems/.`);
+  const problem = await loadProblem(slug);
+  const { tests, from } = await testsOf(problem, db);
+  const files: PackageFile[] = [];
+  const add = (path: string, data: string | Buffer) => files.push({ path, data: typeof data === 'string' ? Buffer.from(data, 'utf8') : data });
+  const { pkg } = problem;
+
+  add('problem.yaml', problemYaml(problem));
+  add('problem_statement/problem.en.md', problem.statement.en);
+  add('problem_statement/problem.zh.md', problem.statement.zh);
+
+  // Test files keep the judge's order: Kattis runs each group in lexicographic order of the names.
+  const width = String(tests.length).length;
+  const index: { file: string; kind: string; label: string }[] = [];
+  let sample = 0;
+  tests.forEach((t, i) => {
+    const base =
+      t.kind === 'sample'
+        ? `data/sample/${++sample}`
+        : `data/secret/${String(i + 1).padStart(width, '0')}-${t.label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+    add(`${base}.in`, t.input);
+    add(`${base}.ans`, t.expected);
+    index.push({ file: base, kind: t.kind, label: t.label });
+  });
+
+  const verdictFolder = { AC: 'accepted', WA: 'wrong_answer', TLE: 'time_limit_exceeded' } as const;
+  for (const s of knownSolutions(problem)) {
+    const folder = verdictFolder[s.expected as keyof typeof verdictFolder];
+    const name = s.expected === 'AC' ? (pkg.interactive ? 'player.ts' : 'fast.ts') : s.name.slice(s.name.indexOf('/') + 1);
+    add(`submissions/${folder}/${name}`, s.source);
+  }
+
+  add('input_validators/validate/validate.mts', validatorProgram(slug));
+  add('input_validators/validate/README.md', VALIDATOR_NOTE.replaceAll('SLUG', slug));
+  if (pkg.interactive) {
+    add('output_validators/interactor/interactor.ts', readFileSync(join(REFERENCE_DIR, slug, 'interactor.ts')));
+    add('output_validators/interactor/README.md', INTERACTOR_NOTE.replaceAll('SLUG', slug));
+  }
+
+  for (const [root, under] of [[PROBLEMS_DIR, 'problems'], [REFERENCE_DIR, 'reference']] as const) {
+    for (const rel of filesUnder(join(root, slug))) add(`sg-judge/${under}/${slug}/${rel}`, readFileSync(join(root, slug, rel)));
+  }
+  const entry = catalogEntry(slug);
+  add('sg-judge/catalog.json', `${JSON.stringify({ difficulty: entry.difficulty, tags: entry.tags }, null, 2)}\n`);
+  add('sg-judge/tests.json', `${JSON.stringify({ from, tests: index }, null, 2)}\n`);
+  add('sg-judge/README.md', SG_JUDGE_NOTE.replaceAll('SLUG', slug));
+  return { slug, files, testsFrom: from, testCount: tests.length };
+}
+
+/**
+ * The stored tests the judge uses (with shared saved tests, never a student's private ones), or,
+ * when the database lacks the problem, the test set built exactly as the import builds it.
+ */
+async function testsOf(problem: LoadedProblem, db?: Db): Promise<{ tests: ExportTest[]; from: 'database' | 'built' }> {
+  const slug = problem.pkg.slug;
+  if (db && getProblem(db, slug)) return { tests: listTests(db, slug, null), from: 'database' };
+  return { tests: buildTestSet(problem, await loadReference(slug, 'fast')), from: 'built' };
+}
+
+function problemYaml(problem: LoadedProblem): string {
+  const { pkg } = problem;
+  return (
+    `# Exported by SG Judge (npm run problem -- export ${pkg.slug}).\n` +
+    toYaml({
+      problem_format_version: FORMAT_VERSION,
+      type: pkg.interactive ? 'interactive' : 'pass-fail',
+      name: { en: pkg.title.en, zh: pkg.title.zh },
+      uuid: uuidOf(pkg.slug),
+      source: pkg.source,
+      // The statements are this project's own; the games and their formats come from the credited
+      // contests, whose terms are not known here. "unknown" is the format's value for that case.
+      license: 'unknown',
+      limits: { time_limit: pkg.limits.timeMs / 1000, memory: pkg.limits.memoryMb },
+      validation: pkg.interactive ? 'custom interactive' : 'default',
+    })
+  );
+}
+
+/** A stable UUID per slug (the format wants one per problem): the same on every export. */
+function uuidOf(slug: string): string {
+  const h = createHash('sha256').update(`sg-judge problem ${slug}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function validatorProgram(slug: string): string {
+  return `// The input validator of ${slug}, in the format's convention: the test input on standard input,
+// exit 42 when it is valid and 43 (with the reason on standard error) when it is not.
+// It calls the package's own validate(), so it runs inside an SG Judge checkout: see README.md.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = resolve(process.env.SG_JUDGE_ROOT ?? '.');
+const pkg = (await import(pathToFileURL(join(root, 'problems', '${slug}', 'index.ts')).href)).default;
+const verdict = pkg.validate(readFileSync(0, 'utf8'));
+if (verdict.ok) process.exit(42);
+process.stderr.write(\`line \${verdict.line}: \${verdict.message}\\n\`);
+process.exit(43);
+`;
+}
+
+const VALIDATOR_NOTE = `# Input validator
+
+\`validate.mts\` (an ES module, whatever package it sits in) reads one test input on standard input and exits 42 (valid) or 43 (invalid, with
+the line and reason on standard error), as the problem package format asks. It calls \`validate()\`
+of the SG Judge package \`problems/SLUG/index.ts\` (a copy is in \`sg-judge/problems/SLUG/\`), which
+imports the judge's input reader, so run it from an SG Judge checkout:
+
+    SG_JUDGE_ROOT=/path/to/sg-judge npx tsx input_validators/validate/validate.mts < data/sample/1.in
+
+The validator is strict: single spaces, \`\\n\` line ends, a final newline, no leading zeros, every
+constraint of the statement.
+`;
+
+const INTERACTOR_NOTE = `# Interactor
+
+\`interactor.ts\` is SG Judge's interactor for SLUG, in TypeScript. It is not a stand-alone program
+speaking the format's interactor protocol: the judge imports it and calls
+
+    interact(input: string, io: { send(line: string): void; read(): Promise<string | null> })
+      : Promise<{ verdict: 'AC' | 'WA'; message: string }>
+
+with the test's \`.in\` text; \`send\` writes one line to the submission's standard input and \`read\`
+returns its next output line (null once it ended). It runs as trusted code outside the sandbox. The
+\`.ans\` files hold only the expected outcome (which side wins), shown beside the dialogue; the
+verdict comes from the interactor.
+`;
+
+const SG_JUDGE_NOTE = `# SG Judge's own files
+
+What the problem package format has no place for, kept so that nothing is lost:
+
+- \`problems/SLUG/\`: the package as SG Judge holds it: \`index.ts\` (limits, validator, the
+  fast-check generator of random tests, edge cases, malformed inputs the validator must reject),
+  statements, hints and editorial in English and Chinese, \`game.ts\` (the SG lab's declaration of
+  the game, where there is one), samples, and the known-wrong (\`wrong/\`) and too-slow (\`slow/\`)
+  solutions.
+- \`reference/SLUG/\`: the fast and brute-force references (and the interactor and fast player of
+  an interactive problem).
+- \`catalog.json\`: the problem's difficulty (1–5) and topic tags.
+- \`tests.json\`: each test file's kind (sample, edge, random, user) and label in the judge, and
+  whether the tests were read from the judge's database or built as its import builds them.
+`;
+
+function filesUnder(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...filesUnder(join(dir, entry.name), rel));
+    // Symbolic links and other odd entries are not part of a package.
+    else if (entry.isFile()) out.push(rel);
+  }
+  return out.sort();
+}
+
+/** Writes the package to `dir/<slug>/`, which must not exist yet (an export never overwrites). */
+export function writePackage(exported: ExportedPackage, dir: string): string {
+  const target = join(dir, exported.slug);
+  if (existsSync(target)) throw new ExportError(`${target} already exists; remove it or export to another folder.`);
+  for (const f of exported.files) {
+    const path = join(target, ...f.path.split('/'));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, f.data);
+  }
+  return target;
+}
+
+/** The package as a zip holding one folder named by the slug, as the CLI writes it. */
+export function packageZip(exported: ExportedPackage): Buffer {
+  return zipFiles(exported.files.map((f) => ({ path: `${exported.slug}/${f.path}`, data: f.data })));
+}

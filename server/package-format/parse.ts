@@ -1,0 +1,174 @@
+import { closeSync, lstatSync, opendirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { SLUG_PATTERN } from '../problems/registry';
+import { checkPackage } from './check';
+import { parseYaml, type YamlMap } from './yaml';
+
+/**
+ * Reads a problem package folder (ICPC / Kattis format) into what the judge would store, with
+ * bounds, refusing with every reason found. Reading only: nothing is written anywhere. The walk is
+ * bounded before anything is parsed, so a package of a million files or a 50 MB test costs a
+ * bounded listing and no reads; symbolic links are never followed.
+ */
+export interface PackageBounds {
+  maxFiles: number;
+  maxFileBytes: number;
+  maxTotalBytes: number;
+  maxDepth: number;
+}
+
+export const DEFAULT_BOUNDS: PackageBounds = {
+  maxFiles: 10_000,
+  maxFileBytes: 16 * 1024 * 1024,
+  maxTotalBytes: 128 * 1024 * 1024,
+  maxDepth: 8,
+};
+
+export interface PackageTest {
+  /** The path under data/sample or data/secret without `.in`, e.g. "03-edge-2" or "group1/a". */
+  name: string;
+  input: string;
+  answer: string;
+}
+
+export type SubmissionFolder = 'accepted' | 'wrong_answer' | 'time_limit_exceeded' | 'run_time_error';
+export interface PackageSubmission {
+  name: string;
+  language: 'typescript' | 'javascript' | 'other';
+  source: string | null;
+}
+
+export interface ParsedPackage {
+  shortName: string;
+  name: { en: string; zh?: string };
+  source: string | null;
+  license: string | null;
+  type: string;
+  validation: string;
+  limits: { timeMs: number; memoryMb: number };
+  statements: Record<string, string>;
+  samples: PackageTest[];
+  secret: PackageTest[];
+  submissions: Record<SubmissionFolder, PackageSubmission[]>;
+  hasOutputValidator: boolean;
+  /** What was assumed or left out, as sentences (defaults taken, files kept but not used). */
+  notes: string[];
+}
+
+export type ParseResult = { ok: true; pkg: ParsedPackage } | { ok: false; reasons: string[] };
+
+/** The format's defaults where problem.yaml gives no limit. */
+const DEFAULT_TIME_MS = 1000;
+const DEFAULT_MEMORY_MB = 2048;
+
+export function parsePackage(dir: string, bounds: Partial<PackageBounds> = {}): ParseResult {
+  const b = { ...DEFAULT_BOUNDS, ...bounds };
+  const reasons: string[] = [];
+  const shortName = basename(dir);
+  if (!SLUG_PATTERN.test(shortName)) reasons.push(`"${shortName.slice(0, 60)}" is not a short name: lowercase letters and digits joined by dashes.`);
+  let top;
+  try {
+    top = lstatSync(dir);
+  } catch {
+    return { ok: false, reasons: [...reasons, `${shortName} does not exist.`] };
+  }
+  if (top.isSymbolicLink()) return { ok: false, reasons: [...reasons, `${shortName} is a symbolic link; name the package folder itself.`] };
+  if (!top.isDirectory()) return { ok: false, reasons: [...reasons, `${shortName} is not a folder.`] };
+
+  const walked = walk(dir, b);
+  reasons.push(...walked.reasons);
+  if (walked.stopped) return { ok: false, reasons };
+  reasons.push(...checkPackage(dir));
+  if (reasons.length) return { ok: false, reasons };
+  return { ok: true, pkg: read(dir, shortName, walked.files) };
+}
+
+/** Lists regular files breadth-first, stopping at the first bound that breaks. */
+function walk(dir: string, b: PackageBounds): { files: string[]; reasons: string[]; stopped: boolean } {
+  const files: string[] = [];
+  const reasons: string[] = [];
+  let total = 0;
+  let count = 0;
+  const queue: { rel: string; depth: number }[] = [{ rel: '', depth: 0 }];
+  while (queue.length) {
+    const { rel, depth } = queue.shift()!;
+    const handle = opendirSync(join(dir, rel));
+    try {
+      for (let e = handle.readSync(); e; e = handle.readSync()) {
+        const path = rel ? `${rel}/${e.name}` : e.name;
+        if (++count > b.maxFiles) return { files, reasons: [...reasons, `The package holds more than ${b.maxFiles} files; refusing to read further.`], stopped: true };
+        if (e.isDirectory()) {
+          if (depth + 1 > b.maxDepth) reasons.push(`${path} is nested more than ${b.maxDepth} folders deep.`);
+          else queue.push({ rel: path, depth: depth + 1 });
+        } else if (e.isFile()) {
+          const size = lstatSync(join(dir, path)).size;
+          total += size;
+          if (size > b.maxFileBytes) reasons.push(`${path} is ${size} bytes; a file may hold at most ${b.maxFileBytes}.`);
+          files.push(path);
+        }
+        // Symbolic links and devices are reported by the format check and never opened.
+      }
+    } finally {
+      handle.closeSync();
+    }
+  }
+  if (total > b.maxTotalBytes) reasons.push(`The package holds ${total} bytes; at most ${b.maxTotalBytes} are taken.`);
+  return { files, reasons, stopped: false };
+}
+
+function read(dir: string, shortName: string, files: string[]): ParsedPackage {
+  const text = (rel: string) => readFileSync(join(dir, rel), 'utf8');
+  const yaml = parseYaml(text('problem.yaml'));
+  const notes: string[] = [];
+
+  const limits = typeof yaml.limits === 'object' ? yaml.limits : ({} as YamlMap);
+  const time = typeof limits.time_limit === 'number' ? Math.round(limits.time_limit * 1000) : DEFAULT_TIME_MS;
+  if (typeof limits.time_limit !== 'number') notes.push(`problem.yaml gives no limits.time_limit; ${DEFAULT_TIME_MS} ms is taken.`);
+  const memory = typeof limits.memory === 'number' ? limits.memory : DEFAULT_MEMORY_MB;
+  if (typeof limits.memory !== 'number') notes.push(`problem.yaml gives no limits.memory; the format's ${DEFAULT_MEMORY_MB} MiB is taken.`);
+
+  const name = typeof yaml.name === 'string' ? { en: yaml.name } : nameMap(yaml.name as YamlMap);
+  const statements: Record<string, string> = {};
+  for (const f of files.filter((f) => /^problem_statement\/problem(\.[a-z]{2,3})?\.(md|tex)$/.test(f))) {
+    statements[/\.([a-z]{2,3})\.(md|tex)$/.exec(f)?.[1] ?? 'en'] = text(f);
+  }
+  if (files.some((f) => /^problem_statement\/.*\.pdf$/.test(f)) && !Object.keys(statements).length) notes.push('Only a PDF statement: it is kept but cannot be shown as text.');
+
+  const tests = (group: string): PackageTest[] =>
+    files
+      .filter((f) => f.startsWith(`data/${group}/`) && f.endsWith('.in'))
+      .sort()
+      .map((f) => ({ name: f.slice(`data/${group}/`.length, -3), input: text(f), answer: text(`${f.slice(0, -3)}.ans`) }));
+
+  const submissions = { accepted: [], wrong_answer: [], time_limit_exceeded: [], run_time_error: [] } as Record<SubmissionFolder, PackageSubmission[]>;
+  for (const f of files.filter((f) => f.startsWith('submissions/'))) {
+    const [, folder, ...rest] = f.split('/');
+    if (!(folder! in submissions)) continue;
+    const name = rest.join('/');
+    const language = rest.length > 1 ? 'other' : /\.(ts|mts)$/.test(name) ? 'typescript' : /\.(js|mjs)$/.test(name) ? 'javascript' : 'other';
+    submissions[folder as SubmissionFolder].push({ name, language, source: language === 'other' ? null : text(f) });
+  }
+  const others = Object.values(submissions).flat().filter((s) => s.language === 'other').length;
+  if (others) notes.push(`${others} submission file(s) are in languages other than TypeScript and JavaScript: kept, not run.`);
+
+  return {
+    shortName,
+    name,
+    source: typeof yaml.source === 'string' ? yaml.source : null,
+    license: typeof yaml.license === 'string' ? yaml.license : null,
+    type: typeof yaml.type === 'string' ? yaml.type : 'pass-fail',
+    validation: typeof yaml.validation === 'string' ? yaml.validation : 'default',
+    limits: { timeMs: time, memoryMb: memory },
+    statements,
+    samples: tests('sample'),
+    secret: tests('secret'),
+    submissions,
+    hasOutputValidator: files.some((f) => f.startsWith('output_validators/')),
+    notes,
+  };
+}
+
+function nameMap(map: YamlMap): { en: string; zh?: string } {
+  const en = typeof map.en === 'string' ? map.en : String(Object.values(map)[0]);
+  return typeof map.zh === 'string' ? { en, zh: map.zh } : { en };
+}
