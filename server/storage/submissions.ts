@@ -1,6 +1,7 @@
 import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import { prepared, type Db } from './db';
+import { tagContest } from './contests';
 
 export type SubmissionStatus = 'queued' | 'compiling' | 'running' | 'done';
 
@@ -56,6 +57,7 @@ const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest
 export function insertSubmission(db: Db, problem: string, source: string, language: Language = 'typescript', client = '', owner: number | null = null): number {
   const row = prepared(db, 'INSERT INTO submissions (problem, source, language, created_at, client, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
     .get(problem, source, language, Date.now(), client, owner) as { id: number };
+  tagContest(db, row.id);
   return row.id;
 }
 
