@@ -31,6 +31,7 @@ import { csrfCheck, sessions } from './auth/session';
 import { accountRoutes, AuthGuards } from './auth/routes';
 import { classDoorRoutes } from './auth/class-door';
 import { classRoutes } from './class-routes';
+import { contestRoutes } from './contest-routes';
 
 export interface AppDeps {
   db: Db;
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
   app.use(classRoutes(deps.db));
+  app.use(contestRoutes(deps.db));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

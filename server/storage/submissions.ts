@@ -21,6 +21,8 @@ export interface SubmissionSummary {
   owner: number | null;
   /** Its name, with "(removed account)" after a removed one's. */
   ownerName: string | null;
+  /** The contest round it was made in (by a contestant, during the round); null otherwise. */
+  contest: number | null;
 }
 
 export interface Submission extends SubmissionSummary {
@@ -47,7 +49,7 @@ export interface SubmissionTestRow {
 export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dialogue';
 
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
-  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language,
+  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language, contest,
   owner, (SELECT name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerName`;
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion } from '../../server/storage/db';
 import { MIGRATIONS } from '../../server/storage/migrations';
 import { insertSubmission } from '../../server/storage/submissions';
+import { csvField } from '../../server/http/contest-routes';
 import { endContestNow, getContest, insertContest, startVirtual, type ContestInput } from '../../server/storage/contests';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-judge-contests-'));
@@ -23,6 +24,10 @@ const round = (startsAt: number, minutes: number): ContestInput => ({
 });
 
 describe('contest storage', () => {
+  it('neutralises CSV cells a spreadsheet would run as formulas', () => {
+    expect(['=1+1', '+SUM(A1)', '-2', '@x', 'plain, text', 3].map(csvField)).toEqual(["'=1+1", "'+SUM(A1)", "'-2", "'@x", '"plain, text"', '3']);
+  });
+
   it('opens a database written by the schema before contests and tags submissions made in a round', () => {
     const db = openDatabase(join(dir, 'judge.db'));
     const first = MIGRATIONS.findIndex((m) => m.sql.includes('CREATE TABLE contests'));
