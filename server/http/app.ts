@@ -32,6 +32,7 @@ import { accountRoutes, AuthGuards } from './auth/routes';
 import { classDoorRoutes } from './auth/class-door';
 import { classRoutes } from './class-routes';
 import { contestRoutes } from './contest-routes';
+import { contestToolGate } from '../contests/tool-gate';
 
 export interface AppDeps {
   db: Db;
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
   app.use(classRoutes(deps.db));
   app.use(contestRoutes(deps.db));
+  app.use(contestToolGate(deps.db));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

@@ -147,5 +147,13 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     ]);
     // The real board never changes.
     expect((await tess.json<Board>(`/api/contests/${id}/board`)).body).toEqual(after);
+
+    // An exam with the helpers off: its contestants get 403 with a sentence; the teacher does not.
+    await post(tess, '/api/contests', { name: 'Exam', problems: ['nim'], startsAt: Date.now() - MIN, minutes: 60, rules: 'icpc', tools: { stress: false, lab: true, hints: false } });
+    const hint = await sam.api('/api/problems/nim/hints/1');
+    expect(hint.status).toBe(403);
+    expect(((await hint.json()) as { error: string }).error).toBe('Hints are turned off during the contest "Exam" and available again after the round.');
+    expect((await post(sue, '/api/stress', { problem: 'nim', source: ALWAYS_NO })).status).toBe(403);
+    expect((await tess.api('/api/problems/nim/hints/1')).status).not.toBe(403);
   });
 });
