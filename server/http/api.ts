@@ -109,6 +109,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
       memoryKb: s.memoryKb,
       createdAt: isoTimestamp(s.createdAt),
       finishedAt: isoTimestamp(s.finishedAt),
+      contest: s.contest,
     });
   });
 

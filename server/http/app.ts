@@ -35,6 +35,8 @@ import { csrfCheck, sessions } from './auth/session';
 import { accountRoutes, AuthGuards } from './auth/routes';
 import { classDoorRoutes } from './auth/class-door';
 import { classRoutes } from './class-routes';
+import { contestRoutes } from './contest-routes';
+import { contestToolGate } from './contest-tool-gate';
 
 export interface AppDeps {
   db: Db;
@@ -108,6 +110,8 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
   app.use(classRoutes(deps.db, deps.events));
+  app.use(contestRoutes(deps.db));
+  app.use(contestToolGate(deps.db));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

@@ -402,4 +402,64 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mistake_maps_by_problem ON mistake_maps (problem, got);
     `,
   },
+  {
+    version: 28,
+    name: 'contests: timed rounds with their problems, rules, freeze, tools and participants',
+    sql: `
+      CREATE TABLE contests (
+        id              INTEGER PRIMARY KEY,
+        name            TEXT NOT NULL,
+        -- JSON array of problem slugs in round order; the position gives the label A, B, C …
+        problems        TEXT NOT NULL,
+        starts_at       INTEGER NOT NULL,
+        minutes         INTEGER NOT NULL CHECK (minutes > 0),
+        rules           TEXT NOT NULL CHECK (rules IN ('icpc', 'practice')),
+        freeze_minutes  INTEGER NOT NULL DEFAULT 0 CHECK (freeze_minutes >= 0),
+        -- JSON {"stress", "lab", "hints"}: which helpers stay available to contestants in the round.
+        tools           TEXT NOT NULL,
+        -- JSON array of account ids, or NULL for the whole class.
+        participants    TEXT,
+        -- Set by "end now"; the round is over at min(starts_at + minutes, ended_at).
+        ended_at        INTEGER,
+        unfrozen_at     INTEGER,
+        created_by      INTEGER REFERENCES accounts(id),
+        created_at      INTEGER NOT NULL
+      ) STRICT;
+      -- The round a submission was made in (by a participant, between start and end); NULL otherwise.
+      ALTER TABLE submissions ADD COLUMN contest INTEGER REFERENCES contests(id);
+      CREATE INDEX submissions_by_contest ON submissions (contest, id);
+    `,
+  },
+  {
+    version: 29,
+    name: 'contest questions, answers, announcements and virtual participations',
+    sql: `
+      CREATE TABLE contest_messages (
+        id          INTEGER PRIMARY KEY,
+        contest     INTEGER NOT NULL REFERENCES contests(id) ON DELETE CASCADE,
+        kind        TEXT NOT NULL CHECK (kind IN ('question', 'announcement')),
+        problem     TEXT,
+        author      INTEGER REFERENCES accounts(id),
+        text        TEXT NOT NULL,
+        answer      TEXT,
+        answered_by INTEGER REFERENCES accounts(id),
+        -- An answer to everyone is shown to every contestant; otherwise only to the asker.
+        to_all      INTEGER NOT NULL DEFAULT 0,
+        created_at  INTEGER NOT NULL,
+        answered_at INTEGER
+      ) STRICT;
+      CREATE INDEX contest_messages_by_contest ON contest_messages (contest, id);
+
+      -- A virtual round: the person's own clock starts at started_at. owner is NULL in local mode.
+      CREATE TABLE contest_virtuals (
+        id          INTEGER PRIMARY KEY,
+        contest     INTEGER NOT NULL REFERENCES contests(id) ON DELETE CASCADE,
+        owner       INTEGER REFERENCES accounts(id),
+        started_at  INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX contest_virtuals_one_each ON contest_virtuals (contest, IFNULL(owner, 0));
+      -- Submissions made during a virtual round point at it (they never enter the real board).
+      ALTER TABLE submissions ADD COLUMN contest_virtual INTEGER REFERENCES contest_virtuals(id);
+    `,
+  },
 ];

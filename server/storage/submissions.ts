@@ -1,6 +1,7 @@
 import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import { prepared, type Db } from './db';
+import { tagContest } from './contests';
 
 export type SubmissionStatus = 'queued' | 'compiling' | 'running' | 'done';
 
@@ -22,6 +23,8 @@ export interface SubmissionSummary {
   ownerName: string | null;
   /** Its display name (people's pages show it), with the same mark. */
   ownerDisplay: string | null;
+  /** The contest round it was made in (by a contestant, during the round); null otherwise. */
+  contest: number | null;
 }
 
 export interface Submission extends SubmissionSummary {
@@ -48,7 +51,7 @@ export interface SubmissionTestRow {
 export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dialogue';
 
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
-  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language,
+  time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language, contest,
   owner, (SELECT name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerName,
   (SELECT display_name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerDisplay`;
 
@@ -59,6 +62,7 @@ const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest
 export function insertSubmission(db: Db, problem: string, source: string, language: Language = 'typescript', client = '', owner: number | null = null): number {
   const row = prepared(db, 'INSERT INTO submissions (problem, source, language, created_at, client, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
     .get(problem, source, language, Date.now(), client, owner) as { id: number };
+  tagContest(db, row.id);
   return row.id;
 }
 
