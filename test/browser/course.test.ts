@@ -135,6 +135,14 @@ describe('a course on the web', { timeout: 300_000 }, () => {
     passwords.li = fresh;
     expect((await new Person(server.url, 'li', fresh).login()).status).toBe(200);
     await liContext.close();
+
+    // Ten wrong passwords lock li's name from this address; "Unlock login" on li's row lifts it.
+    for (let i = 0; i < 10; i++) expect((await new Person(server.url, 'li', `wrong-guess-${i}`).login()).status).toBe(401);
+    expect((await new Person(server.url, 'li', fresh).login()).status).toBe(429);
+    await tess.goto(`${server.url}/class`);
+    await tess.click('.roster tr[data-student="li"] button.unlock-login');
+    await tess.waitForURL(/\/class$/);
+    expect((await new Person(server.url, 'li', fresh).login()).status).toBe(200);
   });
 
   it('makes a set with the picker (search, tick, order) and edits it while a student has it open', async () => {
