@@ -15,6 +15,7 @@ import {
   contestPhase,
   endContestNow,
   endOf,
+  getContest,
   insertContest,
   listContests,
   messagesFor,
@@ -89,8 +90,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     return board.rows.find((r) => r.name === me && !r.virtual);
   };
 
-  router.get('/contests/:id', (req, res) => {
-    const c = visible(res, String(req.params.id));
+  const contestPage = (res: Response, c: Contest, error: string | null = null) => {
     const t = now();
     const phase = contestPhase(c, t);
     const teacher = isTeacher(res);
@@ -123,9 +123,11 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       frozen: board?.frozen ?? false,
       unfrozen: c.unfrozenAt !== null,
       canUnfreeze: teacher && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
-      error: typeof req.query.error === 'string' ? req.query.error.slice(0, 300) : null,
+      error,
     });
-  });
+  };
+
+  router.get('/contests/:id', (req, res) => contestPage(res, visible(res, String(req.params.id))));
 
   /** A form's text through the API's rules; a mistake goes back to the page as a sentence. */
   const formText = async (req: Request) => {
@@ -141,7 +143,9 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
         () => res.redirect(303, `/contests/${c.id}`),
         (e: unknown) => {
           if (!(e instanceof HttpError) || e.status !== 400) throw e;
-          res.redirect(303, `/contests/${c.id}?error=${encodeURIComponent(e.message)}`);
+          // The mistake on the page itself, answered 400.
+          res.status(400);
+          contestPage(res, getContest(db, c.id) ?? c, e.message);
         },
       );
 
