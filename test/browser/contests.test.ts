@@ -111,6 +111,10 @@ describe('contest pages', { timeout: 300_000 }, () => {
         await p.goto(`${server.url}/contests/${id}/board?projector=1`);
         expect(await p.locator('.contest-board.projector').count()).toBe(1);
         expect(await seriousViolations(p)).toEqual([]);
+        for (const path of ['/contests', `/contests/${id}`]) {
+          await p.goto(`${server.url}${path}`);
+          expect(await seriousViolations(p), path).toEqual([]);
+        }
       } finally {
         await context.close();
       }
