@@ -36,6 +36,7 @@ import { accountRoutes, AuthGuards } from './auth/routes';
 import { classDoorRoutes } from './auth/class-door';
 import { classRoutes } from './class-routes';
 import { contestRoutes } from './contest-routes';
+import { contestPages } from './contest-pages';
 import { contestToolGate } from './contest-tool-gate';
 
 export interface AppDeps {
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
   app.use(classRoutes(deps.db, deps.events));
   app.use(contestRoutes(deps.db));
+  app.use(contestPages(deps.db));
   app.use(contestToolGate(deps.db));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));

@@ -50,7 +50,7 @@ const contestSchema = z.object({
   tools: toolsSchema.optional(),
   participants: z.array(z.number().int().positive()).max(10_000).nullable().optional(),
 });
-const textSchema = z.object({ text: z.string().trim().min(1).max(4000), problem: z.string().max(100).nullable().optional(), toAll: z.boolean().optional() });
+export const textSchema = z.object({ text: z.string().trim().min(1).max(4000), problem: z.string().max(100).nullable().optional(), toAll: z.boolean().optional() });
 
 function timeOf(raw: string | number): number {
   const ms = typeof raw === 'number' ? raw : Date.parse(raw);
@@ -58,7 +58,7 @@ function timeOf(raw: string | number): number {
   return ms;
 }
 
-function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: z.ZodError): string {
   const field = String(error.issues[0]?.path[0] ?? 'body');
   if (field === 'problems') return `The field "problems" must list 1 to ${MAX_PROBLEMS} problem slugs.`;
   if (field === 'rules') return 'The field "rules" must be "icpc" or "practice".';
@@ -69,8 +69,8 @@ function firstIssue(error: z.ZodError): string {
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-export function contestRoutes(db: Db, now: () => number = Date.now): express.Router {
-  const router = express.Router();
+/** What the JSON routes and the pages share: who may see a round, the input rules, the views. */
+export function contestCore(db: Db, now: () => number = Date.now) {
 
   const teacherOnly = (res: Response, what: string): void => {
     if (!isTeacher(res)) throw new HttpError(403, `Only a teacher can ${what}.`);
@@ -146,6 +146,13 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     }
     return computeBoard(round, people, attempts, { elapsedMs: Math.min(now(), endOf(c)) - c.startsAt, seeThroughFreeze });
   };
+
+  return { teacherOnly, visible, parseInput, present, boardFor };
+}
+
+export function contestRoutes(db: Db, now: () => number = Date.now): express.Router {
+  const router = express.Router();
+  const { teacherOnly, visible, parseInput, present, boardFor } = contestCore(db, now);
 
   router.post('/api/contests', rawBody, (req, res) => {
     teacherOnly(res, 'make a contest');

@@ -208,7 +208,7 @@ describe('every hand', () => {
       expect(await p.locator('section.statement[data-lang="zh"]').isVisible()).toBe(true);
       // The whole interface follows, not only the statement.
       expect(await p.locator('html').getAttribute('lang')).toBe('zh');
-      expect(await p.locator('header.top nav:not(.ui-lang-switch) a').allTextContents()).toEqual(['题目', '提交记录', 'SG 实验室']);
+      expect(await p.locator('header.top nav:not(.ui-lang-switch) a').allTextContents()).toEqual(['题目', '提交记录', 'SG 实验室', '比赛']);
       expect(await p.locator('#stress-test h2').textContent()).toBe('对拍');
       expect(await p.locator('#custom-invocation h2').textContent()).toBe('自定义测试');
       expect(await p.locator('form.submit-form button.primary').textContent()).toBe('提交');

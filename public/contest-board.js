@@ -1,0 +1,52 @@
+// The scoreboard refreshes itself: every 5 seconds it reads GET /api/contests/:id/board and redraws
+// the table body (text only, never HTML from the server).
+(() => {
+  'use strict';
+  const box = document.querySelector('.contest-board[data-board]');
+  if (!box || box.dataset.live !== '1') return;
+  const body = box.querySelector('table.board tbody');
+  const firstLabel = box.dataset.firstLabel || 'first solver';
+  const td = (text, cls) => {
+    const cell = document.createElement('td');
+    if (cls) cell.className = cls;
+    cell.textContent = text;
+    return cell;
+  };
+  const cellOf = (c) => {
+    const cell = td('', `board-cell cell-${c.state}${c.first ? ' cell-first' : ''}`);
+    if (c.first) {
+      const star = document.createElement('span');
+      star.setAttribute('aria-label', firstLabel);
+      star.textContent = '★';
+      cell.append(star);
+    }
+    if (c.state === 'solved') {
+      cell.append(`+${c.tries > 1 ? c.tries - 1 : ''}`, document.createElement('br'));
+      const small = document.createElement('small');
+      small.textContent = String(c.minutes ?? 0);
+      cell.append(small);
+    } else if (c.state === 'rejected') cell.append(`−${c.tries}`);
+    else if (c.state === 'pending') cell.append(`?${c.tries}`);
+    return cell;
+  };
+  const draw = (board) => {
+    const rows = board.rows.filter((r) => !r.virtual).map((r) => {
+      const tr = document.createElement('tr');
+      const name = document.createElement('th');
+      name.scope = 'row';
+      name.textContent = r.displayName;
+      tr.append(td(String(r.rank)), name, td(String(r.solved)), td(String(r.penalty)), ...r.cells.map(cellOf));
+      return tr;
+    });
+    body.replaceChildren(...rows);
+  };
+  const poll = async () => {
+    try {
+      const res = await fetch(box.dataset.board, { headers: { accept: 'application/json' } });
+      if (res.ok) draw(await res.json());
+    } catch {
+      // A missed refresh is fine; the next one comes in a few seconds.
+    }
+  };
+  setInterval(poll, 5000);
+})();
