@@ -67,6 +67,7 @@ describe('the language switch on every page', () => {
       await page.goto(`${server.url}/register`);
       await page.fill('input[name=name]', 'lin');
       await page.fill('input[name=password]', 'lin-password');
+      await page.fill('input[name=password2]', 'lin-password');
       await page.fill('input[name=classCode]', CLASS_CODE);
       await page.click('button.register-button');
       await page.waitForURL(`${server.url}/problems`);
