@@ -8,10 +8,20 @@ import { contestPhase, listContests, takesPart, type ContestTools } from '../sto
 import { isTeacher, ownerFor } from './auth/viewer';
 import { HttpError } from './errors';
 
+/**
+ * The routes each tool answers on: the stress test's family is every way to run a program on inputs
+ * of one's own choosing or against the reference (stress runs, custom invocations, mistake maps),
+ * through the API and through the pages' forms.
+ */
+const STRESS_PAGES = /^\/(problems\/[^/]+\/(stress|invoke|mistake-map)|submissions\/[^/]+\/mistake-map)$/;
+
 function toolOf(req: Request): keyof ContestTools | null {
-  if (req.method === 'POST' && (req.path === '/api/stress' || req.path === '/api/invocations')) return 'stress';
-  if (req.method === 'POST' && (req.path === '/api/lab' || req.path === '/api/lab/options' || req.path === '/lab')) return 'lab';
-  if (req.method === 'GET' && /^\/api\/problems\/[^/]+\/hints\/[^/]+$/.test(req.path)) return 'hints';
+  const path = req.path.toLowerCase();
+  if (req.method === 'POST' && (path === '/api/stress' || path === '/api/invocations' || path === '/api/mistake-maps' || STRESS_PAGES.test(path))) return 'stress';
+  if (req.method === 'POST' && (path === '/api/lab' || path === '/api/lab/options' || path === '/lab')) return 'lab';
+  if (req.method === 'GET' && /^\/api\/problems\/[^/]+\/hints\/[^/]+$/.test(path)) return 'hints';
+  // The problem page reveals hints (`?hints=N`) and the editorial (`?editorial=show`) without JavaScript too.
+  if (req.method === 'GET' && /^\/problems\/[^/]+$/.test(path) && (req.query.hints !== undefined || req.query.editorial !== undefined)) return 'hints';
   return null;
 }
 
