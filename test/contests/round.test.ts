@@ -154,6 +154,12 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     expect(hint.status).toBe(403);
     expect(((await hint.json()) as { error: string }).error).toBe('Hints are turned off during the contest "Exam" and available again after the round.');
     expect((await post(sue, '/api/stress', { problem: 'nim', source: ALWAYS_NO })).status).toBe(403);
+    // Every other way to run one's own inputs, and the page's own hint and editorial reveal, too.
+    expect((await post(sue, '/api/invocations', { problem: 'nim', source: ALWAYS_NO, input: '1\n1\n1\n' })).status).toBe(403);
+    expect((await post(sue, '/api/mistake-maps', { problem: 'nim', source: ALWAYS_NO })).status).toBe(403);
+    expect((await sam.api('/problems/nim?hints=1')).status).toBe(403);
+    expect((await sam.api('/problems/nim?editorial=show')).status).toBe(403);
+    expect((await sam.api('/problems/nim')).status).toBe(200);
     expect((await tess.api('/api/problems/nim/hints/1')).status).not.toBe(403);
   });
 });
