@@ -35,7 +35,8 @@ function moveSet(size: Size): fc.Arbitrary<number[]> {
     { weight: 5, arbitrary: list },
     { weight: 1, arbitrary: list.map((xs) => [...xs].sort((a, b) => b - a)) },
     // Moves of different digit counts, where a default (string) sort puts 10 before 9.
-    { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 1, max: Math.min(9, s) }), list).map(([d, xs]) => [...xs, d]) },
+    // (One move is added to the list, so the list holds at most k - 1: k may be 100 at size max.)
+    { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 1, max: Math.min(9, s) }), fc.array(move, { minLength: 1, maxLength: Math.max(1, k - 1), size: 'max' })).map(([d, xs]) => [...xs, d]) },
     { weight: 1, arbitrary: fc.tuple(move, fc.constant(1)).map(([a, b]) => [a, b]) },
   );
 }

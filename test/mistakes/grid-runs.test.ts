@@ -49,10 +49,14 @@ const RIGHT_ON_THE_GRID = new Set<string>([
   'laskers-nim/table-to-1000.ts',
   'mock-turtles/small-table.ts',
   's-nim/table-of-10000.ts',
+  // Grundy values of 65 and more need sets of 65 moves or more, beyond the grid's sets.
+  's-nim/marks-of-64.ts',
   'three-way-split/table-to-300.ts',
   'wythoff/cold-pairs-to-a-million.ts',
   'wythoff/double-golden-ratio.ts',
   'wythoff/phi-eight-digits.ts',
+  'wythoff/phi-fourteen-digits.ts',
+  'wythoff/phi-rounded-up.ts',
   // Outside the states the grid asks.
   'alice-game/period-for-every-k.ts',
   'colouring-game/count-rule-bob-only.ts',

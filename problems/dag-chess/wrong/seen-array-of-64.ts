@@ -1,4 +1,4 @@
-// stress: size max first reveals this mistake (random graphs rarely reach Grundy value 64).
+// stress: random inputs almost never reveal this mistake (random graphs rarely reach Grundy value 64; the stored towers of Grundy values 32, 64, 65 and 199 kill it).
 // Marks in a fixed array of 64: a mark at 64 or more is dropped, so the mex stops at 64.
 import * as fs from 'fs';
 const d = fs.readFileSync(0, 'utf8').split(/\s+/).filter(Boolean).map(Number);
