@@ -16,7 +16,7 @@ export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, 'judge.pid');
   for (let tries = 0; tries < 2; tries++) {
     try {
-      writeFileSync(file, `${[process.pid, startTime(process.pid)].filter((x) => x !== null).join(' ')}\n`, { flag: 'wx' });
+      writeFileSync(file, `${[process.pid, startTime(process.pid)].filter((x) => x !== null).join(' ')}\n`, { flag: 'wx', mode: 0o600 });
       const release = (): void => {
         try {
           if (parseOwner(readFileSync(file, 'utf8'))?.pid === process.pid) rmSync(file);
