@@ -1,8 +1,8 @@
 /**
  * Where a wrong answer's first difference falls, as "case k of T", for the problems whose input is
  * `T` then T cases of a fixed number of lines, each answered by a fixed number of lines (the
- * contract in /work/shared/problems.md). Problems not listed here (ended by a sentinel, one input,
- * interactive) get no case: the mapping would be a guess.
+ * contract in ../shared/problems.md, beside the repository). Problems not listed here (ended by a
+ * sentinel, one input, interactive) get no case: the mapping would be a guess.
  *
  * A table of data rather than a field of each package: the web server shows it, and loading the
  * packages (fast-check, generators) there would put the judge's work on the HTTP thread.
