@@ -98,26 +98,9 @@ export function summariseBig(r: LabResult): { result: LabResult; table: LabTable
 
 /** The table as CSV (the header, then one line per state, lexicographic order), a chunk at a time. */
 export function* csvChunks(t: LabTable, linesPerChunk = 4096): Generator<string> {
-  const dims = t.from.length;
-  let chunk = `${[...t.paramNames, t.loopy ? 'outcome' : 'sg'].join(',')}\n`;
-  let lines = 0;
-  const cur = t.from.slice();
-  for (let i = 0; i < t.values.length; i++) {
-    chunk += `${cur.join(',')},${t.values[i]}\n`;
-    if (++lines === linesPerChunk) {
-      yield chunk;
-      chunk = '';
-      lines = 0;
-    }
-    let d = dims - 1;
-    while (d >= 0 && cur[d] === t.to[d]) {
-      cur[d] = t.from[d]!;
-      d--;
-    }
-    if (d < 0) break;
-    cur[d]!++;
-  }
-  if (chunk) yield chunk;
+  yield* csvChunksOf(t, (function* () {
+    for (const v of t.values) yield String(v);
+  })(), linesPerChunk);
 }
 
 /**
@@ -136,17 +119,27 @@ export function* csvChunksOfStored(json: string, linesPerChunk = 4096): Generato
     yield* csvChunks(JSON.parse(json) as LabTable, linesPerChunk);
     return;
   }
-  const t = JSON.parse(json.slice(0, start) + json.slice(end)) as LabTable;
+  const header = JSON.parse(json.slice(0, start) + json.slice(end)) as LabTable;
+  function* tokens(): Generator<string> {
+    for (let pos = start; pos < end; ) {
+      let comma = json.indexOf(',', pos);
+      if (comma < 0 || comma > end) comma = end;
+      const token = json.slice(pos, comma);
+      yield token.startsWith('"') ? token.slice(1, -1) : token;
+      pos = comma + 1;
+    }
+  }
+  yield* csvChunksOf(header, tokens(), linesPerChunk);
+}
+
+/** The CSV lines of a table's states, in lexicographic order from `from`, with their values' texts, a chunk at a time. */
+function* csvChunksOf(t: Pick<LabTable, 'from' | 'to' | 'paramNames' | 'loopy'>, values: Iterable<string>, linesPerChunk: number): Generator<string> {
   const dims = t.from.length;
   let chunk = `${[...t.paramNames, t.loopy ? 'outcome' : 'sg'].join(',')}\n`;
   let lines = 0;
   const cur = t.from.slice();
-  for (let pos = start; pos < end; ) {
-    let comma = json.indexOf(',', pos);
-    if (comma < 0 || comma > end) comma = end;
-    const token = json.slice(pos, comma);
-    chunk += `${cur.join(',')},${token.startsWith('"') ? token.slice(1, -1) : token}\n`;
-    pos = comma + 1;
+  for (const value of values) {
+    chunk += `${cur.join(',')},${value}\n`;
     if (++lines === linesPerChunk) {
       yield chunk;
       chunk = '';

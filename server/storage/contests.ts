@@ -12,8 +12,7 @@ export interface ContestTools {
   hints: boolean;
 }
 
-export interface Contest {
-  id: number;
+export interface ContestInput {
   name: string;
   problems: string[];
   startsAt: number;
@@ -23,20 +22,13 @@ export interface Contest {
   tools: ContestTools;
   /** Account ids, or null for the whole class. */
   participants: number[] | null;
+}
+
+export interface Contest extends ContestInput {
+  id: number;
   endedAt: number | null;
   unfrozenAt: number | null;
   createdAt: number;
-}
-
-export interface ContestInput {
-  name: string;
-  problems: string[];
-  startsAt: number;
-  minutes: number;
-  rules: Rules;
-  freezeMinutes: number;
-  tools: ContestTools;
-  participants: number[] | null;
 }
 
 interface ContestRow {
