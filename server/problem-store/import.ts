@@ -7,7 +7,7 @@ import type { Sandbox } from '../sandbox';
 import type { Db } from '../storage/db';
 import { checkerOf, packageFaults } from './package-data';
 import { runPackageSolutions } from './solutions';
-import { storePackage } from './store';
+import { slugFaults, storePackage } from './store';
 import { StoreRefused, type SolutionReport } from './types';
 
 /** Largest zip read (upload or file): its size is checked before a byte of it is read. */
@@ -41,7 +41,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const read = readSource(source, opts.dataDir);
   if (!read.ok) return { ok: false, reasons: read.reasons, solutions: [] };
   const pkg: ParsedPackage = opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg;
-  const faults = packageFaults(pkg);
+  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   const solutions = await runPackageSolutions(pkg, { compiler: opts.compiler, sandbox: opts.sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
   const reasons = solutions

@@ -36,10 +36,7 @@ export function isBuiltInSlug(slug: string): boolean {
  */
 export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { slug: string } {
   const slug = pkg.shortName;
-  const reasons: string[] = [];
-  if (!SLUG_PATTERN.test(slug) || slug.length > 64) reasons.push(`"${slug.slice(0, 64)}" is not a short name: lowercase letters and digits joined by dashes, at most 64 characters.`);
-  else if (isBuiltInSlug(slug)) reasons.push(`"${slug}" is the short name of a built-in problem; import it under another name (--as NAME).`);
-  reasons.push(...packageFaults(pkg));
+  const reasons = [...slugFaults(db, slug, opts.replace ?? false), ...packageFaults(pkg)];
   const { checker } = checkerOf(pkg);
   const { limits, notes: limitNotes } = limitsOf(pkg);
   const statements = statementsOf(pkg);
@@ -68,10 +65,9 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
   hash.update(statements.en).update('\0').update(statements.zh);
 
   db.transaction(() => {
-    const existing = prepared(db, 'SELECT slug FROM problems WHERE slug = ?').get(slug) as { slug: string } | undefined;
-    const stored = prepared(db, 'SELECT slug FROM stored_problems WHERE slug = ?').get(slug) as { slug: string } | undefined;
-    if (existing && !stored) throw new StoreRefused([`"${slug}" is a problem this judge already holds from problems/; import it under another name (--as NAME).`]);
-    if (stored && !opts.replace) throw new StoreRefused([`A problem "${slug}" is already stored; import it under another name (--as NAME), or replace it.`]);
+    // Again inside the transaction: another import may have taken the name meanwhile.
+    const taken = slugFaults(db, slug, opts.replace ?? false);
+    if (taken.length) throw new StoreRefused(taken);
     saveImportedProblem(
       db,
       {
@@ -96,6 +92,17 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     bumpVersion(db);
   }).immediate();
   return { slug };
+}
+
+/** Why a package may not be stored under this short name (checked again inside the store's transaction). */
+export function slugFaults(db: Db, slug: string, replace: boolean): string[] {
+  if (!SLUG_PATTERN.test(slug) || slug.length > 64) return [`"${slug.slice(0, 64)}" is not a short name: lowercase letters and digits joined by dashes, at most 64 characters.`];
+  if (isBuiltInSlug(slug)) return [`"${slug}" is the short name of a built-in problem; import it under another name (--as NAME).`];
+  const existing = prepared(db, 'SELECT slug FROM problems WHERE slug = ?').get(slug) !== undefined;
+  const stored = prepared(db, 'SELECT slug FROM stored_problems WHERE slug = ?').get(slug) !== undefined;
+  if (existing && !stored) return [`"${slug}" is a problem this judge already holds from problems/; import it under another name (--as NAME).`];
+  if (stored && !replace) return [`A problem "${slug}" is already stored; import it under another name (--as NAME), or replace it.`];
+  return [];
 }
 
 function bumpVersion(db: Db): void {
