@@ -9,7 +9,7 @@ import { createSandbox, type Sandbox } from '../sandbox';
  * accept, or a sentence saying why the output is wrong. A validator that loops, crashes or answers
  * nonsense is stopped by the sandbox's limits and the test is an internal error, not a verdict.
  */
-export const VALIDATOR_LIMITS = { timeMs: 2000, memoryMb: 512, outputBytes: 64 * 1024 };
+export const VALIDATOR_LIMITS = { timeMs: 1000, memoryMb: 512, outputBytes: 64 * 1024 };
 
 const DRIVER = `
 ;{
