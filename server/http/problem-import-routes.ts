@@ -1,6 +1,6 @@
 /**
- * `POST /api/problems/import`: a teacher (or the one local person) uploads a problem package zip,
- * as the raw body (`Content-Type: application/zip`) or as the `package` file of a multipart form;
+ * `POST /api/problems/import`: a teacher (or the one local person) uploads a problem package zip
+ * as the raw body (`Content-Type: application/zip`; the /class page sends the chosen file so);
  * `?as=NAME` stores it under another short name, `?replace=1` replaces a stored problem of that
  * name. The same import as `npm run problem -- import`: the package's solutions run in the sandbox
  * first. The body is bounded by its declared length before it is read (413 past MAX_ZIP_BYTES),
@@ -27,11 +27,18 @@ export function problemImportRoutes(db: Db): express.Router {
   router.post('/api/problems/import', (req, res, next) => {
     // Refused before the body is read: a student's upload costs nothing.
     if (!may(viewerOf(res), 'change', { kind: 'storedProblem', owner: null })) return next(new HttpError(403, 'Only a teacher can import a problem.'));
+    // A declared length over the bound is answered now, and the connection closed: the body
+    // parser would otherwise read (and drop) the whole body before saying 413.
+    const declared = Number(req.get('content-length') ?? 0);
+    if (declared > MAX_ZIP_BYTES) {
+      res.set('connection', 'close');
+      return next(new HttpError(413, `The package zip is ${declared} bytes; at most ${MAX_ZIP_BYTES} bytes (64 MiB) are taken.`));
+    }
     next();
   }, zipBody, async (req: Request, res: Response) => {
     const as = typeof req.query.as === 'string' && req.query.as !== '' ? req.query.as : undefined;
     if (as !== undefined && (!SLUG_PATTERN.test(as) || as.length > 64)) throw badRequest(`"${as.slice(0, 60)}" is not a short name: lowercase letters and digits joined by dashes.`);
-    const { zip, fileName } = await uploadedZip(req);
+    const { zip, fileName } = uploadedZip(req);
     if (busy) throw new HttpError(409, 'Another problem is being imported; try again when it is done.');
     busy = true;
     const compiler = createCompiler();
@@ -50,22 +57,10 @@ export function problemImportRoutes(db: Db): express.Router {
   return router;
 }
 
-/** The zip of a raw body, or the `package` file of a multipart form. */
-async function uploadedZip(req: Request): Promise<{ zip: Buffer; fileName?: string }> {
+/** The zip: the raw body (the request guard lets only application/zip through besides JSON). */
+function uploadedZip(req: Request): { zip: Buffer; fileName?: string } {
   const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-  const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'multipart/form-data') {
-    let form: FormData;
-    try {
-      form = await new Request('http://form.invalid/', { method: 'POST', headers: { 'content-type': req.get('content-type')! }, body: new Uint8Array(body) }).formData();
-    } catch {
-      throw badRequest('The multipart form data is malformed.');
-    }
-    const file = form.get('package');
-    if (file === null || typeof file === 'string') throw badRequest('The form has no "package" file: choose the package zip.');
-    return { zip: Buffer.from(await file.arrayBuffer()), fileName: file.name };
-  }
-  if (!body.length) throw badRequest('Send the package zip as the request body (Content-Type: application/zip) or as the "package" file of a form.');
+  if (!body.length) throw badRequest('Send the package zip as the request body, with Content-Type: application/zip.');
   const name = req.get('x-file-name');
   return { zip: body, fileName: name && /^[\w.-]{1,80}$/.test(name) ? name : undefined };
 }
