@@ -38,6 +38,7 @@ import { classRoutes } from './class-routes';
 import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
 import { contestToolGate } from './contest-tool-gate';
+import { rejudgeRoutes } from './rejudge-routes';
 
 export interface AppDeps {
   db: Db;
@@ -114,6 +115,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
   app.use(contestToolGate(deps.db));
+  app.use(rejudgeRoutes(deps.db, deps.onQueued));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

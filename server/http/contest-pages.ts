@@ -26,6 +26,8 @@ import {
 import { getProblemHeader, listProblems } from '../storage/problems';
 import { parseFormBody, rawBody } from './body';
 import { contestCore, firstIssue, textSchema } from './contest-routes';
+import { latestRejudge } from '../rejudge/store';
+import { rejudgePanel } from './rejudge-routes';
 import { badRequest, HttpError, notFound } from './errors';
 import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 
@@ -123,6 +125,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       frozen: board?.frozen ?? false,
       unfrozen: c.unfrozenAt !== null,
       canUnfreeze: teacher && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
+      rejudgePanel: teacher && phase !== 'before' ? rejudgePanel({ contest: c.id }, latestRejudge(db, { contest: c.id })) : null,
       error,
     });
   };
