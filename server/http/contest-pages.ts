@@ -44,7 +44,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
 
   const summary = (c: Contest) => {
     const phase = contestPhase(c, now());
-    return { id: c.id, name: c.name, phase, starts: when(c.startsAt), ends: when(endOf(c)), minutes: c.minutes, rules: c.rules };
+    return { id: c.id, name: c.name, phase, starts: when(c.startsAt), ends: when(endOf(c)), minutes: c.minutes, rules: c.rules, freezeMinutes: c.freezeMinutes };
   };
 
   const listPage = (res: Response, extra: { formError?: string; typed?: Record<string, string>; picked?: readonly string[] } = {}) => {
@@ -202,12 +202,16 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const c = visible(res, String(req.params.id));
     const phase = contestPhase(c, now());
     if (phase === 'before' && !isTeacher(res)) throw badRequest('The round has not started yet.');
-    const board = boardFor(res, c, false);
     const projector = req.query.projector === '1';
+    // The resolver: the teacher's projector after a frozen round, until the last cell is revealed.
+    const resolver = projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null;
+    const board = boardFor(res, c, false, resolver);
     res.render('contest-board', {
       title: c.name,
       nav: 'contests',
-      scripts: ['/static/contest-board.js'],
+      scripts: resolver ? ['/static/api.js', '/static/contest-board.js', '/static/contest-resolver.js'] : ['/static/contest-board.js'],
+      resolver,
+      canResolve: !projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
       contest: summary(c),
       projector,
       labels: c.problems.map((slug, i) => ({ label: labelOf(i), title: titleOf(res, slug) })),

@@ -70,4 +70,12 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
   After: '之后',
   'None so far.': '暂时没有。',
   'None: every verdict stayed the same.': '没有：所有结果都不变。',
+  // The resolver (views/contest-board.hbs, public/contest-resolver.js)
+  'Resolver (reveal the frozen cells)': '滚榜（逐格揭晓封榜后的提交）',
+  '{0} frozen cells left': '还有 {0} 格未揭晓',
+  'Every cell is revealed: the board is unfrozen for everyone.': '全部揭晓：排行榜已对所有人解封。',
+  "Resolver: this is the board as the contestants see it. Reveal the frozen cells one at a time from the last place up, or all at once; the contestants' board stays frozen until the last cell is revealed.":
+    '滚榜：这是选手看到的排行榜。从最后一名开始逐格揭晓封榜后的提交，或一次全部揭晓；最后一格揭晓之前，选手的排行榜保持封榜。',
+  'Reveal next': '揭晓下一格',
+  'Reveal all': '全部揭晓',
 };
