@@ -26,13 +26,15 @@
     else if (c.state === 'pending') cell.append(`?${c.tries}`);
     return cell;
   };
-  const draw = (body, board, firstLabel) => {
-    const rows = board.rows.filter((r) => !r.virtual).map((r) => {
+  // A virtual board (the viewer's own virtual round) keeps its virtual row, marked with `virtualWord`.
+  const draw = (body, board, firstLabel, virtualWord = 'virtual') => {
+    const rows = board.rows.map((r) => {
       const tr = document.createElement('tr');
       if (r.revealed) tr.className = 'row-revealed';
+      if (r.virtual) tr.className = 'row-virtual';
       const name = document.createElement('th');
       name.scope = 'row';
-      name.textContent = r.displayName;
+      name.textContent = r.virtual ? `${r.displayName} (${virtualWord})` : r.displayName;
       tr.append(td(String(r.rank)), name, td(String(r.solved)), td(String(r.penalty)), ...r.cells.map((c) => cellOf(c, firstLabel)));
       return tr;
     });
@@ -47,7 +49,7 @@
   const poll = async () => {
     try {
       const res = await fetch(box.dataset.board, { headers: { accept: 'application/json' } });
-      if (res.ok) draw(body, await res.json(), firstLabel);
+      if (res.ok) draw(body, await res.json(), firstLabel, box.dataset.virtualWord);
     } catch {
       // A missed refresh is fine; the next one comes in a few seconds.
     }

@@ -37,7 +37,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import { isTeacher, ownerFor } from './auth/viewer';
 
 const MAX_PROBLEMS = 26;
-const MAX_MINUTES = 7 * 24 * 60;
+export const MAX_MINUTES = 7 * 24 * 60;
 
 const toolsSchema = z.object({ stress: z.boolean(), lab: z.boolean(), hints: z.boolean() }).partial();
 const contestSchema = z.object({

@@ -78,4 +78,23 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
     '滚榜：这是选手看到的排行榜。从最后一名开始逐格揭晓封榜后的提交，或一次全部揭晓；最后一格揭晓之前，选手的排行榜保持封榜。',
   'Reveal next': '揭晓下一格',
   'Reveal all': '全部揭晓',
+  // Editing, extending, participants, virtual rounds
+  'Edit the round': '编辑比赛',
+  'Save the round': '保存',
+  'A round can be edited until its start; during the round only its length can be extended, on the round\'s page.': '比赛开始前可以编辑；比赛进行中只能在比赛页面延长时长。',
+  'Length (minutes; only longer during the round)': '时长（分钟；比赛中只能延长）',
+  Extend: '延长',
+  'Helpers contestants keep during the round (untick for an exam)': '比赛中选手可用的辅助功能（考试时取消勾选）',
+  'Stress test': '对拍',
+  Hints: '提示',
+  'Who takes part': '参赛者',
+  'The whole class': '全班',
+  'Only the students ticked below': '仅限下面勾选的学生',
+  'Your virtual round': '你的虚拟参赛',
+  'your virtual board': '你的虚拟排行榜',
+  'your virtual round': '你的虚拟参赛',
+  virtual: '虚拟',
+  'Practise this round as it was: your own clock from zero, the real contestants shown as they stood at the same minute. It never changes the real results.':
+    '按原样练习这场比赛：你的计时从零开始，真实选手按同一分钟时的成绩显示。不会改变真实结果。',
+  'Start a virtual round': '开始虚拟参赛',
 };
