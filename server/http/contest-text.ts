@@ -97,4 +97,5 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
   'Practise this round as it was: your own clock from zero, the real contestants shown as they stood at the same minute. It never changes the real results.':
     '按原样练习这场比赛：你的计时从零开始，真实选手按同一分钟时的成绩显示。不会改变真实结果。',
   'Start a virtual round': '开始虚拟参赛',
+  'Rejudged {0}: {1} → {2}': '{0} 重测：{1} → {2}',
 };

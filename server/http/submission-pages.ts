@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { verdictHistory } from '../rejudge/store';
 import { VERDICTS, verdictName } from '../judge/verdicts';
 import { StoredHighlight } from './stored-highlight';
 import type { Db } from '../storage/db';
@@ -213,6 +214,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         sourceBytes: Buffer.byteLength(s.source),
         // The runtime the verdict depends on: the judge threads run in this process, on its Node.
         node: process.versions.node,
+        // Rejudges that changed or confirmed its verdict (server/rejudge/): before → after.
+        rejudged: verdictHistory(db, s.id).map((h) => ({ before: h.before, after: h.after, when: formatTimestamp(h.at) })),
       },
       tests,
       failure: tests.find((t) => t.failing) ?? null,

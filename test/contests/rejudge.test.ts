@@ -139,7 +139,9 @@ describe('a rejudge interrupted by a kill', { timeout: 300_000 }, () => {
       }
       expect(r).toMatchObject({ status: 'done', done: 2, total: 2, changed: [{ submission: 1, before: 'WA', after: 'AC' }, { submission: 2, before: 'AC', after: 'WA' }] });
       const sub = (await (await fetch(`${server.url}/api/submissions/2`)).json()) as { verdict: string; failedTest: number };
-      expect(sub).toMatchObject({ verdict: 'WA', failedTest: 1 });
+      expect(sub).toMatchObject({ verdict: 'WA', failedTest: 1, rejudged: [{ rejudge: id, before: 'AC', after: 'WA' }] });
+      // The submission's page keeps the old verdict in a line of its history.
+      expect(await (await fetch(`${server.url}/submissions/2`)).text()).toMatch(/<p class="hint rejudged">Rejudged [^<]+: AC → WA<\/p>/);
       // The rejudge's page lists the same, before → after.
       const page = await (await fetch(`${server.url}/rejudge/${id}`)).text();
       expect(page).toMatch(/#1<\/a><\/td><td>nim<\/td><td><\/td><td>WA<\/td><td>AC<\/td>/);

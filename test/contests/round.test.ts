@@ -182,7 +182,7 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     }
     // Five real tries in the round and Sam's virtual one; only the trapped AC changed.
     expect(status).toMatchObject({ status: 'done', done: 6, total: 6, changed: [{ submission: samAcId, before: 'AC', after: 'WA' }] });
-    expect((await judged(sam, samAcId)).verdict).toBe('WA');
+    expect((await sam.json<{ verdict: string; rejudged: unknown[] }>(`/api/submissions/${samAcId}`)).body).toMatchObject({ verdict: 'WA', rejudged: [{ rejudge, before: 'AC', after: 'WA' }] });
     // The board follows: Sam has three rejected tries and no solve; Sue is now the first solver.
     const rejudged = (await sam.json<Board>(`/api/contests/${id}/board`)).body;
     expect(rejudged.rows.map((r) => [r.rank, r.name, r.solved, r.penalty, r.cells[0]!.state, r.cells[0]!.tries, r.cells[0]!.first])).toEqual([
