@@ -25,9 +25,10 @@ const RECONCILE_MS = 3_000;
  * when the job is put on the queue because a worker taking a job cannot look at the database).
  */
 const KIND_SLOTS = 8;
+// The highest rank's priority (1 + rank × 8 + 7) stays below BullMQ's limit and the background priority.
 const MAX_RANK = Math.floor((1 << 21) / KIND_SLOTS) - 2;
-/** Background kinds (rejudges) take BullMQ's last priority, after every other job whatever its rank. */
-const BACKGROUND_PRIORITY = 1 << 21;
+/** Background kinds (rejudges) take BullMQ's last priority (its limit, 2^21 - 1), after every other job whatever its rank. */
+const BACKGROUND_PRIORITY = (1 << 21) - 1;
 
 export interface RemoteQueueOptions {
   log: (line: string) => void;
