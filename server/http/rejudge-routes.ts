@@ -13,8 +13,8 @@ import { getRejudge, MAX_REJUDGE, startRejudge, type RejudgeScope, type RejudgeS
 import { labelOf } from '../contests/board';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
-import { isTeacher, ownerFor } from './auth/viewer';
-import { guardedRouter, loadedId } from './policy';
+import { ownerFor, viewerOf } from './auth/viewer';
+import { guardedRouter, loadedId, may } from './policy';
 
 const TEACHERS_ONLY = 'Only a teacher can rejudge submissions or follow a rejudge.';
 
@@ -84,8 +84,9 @@ export function rejudgeRoutes(db: Db, onQueued: () => void): express.Router {
   const router = express.Router();
   const api = guardedRouter(db);
   const pages = guardedRouter(db, { malformed: 404 });
+  // Starting one goes through the same rule as following one (policy.ts: only teachers).
   const teacherOnly = (res: Response): void => {
-    if (!isTeacher(res)) throw new HttpError(403, TEACHERS_ONLY);
+    if (!may(viewerOf(res), 'change', { kind: 'rejudge', owner: ownerFor(res) })) throw new HttpError(403, TEACHERS_ONLY);
   };
 
   router.post('/api/rejudge', rawBody, (req, res) => {

@@ -169,6 +169,14 @@ describe('the teacher\'s round pages', { timeout: 300_000 }, () => {
       await expect.poll(() => p.locator('.rejudge-none').innerText(), { timeout: 60_000 }).toBe('None: every verdict stayed the same.');
       expect(await p.locator('.rejudge-count').innerText()).toBe('3 / 3');
       expect(await seriousViolations(p)).toEqual([]);
+      const dark = await as(tess, { colorScheme: 'dark' });
+      try {
+        const d = await dark.newPage();
+        await d.goto(p.url());
+        expect(await seriousViolations(d)).toEqual([]);
+      } finally {
+        await dark.close();
+      }
       await p.goto(`${server.url}/contests/${round}`);
       expect(await p.locator('.rejudge-last').innerText()).toMatch(/^Rejudge \d+: done, 3 \/ 3 · 0 verdicts changed$/);
     } finally {

@@ -145,7 +145,11 @@ describe('a rejudge interrupted by a kill', { timeout: 300_000 }, () => {
       // The rejudge's page lists the same, before → after.
       const page = await (await fetch(`${server.url}/rejudge/${id}`)).text();
       expect(page).toMatch(/#1<\/a><\/td><td>nim<\/td><td><\/td><td>WA<\/td><td>AC<\/td>/);
-      // A second rejudge of a submission still being judged, or of nothing, is a sentence.
+      // The problem's page (local mode: the one person is the teacher) has the button and the last one's state.
+      const problemPage = await (await fetch(`${server.url}/problems/nim`)).text();
+      expect(problemPage).toContain('<input type="hidden" name="problem" value="nim"><button type="submit">Rejudge every submission of this problem</button>');
+      expect(problemPage).toMatch(new RegExp(`<a href="/rejudge/${id}">Rejudge ${id}</a>: done, 2 / 2 · 2 verdicts changed`));
+      // A rejudge naming nothing is a sentence.
       const bad = await fetch(`${server.url}/api/rejudge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, 'A rejudge names exactly one of "problem" (a slug), "contest" or "submission" (ids).']);
     } finally {
