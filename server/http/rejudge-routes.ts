@@ -60,10 +60,11 @@ function start(db: Db, res: Response, scope: RejudgeScope): number | { running: 
 }
 
 /** What views/partials/rejudge-panel.hbs shows: the button for this scope and the last rejudge of it. */
-export function rejudgePanel(scope: { problem: string } | { contest: number }, last: RejudgeStatus | undefined) {
-  return 'problem' in scope
-    ? { field: 'problem', value: scope.problem, button: 'Rejudge every submission of this problem', last: last && presentRejudge(last) }
-    : { field: 'contest', value: String(scope.contest), button: "Rejudge this round's submissions", last: last && presentRejudge(last) };
+export function rejudgePanel(scope: RejudgeScope, last: RejudgeStatus | undefined) {
+  const shown = last && presentRejudge(last);
+  if ('problem' in scope) return { field: 'problem', value: scope.problem, button: 'Rejudge every submission of this problem', last: shown };
+  if ('contest' in scope) return { field: 'contest', value: String(scope.contest), button: "Rejudge this round's submissions", last: shown };
+  return { field: 'submission', value: String(scope.submission), button: 'Rejudge this submission', last: shown };
 }
 
 export function presentRejudge(r: RejudgeStatus) {

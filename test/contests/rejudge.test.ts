@@ -149,6 +149,8 @@ describe('a rejudge interrupted by a kill', { timeout: 300_000 }, () => {
       const problemPage = await (await fetch(`${server.url}/problems/nim`)).text();
       expect(problemPage).toContain('<input type="hidden" name="problem" value="nim"><button type="submit">Rejudge every submission of this problem</button>');
       expect(problemPage).toMatch(new RegExp(`<a href="/rejudge/${id}">Rejudge ${id}</a>: done, 2 / 2 · 2 verdicts changed`));
+      // The submission's page has its own button (the one person of local mode is the teacher).
+      expect(await (await fetch(`${server.url}/submissions/2`)).text()).toContain('<input type="hidden" name="submission" value="2"><button type="submit">Rejudge this submission</button>');
       // A rejudge naming nothing is a sentence.
       const bad = await fetch(`${server.url}/api/rejudge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect([bad.status, ((await bad.json()) as { error: string }).error]).toEqual([400, 'A rejudge names exactly one of "problem" (a slug), "contest" or "submission" (ids).']);
