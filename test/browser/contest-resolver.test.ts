@@ -169,11 +169,14 @@ describe('the teacher\'s round pages', { timeout: 300_000 }, () => {
       await expect.poll(() => p.locator('.rejudge-none').innerText(), { timeout: 60_000 }).toBe('None: every verdict stayed the same.');
       expect(await p.locator('.rejudge-count').innerText()).toBe('3 / 3');
       expect(await seriousViolations(p)).toEqual([]);
+      // The same pages in the dark theme: the rejudge, the edit form, the running round's extend form.
       const dark = await as(tess, { colorScheme: 'dark' });
       try {
         const d = await dark.newPage();
-        await d.goto(p.url());
-        expect(await seriousViolations(d)).toEqual([]);
+        for (const url of [p.url(), `${server.url}/contests/${later}/edit`, `${server.url}/contests/${running}`]) {
+          await d.goto(url);
+          expect(await seriousViolations(d), url).toEqual([]);
+        }
       } finally {
         await dark.close();
       }
