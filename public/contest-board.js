@@ -1,19 +1,16 @@
-// The scoreboard refreshes itself: every 5 seconds it reads GET /api/contests/:id/board and redraws
-// the table body (text only, never HTML from the server).
+// The scoreboard's rows drawn from GET /api/contests/:id/board (text only, never HTML from the
+// server): a live board refreshes itself every 5 seconds; the resolver (contest-resolver.js) draws
+// with the same function.
 (() => {
   'use strict';
-  const box = document.querySelector('.contest-board[data-board]');
-  if (!box || box.dataset.live !== '1') return;
-  const body = box.querySelector('table.board tbody');
-  const firstLabel = box.dataset.firstLabel || 'first solver';
   const td = (text, cls) => {
     const cell = document.createElement('td');
     if (cls) cell.className = cls;
     cell.textContent = text;
     return cell;
   };
-  const cellOf = (c) => {
-    const cell = td('', `board-cell cell-${c.state}${c.first ? ' cell-first' : ''}`);
+  const cellOf = (c, firstLabel) => {
+    const cell = td('', `board-cell cell-${c.state}${c.first ? ' cell-first' : ''}${c.revealed ? ' cell-revealed' : ''}`);
     if (c.first) {
       const star = document.createElement('span');
       star.setAttribute('aria-label', firstLabel);
@@ -29,21 +26,30 @@
     else if (c.state === 'pending') cell.append(`?${c.tries}`);
     return cell;
   };
-  const draw = (board) => {
-    const rows = board.rows.filter((r) => !r.virtual).map((r) => {
+  // A virtual board (the viewer's own virtual round) keeps its virtual row, marked with `virtualWord`.
+  const draw = (body, board, firstLabel, virtualWord = 'virtual') => {
+    const rows = board.rows.map((r) => {
       const tr = document.createElement('tr');
+      if (r.revealed) tr.className = 'row-revealed';
+      if (r.virtual) tr.className = 'row-virtual';
       const name = document.createElement('th');
       name.scope = 'row';
-      name.textContent = r.displayName;
-      tr.append(td(String(r.rank)), name, td(String(r.solved)), td(String(r.penalty)), ...r.cells.map(cellOf));
+      name.textContent = r.virtual ? `${r.displayName} (${virtualWord})` : r.displayName;
+      tr.append(td(String(r.rank)), name, td(String(r.solved)), td(String(r.penalty)), ...r.cells.map((c) => cellOf(c, firstLabel)));
       return tr;
     });
     body.replaceChildren(...rows);
   };
+  window.sgBoard = { draw };
+
+  const box = document.querySelector('.contest-board[data-board]');
+  if (!box || box.dataset.live !== '1') return;
+  const body = box.querySelector('table.board tbody');
+  const firstLabel = box.dataset.firstLabel || 'first solver';
   const poll = async () => {
     try {
       const res = await fetch(box.dataset.board, { headers: { accept: 'application/json' } });
-      if (res.ok) draw(await res.json());
+      if (res.ok) draw(body, await res.json(), firstLabel, box.dataset.virtualWord);
     } catch {
       // A missed refresh is fine; the next one comes in a few seconds.
     }

@@ -25,7 +25,10 @@ const RECONCILE_MS = 3_000;
  * when the job is put on the queue because a worker taking a job cannot look at the database).
  */
 const KIND_SLOTS = 8;
-const MAX_RANK = Math.floor((1 << 21) / KIND_SLOTS) - 1;
+// The highest rank's priority (1 + rank × 8 + 7) stays below BullMQ's limit and the background priority.
+const MAX_RANK = Math.floor((1 << 21) / KIND_SLOTS) - 2;
+/** Background kinds (rejudges) take BullMQ's last priority (its limit, 2^21 - 1), after every other job whatever its rank. */
+const BACKGROUND_PRIORITY = (1 << 21) - 1;
 
 export interface RemoteQueueOptions {
   log: (line: string) => void;
@@ -94,7 +97,7 @@ export class RemoteQueue {
 
   private async reconcile(): Promise<void> {
     // BullMQ takes the lower priority number first.
-    for (const { kind, table, unfinished, priority } of KINDS_BY_PRIORITY) {
+    for (const { kind, table, unfinished, priority, background } of KINDS_BY_PRIORITY) {
       const rows = this.db.prepare(`SELECT id, status FROM ${table} WHERE ${unfinished} ORDER BY id`).all() as { id: number; status: string }[];
       for (const row of rows) {
         const id = jobId(kind, row.id);
@@ -102,8 +105,8 @@ export class RemoteQueue {
         if (!job) {
           const payload = snapshotJob(this.db, kind, row.id);
           if (!payload) continue;
-          const rank = Math.min(personRank(this.db, kind, row.id), MAX_RANK);
-          await this.queue.add(kind, payload, { jobId: id, priority: 1 + rank * KIND_SLOTS + priority, attempts: 1 });
+          const rank = background ? 0 : Math.min(personRank(this.db, kind, row.id), MAX_RANK);
+          await this.queue.add(kind, payload, { jobId: id, priority: background ? BACKGROUND_PRIORITY : 1 + rank * KIND_SLOTS + priority, attempts: 1 });
           continue;
         }
         const state = await job.getState();

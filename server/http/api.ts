@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from 'express';
+import { verdictHistory } from '../rejudge/store';
 import type { Db } from '../storage/db';
 import { getProblem, listProblems, listSamples } from '../storage/problems';
 import { clientKey } from './client-key';
@@ -110,6 +111,8 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
       createdAt: isoTimestamp(s.createdAt),
       finishedAt: isoTimestamp(s.finishedAt),
       contest: s.contest,
+      // Each rejudge that judged it again: the verdict before and after (the old one is kept here).
+      rejudged: verdictHistory(db, id).map((h) => ({ rejudge: h.rejudge, before: h.before, after: h.after, at: isoTimestamp(h.at) })),
     });
   });
 

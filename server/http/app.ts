@@ -39,6 +39,7 @@ import { problemImportRoutes } from './problem-import-routes';
 import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
 import { contestToolGate } from './contest-tool-gate';
+import { rejudgeRoutes } from './rejudge-routes';
 
 export interface AppDeps {
   db: Db;
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
   app.use(contestToolGate(deps.db));
+  app.use(rejudgeRoutes(deps.db, deps.onQueued));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
   app.use(submissionsLive(deps.db));

@@ -16,20 +16,87 @@ import {
   endContestNow,
   endOf,
   getContest,
+  findVirtual,
   insertContest,
   listContests,
   messagesFor,
+  playedMinutes,
+  setContestMinutes,
+  startVirtual,
   takesPart,
   unfreezeContest,
+  updateContest,
   type Contest,
 } from '../storage/contests';
 import { getProblemHeader, listProblems } from '../storage/problems';
+import { listAccounts } from '../storage/accounts';
 import { parseFormBody, rawBody } from './body';
-import { contestCore, firstIssue, textSchema } from './contest-routes';
+import { contestCore, firstIssue, MAX_MINUTES, textSchema } from './contest-routes';
+import { latestRejudge } from '../rejudge/store';
+import { rejudgePanel } from './rejudge-routes';
 import { badRequest, HttpError, notFound } from './errors';
 import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 
 const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+/** What a contest form shows typed (sent back with a mistake, or a round's current fields). */
+interface Typed {
+  name: string;
+  startsAt: string;
+  minutes: string;
+  freezeMinutes: string;
+  rules: string;
+  tools: { stress: boolean; lab: boolean; hints: boolean };
+  /** Only the ticked students take part (else the whole class). */
+  list: boolean;
+  problems: string[];
+  people: number[];
+}
+
+/** A datetime-local value in the server's local time (the form's start carries no zone). */
+function localInput(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function typedOf(c: Contest): Typed {
+  return {
+    name: c.name,
+    startsAt: localInput(c.startsAt),
+    minutes: String(c.minutes),
+    freezeMinutes: String(c.freezeMinutes),
+    rules: c.rules,
+    tools: c.tools,
+    list: c.participants !== null,
+    problems: c.problems,
+    people: c.participants ?? [],
+  };
+}
+
+/** The create and edit forms' fields as the API's body (the same rules check both), and as typed. */
+async function contestForm(db: Db, req: Request): Promise<{ body: Record<string, unknown>; typed: Typed }> {
+  const form = await parseFormBody(req.get('content-type'), req.body);
+  const field = (n: string): string => (form.fields.get(n) ?? '').trim();
+  const int = (n: string): number => (/^\d{1,7}$/.test(field(n)) ? Number(field(n)) : Number.NaN);
+  const problems = inLearningOrder(listProblems(db)).map((p) => p.slug).filter((slug) => form.fields.has(`pick:${slug}`));
+  const tools = { stress: form.fields.has('tool:stress'), lab: form.fields.has('tool:lab'), hints: form.fields.has('tool:hints') };
+  const list = field('participants') === 'list';
+  const people = [...form.fields.keys()].flatMap((k) => (/^person:[1-9]\d{0,15}$/.test(k) ? [Number(k.slice(7))] : []));
+  const body = {
+    name: field('name'),
+    problems,
+    // datetime-local carries no zone: it is the server's local time.
+    startsAt: field('startsAt'),
+    minutes: int('minutes'),
+    rules: field('rules'),
+    freezeMinutes: field('freezeMinutes') === '' ? 0 : int('freezeMinutes'),
+    tools,
+    participants: list ? people : null,
+  };
+  const typed: Typed = { name: field('name'), startsAt: field('startsAt'), minutes: field('minutes'), freezeMinutes: field('freezeMinutes'), rules: field('rules'), tools, list, problems, people };
+  return { body, typed };
+}
 
 export function contestPages(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
@@ -42,44 +109,74 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
 
   const summary = (c: Contest) => {
     const phase = contestPhase(c, now());
-    return { id: c.id, name: c.name, phase, starts: when(c.startsAt), ends: when(endOf(c)), minutes: c.minutes, rules: c.rules };
+    return { id: c.id, name: c.name, phase, starts: when(c.startsAt), ends: when(endOf(c)), minutes: c.minutes, rules: c.rules, freezeMinutes: c.freezeMinutes };
   };
 
-  const listPage = (res: Response, extra: { formError?: string; typed?: Record<string, string>; picked?: readonly string[] } = {}) => {
+  /** The form's pickers: problems in learning order, and in accounts mode the students. */
+  const formLists = (res: Response, typed: Typed) => {
+    const picked = new Set(typed.problems);
+    const problems = inLearningOrder(listProblems(db)).map((p, i) => ({ slug: p.slug, title: res.locals.uiLang === 'zh' ? p.titleZh : p.titleEn, n: i + 1, checked: picked.has(p.slug) }));
+    const listed = new Set(typed.people);
+    const students =
+      viewerOf(res).kind === 'account'
+        ? listAccounts(db)
+            .filter((a) => a.role === 'student' && a.removedAt === null)
+            .map((a) => ({ id: a.id, name: a.name, displayName: a.displayName, checked: listed.has(a.id) }))
+        : [];
+    return { problems, students };
+  };
+
+  const listPage = (res: Response, extra: { formError?: string; typed?: Typed } = {}) => {
     const teacher = isTeacher(res);
     const contests = listContests(db).filter((c) => teacher || takesPart(db, c, ownerFor(res)) || contestPhase(c, now()) === 'over');
-    const picked = new Set(extra.picked ?? []);
-    const problems = inLearningOrder(listProblems(db)).map((p, i) => ({ slug: p.slug, title: res.locals.uiLang === 'zh' ? p.titleZh : p.titleEn, n: i + 1, checked: picked.has(p.slug) }));
     // A form sent back with a mistake keeps everything typed.
-    const typed = extra.typed ?? { minutes: '90', freezeMinutes: '0', rules: 'icpc' };
-    res.render('contests', { title: 'Contests', nav: 'contests', contests: contests.map(summary), teacher, problems, typed, formError: extra.formError });
+    const typed = extra.typed ?? { name: '', startsAt: '', minutes: '90', freezeMinutes: '0', rules: 'icpc', tools: { stress: true, lab: true, hints: true }, list: false, problems: [], people: [] };
+    res.render('contests', { title: 'Contests', nav: 'contests', contests: contests.map(summary), teacher, typed, ...formLists(res, typed), formError: extra.formError });
   };
 
   router.get('/contests', (_req, res) => listPage(res));
 
   router.post('/contests', rawBody, async (req, res) => {
     teacherOnly(res, 'make a contest');
-    const form = await parseFormBody(req.get('content-type'), req.body);
-    const field = (n: string): string => (form.fields.get(n) ?? '').trim();
-    const int = (n: string): number => (/^\d{1,7}$/.test(field(n)) ? Number(field(n)) : Number.NaN);
-    const problems = inLearningOrder(listProblems(db)).map((p) => p.slug).filter((slug) => form.fields.has(`pick:${slug}`));
-    const body = {
-      name: field('name'),
-      problems,
-      // datetime-local carries no zone: it is the server's local time.
-      startsAt: field('startsAt'),
-      minutes: int('minutes'),
-      rules: field('rules'),
-      freezeMinutes: field('freezeMinutes') === '' ? 0 : int('freezeMinutes'),
-    };
+    const { body, typed } = await contestForm(db, req);
     try {
       const id = insertContest(db, parseInput(body), ownerFor(res), now());
       res.redirect(303, `/contests/${id}`);
     } catch (e) {
       if (!(e instanceof HttpError) || e.status !== 400) throw e;
       res.status(400);
-      const typed = Object.fromEntries(['name', 'startsAt', 'minutes', 'rules', 'freezeMinutes'].map((n) => [n, field(n)]));
-      listPage(res, { formError: e.message, typed, picked: problems });
+      listPage(res, { formError: e.message, typed });
+    }
+  });
+
+  // Editing a round before its start: the same fields as the create form, filled in.
+  const editPage = (res: Response, c: Contest, extra: { formError?: string; typed?: Typed } = {}) => {
+    const typed = extra.typed ?? typedOf(c);
+    res.render('contest-edit', { title: c.name, nav: 'contests', contest: summary(c), typed, ...formLists(res, typed), formError: extra.formError });
+  };
+  const beforeStart = (c: Contest): void => {
+    if (contestPhase(c, now()) !== 'before') throw badRequest('A round can be edited only before its start; during the round only its length can be extended.');
+  };
+
+  router.get('/contests/:id/edit', (req, res) => {
+    teacherOnly(res, 'change a contest');
+    const c = visible(res, String(req.params.id));
+    beforeStart(c);
+    editPage(res, c);
+  });
+
+  router.post('/contests/:id/edit', rawBody, async (req, res) => {
+    teacherOnly(res, 'change a contest');
+    const c = visible(res, String(req.params.id));
+    beforeStart(c);
+    const { body, typed } = await contestForm(db, req);
+    try {
+      updateContest(db, c.id, parseInput(body, c));
+      res.redirect(303, `/contests/${c.id}`);
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.status !== 400) throw e;
+      res.status(400);
+      editPage(res, c, { formError: e.message, typed });
     }
   });
 
@@ -100,6 +197,8 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const problems = showProblems
       ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined) }))
       : [];
+    const v = findVirtual(db, c.id, ownerFor(res));
+    const virtual = v && { starts: when(v.startedAt), ends: when(v.startedAt + playedMinutes(c) * 60_000), running: t < v.startedAt + playedMinutes(c) * 60_000 };
     const messages = messagesFor(db, c.id, ownerFor(res), teacher).map((m) => ({
       ...m,
       label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)),
@@ -123,6 +222,11 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       frozen: board?.frozen ?? false,
       unfrozen: c.unfrozenAt !== null,
       canUnfreeze: teacher && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
+      canEdit: teacher && phase === 'before',
+      virtual,
+      // Anyone who may see a finished round may practise it with their own clock (a teacher only checks pages).
+      canStartVirtual: phase === 'over' && !v && (!teacher || viewerOf(res).kind === 'local'),
+      rejudgePanel: teacher && phase !== 'before' ? rejudgePanel({ contest: c.id }, latestRejudge(db, { contest: c.id })) : null,
       error,
     });
   };
@@ -186,6 +290,29 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     });
   });
 
+  // During the round only the length may grow (PATCH's rule); "End now" is the form above.
+  router.post('/contests/:id/extend', rawBody, async (req, res) => {
+    teacherOnly(res, 'change a contest');
+    const c = visible(res, String(req.params.id));
+    await back(res, c, async () => {
+      const form = await parseFormBody(req.get('content-type'), req.body);
+      const raw = (form.fields.get('minutes') ?? '').trim();
+      const minutes = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (contestPhase(c, now()) !== 'running') throw badRequest('Only a running round can be extended; before its start, edit it.');
+      if (!(minutes > c.minutes) || minutes > MAX_MINUTES) throw badRequest(`During the round the length may only be extended: more than ${c.minutes} minutes, at most ${MAX_MINUTES}.`);
+      setContestMinutes(db, c.id, minutes);
+    });
+  });
+
+  // A student's (or the local person's) virtual round of a round that is over: their own clock from now.
+  router.post('/contests/:id/virtual', rawBody, async (req, res) => {
+    const c = visible(res, String(req.params.id));
+    await back(res, c, () => {
+      if (contestPhase(c, now()) !== 'over') throw badRequest('A virtual round can start once the real round is over.');
+      startVirtual(db, c.id, ownerFor(res), now());
+    });
+  });
+
   router.post('/contests/:id/unfreeze', rawBody, async (req, res) => {
     teacherOnly(res, 'unfreeze the board');
     const c = visible(res, String(req.params.id));
@@ -199,12 +326,19 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const c = visible(res, String(req.params.id));
     const phase = contestPhase(c, now());
     if (phase === 'before' && !isTeacher(res)) throw badRequest('The round has not started yet.');
-    const board = boardFor(res, c, false);
     const projector = req.query.projector === '1';
+    // The resolver: the teacher's projector after a frozen round, until the last cell is revealed.
+    const resolver = projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null;
+    const virtualView = req.query.view === 'virtual' && findVirtual(db, c.id, ownerFor(res)) !== undefined;
+    const board = virtualView ? boardFor(res, c, true) : boardFor(res, c, false, resolver);
     res.render('contest-board', {
       title: c.name,
       nav: 'contests',
-      scripts: ['/static/contest-board.js'],
+      scripts: resolver ? ['/static/api.js', '/static/contest-board.js', '/static/contest-resolver.js'] : ['/static/contest-board.js'],
+      resolver,
+      virtualView,
+      live: virtualView || phase !== 'over',
+      canResolve: !projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
       contest: summary(c),
       projector,
       labels: c.problems.map((slug, i) => ({ label: labelOf(i), title: titleOf(res, slug) })),

@@ -37,7 +37,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import { isTeacher, ownerFor } from './auth/viewer';
 
 const MAX_PROBLEMS = 26;
-const MAX_MINUTES = 7 * 24 * 60;
+export const MAX_MINUTES = 7 * 24 * 60;
 
 const toolsSchema = z.object({ stress: z.boolean(), lab: z.boolean(), hints: z.boolean() }).partial();
 const contestSchema = z.object({
@@ -132,10 +132,13 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     };
   };
 
-  /** The board this person sees: live for the teacher, frozen for the others, or their virtual board. */
-  const boardFor = (res: Response, c: Contest, virtualView: boolean): Board => {
+  /**
+   * The board this person sees: live for the teacher, frozen for the others, or their virtual board;
+   * `asContestant`: the board as the contestants see it, whoever asks (the teacher's resolver).
+   */
+  const boardFor = (res: Response, c: Contest, virtualView: boolean, asContestant = false): Board => {
     const round = { problems: c.problems, rules: c.rules, minutes: playedMinutes(c), freezeMinutes: c.freezeMinutes };
-    const seeThroughFreeze = isTeacher(res) || c.unfrozenAt !== null;
+    const seeThroughFreeze = (isTeacher(res) && !asContestant) || c.unfrozenAt !== null;
     const people: BoardPerson[] = realPeople(db, c);
     const attempts: BoardAttempt[] = realAttempts(db, c);
     const v = virtualView ? findVirtual(db, c.id, ownerFor(res)) : undefined;
@@ -208,7 +211,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
   router.get('/api/contests/:id/board', (req, res) => {
     const c = visible(res, req.params.id);
     if (contestPhase(c, now()) === 'before' && !isTeacher(res)) throw badRequest('The round has not started yet.');
-    res.json(boardFor(res, c, req.query.view === 'virtual'));
+    res.json(boardFor(res, c, req.query.view === 'virtual', req.query.view === 'frozen'));
   });
 
   router.get('/contests/:id/board.csv', (req, res) => {

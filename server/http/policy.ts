@@ -7,17 +7,19 @@
  * student may read and change their own work, and read shared saved tests (owner null). Anything
  * else answers exactly as a missing id does: same status, same sentence, and the same single
  * owner lookup, so neither the answer nor its cost tells whether someone else's work exists.
+ * Teachers' own tools (a rejudge) answer a student 403 with a sentence before any lookup, whatever
+ * the id, so that answer tells nothing either.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '../storage/db';
 import { prepared } from '../storage/db';
 import { viewerOf, type Viewer } from './auth/viewer';
-import { badRequest, notFound } from './errors';
+import { badRequest, HttpError, notFound } from './errors';
 
 export type Action = 'read' | 'change';
 
 /** The kinds of stored work a route parameter names. */
-export type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap' | 'storedProblem';
+export type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap' | 'storedProblem' | 'rejudge';
 
 export interface Owned {
   kind: Kind;
@@ -31,6 +33,8 @@ export interface Owned {
  */
 export function may(viewer: Viewer, action: Action, object: Owned): boolean {
   if (viewer.kind === 'local' || viewer.role === 'teacher') return true;
+  // A teacher's tool: no student acts on it, whoever started it.
+  if (object.kind === 'rejudge') return false;
   if (object.owner === viewer.id) return true;
   // A saved test with no owner is one of the problem's shared tests: everyone runs it, only a teacher changes it.
   return object.kind === 'savedTest' && object.owner === null && action === 'read';
@@ -50,6 +54,8 @@ interface KindSpec {
   missing(raw: string): string;
   /** The sentence for text that is not an id of this kind. */
   malformed(raw: string): string;
+  /** Only teachers (and local mode) use this kind: a student's answer, 403, before any lookup. */
+  teacherOnly?: string;
 }
 
 const short = (raw: string): string => raw.slice(0, 30);
@@ -99,6 +105,13 @@ const KINDS: Record<Kind, KindSpec> = {
     missing: (raw) => `There is no stored problem ${short(raw)}.`,
     malformed: (raw) => `"${short(raw)}" is not a problem's short name.`,
   },
+  rejudge: {
+    parse: positive,
+    owner: (db, id) => prepared(db, 'SELECT created_by AS owner FROM rejudges WHERE id = ?').get(id) as { owner: number | null } | undefined,
+    missing: (raw) => `There is no rejudge ${short(raw)}.`,
+    malformed: (raw) => `"${short(raw)}" is not a rejudge id (a positive integer).`,
+    teacherOnly: 'Only a teacher can rejudge submissions or follow a rejudge.',
+  },
   savedTest: {
     // Positions (bare numbers) pass through to the route, which answers them with a 400 naming the
     // viewer's own test at that position; they never reach a row.
@@ -110,7 +123,7 @@ const KINDS: Record<Kind, KindSpec> = {
 };
 
 /** The route parameter name of each kind: `/submissions/:submission`, `/api/lab/:labJob`, … */
-export const PARAM: Record<Kind, Kind> = { submission: 'submission', stressRun: 'stressRun', invocation: 'invocation', sampleRun: 'sampleRun', labJob: 'labJob', savedTest: 'savedTest', mistakeMap: 'mistakeMap', storedProblem: 'storedProblem' };
+export const PARAM: Record<Kind, Kind> = { submission: 'submission', stressRun: 'stressRun', invocation: 'invocation', sampleRun: 'sampleRun', labJob: 'labJob', savedTest: 'savedTest', mistakeMap: 'mistakeMap', storedProblem: 'storedProblem', rejudge: 'rejudge' };
 
 export interface GuardOptions {
   /** The action the router's routes take on the object (a route that changes it says 'change'). */
@@ -128,6 +141,8 @@ export function guardedRouter(db: Db, opts: GuardOptions = {}): express.Router {
   for (const kind of Object.keys(KINDS) as Kind[]) {
     router.param(PARAM[kind], (req: Request, res: Response, next: NextFunction, raw: string) => {
       const spec = KINDS[kind];
+      const viewer = viewerOf(res);
+      if (spec.teacherOnly && viewer.kind === 'account' && viewer.role !== 'teacher') throw new HttpError(403, spec.teacherOnly);
       const id = spec.parse(String(raw));
       if (id === null) throw (opts.malformed ?? 400) === 400 ? badRequest(spec.malformed(String(raw))) : notFound(spec.missing(String(raw)));
       const loaded = (res.locals.loaded ??= {}) as Partial<Record<Kind, number | string>>;
@@ -138,7 +153,7 @@ export function guardedRouter(db: Db, opts: GuardOptions = {}): express.Router {
       }
       const row = spec.owner(db, id, req);
       const action = opts.action ?? (req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'change');
-      if (!row || !may(viewerOf(res), action, { kind, owner: row.owner })) throw notFound(spec.missing(String(raw)));
+      if (!row || !may(viewer, action, { kind, owner: row.owner })) throw notFound(spec.missing(String(raw)));
       loaded[kind] = id;
       next();
     });

@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { latestRejudge as getRejudgeLatest } from '../rejudge/store';
+import { rejudgePanel } from './rejudge-routes';
 import express from 'express';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
@@ -138,6 +140,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     storedNotice: p.contentHash.startsWith(STORED_HASH_PREFIX) ? IMPORT_TEXT[res.locals.uiLang === 'zh' ? 'zh' : 'en'].storedNoStress : null,
     // The package holds the reference and every hidden test: teachers (and the one local person) only.
     packageDownload: isTeacher(res),
+    // Judging every submission again after a test was shared (server/rejudge/).
+    rejudgePanel: isTeacher(res) ? rejudgePanel({ problem: p.slug }, getRejudgeLatest(db, { problem: p.slug })) : null,
     teaching: teachingView(p, lang, req.query, status === 'solved' || showsAuthors(res)),
     homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en', p.slug) : [],
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },

@@ -1,4 +1,6 @@
 import express, { type Request, type Response } from 'express';
+import { latestRejudge, verdictHistory } from '../rejudge/store';
+import { rejudgePanel } from './rejudge-routes';
 import { VERDICTS, verdictName } from '../judge/verdicts';
 import { StoredHighlight } from './stored-highlight';
 import type { Db } from '../storage/db';
@@ -27,7 +29,7 @@ import { caseOfDifference, splitAtCase } from './failing-case-view';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount, listAccounts } from '../storage/accounts';
-import { ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 
 const PAGE_SIZE = 50;
@@ -213,6 +215,9 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         sourceBytes: Buffer.byteLength(s.source),
         // The runtime the verdict depends on: the judge threads run in this process, on its Node.
         node: process.versions.node,
+        // Rejudges that changed or confirmed its verdict (server/rejudge/): before → after.
+        rejudged: verdictHistory(db, s.id).map((h) => ({ before: h.before, after: h.after, when: formatTimestamp(h.at) })),
+        rejudgePanel: done && isTeacher(res) ? rejudgePanel({ submission: s.id }, latestRejudge(db, { submission: s.id })) : null,
       },
       tests,
       failure: tests.find((t) => t.failing) ?? null,

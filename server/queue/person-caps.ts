@@ -15,6 +15,8 @@ export const PERSON_CAPS: { readonly [K in JobKind]: number } = {
   lab: 5,
   // A teacher's "draw the missing maps" on /class/mistakes queues up to this many at a time.
   'mistake-map': 10,
+  // Never counted against a person: a rejudge's items are the rejudge's own (one per scope at a time).
+  rejudge: Number.MAX_SAFE_INTEGER,
 };
 
 const NAMES: { readonly [K in JobKind]: string } = {
@@ -24,6 +26,7 @@ const NAMES: { readonly [K in JobKind]: string } = {
   stress: 'stress runs',
   lab: 'lab computations',
   'mistake-map': 'mistake maps',
+  rejudge: 'rejudged submissions',
 };
 
 /** The person key of new work, as PERSON (kinds/kind.ts) computes it for stored rows. */

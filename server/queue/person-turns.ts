@@ -17,6 +17,8 @@ export interface Head {
   priority: number;
   /** Long jobs never take the last idle thread (see kinds/stress.ts). */
   long: boolean;
+  /** Background jobs (rejudges) go only when nothing else that may go now waits. */
+  background?: boolean;
 }
 
 export interface Choice {
@@ -38,7 +40,10 @@ export class PersonTurns {
   /** The job that gets the next thread, or undefined when nothing waiting may take it now. */
   choose({ heads, running, runningCap, longAllowed }: Choice): Head | undefined {
     for (const h of heads) if (!this.lastServed.has(h.person)) this.lastServed.set(h.person, this.handedOut - 0.5);
-    const eligible = heads.filter((h) => longAllowed || !h.long);
+    const allowed = heads.filter((h) => longAllowed || !h.long);
+    // A rejudge's item waits behind every other job that could take the thread now.
+    const foreground = allowed.filter((h) => !h.background);
+    const eligible = foreground.length > 0 ? foreground : allowed;
     // Each person's own next job: the shortest kind first, then the oldest.
     const next = new Map<string, Head>();
     for (const h of eligible) {

@@ -4,6 +4,7 @@ import type { FinalResult, TestResultInput } from '../storage/submissions';
 import type { LabFinal } from '../storage/lab-jobs';
 import type { SampleRunResult } from '../storage/sample-runs';
 import type { MistakeMapFinal } from '../storage/mistake-maps';
+import type { RejudgeOutcome } from '../rejudge/store';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -13,7 +14,7 @@ export interface JudgeThreadData {
 }
 
 /** What a judge thread can be asked to do; each kind lives in its own table (see kinds/registry.ts). */
-export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map';
+export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map' | 'rejudge';
 
 /** Where a long job that yielded its thread resumes (a stress run: its next case and the CPU budget spent). */
 export interface YieldState {
@@ -45,6 +46,8 @@ export type FromThread =
   | { type: 'lab-done'; id: number; result: LabFinal }
   | { type: 'sample-run-done'; id: number; result: SampleRunResult }
   | { type: 'mistake-map-done'; id: number; result: MistakeMapFinal }
+  /** One submission judged again (null with `error`: the judge failed, the submission keeps its verdict). */
+  | { type: 'rejudge-done'; id: number; result: RejudgeOutcome | null; error?: string }
   /** The job stopped early to give the thread to waiting work; the queue stores where it resumes. */
   | { type: 'yielded'; kind: JobKind; id: number; state: YieldState }
   | { type: 'closed' };
@@ -70,5 +73,6 @@ const JOB_MESSAGES = {
   'lab-done': true,
   'sample-run-done': true,
   'mistake-map-done': true,
+  'rejudge-done': true,
 } as const satisfies Record<JobMessageType, true>;
 export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];

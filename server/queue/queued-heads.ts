@@ -10,7 +10,7 @@ export function queuedHeads(db: Db): Head[] {
   const heads: Head[] = [];
   for (const k of KINDS_BY_PRIORITY) {
     const rows = db.prepare(`SELECT MIN(id) AS id, ${k.person} AS person FROM ${k.table} WHERE status = 'queued' GROUP BY 2`).all() as { id: number; person: string }[];
-    for (const r of rows) heads.push({ kind: k.kind, id: r.id, person: r.person, priority: k.priority, long: k.long === true });
+    for (const r of rows) heads.push({ kind: k.kind, id: r.id, person: r.person, priority: k.priority, long: k.long === true, ...(k.background ? { background: true } : {}) });
   }
   return heads;
 }

@@ -83,6 +83,13 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
 
 /** A test's row; for a failing test also its texts: full ones stored here, previews sent along. */
 function testResult(db: Db, id: number, o: TestOutcome, test: TestRow | undefined): TestResultInput {
+  const { result, texts } = judgedTest(o, test);
+  if (texts.length > 0) saveFailureTexts(db, id, texts);
+  return result;
+}
+
+/** A test's row with its previews, and for a failing test its full texts (a rejudge stores them with the verdict). */
+export function judgedTest(o: TestOutcome, test: TestRow | undefined): { result: TestResultInput; texts: FailureText[] } {
   const result: TestResultInput = {
     idx: o.index,
     verdict: o.verdict,
@@ -91,7 +98,7 @@ function testResult(db: Db, id: number, o: TestOutcome, test: TestRow | undefine
     exitCode: o.exitCode,
     message: o.message === null ? null : preview(o.message, MESSAGE_CHARS, 200).text,
   };
-  if (o.verdict === 'AC' || !test) return result;
+  if (o.verdict === 'AC' || !test) return { result, texts: [] };
   const texts: FailureText[] = [
     full('input', test.input),
     full('expected', test.expected),
@@ -99,7 +106,6 @@ function testResult(db: Db, id: number, o: TestOutcome, test: TestRow | undefine
     full('stderr', o.stderr),
     ...(o.dialogue === undefined ? [] : [full('dialogue', o.dialogue)]),
   ];
-  saveFailureTexts(db, id, texts);
   result.previews = {
     input: preview(test.input).text,
     expected: preview(test.expected).text,
@@ -107,7 +113,7 @@ function testResult(db: Db, id: number, o: TestOutcome, test: TestRow | undefine
     stderr: preview(o.stderr).text,
     ...(o.dialogue === undefined ? {} : { dialogue: preview(o.dialogue).text }),
   };
-  return result;
+  return { result, texts };
 }
 
 /** A text kept whole: the test's own input and answer, and standard error (the sandbox keeps 64 KiB). */

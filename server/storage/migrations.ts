@@ -489,4 +489,52 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO stored_problems_version (id, version) VALUES (1, 0);
     `,
   },
+  {
+    version: 34,
+    name: 'rejudges: a teacher’s rejudge of a problem, a contest or one submission, item by item',
+    sql: `
+      CREATE TABLE rejudges (
+        id          INTEGER PRIMARY KEY,
+        -- The scope: exactly one of the three.
+        problem     TEXT,
+        contest     INTEGER REFERENCES contests(id) ON DELETE CASCADE,
+        submission  INTEGER REFERENCES submissions(id) ON DELETE CASCADE,
+        status      TEXT NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'done')),
+        -- Judged submissions in scope when it was asked for (later ones meet the current tests anyway).
+        total       INTEGER NOT NULL,
+        upto        INTEGER NOT NULL,
+        -- Items are made a chunk at a time: the last submission id given one.
+        cursor      INTEGER NOT NULL DEFAULT 0,
+        created_by  INTEGER REFERENCES accounts(id),
+        created_at  INTEGER NOT NULL,
+        finished_at INTEGER,
+        CHECK ((problem IS NOT NULL) + (contest IS NOT NULL) + (submission IS NOT NULL) = 1)
+      ) STRICT;
+      CREATE INDEX rejudges_by_status ON rejudges (status, id);
+
+      -- One submission judged again. No foreign keys: a judge worker's database mirrors this row
+      -- alone (its source and owner are copied here for that), without the rejudge or the submission.
+      CREATE TABLE rejudge_items (
+        id          INTEGER PRIMARY KEY,
+        rejudge     INTEGER NOT NULL,
+        submission  INTEGER NOT NULL,
+        problem     TEXT NOT NULL,
+        owner       INTEGER,
+        source      TEXT NOT NULL,
+        language    TEXT NOT NULL,
+        status      TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done')),
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        -- The stored verdict just before the new one replaced it, and the new one (the history).
+        before      TEXT,
+        after       TEXT,
+        -- The judge failed on it: the submission keeps its verdict.
+        error       TEXT,
+        created_at  INTEGER NOT NULL,
+        finished_at INTEGER
+      ) STRICT;
+      CREATE INDEX rejudge_items_by_status ON rejudge_items (status, id);
+      CREATE INDEX rejudge_items_by_rejudge ON rejudge_items (rejudge, id);
+      CREATE INDEX rejudge_items_by_submission ON rejudge_items (submission, id);
+    `,
+  },
 ];

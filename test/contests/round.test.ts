@@ -15,6 +15,17 @@ let server: RunningServer;
 let tess: Person, sam: Person, sue: Person;
 const MIN = 60_000;
 
+/** A test the teacher shares after the round, and an accepted program that answers it wrongly. */
+const TRAP_INPUT = '1\n3\n1234 4321 2024\n';
+function trappedNim(): string {
+  const solve = acceptedNim().replace("process.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));", '');
+  return `${solve}
+const input = require('fs').readFileSync(0, 'utf8');
+const out = solve(input);
+process.stdout.write(input.trim() === ${JSON.stringify(TRAP_INPUT.trim())} ? out.replace(/Yes|No/, (w) => (w === 'Yes' ? 'No' : 'Yes')) : out);
+`;
+}
+
 interface Cell { problem: string; label: string; state: string; tries: number; minutes: number | null; first: boolean }
 interface Row { rank: number; name: string; solved: number; penalty: number; virtual: boolean; cells: Cell[] }
 interface Board { frozen: boolean; rows: Row[] }
@@ -79,7 +90,8 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     expect((await tess.api(`/api/contests/${id}`, { method: 'PATCH', body: JSON.stringify({ minutes: 70 }) })).status).toBe(200);
 
     const samWa = await judged(sam, await submit(sam, ALWAYS_NO));
-    const samAc = await judged(sam, await submit(sam, acceptedNim()));
+    const samAcId = await submit(sam, trappedNim());
+    const samAc = await judged(sam, samAcId);
     const sueCe = await judged(sue, await submit(sue, TYPE_ERROR));
     const sueAc = await judged(sue, await submit(sue, acceptedNim()));
     expect([samWa.verdict, samAc.verdict, sueCe.verdict, sueAc.verdict]).toEqual(['WA', 'AC', 'CE', 'AC']);
@@ -147,6 +159,39 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     ]);
     // The real board never changes.
     expect((await tess.json<Board>(`/api/contests/${id}/board`)).body).toEqual(after);
+
+    // The teacher shares a test Sam's accepted program fails, and rejudges the round (students may not).
+    const denied = await post(sam, '/api/rejudge', { contest: id });
+    expect([denied.status, ((await denied.json()) as { error: string }).error]).toEqual([403, 'Only a teacher can rejudge submissions or follow a rejudge.']);
+    expect((await post(tess, '/api/rejudge', { contest: id, problem: 'nim' })).status).toBe(400);
+    const test = ((await (await post(tess, '/api/problems/nim/tests', { input: TRAP_INPUT })).json()) as { id: string }).id;
+    expect((await post(tess, `/api/problems/nim/tests/${test}/share`)).status).toBe(200);
+    const samsNimCell = async () =>
+      (await tess.json<{ students: { name: string; cells: { problem: string; state: string; tries: number }[] }[] }>('/api/class/standings')).body.students
+        .find((s) => s.name === 'sam')
+        ?.cells.find((c) => c.problem === 'nim');
+    expect(await samsNimCell()).toMatchObject({ state: 'solved', tries: 1 });
+    const started = await post(tess, '/api/rejudge', { contest: id });
+    expect(started.status).toBe(202);
+    const rejudge = ((await started.json()) as { id: number }).id;
+    expect((await sam.api(`/api/rejudge/${rejudge}`)).status).toBe(403);
+    let status: { status: string; done: number; total: number; changed: { submission: number; before: string; after: string }[] } | undefined;
+    for (let i = 0; i < 1200 && status?.status !== 'done'; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 150));
+      status = (await tess.json<NonNullable<typeof status>>(`/api/rejudge/${rejudge}`)).body;
+    }
+    // Five real tries in the round and Sam's virtual one; only the trapped AC changed.
+    expect(status).toMatchObject({ status: 'done', done: 6, total: 6, changed: [{ submission: samAcId, before: 'AC', after: 'WA' }] });
+    expect((await sam.json<{ verdict: string; rejudged: unknown[] }>(`/api/submissions/${samAcId}`)).body).toMatchObject({ verdict: 'WA', rejudged: [{ rejudge, before: 'AC', after: 'WA' }] });
+    // The board follows: Sam has three rejected tries and no solve; Sue is now the first solver.
+    const rejudged = (await sam.json<Board>(`/api/contests/${id}/board`)).body;
+    expect(rejudged.rows.map((r) => [r.rank, r.name, r.solved, r.penalty, r.cells[0]!.state, r.cells[0]!.tries, r.cells[0]!.first])).toEqual([
+      [1, 'sue', 1, suePenalty, 'solved', 1, true],
+      [2, 'sam', 0, 0, 'rejected', 3, false],
+    ]);
+    // So does the class table (read before too, so its kept tries had to be refreshed): Sam's first
+    // Accepted is now his virtual round's, after three rejected tries.
+    expect(await samsNimCell()).toMatchObject({ state: 'solved', tries: 3 });
 
     // An exam with the helpers off: its contestants get 403 with a sentence; the teacher does not.
     await post(tess, '/api/contests', { name: 'Exam', problems: ['nim'], startsAt: Date.now() - MIN, minutes: 60, rules: 'icpc', tools: { stress: false, lab: true, hints: false } });

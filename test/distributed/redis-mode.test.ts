@@ -172,6 +172,25 @@ describe('distributed mode (BullMQ on Redis)', () => {
     await w.stop();
   }, 300_000);
 
+  it('a rejudge goes through Redis to a worker like any job, and its verdicts come back', async () => {
+    const w = startWorker('rejudge');
+    await w.waitForLog(/judge thread 0 ready/);
+    const right = await submit(web.url, 'nim', CORRECT);
+    const wrong = await submit(web.url, 'nim', WRONG);
+    for (const id of [right, wrong]) await waitForVerdict(web.url, id, 120_000);
+    // The web tier runs no judge thread: only the worker can judge the items.
+    for (const [id, verdict] of [[right, 'AC'], [wrong, 'WA']] as const) {
+      const res = await fetch(`${web.url}/api/rejudge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ submission: id }) });
+      expect(res.status).toBe(202);
+      const rejudge = ((await res.json()) as { id: number }).id;
+      let r: { status: string; done: number; changed: unknown[] } | undefined;
+      await waitFor(async () => (r = (await (await fetch(`${web.url}/api/rejudge/${rejudge}`)).json()) as typeof r)!.status === 'done', `rejudge ${rejudge}`, 120_000);
+      expect(r).toMatchObject({ done: 1, changed: [] });
+      expect(await getSubmission(web.url, id)).toMatchObject({ verdict, rejudged: [{ rejudge, before: verdict, after: verdict }] });
+    }
+    await w.stop();
+  }, 300_000);
+
   it('a worker with a different version of the package refuses its jobs with a clear log line', async () => {
     await Promise.all(workers.map((w) => w.stop()));
     // A checkout whose nim package differs from the web tier's.

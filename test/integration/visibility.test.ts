@@ -21,7 +21,7 @@ const CLASS_CODE = 'visibility-42';
 const MISSING = 987654;
 const MISSING_TEST = 't0123456789ab';
 
-type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap';
+type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap' | 'rejudge';
 const ids = {} as Record<Kind, string>;
 
 interface Route {
@@ -33,6 +33,8 @@ interface Route {
   via: 'api' | 'page';
   /** Changes what it names: the owner's and teacher's answers are not tried (they would act). */
   destructive?: boolean;
+  /** A teacher's tool: every student (its "owner" role too) gets the same 403 sentence, whatever the id. */
+  teacherOnly?: boolean;
 }
 
 const ROUTES: Route[] = [
@@ -54,6 +56,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/api/lab/{id}/cancel', kind: 'labJob', via: 'api', destructive: true },
   { method: 'GET', path: '/api/mistake-maps/{id}', kind: 'mistakeMap', via: 'api' },
   { method: 'GET', path: '/mistake-maps/{id}', kind: 'mistakeMap', via: 'page' },
+  { method: 'GET', path: '/api/rejudge/{id}', kind: 'rejudge', via: 'api', teacherOnly: true },
+  { method: 'GET', path: '/rejudge/{id}', kind: 'rejudge', via: 'page', teacherOnly: true },
   { method: 'DELETE', path: '/api/problems/nim/tests/{id}', kind: 'savedTest', via: 'api', destructive: true },
   { method: 'POST', path: '/api/problems/nim/tests/{id}/share', kind: 'savedTest', via: 'api', destructive: true },
   { method: 'POST', path: '/problems/nim/tests/{id}/delete', kind: 'savedTest', via: 'page', destructive: true },
@@ -107,6 +111,7 @@ beforeAll(async () => {
   ids.labJob = await created(await post('/api/lab', { source: 'export function options(n: number): number[][] { return n >= 1 ? [[n - 1]] : []; }', to: 10 }));
   ids.savedTest = await created(await post('/api/problems/nim/tests', { input: '1\n1\n2\n' }));
   ids.mistakeMap = await created(await post('/api/mistake-maps', { problem: 'bash-game', source: ALWAYS_NO }));
+  ids.rejudge = await created(await teacher.api('/api/rejudge', { method: 'POST', body: JSON.stringify({ problem: 'bash-game' }) }));
 }, 240_000);
 
 afterAll(async () => {
@@ -124,6 +129,15 @@ describe('one visibility policy for every :id route', { timeout: 300_000 }, () =
         expect(someoneElses, `${role} on ${route.path}`).toEqual(absent);
       }
       if (route.destructive) return;
+      if (route.teacherOnly) {
+        const refused = await ask('owner', route, missing);
+        expect(refused.status).toBe(403);
+        expect(await ask('owner', route, ids[route.kind])).toEqual(refused);
+        const own = await ask('teacher', route, ids[route.kind]);
+        expect(own.status, `teacher on ${route.path}: ${own.body.slice(0, 200)}`).toBe(200);
+        expect((await ask('teacher', route, missing)).status).toBe(404);
+        return;
+      }
       const absent = await ask('owner', route, missing);
       for (const role of ['owner', 'teacher'] as const) {
         const own = await ask(role, route, ids[route.kind]);

@@ -33,7 +33,13 @@ const made = {
   stress: insertStressRun(db, { problem: 'nim', source: 'x', cases: 5, size: 'small', seed: 1 }),
   lab: insertLabJob(db, { game: { kind: 'nim' }, to: 3 }),
   'mistake-map': insertMistakeMap(db, { problem: 'nim', source: 'x', language: 'typescript', submission: null, owner: null, requester: '' }),
+  rejudge: rejudgeItemOf(),
 };
+
+/** A rejudge's item (of the submission above; its rejudge row is not needed to claim or recover it). */
+function rejudgeItemOf(): number {
+  return (db.prepare("INSERT INTO rejudge_items (rejudge, submission, problem, source, language, created_at) VALUES (1, 1, 'nim', 'x', 'typescript', 0) RETURNING id").get() as { id: number }).id;
+}
 
 it('has a row of every registered kind in this test', () => {
   expect(Object.keys(made).sort()).toEqual(Object.keys(JOB_KINDS).sort());

@@ -33,6 +33,11 @@ export interface JobKindModule<K extends JobKind = JobKind> {
    * threads, and on one thread they yield it between batches to waiting work (if they can).
    */
   long?: true;
+  /**
+   * Background work (rejudges): taken only when no other kind's job waits that could take the
+   * thread, and on BullMQ at the lowest priority, so every waiting new submission goes first.
+   */
+  background?: true;
   /** The thread messages about a job of this kind, and the one among them that ends it. */
   messages: readonly JobMessageType[];
   final: JobMessageType;

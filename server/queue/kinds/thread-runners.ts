@@ -12,6 +12,7 @@ import { runSampleRunJob } from '../sample-run-job';
 import type { FromThread, JobKind } from '../protocol';
 import { runStressJob } from '../stress-job';
 import { runSubmissionJob } from '../submission-job';
+import { runRejudgeJob } from '../../rejudge/job';
 
 /** What a judge thread lends the job it runs. */
 export interface ThreadContext {
@@ -46,4 +47,5 @@ export const THREAD_RUNNERS: { readonly [K in JobKind]: ThreadRunner } = {
   lab: runLabJob,
   'sample-run': async (id, ctx) => ctx.send({ type: 'sample-run-done', id, result: await runSampleRunJob(id, ctx) }),
   'mistake-map': async (id, ctx) => ctx.send({ type: 'mistake-map-done', id, result: await runMistakeMapJob(id, ctx) }),
+  rejudge: runRejudgeJob,
 };
