@@ -42,17 +42,18 @@ export const WRAPPED: readonly number[] = (() => {
  * The piles below 2^31 that the perfect-square test (n is a Fibonacci number exactly when 5n^2 + 4
  * or 5n^2 - 4 is a square) calls Fibonacci numbers when it runs on doubles: 5n^2 passes 2^53 near
  * n = 4·10^7, and where 5n^2 ± 4 lies within a few thousand of a square, the rounded sum's square
- * root comes out whole. Such n solve m^2 - 5n^2 = d for a small d, so they are found by walking the
- * solutions (m, n) -> (9m + 20n, 4m + 9n) of each small d up from n < 2000. 166 of them, the first
- * 70711162; no Fibonacci number is misjudged the other way.
+ * root comes out whole. Such n solve m^2 - 5n^2 = d for a small d (|d| below about 5,000 near 2^31),
+ * so they are found by walking the solutions (m, n) -> (9m + 20n, 4m + 9n) of each |d| ≤ 20,000 up
+ * from n < 2000: 816 piles, the first 70711162, 39 of them sums of two Fibonacci numbers (the shape
+ * that lets random medium files find the mistake). No Fibonacci number is misjudged the other way.
  */
 export const NEAR_SQUARES: readonly number[] = (() => {
   const square = (x: number) => Math.sqrt(x) === Math.floor(Math.sqrt(x));
   const found = new Set<number>();
   for (let n0 = 1; n0 < 2000; n0++) {
     const m0 = Math.round(Math.sqrt(5) * n0);
-    for (let m = m0 - 1; m <= m0 + 1; m++) {
-      if (Math.abs(m * m - 5 * n0 * n0) > 200) continue;
+    for (let m = m0 - 3; m <= m0 + 3; m++) {
+      if (Math.abs(m * m - 5 * n0 * n0) > 20_000) continue;
       for (let [a, b] = [m, n0]; b <= MAX_N; [a, b] = [9 * a + 20 * b, 4 * a + 9 * b]) {
         if (!FIBONACCI.includes(b) && (square(5 * b * b + 4) || square(5 * b * b - 4))) found.add(b);
       }
