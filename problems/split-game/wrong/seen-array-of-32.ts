@@ -1,4 +1,4 @@
-// stress: only size max reveals this mistake (bottles 18 or more from the last one, i.e. n ≥ 19).
+// stress: size medium first reveals this mistake (random small inputs never reach it: it needs 19 bottles or more).
 // Right, except that the mex is taken over marks in an array of 32: values 32 and more are dropped.
 // The bottle 17 places from the last is worth 32 (the array, full, stops there right), but the next
 // ones are worth 35, 37 and 38, and the array gives 32 for each of them.
