@@ -38,6 +38,30 @@ export const WRAPPED: readonly number[] = (() => {
   return [...new Set(f)].filter((v) => v >= 2 && !FIBONACCI.includes(v));
 })();
 
+/**
+ * The piles below 2^31 that the perfect-square test (n is a Fibonacci number exactly when 5n^2 + 4
+ * or 5n^2 - 4 is a square) calls Fibonacci numbers when it runs on doubles: 5n^2 passes 2^53 near
+ * n = 4·10^7, and where 5n^2 ± 4 lies within a few thousand of a square, the rounded sum's square
+ * root comes out whole. Such n solve m^2 - 5n^2 = d for a small d (|d| below about 5,000 near 2^31),
+ * so they are found by walking the solutions (m, n) -> (9m + 20n, 4m + 9n) of each |d| ≤ 20,000 up
+ * from n < 2000: 816 piles, the first 70711162, 39 of them sums of two Fibonacci numbers (the shape
+ * that lets random medium files find the mistake). No Fibonacci number is misjudged the other way.
+ */
+export const NEAR_SQUARES: readonly number[] = (() => {
+  const square = (x: number) => Math.sqrt(x) === Math.floor(Math.sqrt(x));
+  const found = new Set<number>();
+  for (let n0 = 1; n0 < 2000; n0++) {
+    const m0 = Math.round(Math.sqrt(5) * n0);
+    for (let m = m0 - 3; m <= m0 + 3; m++) {
+      if (Math.abs(m * m - 5 * n0 * n0) > 20_000) continue;
+      for (let [a, b] = [m, n0]; b <= MAX_N; [a, b] = [9 * a + 20 * b, 4 * a + 9 * b]) {
+        if (!FIBONACCI.includes(b) && (square(5 * b * b + 4) || square(5 * b * b - 4))) found.add(b);
+      }
+    }
+  }
+  return [...found].sort((x, y) => x - y);
+})();
+
 function pile(size: Size): fc.Arbitrary<number> {
   const { v } = SHAPE[size];
   const fibs = FIBONACCI.filter((f) => f >= 2 && f <= v);
@@ -88,6 +112,10 @@ export default definePackage<Input>({
     // The six largest Fibonacci numbers alone, then beside the wrapped Int32Array values.
     { piles: FIBONACCI.slice(-6) },
     { piles: [...WRAPPED, ...FIBONACCI.slice(-8), ...WRAPPED.map((w) => w + 1)] },
+    // The piles a perfect-square test on doubles takes for Fibonacci numbers, in three files (each
+    // beside the Fibonacci numbers it gets right), then all of them with their neighbours.
+    ...[0, 1, 2].map((r) => ({ piles: [...NEAR_SQUARES.filter((_, i) => i % 3 === r), ...FIBONACCI.slice(-6 - r, -r || undefined)] })),
+    { piles: NEAR_SQUARES.flatMap((n) => [n - 1, n, n + 1]) },
     // Maximal files: large piles, a tenth of them Fibonacci numbers; the largest ones repeated.
     { piles: Array.from({ length: MAX_LINES }, (_, i) => (i % 10 === 0 ? FIBONACCI[FIBONACCI.length - 1 - (i % 7)]! : MAX_N - i * 9973)) },
     { piles: Array.from({ length: MAX_LINES }, (_, i) => (i % 3 === 0 ? FIBONACCI.at(-1)! : i % 3 === 1 ? WRAPPED[i % WRAPPED.length]! : MAX_N - i)) },

@@ -69,6 +69,14 @@ export default definePackage<Input>({
     { n: 89, l: 2, r: 2 },
     { n: 1997, l: 2, r: 2 },
     { n: 1500, l: 1, r: 1 },
+    // L = R, N - L odd, rows long enough for Grundy values of 32 and more (from 434 cards at L = 3):
+    // a mex kept in an array of 32 misjudges the whole row or plays a first move to a won position.
+    { n: 1994, l: 3, r: 3 },
+    { n: 1999, l: 4, r: 4 },
+    { n: 2000, l: 5, r: 5 },
+    { n: 1997, l: 6, r: 6 },
+    { n: 2000, l: 7, r: 7 },
+    { n: 1999, l: 8, r: 8 },
   ],
   generated: [
     { size: 'tiny', count: 5 },

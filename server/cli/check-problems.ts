@@ -1,4 +1,4 @@
-// npm run check-problems [-- <slug> ...]
+// npm run check-problems [-- [--slow] [--raise N] <slug> ...]
 // The solution table: every known solution of every problem judged through the real
 // judge against every stored test; the reference must get AC, each wrong/ solution WA on at least
 // three tests (and on no sample), each slow/ one TLE and at least 3x the limit on the largest test.
@@ -8,19 +8,22 @@ import { describeMargin, judgeSolution, knownSolutions, rowFaults, type Solution
 import { listSlugs, loadProblem, loadReference } from '../problems/registry';
 import { buildTestSet } from '../problems/testset';
 import { createSandbox } from '../sandbox';
-import { parseCli, usageError } from './args';
+import { intOption, parseCli, usageError } from './args';
 import { exitWhenWritten } from './exit';
 
-const USAGE = 'npm run check-problems [-- <slug> ...]';
+const USAGE = 'npm run check-problems [-- [--slow] [--raise N] <slug> ...]';
+const { positionals, values } = parseCli(USAGE, { slow: { type: 'boolean' }, raise: { type: 'string' } });
 /** The largest test is rerun for each slow solution with this multiple of the limit to measure the margin. */
-const RAISED_LIMIT = 10;
-const { positionals } = parseCli(USAGE, {});
+const RAISED_LIMIT = intOption(USAGE, 'raise', values.raise, 10, 3, 30);
+// --slow: the margins only (each slow/ solution up to its first TLE, then the measuring run), on
+// one lane so that a shared machine's other slot stays free; minutes instead of the whole table.
+const slowOnly = values.slow === true;
 const all = listSlugs();
 for (const s of positionals) if (!all.includes(s)) usageError(USAGE, `unknown problem "${s}"`);
 const slugs = positionals.length ? positionals : all;
 
 const compiler = createCompiler();
-const lanes = await Promise.all([createSandbox(), createSandbox()]);
+const lanes = await Promise.all((slowOnly ? [0] : [0, 1]).map(() => createSandbox()));
 let total = 0;
 let faulty = 0;
 const started = Date.now();
@@ -29,14 +32,14 @@ try {
   for (const slug of slugs) {
     const problem = await loadProblem(slug);
     const tests = buildTestSet(problem, await loadReference(slug, 'fast')).map((t, i) => ({ index: i + 1, input: t.input, expected: t.expected }));
-    const queue = knownSolutions(problem);
+    const queue = knownSolutions(problem).filter((s) => !slowOnly || s.expected === 'TLE');
     const results: SolutionRow[] = new Array(queue.length);
     let next = 0;
     await Promise.all(
       lanes.map(async (sandbox) => {
         while (next < queue.length) {
           const i = next++;
-          results[i] = await judgeSolution(problem, queue[i]!, tests, { compiler, sandbox }, { raisedLimit: RAISED_LIMIT });
+          results[i] = await judgeSolution(problem, queue[i]!, tests, { compiler, sandbox }, { raisedLimit: RAISED_LIMIT, ...(slowOnly ? { stopAfterFailures: 1 } : {}) });
         }
       }),
     );

@@ -154,6 +154,10 @@ export function splitNimPackage(game: SplitNimGame): ProblemPackage<SplitNimInpu
       { cases: swapCases(2, maxPile) },
       { cases: Array.from({ length: 40 }, (_, i) => lostCase(2 + (i % 9), 100 + i, 40 + (i % 5) * 40)) },
       { cases: Array.from({ length: MAX_T }, (_, i) => (i % 2 ? lostCase(MAX_TOTAL / MAX_T, 200 + i) : lostCase(MAX_TOTAL / MAX_T - 1, 200 + i).concat(period - 1))) },
+      // Pairs of piles equal below bit 16 (p and p + j·2^16: same residue, same low 16 bits of the
+      // value), won; a store of 16 bits sees them cancel. Around 2^16 itself, then spread out.
+      { cases: [[65535, 131071], [65536, 131072], [65537, 131073], [1, 65537], [3, 65539], [4, 65540], [65536, 65536], [1, 2, 65539]] },
+      ...[1, 2].map((f) => ({ cases: Array.from({ length: 30 }, (_, i) => { const q = 1 + ((i * 7919 * f) % 65536); return [q, q + 65536 * (1 + ((i * f) % 9))]; }) })),
       // One case of 10^5 piles, all of them swapped ones, lost.
       { cases: [lost(swapped(MAX_TOTAL - 1, 7), maxPile)] },
     ],
