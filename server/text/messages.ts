@@ -63,7 +63,6 @@ export const MESSAGES = {
   'lab.game-compile': { en: 'The game does not compile:\n{0}', zh: '游戏代码编译失败：\n{0}' },
   'lab.conjecture-compile': { en: 'The conjecture does not compile:\n{0}', zh: '猜想代码编译失败：\n{0}' },
   'lab.crashed': { en: 'The code crashed: {0}', zh: '代码运行出错：{0}' },
-  'lab.busy': { en: 'The lab has too many computations waiting; try again in a minute.', zh: '实验室排队的计算太多了，请过一分钟再试。' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type MessageId = keyof typeof MESSAGES;
