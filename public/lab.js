@@ -16,37 +16,23 @@
   const T = (s) => UI[s] || s;
   // A sentence with its {0}, {1}... filled in, after translating the whole template.
   const F = (s, ...args) => T(s).replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
-  // On a Chinese page: the settings' words by menu value, and the engine's sentences it may match
-  // (server/http/lab-text.ts).
+  // On a Chinese page: the settings' words by menu value, the engine's messages by id and the
+  // problems' reasons for having no game (server/http/lab-text.ts labWordsJson).
   const WORDS = json('lab-words', null);
   // The page's language, for the summary the lab API says in it (?summary=).
   const LANG = document.documentElement.lang === 'zh' ? 'zh' : 'en';
 
-  /** The values a template's {n} stood for in `text`, or null (as unfill in server/http/lab-text.ts). */
-  const unfill = (template, text) => {
-    const parts = template.split(/\{(\d)\}/);
-    const order = [];
-    let source = '^';
-    parts.forEach((part, i) => {
-      if (i % 2 === 1) {
-        order.push(Number(part));
-        source += '(.*?)';
-      } else source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    });
-    const m = new RegExp(`${source}$`, 's').exec(text);
-    if (!m) return null;
-    const args = [];
-    order.forEach((n, k) => (args[n] = m[k + 1]));
-    return args;
-  };
-  /** A sentence the lab wrote in English (an error, why a conjecture failed) in the page's language. */
-  const sentence = (text) => {
-    if (!WORDS || typeof text !== 'string') return text;
-    for (const template of WORDS.sentences) {
-      const args = unfill(template, text);
-      if (args) return F(template, ...args);
-    }
-    return text;
+  /**
+   * A sentence the lab wrote (an error, why a conjecture failed) in the page's language: by its
+   * message id and arguments when the server gave them (server/text/messages.ts), never by parsing
+   * the English; a sentence without an id stays as it is.
+   */
+  const sentence = (text, id, args) => {
+    const template = WORDS && typeof id === 'string' && WORDS.messages[id];
+    if (!template || !Array.isArray(args)) return text;
+    // A problem's reason for having no game is said by its slug.
+    const values = id === 'lab.no-game' ? [args[0], WORDS.noGame[args[0]] || args[1]] : args;
+    return template.replace(/\{(\d)\}/g, (_, i) => String(values[Number(i)] ?? ''));
   };
 
   const statusEl = $('lab-status');
@@ -167,7 +153,7 @@
       return;
     }
     const answer = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
-    if (!r.ok) return say(sentence(answer.error) || `HTTP ${r.status}`, true);
+    if (!r.ok) return say(sentence(answer.error, answer.id, answer.args) || `HTTP ${r.status}`, true);
     if (answer.status === 'done') return show(answer.result);
     follow(answer.id);
   }
@@ -202,7 +188,7 @@
       }
       if (followed !== id) return;
       if (job.status === 'done') return show(job.result);
-      if (job.status === 'failed') return say(job.error === 'Cancelled.' ? T('Cancelled.') : sentence(job.error), true);
+      if (job.status === 'failed') return say(job.error === 'Cancelled.' ? T('Cancelled.') : sentence(job.error, job.errorId, job.errorArgs), true);
       const secs = ((job.elapsedMs || Date.now() - started) / 1000).toFixed(1);
       if (job.status === 'queued') say(F('Waiting for the lab ({0} ahead)…', job.position));
       else if (job.progress !== null && job.progress !== undefined) {
@@ -285,7 +271,7 @@
       return box;
     }
     box.appendChild(el('strong', { text: F('The conjecture fails at {0}.', fmtState(c.state)) }));
-    if (c.problem) box.appendChild(el('p', { text: sentence(c.problem) }));
+    if (c.problem) box.appendChild(el('p', { text: c.problemSaid ? sentence(c.problem, c.problemSaid.id, c.problemSaid.args) : c.problem }));
     else box.appendChild(el('p', { text: F('The table says {0}; the conjecture says {1}.', JSON.stringify(c.expected), JSON.stringify(c.got)) }));
     if (c.options) {
       const ul = el('ul');

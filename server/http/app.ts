@@ -17,6 +17,7 @@ import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
 import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
+import { sayIn } from '../text/messages';
 import { isApiPath, requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
@@ -174,13 +175,15 @@ function errorHandler(log: (line: string) => void): ErrorRequestHandler {
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
     const { status, message } = describeError(err);
+    const said = err instanceof HttpError ? err.said : null;
     if (status >= 500) log(`error on ${req.method} ${req.originalUrl}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     res.status(status);
     if (isApiPath(req.originalUrl.split('?')[0]!)) {
-      res.json({ error: message });
+      res.json(said ? { error: message, id: said.id, args: said.args } : { error: message });
       return;
     }
-    res.render('error', { title: `${status} ${translatePhrase(errorTitle(status), res.locals.uiLang === 'zh' ? 'zh' : 'en')}`, status, heading: errorTitle(status), message });
+    const lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
+    res.render('error', { title: `${status} ${translatePhrase(errorTitle(status), lang)}`, status, heading: errorTitle(status), message: said ? sayIn(said, lang) : message });
   };
 }
 

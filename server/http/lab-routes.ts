@@ -26,7 +26,8 @@ import { refuseOptions, type OptionsRefusal } from '../lab/options-bound';
 import { DEFAULT_LIMITS } from '../lab/search';
 import type { LabThread, QuickTable } from './lab-thread';
 import { gameSlugs, hasGame, loadGame, NO_GAME } from '../lab/registry';
-import { gameAbout, labSummary, labWordsJson, noGameReason, settingAbout, summaryIn, translateLabSentence } from './lab-text';
+import { gameAbout, labSentence, labSummary, labWordsJson, noGameReason, settingAbout, summaryIn } from './lab-text';
+import { said, type Said } from '../text/messages';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
 import { PERSON_CAPS } from '../queue/person-caps';
@@ -54,12 +55,12 @@ const labSchema = z
 
 type LabBody = z.infer<typeof labSchema>;
 
-function describeLabError(error: z.ZodError, body: unknown): string {
+function describeLabError(error: z.ZodError, body: unknown): string | Said {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The request body must be a JSON object like {"problem": "ed", "to": 16}.';
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') return `Unknown field "${issue.keys[0]}"; the fields are problem, params, source, octal, subtract, preset, to and conjecture.`;
   const field = issue.path.join('.') || 'body';
-  if (field === 'to') return `The field "to" must be an integer in [0, ${MAX_TO}].`;
+  if (field === 'to') return said('lab.field-to', MAX_TO);
   if (field === 'preset') return 'The field "preset" must be "nim" or "bash".';
   if (field.startsWith('params')) return 'The field "params" must map parameter names to integers, e.g. {"k": 3}.';
   return `The field "${field}" is not valid: ${issue.message}.`;
@@ -82,7 +83,7 @@ export function labRequestOf(body: LabBody): LabRequest {
     const slug = body.problem;
     if (!SLUG_PATTERN.test(slug) || !hasGame(slug)) {
       const why = NO_GAME[slug];
-      throw notFound(why ? `Problem "${slug}" declares no game: ${why}` : `There is no problem "${slug.slice(0, 60)}" with a game; the games: ${gameSlugs().join(', ')}.`);
+      throw notFound(why ? said('lab.no-game', slug, why) : said('lab.no-such-game-problem', slug.slice(0, 60), gameSlugs().join(', ')));
     }
     game = { kind: 'problem', slug, settings: body.params };
   } else if (body.source !== undefined) {
@@ -119,6 +120,8 @@ function presentJob(job: LabJob, jobs: LabQueue, lang: Lang | null): Record<stri
     position: jobs.position(job.id),
     elapsedMs: job.startedAt === null ? 0 : (job.finishedAt ?? now) - job.startedAt,
     error: job.error,
+    // The error as a message id and arguments (server/text/messages.ts), when it is one: pages say it by id.
+    ...(job.errorSaid && { errorId: job.errorSaid.id, errorArgs: job.errorSaid.args }),
     // The fraction of a built-in table computed so far (0..1), while it runs.
     progress: job.status === 'running' ? job.progress : null,
     result: job.result && { ...presentResult(job.result, csvUrlOf(job.id)), ...(lang && { summaryIn: summaryIn(job.result, lang) }) },
@@ -156,7 +159,7 @@ function queued(r: LabJob | Refusal): LabJob {
 }
 
 function asHttp(e: unknown): never {
-  if (e instanceof LabError) throw badRequest(e.message);
+  if (e instanceof LabError) throw badRequest(e.said ?? e.message);
   throw e;
 }
 
@@ -319,11 +322,11 @@ function pageQuery(q: Record<string, unknown>): PageQuery {
 function pageRequest(q: PageQuery): LabRequest | null {
   if (!q.game) return null;
   const to = q.to === '' ? undefined : Number(q.to);
-  if (to !== undefined && (!Number.isInteger(to) || to < 0 || to > MAX_TO)) throw badRequest(`The range bound must be an integer in [0, ${MAX_TO}].`);
+  if (to !== undefined && (!Number.isInteger(to) || to < 0 || to > MAX_TO)) throw badRequest(said('lab.range-bound', MAX_TO));
   const settings: Record<string, number> = {};
   for (const [k, v] of Object.entries(q.settings)) {
     if (v === '') continue;
-    if (!/^-?\d{1,9}$/.test(v)) throw badRequest(`The parameter ${k} must be an integer.`);
+    if (!/^-?\d{1,9}$/.test(v)) throw badRequest(said('lab.parameter-integer', k));
     settings[k] = Number(v);
   }
   const body: LabBody = { to };
@@ -336,7 +339,7 @@ function pageRequest(q: PageQuery): LabRequest | null {
   else if (q.game === 'bash') {
     body.preset = 'bash';
     if (Object.keys(settings).length) body.params = settings;
-  } else throw badRequest(`Unknown game "${q.game.slice(0, 40)}".`);
+  } else throw badRequest(said('lab.unknown-game', q.game.slice(0, 40)));
   return labRequestOf(body);
 }
 
@@ -361,7 +364,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     const q = pageQuery(req.query);
     let request: LabRequest | null = null;
     let result: QuickTable | null = null;
-    let error: string | null = null;
+    let error: { text: string; said: Said | null } | null = null;
     let pending = false;
     try {
       request = pageRequest(q);
@@ -370,7 +373,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
         pending = result === null;
       }
     } catch (e) {
-      if (e instanceof LabError || (e instanceof HttpError && e.status < 500)) error = e.message;
+      if (e instanceof LabError || (e instanceof HttpError && e.status < 500)) error = { text: e.message, said: e.said };
       else throw e;
     }
     // A GET stores nothing: a table too big to answer at once is offered as a job to post.
@@ -398,7 +401,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
         value: q.settings[s.name] ?? '',
       })),
       selectedProblem,
-      error: error && translateLabSentence(error, lang),
+      error: error && labSentence(error.text, error.said, lang),
       result: result && { summary: labSummary(result.result, lang), text: result.text },
       asJob,
       // Never `data`: express-handlebars spreads that option into Handlebars' @data.
@@ -442,7 +445,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
       nav: 'lab',
       scripts: ['/static/lab.js'],
       autoRefresh: job.status === 'queued' || job.status === 'running',
-      job: { id: job.id, status: job.status, phase: job.phase, progress: job.status === 'running' ? job.progress : null, percent: job.progress === null ? null : Math.round(job.progress * 100), error: job.error && translateLabSentence(job.error, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
+      job: { id: job.id, status: job.status, phase: job.phase, progress: job.status === 'running' ? job.progress : null, percent: job.progress === null ? null : Math.round(job.progress * 100), error: job.error && labSentence(job.error, job.errorSaid, lang), elapsed: ((Date.now() - (job.startedAt ?? Date.now())) / 1000).toFixed(1) },
       result: r && { summary: labSummary(r, lang), text: textOf(r), csvUrl: csvUrlOf(job.id) },
       labData: r ? jsonBlock({ ...presentResult(r, csvUrlOf(job.id)), summaryIn: summaryIn(r, lang) }) : null,
       labWords: labWordsJson(lang),

@@ -2,18 +2,20 @@
  * The SG lab's words on its pages, in the interface language. The lab computes and reports in
  * English: its JSON API (`POST /api/lab`) and the `npm run sg` CLI are contracts other tools parse,
  * so nothing here changes a result. A Chinese page says the same things, rebuilt from the result's
- * fields (analysis, grid, conjecture) with the sentence templates of ui-text.ts, and keyed by stable
- * ids (problem slugs, the game menu's values, setting names) for what the problem packages declare.
+ * fields (analysis, grid, conjecture) with the sentence templates of ui-text.ts, its errors by
+ * message id (server/text/messages.ts), and keyed by stable ids (problem slugs, the game menu's
+ * values, setting names) for what the problem packages declare.
  *
  * The summary is said here only: the lab API adds it in a page's language when asked
  * (`?summary=zh`, `summaryIn`), and public/lab.js shows that; it gets the ids' words and the
- * sentence templates (for errors) from `labWordsJson`.
+ * message templates by id (for errors) from `labWordsJson`.
  */
 import type { LabResult } from '../lab/lab';
 import type { SequenceAnalysis } from '../lab/period';
 import type { AxisPeriod, GridAnalysis } from '../lab/grid';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
+import { sayIn, templatesIn, type Said } from '../text/messages';
 
 /** What one state of each problem's game is (the `about` of problems/<slug>/game.ts). */
 const GAME_ABOUT_ZH: Record<string, string> = {
@@ -63,67 +65,15 @@ const NO_GAME_ZH: Record<string, string> = {
 };
 
 /**
- * Whole sentences the engine writes with values in them (errors, why a conjecture cannot be
- * compared): a Chinese page matches them against these templates and says the template's Chinese
- * (ui-text.ts) instead. One that matches none stays English.
+ * A sentence of the lab (an error, why a conjecture cannot be compared) in the interface language:
+ * by its message id when the engine gave one (server/text/messages.ts), never by parsing the
+ * English; a sentence without an id (a student's own error text) stays as it is.
  */
-export const LAB_SENTENCES: readonly string[] = [
-  'the conjecture threw at {0}: {1}',
-  'the conjecture returned {0}; it must return a number (the SG value), a boolean (the mover wins) or "W" / "L" / "D"',
-  'the game has cycles, so states have outcomes (W / L / D), not SG values: return a boolean or "W" / "L" / "D"',
-  'Problem "{0}" declares no game: {1}',
-  'There is no problem "{0}" with a game; the games: {1}.',
-  'Unknown game "{0}".',
-  'The range bound must be an integer in [0, {0}].',
-  'The parameter {0} must be an integer.',
-  'The field "to" must be an integer in [0, {0}].',
-  '"{0}" is not an octal code: write it as 0. followed by 1 to 32 octal digits, e.g. 0.07 or 0.137',
-  'the octal code {0} allows no move at all',
-  '"{0}" is not a subtraction set: write positive integers separated by commas, e.g. 2,3,7',
-  '{0} has no parameter "{1}" (its parameters: {2})',
-  '{0} must be an integer in [{1}, {2}], got {3}',
-  'The lab has too many computations waiting; try again in a minute.',
-  'the table would have {0} states, over the cap of {1}; choose a smaller range',
-  'the search reached more than {0} states (the cap) at {1}; choose a smaller range',
-  'the search examined more than {0} option components (at {1}); choose a smaller range',
-  "The computation ran over the lab's time limit ({0} s of CPU); choose a smaller range or make options() faster.",
-  "The computation ran over the lab's memory limit ({0} MiB); choose a smaller range.",
-  'The code printed more than the output limit.',
-  'The game does not compile:\n{0}',
-  'The conjecture does not compile:\n{0}',
-  'The code crashed: {0}',
-  'the game file must export a function options(...state) returning the options of a state',
-  'the conjecture must be the default export: export default function (n) { return … }',
-];
-
-/** The values a template's `{n}` stood for in `text`, or null when `text` is not that sentence. */
-export function unfill(template: string, text: string): string[] | null {
-  const parts = template.split(/\{(\d)\}/);
-  const order: number[] = [];
-  let source = '^';
-  parts.forEach((part, i) => {
-    if (i % 2 === 1) {
-      order.push(Number(part));
-      source += '(.*?)';
-    } else source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  });
-  const m = new RegExp(`${source}$`, 's').exec(text);
-  if (!m) return null;
-  const args: string[] = [];
-  order.forEach((n, k) => (args[n] = m[k + 1]!));
-  return args;
-}
-
-/** One of the engine's sentences (LAB_SENTENCES) in the interface language. */
-export function translateLabSentence(text: string, lang: Lang): string {
-  if (lang === 'en') return text;
-  for (const template of LAB_SENTENCES) {
-    const args = unfill(template, text);
-    if (!args) continue;
-    if (template.startsWith('Problem "{0}" declares no game')) args[1] = NO_GAME_ZH[args[0]!] ?? args[1]!;
-    return translatePhrase(template, lang, args);
-  }
-  return text;
+export function labSentence(text: string, s: Said | null | undefined, lang: Lang): string {
+  if (lang === 'en' || !s) return text;
+  // A problem's reason for having no game is said by its slug, not passed through.
+  if (s.id === 'lab.no-game') return sayIn({ id: s.id, args: [s.args[0]!, NO_GAME_ZH[s.args[0]!] ?? s.args[1]!] }, lang);
+  return sayIn(s, lang);
 }
 
 type Say = (template: string, ...args: unknown[]) => string;
@@ -164,7 +114,7 @@ type SummarySource = Pick<LabResult, 'loopy' | 'values' | 'conjecture'> & {
  * The result's summary (LabResult.summary) said with `say`: with English templates it is the
  * engine's summary word for word (test/lab/lab-words.test.ts checks it), with Chinese ones the page's.
  */
-export function summaryWith(r: SummarySource, say: Say, sentence: (text: string) => string = (t) => t): string[] {
+export function summaryWith(r: SummarySource, say: Say, sentence: (text: string, s: Said | undefined) => string = (t) => t): string[] {
   const lines: string[] = [];
   if (r.loopy) {
     const count = (o: string) => r.values.filter((v) => v === o).length;
@@ -188,7 +138,7 @@ export function summaryWith(r: SummarySource, say: Say, sentence: (text: string)
   if (c) {
     const at = c.state ? formatState(c.state) : '?';
     if (c.holds) lines.push(say('conjecture holds on all {0} states', c.checked));
-    else if (c.problem) lines.push(say('conjecture fails at {0}: {1}', at, sentence(c.problem)));
+    else if (c.problem) lines.push(say('conjecture fails at {0}: {1}', at, sentence(c.problem, c.problemSaid)));
     else {
       const seen = [at, JSON.stringify(c.expected), JSON.stringify(c.got)];
       if (!c.options) lines.push(say('conjecture fails at {0}: the table says {1}, the conjecture {2}', ...seen));
@@ -204,7 +154,7 @@ export function summaryWith(r: SummarySource, say: Say, sentence: (text: string)
 /** The summary a page shows: the engine's in English, the same sentences in Chinese. */
 export function labSummary(r: LabResult, lang: Lang): string[] {
   if (lang === 'en') return r.summary;
-  return summaryWith(r, (template, ...args) => translatePhrase(template, lang, args), (text) => translateLabSentence(text, lang));
+  return summaryWith(r, (template, ...args) => translatePhrase(template, lang, args), (text, s) => labSentence(text, s, lang));
 }
 
 /** The lab API's opt-in `summaryIn` (`?summary=en|zh`): the result's summary in that language. */
@@ -232,8 +182,8 @@ export function noGameReason(slug: string, why: string, lang: Lang): string {
   return lang === 'zh' ? (NO_GAME_ZH[slug] ?? why) : why;
 }
 
-/** What public/lab.js needs besides the phrases: the settings' words and the sentences it may match. */
+/** What public/lab.js needs besides the phrases: the settings' words, the messages by id and the reasons for no game. */
 export function labWordsJson(lang: Lang): string | null {
   if (lang === 'en') return null;
-  return JSON.stringify({ settings: SETTING_ABOUT_ZH, sentences: LAB_SENTENCES }).replace(/</g, '\\u003c');
+  return JSON.stringify({ settings: SETTING_ABOUT_ZH, messages: templatesIn(lang), noGame: NO_GAME_ZH }).replace(/</g, '\\u003c');
 }

@@ -62,7 +62,7 @@ export class LabThread {
     if (!a.ok) return { lost: a.timedOut ? `it takes longer than ${TIMEOUT_MS / 1000} s` : `it needs more than the lab's ${this.heapMb} MiB (${a.lost})` };
     const r = a.reply;
     if (r.ok) return r;
-    if (r.labError) throw new LabError(r.error, r.overWorkCap, true);
+    if (r.labError) throw new LabError(r.said ?? r.error, r.overWorkCap, true);
     throw new Error(`lab thread: ${r.error}`);
   }
 

@@ -18,7 +18,8 @@ import { checkPersonCap, trimPersonWork } from './person-cap';
 import { clientKey } from './client-key';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
-import { authorName } from '../storage/accounts';
+import { verdictClass } from './present';
+import { authorName } from '../storage/author-name';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -103,7 +104,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       inv,
       author: showsAuthors(res) ? authorName(db, inv.owner) : null,
       hasExitCode: inv.exitCode !== null,
-      verdictClass: inv.verdict === 'AC' ? 'verdict-accepted' : 'verdict-rejected',
+      verdictClass: inv.verdict ? verdictClass(inv.verdict) : 'verdict-waiting',
       interactive,
       // An interactive run's output is its dialogue, numbered as on a submission's page.
       moves: interactive ? dialogueMovesOf(inv.problem, inv.output) : null,

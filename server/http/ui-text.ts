@@ -414,36 +414,6 @@ const PHRASES_ZH: Record<string, string> = {
   'conjecture fails at {0}: {1}': '猜想在 {0} 处不成立：{1}',
   'conjecture fails at {0}: the table says {1}, the conjecture {2}': '猜想在 {0} 处不成立：表中的值是 {1}，猜想给出 {2}',
   'conjecture fails at {0}: the table says {1}, the conjecture {2}; its options: {3}': '猜想在 {0} 处不成立：表中的值是 {1}，猜想给出 {2}；它的后继：{3}',
-  // Lab: sentences the engine writes (why a conjecture cannot be compared, errors), matched whole
-  // by server/http/lab-text.ts and public/lab.js; see LAB_SENTENCES there
-  'the conjecture threw at {0}: {1}': '猜想在 {0} 处抛出了异常：{1}',
-  'the conjecture returned {0}; it must return a number (the SG value), a boolean (the mover wins) or "W" / "L" / "D"':
-    '猜想返回了 {0}；它必须返回一个数（SG 值）、一个布尔值（先手是否必胜）或 "W" / "L" / "D"',
-  'the game has cycles, so states have outcomes (W / L / D), not SG values: return a boolean or "W" / "L" / "D"':
-    '这个游戏有环，状态只有胜、负、平（W / L / D），没有 SG 值：请返回布尔值或 "W" / "L" / "D"',
-  'Problem "{0}" declares no game: {1}': '题目 {0} 没有可以打表的游戏：{1}',
-  'There is no problem "{0}" with a game; the games: {1}.': '没有带游戏的题目“{0}”；带游戏的题目有：{1}。',
-  'Unknown game "{0}".': '未知的游戏“{0}”。',
-  'The range bound must be an integer in [0, {0}].': '范围上界必须是 [0, {0}] 中的整数。',
-  'The parameter {0} must be an integer.': '参数 {0} 必须是整数。',
-  'The field "to" must be an integer in [0, {0}].': '范围上界必须是 [0, {0}] 中的整数。',
-  '"{0}" is not an octal code: write it as 0. followed by 1 to 32 octal digits, e.g. 0.07 or 0.137': '“{0}”不是八进制代码：请写成 0. 后接 1 到 32 位八进制数字，例如 0.07 或 0.137',
-  'the octal code {0} allows no move at all': '八进制代码 {0} 不允许任何操作',
-  '"{0}" is not a subtraction set: write positive integers separated by commas, e.g. 2,3,7': '“{0}”不是减法集合：请写出用逗号分隔的正整数，例如 2,3,7',
-  '{0} has no parameter "{1}" (its parameters: {2})': '{0} 没有参数“{1}”（它的参数：{2}）',
-  '{0} must be an integer in [{1}, {2}], got {3}': '{0} 必须是 [{1}, {2}] 中的整数，而不是 {3}',
-  'The lab has too many computations waiting; try again in a minute.': '实验室排队的计算太多了，请过一分钟再试。',
-  'the table would have {0} states, over the cap of {1}; choose a smaller range': '表格会有 {0} 个状态，超过了上限 {1}；请选择更小的范围',
-  'the search reached more than {0} states (the cap) at {1}; choose a smaller range': '搜索在 {1} 处到达了超过 {0} 个状态（上限）；请选择更小的范围',
-  'the search examined more than {0} option components (at {1}); choose a smaller range': '搜索检查了超过 {0} 个后继分量（在 {1} 处）；请选择更小的范围',
-  "The computation ran over the lab's time limit ({0} s of CPU); choose a smaller range or make options() faster.": '计算超过了实验室的时间限制（{0} 秒 CPU 时间）；请选择更小的范围，或让 options() 更快。',
-  "The computation ran over the lab's memory limit ({0} MiB); choose a smaller range.": '计算超过了实验室的内存限制（{0} MiB）；请选择更小的范围。',
-  'The code printed more than the output limit.': '代码的输出超过了限制。',
-  'The game does not compile:\n{0}': '游戏代码编译失败：\n{0}',
-  'The conjecture does not compile:\n{0}': '猜想代码编译失败：\n{0}',
-  'The code crashed: {0}': '代码运行出错：{0}',
-  'the game file must export a function options(...state) returning the options of a state': '游戏代码必须导出函数 options(...state)，返回一个状态的所有后继',
-  'the conjecture must be the default export: export default function (n) { return … }': '猜想必须是默认导出：export default function (n) { return … }',
 };
 
 /** A fixed sentence of a page in the interface language, its `{n}` filled with `args`. */

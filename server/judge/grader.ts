@@ -1,10 +1,9 @@
 import type { Compiler, Language } from '../compile/types';
 import type { Limits } from '../problems/types';
 import type { Interactor } from '../problems/types';
-import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
-import { playGame } from './interactor';
+import type { Sandbox } from '../sandbox/types';
 import { keptHeadTail, keptStart } from '../text/preview';
-import { decideTestVerdict } from './test-verdict';
+import { compileAndLoad, judgeOne } from './judge-one';
 import type { Verdict } from './verdicts';
 import type { OutputCheck } from './output-check';
 
@@ -91,17 +90,9 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
 async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: GradeEvent) => void): Promise<GradeOutcome> {
   const outcome: GradeOutcome = { verdict: 'AC', failedTest: null, compileOutput: null, tests: [], timeMs: 0, memoryKb: 0 };
   onEvent({ type: 'compiling' });
-  let js: string;
-  try {
-    const compiled = await deps.compiler.compile(req.source, req.language);
-    outcome.compileOutput = compiled.diagnostics || null;
-    onEvent({ type: 'compiled', ok: compiled.ok, output: compiled.diagnostics });
-    if (!compiled.ok) return { ...outcome, verdict: 'CE' };
-    js = compiled.js;
-    await deps.sandbox.load(js, { ...req.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
-  } catch (e) {
-    return { ...outcome, verdict: 'IE', compileOutput: `judge error: ${errorText(e)}` };
-  }
+  const prepared = await compileAndLoad(deps, req.source, req.language, req.limits, (ok, output) => onEvent({ type: 'compiled', ok, output }));
+  if (!prepared.ok) return { ...outcome, verdict: prepared.verdict, compileOutput: prepared.compileOutput || null };
+  outcome.compileOutput = prepared.diagnostics || null;
 
   for (const test of req.tests) {
     onEvent({ type: 'running', test: test.index });
@@ -124,20 +115,7 @@ async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: Grad
  * the outcome (holding at most the kept part) is returned.
  */
 async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, limits: Limits, check?: OutputCheck): Promise<TestOutcome> {
-  let run: RunResult;
-  let game: Awaited<ReturnType<typeof playGame>> | null = null;
-  try {
-    game = interactor ? await playGame(sandbox, interactor, test.input, limits) : null;
-    run = game ? game.run : await sandbox.run(test.input);
-  } catch (e) {
-    run = { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${errorText(e)}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
-  }
-  const checked = !game && check && run.status === 'ok' ? await check(test, run.stdout) : null;
-  const { verdict, checkerMessage } = game
-    ? { verdict: game.verdict, checkerMessage: game.message }
-    : checked
-      ? { verdict: checked.verdict, checkerMessage: checked.message }
-      : decideTestVerdict(run, test.expected);
+  const { verdict, message, run, dialogue } = await judgeOne(sandbox, test.input, test.expected, limits, interactor, check);
   return {
     index: test.index,
     verdict,
@@ -147,12 +125,8 @@ async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor
     output: verdict === 'AC' ? '' : keptHeadTail(run.stdout, KEPT_OUTPUT_CHARS),
     outputLength: run.stdout.length,
     stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
-    message: verdict === 'WA' || game || (checked && verdict === 'IE') ? checkerMessage : run.message,
+    message,
     // Kept for a failing test only: that is the one whose texts are stored and shown.
-    ...(game && verdict !== 'AC' && { dialogue: game.dialogue }),
+    ...(dialogue !== undefined && verdict !== 'AC' && { dialogue }),
   };
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

@@ -2,10 +2,9 @@ import type { Compiler } from '../compile/types';
 import { loadInteractor, playerSource } from '../problems/interactive';
 import { referenceAsSubmission, type LoadedProblem } from '../problems/registry';
 import type { Interactor } from '../problems/types';
-import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import type { Sandbox } from '../sandbox/types';
 import type { GradeTest } from './grader';
-import { playGame } from './interactor';
-import { decideTestVerdict } from './test-verdict';
+import { compileAndLoad, judgeOne, loadProgram } from './judge-one';
 import type { Verdict } from './verdicts';
 
 export interface KnownSolution {
@@ -97,19 +96,14 @@ export async function judgeSolution(
     margin: null,
     ok: false,
   };
-  const limits = { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT };
-  let js: string;
-  try {
-    const compiled = await deps.compiler.compile(solution.source);
-    if (!compiled.ok) return { ...row, got: 'CE', tests: '-'.repeat(tests.length), ok: solution.expected === 'CE' };
-    js = compiled.js;
-    await deps.sandbox.load(js, limits);
-  } catch {
-    return { ...row, got: 'IE', tests: '-'.repeat(tests.length) };
-  }
+  // A package check: the package's limits are the ones its stored header will carry.
+  const limits = problem.pkg.limits;
+  const prepared = await compileAndLoad(deps, solution.source, undefined, limits);
+  if (!prepared.ok) return { ...row, got: prepared.verdict, tests: '-'.repeat(tests.length), ok: prepared.verdict === 'CE' && solution.expected === 'CE' };
+  const { js } = prepared;
 
   for (const test of tests) {
-    const { run, verdict } = await judgeOnce(deps.sandbox, test, interactor, problem.pkg.limits.timeMs);
+    const { run, verdict } = await judgeOne(deps.sandbox, test.input, test.expected, limits, interactor);
     row.tests += MARK[verdict];
     row.maxTimeMs = Math.max(row.maxTimeMs, run.timeMs);
     if (verdict === 'AC') continue;
@@ -139,14 +133,14 @@ export async function judgeSolution(
     const unrun = tests.map((_, i) => i).filter((i) => i >= ran).sort(bySize);
     const pool = timedOut.length + unrun.length > 0 ? [...timedOut, ...unrun] : tests.map((_, i) => i).sort(bySize);
     const raised = problem.pkg.limits.timeMs * options.raisedLimit;
-    await deps.sandbox.load(js, { ...limits, timeMs: raised });
+    await loadProgram(deps.sandbox, js, { ...limits, timeMs: raised });
     // The largest few, until one is not finished even then: inputs of one length can differ in
     // how hard they are (a row of short runs against one long alternating run).
     let pick = pool[0]!;
     let timeMs = -1;
     let cut = false;
     for (const i of pool.slice(0, MARGIN_CANDIDATES)) {
-      const { run } = await judgeOnce(deps.sandbox, tests[i]!, interactor, raised);
+      const { run } = await judgeOne(deps.sandbox, tests[i]!.input, tests[i]!.expected, { timeMs: raised }, interactor);
       // A run cut at the raised limit says only "at least that much": report the limit, not the
       // time the sandbox took to notice.
       const t = run.status === 'tle' ? raised : run.timeMs;
@@ -156,21 +150,6 @@ export async function judgeSolution(
     row.margin = { test: tests[pick]!.index, raisedTo: options.raisedLimit, timeMs, factor: timeMs / problem.pkg.limits.timeMs, cut };
   }
   return row;
-}
-
-/** One test: a run compared with the expected output, or, for interactive problems, one game. */
-async function judgeOnce(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, timeMs: number): Promise<{ run: RunResult; verdict: Verdict }> {
-  try {
-    if (interactor) {
-      const game = await playGame(sandbox, interactor, test.input, { timeMs });
-      return { run: game.run, verdict: game.verdict };
-    }
-    const run = await sandbox.run(test.input);
-    return { run, verdict: decideTestVerdict(run, test.expected).verdict };
-  } catch (e) {
-    const message = `judge error: ${e instanceof Error ? e.message : String(e)}`;
-    return { run: { status: 'ie', exitCode: null, stdout: '', stderr: '', message, timeMs: 0, wallMs: 0, memoryKb: 0 }, verdict: 'IE' };
-  }
 }
 
 /** "needs 4.2x the limit", "needs over 10.0x the limit". */

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { THREAD_READY, type ThreadEnvelope } from '../platform/request-thread';
 import { LabError } from './errors';
+import type { Said } from '../text/messages';
 import { builtinOptions, runLab, type GameSpec, type LabRequest, type LabResult } from './lab';
 import { presentResult } from './present';
 import { DEFAULT_LIMITS } from './search';
@@ -17,7 +18,7 @@ export type BuiltinRequest =
 
 export type BuiltinReply =
   | { ok: true; table: { result: LabResult; presented: string; text: string | null } | null; options: number[][][] | null }
-  | { ok: false; error: string; labError: boolean; overWorkCap: boolean };
+  | { ok: false; error: string; said?: Said | null; labError: boolean; overWorkCap: boolean };
 
 const noTools = () => Promise.reject(new Error('the lab thread never runs student code'));
 
@@ -33,7 +34,7 @@ async function answer(req: BuiltinRequest): Promise<BuiltinReply> {
     if (components > req.maxComponents) throw new LabError(`the state (${req.state.join(', ')}) has ${components} option components, more than the ${req.maxComponents} the lab shows`, false, true);
     return { ok: true, table: null, options };
   } catch (e) {
-    if (e instanceof LabError) return { ok: false, error: e.message, labError: true, overWorkCap: e.overWorkCap };
+    if (e instanceof LabError) return { ok: false, error: e.message, said: e.said, labError: true, overWorkCap: e.overWorkCap };
     return { ok: false, error: e instanceof Error ? e.message : String(e), labError: false, overWorkCap: false };
   }
 }

@@ -5,6 +5,7 @@
  * values an SG table can hold, short names, bounded options).
  */
 import { z } from 'zod';
+import { isMessageId } from '../text/messages';
 import { LabError } from './errors';
 import type { DriverAnswer, DriverRequest } from './sandbox-driver';
 import { MAX_BOUND } from './take-and-break';
@@ -18,6 +19,9 @@ const int = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const tuple = z.array(int).min(1).max(3);
 const value = z.union([int, z.enum(['W', 'L', 'D'])]);
 
+/** A message id and its arguments (server/text/messages.ts): only ids of the table pass. */
+const saidSchema = z.object({ id: z.string().refine(isMessageId, 'an unknown message id'), args: z.array(z.string().max(MAX_ERROR)).max(8) }).strict();
+
 const conjectureSchema = z
   .object({
     holds: z.boolean(),
@@ -27,6 +31,7 @@ const conjectureSchema = z
     expected: z.unknown(),
     got: z.unknown(),
     problem: z.string().max(MAX_ERROR).nullable(),
+    problemSaid: saidSchema.optional(),
     options: z.array(z.object({ components: z.array(tuple), value })).nullable(),
   })
   .strict();
@@ -49,7 +54,7 @@ const okSchema = z
   })
   .strict();
 
-const answerSchema = z.union([okSchema, z.object({ ok: z.literal(false), error: z.string().min(1).max(MAX_ERROR) }).strict()]);
+const answerSchema = z.union([okSchema, z.object({ ok: z.literal(false), error: z.string().min(1).max(MAX_ERROR), said: saidSchema.optional() }).strict()]);
 
 type OkAnswer = Extract<DriverAnswer, { ok: true }>;
 

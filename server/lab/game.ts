@@ -3,6 +3,7 @@
  * positions one move reaches, each a sum of component states whose SG values XOR. Problem packages
  * declare their game with `defineGame` in problems/<slug>/game.ts.
  */
+import { said, SaidError } from '../text/messages';
 import type { SearchGame } from './search';
 
 /** A component state: a number for one-parameter games, a tuple otherwise. */
@@ -64,7 +65,7 @@ export interface LabGame extends SearchGame {
   settings: Settings;
 }
 
-export class SettingError extends Error {}
+export class SettingError extends SaidError {}
 
 /** Resolves settings (defaults, ranges) and returns the searchable game. */
 export function instantiate(name: string, decl: GameDeclaration, given: Settings = {}): LabGame {
@@ -73,12 +74,12 @@ export function instantiate(name: string, decl: GameDeclaration, given: Settings
   for (const key of Object.keys(given)) {
     if (!specs.some((s) => s.name === key)) {
       const known = specs.length ? specs.map((s) => s.name).join(', ') : 'none';
-      throw new SettingError(`${name} has no parameter "${key}" (its parameters: ${known})`);
+      throw new SettingError(said('lab.no-parameter', name, key, known));
     }
   }
   for (const spec of specs) {
     const v = given[spec.name] ?? spec.default;
-    if (!Number.isInteger(v) || v < spec.min || v > spec.max) throw new SettingError(`${spec.name} must be an integer in [${spec.min}, ${spec.max}], got ${v}`);
+    if (!Number.isInteger(v) || v < spec.min || v > spec.max) throw new SettingError(said('lab.setting-range', spec.name, spec.min, spec.max, v));
     settings[spec.name] = v;
   }
   const params = typeof decl.params === 'function' ? decl.params(settings) : decl.params;

@@ -3,7 +3,8 @@
  * preset, or student code in the sandbox), compute the table, analyse it, check a conjecture.
  */
 import { checkConjecture, type TableValue } from './conjecture';
-import { LabError } from './errors';
+import { LabError, sentenceOf } from './errors';
+import { said } from '../text/messages';
 import { instantiate, SettingError, type GameDeclaration, type LabGame, type Settings } from './game';
 import { analyseGrid, describeGrid, type GridAnalysis } from './grid';
 import type { LabPlot } from './big-table';
@@ -110,7 +111,7 @@ function presetDecl(spec: Exclude<GameSpec, { kind: 'problem' | 'source' }>): { 
         return { name: 'Bash', decl: bashGame };
     }
   } catch (e) {
-    if (e instanceof PresetError) throw new LabError(e.message, false, true);
+    if (e instanceof PresetError) throw new LabError(e.said, false, true);
     throw e;
   }
 }
@@ -129,13 +130,13 @@ export async function builtinGame(spec: Exclude<GameSpec, { kind: 'source' }>): 
   try {
     return { game: instantiate(name, decl, settings ?? {}), about: decl.about, problem };
   } catch (e) {
-    if (e instanceof SettingError) throw new LabError(e.message, false, true);
+    if (e instanceof SettingError) throw new LabError(e.said, false, true);
     throw e;
   }
 }
 
 function checkTo(to: number | undefined): void {
-  if (to !== undefined && (!Number.isInteger(to) || to < 0 || to > MAX_TO)) throw new LabError(`the range bound must be an integer in [0, ${MAX_TO}], got ${to}`, false, true);
+  if (to !== undefined && (!Number.isInteger(to) || to < 0 || to > MAX_TO)) throw new LabError(said('lab.range-bound-got', MAX_TO, to), false, true);
 }
 
 export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult> {
@@ -164,7 +165,7 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
       proof = { byPeriodFrom: fast.byPeriodFrom, analysis: fast.analysis };
     } else search = searchTable(game, game.min, to, limits);
   } catch (e) {
-    if (e instanceof GameError) throw new LabError(e.message, e.reason === 'work');
+    if (e instanceof GameError) throw new LabError(sentenceOf(e), e.reason === 'work');
     if (e instanceof FastTableStopped) throw new LabError(stoppedMessage(e, req.game, game.settings, to[0]!), e.reason === 'work');
     throw e;
   }

@@ -7,7 +7,7 @@
  * The Guy–Smith bound is checked as the values come: once a period is proven, the rest of the
  * table follows from it and is not computed.
  */
-import { analyseSequence, type SequenceAnalysis } from './period';
+import { analyseSequence, guySmithLength, type SequenceAnalysis } from './period';
 
 /** What removing j tokens may leave, as an octal digit: bit 1 nothing, bit 2 one heap, bit 4 two. */
 export interface HeapRule {
@@ -154,13 +154,13 @@ export function fastHeapTable(rule: HeapRule, to: number, limits: FastLimits): F
  * analysis runs once, when a proof is at hand.
  */
 function provenPeriod(values: Uint32Array, len: number, bound: number): SequenceAnalysis | null {
-  // A proof needs len ≥ 2·start + 2·p + bound, so the last half lies in the periodic part.
+  // A proof needs len ≥ guySmithLength(start, p, bound), so the last half lies in the periodic part.
   const from = len >> 1;
   const p = smallestPeriod(values, from, len);
   if (p === 0) return null;
   let i = len - 1 - p;
   while (i > 0 && values[i - 1] === values[i - 1 + p]) i--;
-  if (len < 2 * i + 2 * p + bound) return null;
+  if (len < guySmithLength(i, p, bound)) return null;
   const a = analyseSequence(values.subarray(0, len), 0, bound);
   return a && a.proven && a.saltus === 0 ? a : null;
 }

@@ -21,6 +21,15 @@ export interface SequenceAnalysis {
 }
 
 /**
+ * Values from n = 0 the Guy–Smith theorem needs to prove a period p from n0 of an octal or
+ * subtraction game whose moves remove at most `bound` tokens: G(n + p) = G(n) for
+ * n0 ≤ n < 2·n0 + p + bound (read from the values up to 2·n0 + 2·p + bound − 1).
+ */
+export function guySmithLength(preperiod: number, period: number, bound: number): number {
+  return 2 * preperiod + 2 * period + bound;
+}
+
+/**
  * Finds the pattern that explains the most of the sequence: the (pre-period, period) with the
  * smallest pre-period + period among those seen at least twice in full after the pre-period, the
  * smaller period on a tie. A multiple of a true period never wins (its pre-period is no smaller).
@@ -51,7 +60,7 @@ export function analyseSequence(values: ArrayLike<number>, first: number, bound:
   let proofNeeds: number | null = null;
   let proven = false;
   if (bound !== null && best.saltus === 0 && first === 0) {
-    proofNeeds = 2 * preperiod + 2 * best.period + bound;
+    proofNeeds = guySmithLength(preperiod, best.period, bound);
     proven = len >= proofNeeds;
   }
   const exceptions: number[] = [];

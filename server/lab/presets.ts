@@ -1,17 +1,18 @@
 /**
  * Games to start from: octal codes (take-and-break), subtraction sets, Nim, Bash with m.
  */
+import { said, SaidError } from '../text/messages';
 import { defineGame, type GameDeclaration, type Option } from './game';
 
-export class PresetError extends Error {}
+export class PresetError extends SaidError {}
 
 /** The digits d1 d2 … of an octal code, without trailing zeros. */
 export function octalDigits(code: string): number[] {
   const m = /^0?\.([0-7]{1,32})$/.exec(code.trim());
-  if (!m) throw new PresetError(`"${code}" is not an octal code: write it as 0. followed by 1 to 32 octal digits, e.g. 0.07 or 0.137`);
+  if (!m) throw new PresetError(said('lab.octal-code', code));
   const digits = m[1]!.split('').map(Number);
   while (digits.length > 0 && digits[digits.length - 1] === 0) digits.pop();
-  if (digits.length === 0) throw new PresetError(`the octal code ${code} allows no move at all`);
+  if (digits.length === 0) throw new PresetError(said('lab.octal-no-move', code));
   return digits;
 }
 
@@ -46,7 +47,7 @@ export function parseSubtractionSet(text: string): number[] {
   const body = text.trim().replace(/^\{|\}$/g, '');
   const parts = body.split(/[\s,]+/).filter(Boolean);
   if (parts.length === 0 || parts.some((p) => !/^[1-9]\d{0,5}$/.test(p))) {
-    throw new PresetError(`"${text}" is not a subtraction set: write positive integers separated by commas, e.g. 2,3,7`);
+    throw new PresetError(said('lab.subtraction-set', text));
   }
   return [...new Set(parts.map(Number))].sort((a, b) => a - b);
 }

@@ -8,6 +8,7 @@ import { DEFAULT_OUTPUT_LIMIT, type RunLimits, type Sandbox } from '../sandbox';
 import { labProgram } from './bundle';
 import { checkAnswer } from './check-answer';
 import { LabError } from './errors';
+import { said } from '../text/messages';
 import type { DriverAnswer, DriverRequest } from './sandbox-driver';
 
 /**
@@ -21,9 +22,9 @@ export interface SandboxTools {
   sandbox: Sandbox;
 }
 
-async function compileOrExplain(compiler: Compiler, source: string, what: string): Promise<string> {
+async function compileOrExplain(compiler: Compiler, source: string, what: 'game' | 'conjecture'): Promise<string> {
   const c = await compiler.compile(source);
-  if (!c.ok) throw new LabError(`The ${what} does not compile:\n${c.diagnostics}`);
+  if (!c.ok) throw new LabError(said(what === 'game' ? 'lab.game-compile' : 'lab.conjecture-compile', c.diagnostics));
   return c.js;
 }
 
@@ -42,13 +43,13 @@ export async function runStudentCode(
     case 'ok':
       break;
     case 'tle':
-      throw new LabError(`The computation ran over the lab's time limit (${seconds} s of CPU); choose a smaller range or make options() faster.`);
+      throw new LabError(said('lab.time-limit', seconds));
     case 'mle':
-      throw new LabError(`The computation ran over the lab's memory limit (${limits.memoryMb} MiB); choose a smaller range.`);
+      throw new LabError(said('lab.memory-limit', limits.memoryMb));
     case 'ole':
-      throw new LabError('The code printed more than the output limit.');
+      throw new LabError(said('lab.output-limit'));
     case 're':
-      throw new LabError(`The code crashed: ${r.message ?? r.stderr ?? 'runtime error'}`);
+      throw new LabError(said('lab.crashed', r.message ?? r.stderr ?? 'runtime error'));
     default:
       throw new Error(`sandbox failure: ${r.message ?? r.status}`);
   }
@@ -61,7 +62,7 @@ export async function runStudentCode(
     throw new LabError(`The code's output broke the lab's answer (did it print something?): ${r.stdout.slice(0, 200)}`);
   }
   const answer = checkAnswer(raw, request);
-  if (!answer.ok) throw new LabError(gameJs ? mapPositions(answer.error, gameJs) : answer.error);
+  if (!answer.ok) throw new LabError(answer.said ?? (gameJs ? mapPositions(answer.error, gameJs) : answer.error));
   return answer;
 }
 

@@ -3,6 +3,7 @@
  * one JSON request from standard input, computes, and prints one JSON answer. Imports only the
  * lab's self-contained modules.
  */
+import { said, type Said } from '../text/messages';
 import { checkConjecture, type ConjectureVerdict } from './conjecture';
 import { DEFAULT_LIMITS, GameError, searchTable, tableOptions, type OptionInfo, type SearchGame } from './search';
 import { checkTakeAndBreak, declaredBound } from './take-and-break';
@@ -46,7 +47,7 @@ export type DriverAnswer =
       /** The game's declared bound (export const bound), checked on every state of the table; null when it declares none. */
       bound: number | null;
     }
-  | { ok: false; error: string };
+  | { ok: false; error: string; said?: Said };
 
 async function load(fn: ModuleFn, require: unknown, name: string): Promise<Record<string, unknown>> {
   const module = { exports: {} as Record<string, unknown> };
@@ -59,7 +60,7 @@ const ints = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => t
 /** Reads the student's declaration: options(...state), and optional params, min, max, bound. */
 function studentGame(mod: Record<string, unknown>): SearchGame & { paramNames: string[]; bound: number | null } {
   const options = mod.options;
-  if (typeof options !== 'function') throw new GameError('the game file must export a function options(...state) returning the options of a state');
+  if (typeof options !== 'function') throw new GameError(said('lab.game-export'));
   let names: string[];
   if (mod.params !== undefined) {
     if (!Array.isArray(mod.params) || mod.params.some((p) => typeof p !== 'string')) throw new GameError('export const params must be a list of parameter names, e.g. ["x", "y"]');
@@ -89,7 +90,7 @@ function studentGame(mod: Record<string, unknown>): SearchGame & { paramNames: s
 
 function conjectureFn(mod: Record<string, unknown>): (s: number[]) => unknown {
   const f = mod.default;
-  if (typeof f !== 'function') throw new GameError('the conjecture must be the default export: export default function (n) { return … }');
+  if (typeof f !== 'function') throw new GameError(said('lab.conjecture-export'));
   return (s) => (f as (...a: number[]) => unknown)(...s);
 }
 
@@ -126,7 +127,7 @@ export async function main(game: ModuleFn | null, conj: ModuleFn | null, require
   try {
     out = await answer(game, conj, require, req);
   } catch (e) {
-    if (e instanceof GameError) out = { ok: false, error: e.message };
+    if (e instanceof GameError) out = { ok: false, error: e.message, ...(e.said && { said: e.said }) };
     else if (e instanceof RangeError && /call stack/.test(e.message)) out = { ok: false, error: `the game's code overflowed the stack (${e.message})` };
     else throw e;
   }

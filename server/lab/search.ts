@@ -2,9 +2,10 @@
  * The lab's search: SG values of every state in a box by memoised search, or, when the move graph
  * has a cycle, Win / Lose / Draw by retrograde analysis from the terminal states.
  *
- * This module imports nothing at run time: it is also bundled into the sandbox driver, where it
- * runs a student's `options()`; so it must stay plain, self-contained code.
+ * This module imports only the message table (plain data) at run time: it is also bundled into the
+ * sandbox driver, where it runs a student's `options()`; so it must stay plain, self-contained code.
  */
+import { english, said, type Said } from '../text/messages';
 
 /** What the search needs of a game: its dimension, bounds per parameter and its moves. */
 export interface SearchGame {
@@ -60,11 +61,13 @@ export interface SearchResult {
 /** A mistake in the game (bad options, over a cap): the message names the state. */
 export class GameError extends Error {
   /** 'work': the search went over its work cap (a caller may retry with a bigger one). */
+  readonly said: Said | null;
   constructor(
-    message: string,
+    message: string | Said,
     readonly reason: 'game' | 'work' = 'game',
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : english(message));
+    this.said = typeof message === 'string' ? null : message;
     this.name = 'GameError';
   }
 }
@@ -135,7 +138,7 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
   const span = 2 ** bits;
   let boxSize = 1;
   for (let d = 0; d < dims; d++) boxSize *= Math.max(0, to[d]! - from[d]! + 1);
-  if (boxSize > limits.stateCap) throw new GameError(`the table would have ${boxSize} states, over the cap of ${limits.stateCap}; choose a smaller range`);
+  if (boxSize > limits.stateCap) throw new GameError(said('lab.state-cap', boxSize, limits.stateCap));
 
   const keyOf = (s: number[]): number => {
     let k = 0;
@@ -216,7 +219,7 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
     let id = index.get(k);
     if (id === undefined) {
       id = tuples.length;
-      if (id >= limits.stateCap) throw new GameError(`the search reached more than ${limits.stateCap} states (the cap) at ${formatState(s)}; choose a smaller range`);
+      if (id >= limits.stateCap) throw new GameError(said('lab.search-cap', limits.stateCap, formatState(s)));
       index.set(k, id);
       tuples.push(s.slice());
       status.push(0);
@@ -250,7 +253,7 @@ export function searchTable(game: SearchGame, from: number[], to: number[], limi
         throw new GameError(`options${formatState(state)}: option ${i + 1} is ${describe(option)}; each option is a list of component states (e.g. [3, 4] for one move to 3 + 4)`);
       }
       work += option.length + 1;
-      if (work > limits.workCap) throw new GameError(`the search examined more than ${limits.workCap} option components (at ${formatState(state)}); choose a smaller range`, 'work');
+      if (work > limits.workCap) throw new GameError(said('lab.work-cap', limits.workCap, formatState(state)), 'work');
       starts[i] = n;
       if (n + option.length > scratch.length) {
         const bigger = new Int32Array(Math.max(scratch.length * 2, n + option.length));

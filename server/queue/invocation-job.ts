@@ -1,10 +1,10 @@
 import type { Compiler } from '../compile/types';
-import { playGame } from '../judge/interactor';
-import { decideTestVerdict } from '../judge/test-verdict';
+import { compileAndLoad, judgeOne, limitsOf } from '../judge/judge-one';
 import { interactorFor } from '../problems/interactive';
-import { DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox/types';
+import type { Sandbox } from '../sandbox/types';
 import type { Db } from '../storage/db';
 import { getInvocation, type InvocationResult } from '../storage/invocations';
+import { getProblemHeader } from '../storage/problems';
 import { problemTools } from '../problems/problem-tools';
 
 /** What is kept of a custom run's output and error stream. */
@@ -18,29 +18,29 @@ const nothing = { output: null, expected: null, stderr: null, message: null, com
  */
 export async function runInvocationJob(id: number, deps: { db: Db; compiler: Compiler; sandbox: Sandbox }): Promise<InvocationResult> {
   const inv = getInvocation(deps.db, id);
-  if (!inv) return { ...nothing, verdict: 'IE', message: 'judge error: the invocation is missing' };
-  const { problem, fast } = await problemTools(inv.problem);
-  const compiled = await deps.compiler.compile(inv.source, inv.language);
-  if (!compiled.ok) return { ...nothing, verdict: 'CE', compileOutput: compiled.diagnostics };
+  const header = inv && getProblemHeader(deps.db, inv.problem);
+  if (!inv || !header) return { ...nothing, verdict: 'IE', message: 'judge error: the invocation or its problem is missing' };
+  const { fast } = await problemTools(inv.problem);
+  // The same limits as a submission's: the stored header's.
+  const limits = limitsOf(header);
+  const prepared = await compileAndLoad(deps, inv.source, inv.language, limits);
+  if (!prepared.ok) return { ...nothing, verdict: prepared.verdict, compileOutput: prepared.compileOutput };
   let expected: string;
   try {
     expected = fast.solve(inv.input);
   } catch (e) {
-    return { ...nothing, verdict: 'IE', compileOutput: compiled.diagnostics || null, message: `judge error: the reference failed on this input (${String(e)})` };
+    return { ...nothing, verdict: 'IE', compileOutput: prepared.diagnostics || null, message: `judge error: the reference failed on this input (${String(e)})` };
   }
-  await deps.sandbox.load(compiled.js, { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   // Interactive problems: one game from the typed input; its dialogue is the output shown.
   const interactor = await interactorFor(inv.problem);
-  const game = interactor ? await playGame(deps.sandbox, interactor, inv.input, problem.pkg.limits) : null;
-  const run = game ? { ...game.run, stdout: game.dialogue } : await deps.sandbox.run(inv.input);
-  const { verdict, checkerMessage } = game ? { verdict: game.verdict, checkerMessage: game.message } : decideTestVerdict(run, expected);
+  const { verdict, message, run, dialogue } = await judgeOne(deps.sandbox, inv.input, expected, limits, interactor);
   return {
     verdict,
-    output: clip(run.stdout),
+    output: clip(dialogue ?? run.stdout),
     expected: clip(expected),
     stderr: run.stderr ? clip(run.stderr) : null,
-    message: verdict === 'WA' || game ? checkerMessage : run.message,
-    compileOutput: compiled.diagnostics || null,
+    message,
+    compileOutput: prepared.diagnostics || null,
     exitCode: run.exitCode,
     timeMs: run.timeMs,
     memoryKb: run.memoryKb,

@@ -27,6 +27,6 @@ export async function runLabJob(id: number, ctx: ThreadContext): Promise<void> {
     ctx.send({ type: 'lab-done', id, result: { result: big.result, error: null, table: big.table } });
   } catch (e) {
     const error = e instanceof LabError ? e.message : `lab error: ${e instanceof Error ? e.message : String(e)}`;
-    ctx.send({ type: 'lab-done', id, result: { result: null, error } });
+    ctx.send({ type: 'lab-done', id, result: { result: null, error, ...(e instanceof LabError && e.said && { errorSaid: e.said }) } });
   }
 }

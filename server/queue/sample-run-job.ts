@@ -3,11 +3,9 @@
  * judging, on every sample of the problem, each kept with its output so the page can show output
  * beside expected; nothing is stored as a submission.
  */
-import { playGame } from '../judge/interactor';
-import { decideTestVerdict } from '../judge/test-verdict';
+import { compileAndLoad, judgeOne, limitsOf } from '../judge/judge-one';
 import { interactorFor } from '../problems/interactive';
 import { storedCheckFor } from '../problem-store/judge-check';
-import { DEFAULT_OUTPUT_LIMIT } from '../sandbox/types';
 import { getProblemHeader, listSamples } from '../storage/problems';
 import { getSampleRun, type SampleOutcome, type SampleRunResult } from '../storage/sample-runs';
 import { keptStart } from '../text/preview';
@@ -21,30 +19,22 @@ export async function runSampleRunJob(id: number, ctx: ThreadContext): Promise<S
   const row = getSampleRun(db, id);
   const problem = row && getProblemHeader(db, row.problem);
   if (!row || !problem) return { verdict: 'IE', samples: [], compileOutput: 'judge error: the sample run or its problem is missing' };
-  const compiled = await compiler.compile(row.source, row.language);
-  if (!compiled.ok) return { verdict: 'CE', samples: [], compileOutput: compiled.diagnostics };
-  const limits = { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb };
-  await sandbox.load(compiled.js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
+  const limits = limitsOf(problem);
+  const prepared = await compileAndLoad({ compiler, sandbox }, row.source, row.language, limits);
+  if (!prepared.ok) return { verdict: prepared.verdict, samples: [], compileOutput: prepared.compileOutput };
   const interactor = await interactorFor(row.problem);
   const samples: SampleOutcome[] = [];
   const stored = storedCheckFor(db, row.problem, compiler);
   try {
     for (const [i, sample] of listSamples(db, row.problem).entries()) {
-      const game = interactor ? await playGame(sandbox, interactor, sample.input, limits) : null;
-      const run = game ? game.run : await sandbox.run(sample.input);
-      const checked = !game && stored && run.status === 'ok' ? await stored.check({ input: sample.input, expected: sample.output }, run.stdout) : null;
-      const { verdict, checkerMessage } = game
-        ? { verdict: game.verdict, checkerMessage: game.message }
-        : checked
-          ? { verdict: checked.verdict, checkerMessage: checked.message }
-          : decideTestVerdict(run, sample.output);
+      const { verdict, message, run, dialogue } = await judgeOne(sandbox, sample.input, sample.output, limits, interactor, stored?.check);
       samples.push({
         index: i + 1,
         verdict,
         input: sample.input,
         expected: sample.output,
-        output: keptStart(game ? game.dialogue : run.stdout, SAMPLE_OUTPUT_CHARS),
-        message: verdict === 'WA' || game || (checked && verdict === 'IE') ? checkerMessage : run.message,
+        output: keptStart(dialogue ?? run.stdout, SAMPLE_OUTPUT_CHARS),
+        message,
         timeMs: Math.round(run.timeMs),
       });
     }
@@ -52,5 +42,5 @@ export async function runSampleRunJob(id: number, ctx: ThreadContext): Promise<S
     await stored?.close();
   }
   const failed = samples.find((s) => s.verdict !== 'AC');
-  return { verdict: failed ? failed.verdict : 'AC', samples, compileOutput: compiled.diagnostics || null };
+  return { verdict: failed ? failed.verdict : 'AC', samples, compileOutput: prepared.diagnostics || null };
 }

@@ -2,6 +2,7 @@
  * Judging one submission in a judge thread: the grader over the problem's stored tests, progress as
  * messages, and the full texts of the first failing test written for download.
  */
+import { limitsOf } from '../judge/judge-one';
 import { grade, KEPT_OUTPUT_CHARS, type GradeEvent, type TestOutcome } from '../judge/grader';
 import { interactorFor } from '../problems/interactive';
 import { storedCheckFor } from '../problem-store/judge-check';
@@ -60,7 +61,7 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
       source: sub.source,
       language: sub.language,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
-      limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
+      limits: limitsOf(problem),
       interactor: (await interactorFor(sub.problem)) ?? undefined,
       check: stored?.check,
     },

@@ -6,6 +6,8 @@
  */
 import type { Language } from '../compile/types';
 import { grade, type GradeEvent } from '../judge/grader';
+import { limitsOf } from '../judge/judge-one';
+import { storedCheckFor } from '../problem-store/judge-check';
 import { interactorFor } from '../problems/interactive';
 import { getProblemHeader, listTests } from '../storage/problems';
 import type { FailureText, TestResultInput } from '../storage/submissions';
@@ -31,17 +33,19 @@ export async function runRejudgeJob(id: number, ctx: ThreadContext): Promise<voi
     results.push(judged.result);
     texts.push(...judged.texts);
   };
+  const stored = storedCheckFor(db, item.problem, compiler);
   const outcome = await grade(
     {
       source: item.source,
       language: item.language as Language,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
-      limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
+      limits: limitsOf(problem),
       interactor: (await interactorFor(item.problem)) ?? undefined,
+      check: stored?.check,
     },
     { compiler, sandbox },
     onEvent,
-  );
+  ).finally(() => stored?.close());
   const final = { verdict: outcome.verdict, failedTest: outcome.failedTest, timeMs: outcome.timeMs, memoryKb: outcome.memoryKb, compileOutput: outcome.compileOutput };
   send({ type: 'rejudge-done', id, result: { final, tests: results, texts } });
 }

@@ -182,9 +182,3 @@ export function expireSessions(db: Db): void {
   prepared(db, 'DELETE FROM tokens WHERE expires_at IS NOT NULL AND expires_at <= ?').run(Date.now());
 }
 
-/** An author's display name as pages show it, "(removed account)" after a removed one's; null for none. */
-export function authorName(db: Db, owner: number | null): string | null {
-  if (owner === null) return null;
-  const row = prepared(db, 'SELECT display_name AS name, removed_at AS removedAt FROM accounts WHERE id = ?').get(owner) as { name: string; removedAt: number | null } | undefined;
-  return row ? `${row.name}${row.removedAt === null ? '' : ' (removed account)'}` : null;
-}

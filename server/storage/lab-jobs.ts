@@ -5,6 +5,7 @@
  */
 import type { LabTable } from '../lab/big-table';
 import type { LabRequest, LabResult } from '../lab/lab';
+import { saidOf, type Said } from '../text/messages';
 import { prepared, type Db } from './db';
 
 export type LabJobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -21,6 +22,8 @@ export interface LabJob {
   request: LabRequest;
   result: LabResult | null;
   error: string | null;
+  /** The error as a message id and arguments (server/text/messages.ts), when it is one. */
+  errorSaid: Said | null;
   attempts: number;
   createdAt: number;
   startedAt: number | null;
@@ -33,6 +36,8 @@ export interface LabJob {
 export interface LabFinal {
   result: LabResult | null;
   error: string | null;
+  /** The error as a message id and arguments, when it is one: pages say it in their language by id. */
+  errorSaid?: Said | null;
   /** The whole table when `result` holds only its first values. */
   table?: LabTable | null;
 }
@@ -46,6 +51,7 @@ interface Row {
   request: string;
   result: string | null;
   error: string | null;
+  error_said: string | null;
   attempts: number;
   created_at: number;
   started_at: number | null;
@@ -53,7 +59,7 @@ interface Row {
   owner: number | null;
 }
 
-const COLUMNS = 'id, status, phase, progress, full_table IS NOT NULL AS has_table, request, result, error, attempts, created_at, started_at, finished_at, owner';
+const COLUMNS = 'id, status, phase, progress, full_table IS NOT NULL AS has_table, request, result, error, error_said, attempts, created_at, started_at, finished_at, owner';
 
 function fromRow(r: Row): LabJob {
   return {
@@ -65,6 +71,7 @@ function fromRow(r: Row): LabJob {
     request: JSON.parse(r.request) as LabRequest,
     result: r.result === null ? null : (JSON.parse(r.result) as LabResult),
     error: r.error,
+    errorSaid: r.error_said === null ? null : saidOf(JSON.parse(r.error_said)),
     attempts: r.attempts,
     createdAt: r.created_at,
     startedAt: r.started_at,
@@ -148,11 +155,12 @@ export function cancelLabJob(db: Db, id: number): boolean {
 }
 
 export function finishLabJob(db: Db, id: number, f: LabFinal): void {
-  prepared(db, "UPDATE lab_jobs SET status = ?, phase = NULL, progress = NULL, result = ?, full_table = ?, error = ?, finished_at = ? WHERE id = ? AND status IN ('queued', 'running')").run(
+  prepared(db, "UPDATE lab_jobs SET status = ?, phase = NULL, progress = NULL, result = ?, full_table = ?, error = ?, error_said = ?, finished_at = ? WHERE id = ? AND status IN ('queued', 'running')").run(
     f.result ? 'done' : 'failed',
     f.result ? JSON.stringify(f.result) : null,
     f.result && f.table ? JSON.stringify(f.table) : null,
     f.result ? null : f.error,
+    !f.result && f.errorSaid ? JSON.stringify(f.errorSaid) : null,
     Date.now(),
     id,
   );

@@ -537,4 +537,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rejudge_items_by_submission ON rejudge_items (submission, id);
     `,
   },
+  {
+    version: 37,
+    name: 'lab job errors by message id',
+    // A lab job's error as a message id and arguments (server/text/messages.ts), JSON, beside its
+    // English sentence: a Chinese page says it by id instead of parsing the sentence back.
+    sql: `ALTER TABLE lab_jobs ADD COLUMN error_said TEXT;`,
+  },
 ];

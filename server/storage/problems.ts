@@ -1,4 +1,5 @@
 import { TRY_VERDICTS } from '../judge/verdicts';
+import { authorSql } from './author-name';
 import { prepared, type Db } from './db';
 
 /** The verdict table's tries, as the standings count them (a CE or IE is not a try). */
@@ -154,6 +155,7 @@ export interface UserTest {
   createdAt: number | null;
   /** Whose it is; null for a shared test (every submission runs it). */
   owner: number | null;
+  /** The login, " (removed account)" after a removed one's (as a submission's author). */
   ownerName: string | null;
   /** The display name, "(removed account)" after a removed one's: what pages show. */
   ownerDisplay: string | null;
@@ -167,8 +169,7 @@ export function listUserTests(db: Db, slug: string, owner?: number): UserTest[] 
   const rows = prepared(
     db,
     `SELECT public_id AS id, idx, label, input, expected, created_at AS createdAt, owner,
-       (SELECT name FROM accounts WHERE accounts.id = owner) AS ownerName,
-       (SELECT display_name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerDisplay
+       ${authorSql('name')} AS ownerName, ${authorSql('display_name')} AS ownerDisplay
      FROM tests WHERE problem = @slug AND kind = 'user' AND (@owner IS NULL OR owner IS NULL OR owner = @owner) ORDER BY idx`,
   ).all({ slug, owner: owner ?? null }) as UserTest[];
   if (owner === undefined) return rows;

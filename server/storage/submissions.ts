@@ -1,5 +1,6 @@
 import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
+import { authorSql } from './author-name';
 import { prepared, type Db } from './db';
 import { tagContest } from './contests';
 
@@ -52,8 +53,7 @@ export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dial
 
 const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest, current_test AS currentTest,
   time_ms AS timeMs, memory_kb AS memoryKb, created_at AS createdAt, finished_at AS finishedAt, language, contest,
-  owner, (SELECT name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerName,
-  (SELECT display_name || CASE WHEN removed_at IS NULL THEN '' ELSE ' (removed account)' END FROM accounts WHERE accounts.id = owner) AS ownerDisplay`;
+  owner, ${authorSql('name')} AS ownerName, ${authorSql('display_name')} AS ownerDisplay`;
 
 /**
  * `client` names who sent it (a person in accounts mode, else an address), so the queue can take

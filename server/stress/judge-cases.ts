@@ -1,5 +1,4 @@
-import { playGame } from '../judge/interactor';
-import { decideTestVerdict } from '../judge/test-verdict';
+import { judgeBatch, judgeOne } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
 import type { Interactor } from '../problems/types';
 import type { RunResult, Sandbox } from '../sandbox/types';
@@ -21,15 +20,8 @@ export async function judgeCases(sandbox: Sandbox, cases: readonly { input: stri
   if (cases.length === 0) return [];
   if (interactor) {
     const out: JudgedCase[] = [];
-    for (const c of cases) {
-      const game = await playGame(sandbox, interactor, c.input, { timeMs });
-      out.push({ run: game.run, verdict: game.verdict, message: game.message, dialogue: game.dialogue });
-    }
+    for (const c of cases) out.push(await judgeOne(sandbox, c.input, c.expected, { timeMs }, interactor));
     return out;
   }
-  const runs = await sandbox.runBatch(cases.map((c) => c.input));
-  return runs.map((run, i) => {
-    const { verdict, checkerMessage } = decideTestVerdict(run, cases[i]!.expected);
-    return { run, verdict, message: verdict === 'WA' ? checkerMessage : run.message };
-  });
+  return judgeBatch(sandbox, cases);
 }

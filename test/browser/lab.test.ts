@@ -115,6 +115,13 @@ describe('the SG lab in a browser', () => {
       await zh.waitForSelector('#lab-summary', { timeout: 60_000 });
       expect(await zh.locator('#lab-summary li').allInnerTexts()).toEqual(labSummary(dawson, 'zh'));
       expect(await zh.locator('#lab-summary').innerText()).toMatch(/^从 n = 53 起周期为 34：已证明/);
+      // An error from inside the sandbox reaches the page as a message id: said in Chinese, not parsed back.
+      await zh.waitForFunction(() => 'ace' in window);
+      await setSource(zh, 'export const x = 1;\n', 'lab-source-editor');
+      await setSource(zh, '', 'lab-conjecture-editor');
+      await zh.click('#lab-compute-source');
+      await zh.waitForSelector('#lab-status .lab-error', { timeout: 60_000 });
+      expect(await zh.locator('#lab-status .lab-error').innerText()).toBe('游戏代码必须导出函数 options(...state)，返回一个状态的所有后继');
     } finally {
       await context.close();
     }

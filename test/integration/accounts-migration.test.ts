@@ -43,10 +43,11 @@ function makeVersion7Database(): void {
 describe('switching an existing local database to accounts mode', { timeout: 300_000 }, () => {
   it('migrates version 7, gives the old work to the first teacher and keeps old saved tests shared', async () => {
     makeVersion7Database();
-    const teacherMade = await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n');
-    expect(teacherMade.status, teacherMade.stderr).toBe(0);
+    // The student's account comes first: the old work goes to the first teacher, not the first account.
     const studentMade = await accountsCli(dataDir, ['add-student', 'sam'], 'student-password\n');
     expect(studentMade.status, studentMade.stderr).toBe(0);
+    const teacherMade = await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n');
+    expect(teacherMade.status, teacherMade.stderr).toBe(0);
 
     // A non-loopback HOST turns accounts on without ACCOUNTS=on.
     server = await startServer({ dataDir, workers: 1, env: { HOST: '0.0.0.0' } });
@@ -60,11 +61,14 @@ describe('switching an existing local database to accounts mode', { timeout: 300
 
     const old = await tess.json<{ id: number; verdict: string; author: string }>('/api/submissions/41');
     expect(old).toMatchObject({ status: 200, body: { id: 41, verdict: 'AC', author: 'tess' } });
-    expect((await tess.api('/api/stress/7')).status).toBe(200);
+    // A teacher sees every row anyway: what shows the old stress run was adopted is its author.
+    expect(await (await tess.browser('/stress/7')).text()).toContain('<span class="author">tess</span>');
     expect(await (await tess.browser('/problems')).text()).toMatch(/Solved 1 of 1/);
 
     expect((await sam.api('/api/submissions/41')).status).toBe(404);
+    // What the student may see: not the teacher's stress run, by the API or the page.
     expect((await sam.api('/api/stress/7')).status).toBe(404);
+    expect((await sam.browser('/stress/7')).status).toBe(404);
     expect((await sam.json<unknown[]>('/api/submissions')).body).toEqual([]);
     expect(await (await sam.browser('/problems')).text()).toMatch(/Solved 0 of 1/);
     const tests = (await sam.json<{ id: string; shared: boolean }[]>('/api/problems/nim/tests')).body;

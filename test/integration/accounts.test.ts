@@ -333,11 +333,19 @@ describe('accounts mode', { timeout: 300_000 }, () => {
   });
 
   it('removes an account but keeps its submissions, marked as from a removed account', async () => {
+    const bobNow = new Person(server.url, 'bob', 'bob-new-password');
+    expect((await bobNow.login()).status).toBe(200);
+    const saved = await bobNow.api('/api/problems/nim/tests', { method: 'POST', body: JSON.stringify({ input: '1\n2\n1 2\n', label: 'bob case' }) });
+    expect(saved.status).toBe(201);
+    const bobTest = ((await saved.json()) as { id: string }).id;
     const removed = await accountsCli(server.dataDir, ['remove', 'bob']);
     expect(removed.status, removed.stderr).toBe(0);
     expect((await new Person(server.url, 'bob', 'bob-new-password').login()).status).toBe(401);
     const all = (await teacher.json<Sub[]>('/api/submissions')).body;
     expect(all.find((s) => s.id === bobWa)?.author).toBe('bob (removed account)');
+    // A saved test is named by the same rule as a submission (it once dropped the mark).
+    const tests = (await teacher.json<{ id: string; author: string }[]>('/api/problems/nim/tests')).body;
+    expect(tests.find((t) => t.id === bobTest)?.author).toBe('bob (removed account)');
     const listed = await accountsCli(server.dataDir, ['list']);
     expect(listed.stdout).toMatch(/^bob\tstudent\t\S+\tremoved$/m);
     expect(listed.stdout).toMatch(/^tess\tteacher/m);

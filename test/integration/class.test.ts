@@ -176,11 +176,23 @@ describe('homework sets', { timeout: 300_000 }, () => {
   });
 
   it('removes a set but never a submission', async () => {
-    const before = (await teacher.json<unknown[]>('/api/submissions')).body.length;
+    // The set removed is one whose standings count ann's solve: its submissions are the ones a
+    // delete that took "the set's work" with it would take.
+    const counted = (await teacher.json<{ students: Row[] }>(`/api/sets/${open}`)).body.students.find((r) => r.name === 'ann');
+    expect(counted).toMatchObject({ solved: 1 });
+    const before = (await teacher.json<{ id: number }[]>('/api/submissions')).body.map((s) => s.id);
+    const annBefore = (await ann.json<{ id: number }[]>('/api/submissions')).body.map((s) => s.id);
+    expect(annBefore.length).toBeGreaterThan(0);
     expect((await ann.api(`/api/sets/${open}`, { method: 'DELETE' })).status).toBe(403);
     expect((await teacher.api(`/api/sets/${open}`, { method: 'DELETE' })).status).toBe(204);
     expect((await teacher.api(`/api/sets/${open}`)).status).toBe(404);
-    expect((await teacher.json<unknown[]>('/api/submissions')).body.length).toBe(before);
+    // Every submission is still there, by id, for the teacher and for its author...
+    expect((await teacher.json<{ id: number }[]>('/api/submissions')).body.map((s) => s.id)).toEqual(before);
+    for (const id of annBefore) expect((await ann.api(`/api/submissions/${id}`)).status).toBe(200);
+    // ...and still counts where it counted: the other set and the student's own page.
+    const other = (await teacher.json<{ students: Row[] }>(`/api/sets/${closed}`)).body.students.find((r) => r.name === 'ann');
+    expect(other).toMatchObject({ solved: 1, onTime: 1 });
+    expect(await (await ann.browser('/me')).text()).toContain('Solved 1 of 1');
   });
 });
 

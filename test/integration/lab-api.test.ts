@@ -139,17 +139,20 @@ export function options(n: number): number[][] {
     const ce = await compute({ source: 'export function options(n: number): number[][] { return "x"; }' });
     expect(ce.status).toBe('failed');
     expect(ce.error).toMatch(/does not compile[\s\S]*TS2322/);
+    // The job's error also as a message id and its arguments, for a page to say in its language.
+    expect(ce).toMatchObject({ errorId: 'lab.game-compile', errorArgs: [expect.stringContaining('TS2322')] });
     const slow = await compute({ source: 'export function options(n: number): number[][] { for (;;) {} }' });
     expect(slow.error).toMatch(/time limit/);
   });
 
   it('refuses bad requests with a sentence', async () => {
     expect(await post({})).toEqual({ status: 400, json: { error: expect.stringContaining('Name exactly one game') } });
-    expect((await post({ octal: '0.9' })).json.error).toContain('not an octal code');
+    // The sentence is the contract; its message id and arguments stand beside it.
+    expect((await post({ octal: '0.9' })).json).toEqual({ error: expect.stringContaining('not an octal code'), id: 'lab.octal-code', args: ['0.9'] });
     expect((await post({ octal: '0.07', to: -1 })).json.error).toContain('"to" must be an integer');
     expect((await post({ octal: '0.07', colour: 1 })).json.error).toContain('Unknown field "colour"');
     expect((await post(null, '{"octal":')).status).toBe(400);
-    expect((await post({ problem: 'alice-game', params: { k: 0 } })).json.error).toContain('k must be an integer in [1, 100]');
+    expect((await post({ problem: 'alice-game', params: { k: 0 } })).json).toMatchObject({ error: expect.stringContaining('k must be an integer in [1, 100]'), id: 'lab.setting-range', args: ['k', '1', '100', '0'] });
     const nim = await post({ problem: 'nim' });
     expect(nim.status).toBe(404);
     expect(nim.json.error).toContain('declares no game');

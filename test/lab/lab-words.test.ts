@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../problems/catalog';
-import { gameAbout, LAB_SENTENCES, labSummary, noGameReason, settingAbout, summaryWith, translateLabSentence, unfill } from '../../server/http/lab-text';
+import { gameAbout, labSentence, labSummary, noGameReason, settingAbout, summaryWith } from '../../server/http/lab-text';
+import { said, type Said } from '../../server/text/messages';
 import { gameSlugs, loadGame, NO_GAME } from '../../server/lab/registry';
 import { translateCheckerMessage, translatePhrase, translateTag } from '../../server/http/ui-text';
 import { compareTokens } from '../../server/judge/checker';
@@ -81,34 +82,26 @@ describe('the lab summary on a Chinese page', () => {
 });
 
 describe('the lab’s sentences', () => {
-  it('every sentence a page may match has its Chinese, and matching gives back its values', () => {
-    for (const s of LAB_SENTENCES) expect(translatePhrase(s, 'zh'), s).not.toBe(s);
-    expect(unfill('{0} must be an integer in [{1}, {2}], got {3}', 'k must be an integer in [1, 100], got 0')).toEqual(['k', '1', '100', '0']);
-    expect(unfill('Unknown game "{0}".', 'Unknown game "x"')).toBeNull();
-  });
-
-  it('errors of the presets and of settings, in Chinese; others stay English', () => {
-    const message = (f: () => unknown) => {
+  it('errors of the presets and of settings, in Chinese by their message id; others stay English', () => {
+    const thrown = (f: () => unknown): { text: string; said: Said | null } => {
       try {
         f();
       } catch (e) {
-        if (e instanceof PresetError || e instanceof Error) return e.message;
+        if (e instanceof PresetError) return { text: e.message, said: e.said };
       }
-      throw new Error('no error');
+      throw new Error('no preset error');
     };
-    const texts = [
-      message(() => octalGame('0.8')),
-      message(() => octalGame('0.000')),
-      message(() => parseSubtractionSet('a,b')),
-    ];
-    expect(texts.map((t) => translateLabSentence(t, 'zh'))).toEqual([
+    const errors = [thrown(() => octalGame('0.8')), thrown(() => octalGame('0.000')), thrown(() => parseSubtractionSet('a,b'))];
+    expect(errors.map((e) => e.said?.id)).toEqual(['lab.octal-code', 'lab.octal-no-move', 'lab.subtraction-set']);
+    expect(errors.map((e) => labSentence(e.text, e.said, 'zh'))).toEqual([
       '“0.8”不是八进制代码：请写成 0. 后接 1 到 32 位八进制数字，例如 0.07 或 0.137',
       '八进制代码 0.000 不允许任何操作',
       '“a,b”不是减法集合：请写出用逗号分隔的正整数，例如 2,3,7',
     ]);
-    expect(translateLabSentence('Problem "nim" declares no game: A Nim position is a whole multiset of heaps.', 'zh')).toMatch(/^题目 nim 没有可以打表的游戏：Nim 的局面/);
-    expect(translateLabSentence(texts[0]!, 'en')).toBe(texts[0]);
-    expect(translateLabSentence('something new', 'zh')).toBe('something new');
+    const noGame = said('lab.no-game', 'nim', NO_GAME.nim);
+    expect(labSentence('Problem "nim" declares no game: …', noGame, 'zh')).toMatch(/^题目 nim 没有可以打表的游戏：Nim 的局面/);
+    expect(labSentence(errors[0]!.text, errors[0]!.said, 'en')).toBe(errors[0]!.text);
+    expect(labSentence('something new', null, 'zh')).toBe('something new');
   });
 });
 

@@ -1,0 +1,116 @@
+/**
+ * "Run one input and judge it", once for the whole judge: submissions (grader.ts), custom
+ * invocations, sample runs, stress cases and the solution table all call these, so the verdict,
+ * the message shown beside it, the limits and the IE rule cannot drift between them.
+ *
+ * - Limits: a problem is judged under its stored header's limits (`limitsOf`), the copy the
+ *   problem page shows; the package's own limits are where that header came from at import.
+ * - IE is only ever the judge's own failure: an exception of the compiler, the sandbox or the
+ *   interactor becomes IE with "judge error: …", never the user's verdict and never a lost job.
+ * - The message: the checker's (or interactor's) on WA and on every game, else the run's own
+ *   (the sandbox's TLE/MLE/OLE/RE sentence).
+ */
+import type { Compiler, Language } from '../compile/types';
+import type { Interactor, Limits } from '../problems/types';
+import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import { playGame } from './interactor';
+import type { OutputCheck } from './output-check';
+import { decideTestVerdict } from './test-verdict';
+import type { Verdict } from './verdicts';
+
+export interface JudgedOne {
+  verdict: Verdict;
+  /** What to show beside the verdict (see the module's comment), null when there is nothing to say. */
+  message: string | null;
+  /** The program's run (an interactive run's stdout is empty: its output is in the dialogue). */
+  run: RunResult;
+  /** Interactive problems: the lines both sides wrote. */
+  dialogue?: string;
+}
+
+/** A stored problem header's limits, the one source every judging path reads. */
+export function limitsOf(header: { timeLimitMs: number; memoryLimitMb: number }): Limits {
+  return { timeMs: header.timeLimitMs, memoryMb: header.memoryLimitMb };
+}
+
+/** The run a judge failure stands for: IE, its sentence saying it was the judge's. */
+export function judgeFailure(e: unknown): RunResult {
+  return { status: 'ie', exitCode: null, stdout: '', stderr: '', message: judgeErrorText(e), timeMs: 0, wallMs: 0, memoryKb: 0 };
+}
+
+export function judgeErrorText(e: unknown): string {
+  return `judge error: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+/** A finished run compared with the expected output (a run made elsewhere, e.g. in a batch). */
+export function judgeRun(run: RunResult, expected: string): JudgedOne {
+  const { verdict, checkerMessage } = decideTestVerdict(run, expected);
+  return { verdict, message: verdict === 'WA' ? checkerMessage : run.message, run };
+}
+
+/**
+ * One input judged: a run compared with the expected output (by the token checker, or by a stored
+ * problem's own `check`, asked only about a run that ended cleanly), or, for interactive problems,
+ * one game.
+ */
+export async function judgeOne(
+  sandbox: Sandbox,
+  input: string,
+  expected: string,
+  limits: Pick<Limits, 'timeMs'>,
+  interactor?: Interactor | null,
+  check?: OutputCheck | null,
+): Promise<JudgedOne> {
+  try {
+    if (interactor) {
+      const game = await playGame(sandbox, interactor, input, limits);
+      return { verdict: game.verdict, message: game.message, run: game.run, dialogue: game.dialogue };
+    }
+    const run = await sandbox.run(input);
+    if (check && run.status === 'ok') {
+      const checked = await check({ input, expected }, run.stdout);
+      return { verdict: checked.verdict, message: checked.verdict === 'AC' ? run.message : checked.message, run };
+    }
+    return judgeRun(run, expected);
+  } catch (e) {
+    return judgeRun(judgeFailure(e), expected);
+  }
+}
+
+/** Many inputs run in one round trip (stress testing), each judged as judgeOne would. */
+export async function judgeBatch(sandbox: Sandbox, cases: readonly { input: string; expected: string }[]): Promise<JudgedOne[]> {
+  let runs: RunResult[];
+  try {
+    runs = await sandbox.runBatch(cases.map((c) => c.input));
+  } catch (e) {
+    runs = cases.map(() => judgeFailure(e));
+  }
+  return runs.map((run, i) => judgeRun(run, cases[i]!.expected));
+}
+
+export type Prepared = { ok: true; js: string; diagnostics: string } | { ok: false; verdict: Extract<Verdict, 'CE' | 'IE'>; compileOutput: string };
+
+/** Compiles a program and loads it into the sandbox under `limits`: CE for the user's mistake, IE for the judge's. */
+export async function compileAndLoad(
+  deps: { compiler: Compiler; sandbox: Sandbox },
+  source: string,
+  language: Language | undefined,
+  limits: Limits,
+  /** Told as soon as the compiler has answered, before the program is loaded. */
+  onCompiled: (ok: boolean, diagnostics: string) => void = () => {},
+): Promise<Prepared> {
+  try {
+    const compiled = await deps.compiler.compile(source, language);
+    onCompiled(compiled.ok, compiled.diagnostics);
+    if (!compiled.ok) return { ok: false, verdict: 'CE', compileOutput: compiled.diagnostics };
+    await loadProgram(deps.sandbox, compiled.js, limits);
+    return { ok: true, js: compiled.js, diagnostics: compiled.diagnostics };
+  } catch (e) {
+    return { ok: false, verdict: 'IE', compileOutput: judgeErrorText(e) };
+  }
+}
+
+/** Loads compiled code under a problem's limits and the judge's output limit. */
+export function loadProgram(sandbox: Sandbox, js: string, limits: Limits): Promise<void> {
+  return sandbox.load(js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
+}

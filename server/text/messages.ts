@@ -1,0 +1,117 @@
+/**
+ * Messages the engine says with values in them, as an id and arguments, translated by key (as
+ * Hydro's error templates with their locale files): a page says `sayIn(said, lang)` from the id and
+ * never parses an English sentence back, so rewording the English cannot leave a Chinese page
+ * English. The English text of a message stays the HTTP JSON's `error` sentence (a contract); the
+ * id and arguments go beside it. test/lab/messages.test.ts fails on an id without both languages.
+ *
+ * `{0}`, `{1}`… stand for the arguments, in both languages.
+ */
+export const MESSAGES = {
+  // Why a conjecture cannot be compared with the table (server/lab/conjecture.ts).
+  'lab.conjecture-threw': { en: 'the conjecture threw at {0}: {1}', zh: '猜想在 {0} 处抛出了异常：{1}' },
+  'lab.conjecture-returned': {
+    en: 'the conjecture returned {0}; it must return a number (the SG value), a boolean (the mover wins) or "W" / "L" / "D"',
+    zh: '猜想返回了 {0}；它必须返回一个数（SG 值）、一个布尔值（先手是否必胜）或 "W" / "L" / "D"',
+  },
+  'lab.conjecture-loopy': {
+    en: 'the game has cycles, so states have outcomes (W / L / D), not SG values: return a boolean or "W" / "L" / "D"',
+    zh: '这个游戏有环，状态只有胜、负、平（W / L / D），没有 SG 值：请返回布尔值或 "W" / "L" / "D"',
+  },
+  'lab.conjecture-export': {
+    en: 'the conjecture must be the default export: export default function (n) { return … }',
+    zh: '猜想必须是默认导出：export default function (n) { return … }',
+  },
+  'lab.game-export': {
+    en: 'the game file must export a function options(...state) returning the options of a state',
+    zh: '游戏代码必须导出函数 options(...state)，返回一个状态的所有后继',
+  },
+  // The lab's routes (server/http/lab-routes.ts): {1} of no-game is the problem's reason, by slug.
+  'lab.no-game': { en: 'Problem "{0}" declares no game: {1}', zh: '题目 {0} 没有可以打表的游戏：{1}' },
+  'lab.no-such-game-problem': { en: 'There is no problem "{0}" with a game; the games: {1}.', zh: '没有带游戏的题目“{0}”；带游戏的题目有：{1}。' },
+  'lab.unknown-game': { en: 'Unknown game "{0}".', zh: '未知的游戏“{0}”。' },
+  'lab.range-bound': { en: 'The range bound must be an integer in [0, {0}].', zh: '范围上界必须是 [0, {0}] 中的整数。' },
+  'lab.range-bound-got': { en: 'the range bound must be an integer in [0, {0}], got {1}', zh: '范围上界必须是 [0, {0}] 中的整数，而不是 {1}' },
+  'lab.parameter-integer': { en: 'The parameter {0} must be an integer.', zh: '参数 {0} 必须是整数。' },
+  'lab.field-to': { en: 'The field "to" must be an integer in [0, {0}].', zh: '范围上界必须是 [0, {0}] 中的整数。' },
+  // Presets and settings (server/lab/presets.ts, game.ts).
+  'lab.octal-code': {
+    en: '"{0}" is not an octal code: write it as 0. followed by 1 to 32 octal digits, e.g. 0.07 or 0.137',
+    zh: '“{0}”不是八进制代码：请写成 0. 后接 1 到 32 位八进制数字，例如 0.07 或 0.137',
+  },
+  'lab.octal-no-move': { en: 'the octal code {0} allows no move at all', zh: '八进制代码 {0} 不允许任何操作' },
+  'lab.subtraction-set': {
+    en: '"{0}" is not a subtraction set: write positive integers separated by commas, e.g. 2,3,7',
+    zh: '“{0}”不是减法集合：请写出用逗号分隔的正整数，例如 2,3,7',
+  },
+  'lab.no-parameter': { en: '{0} has no parameter "{1}" (its parameters: {2})', zh: '{0} 没有参数“{1}”（它的参数：{2}）' },
+  'lab.setting-range': { en: '{0} must be an integer in [{1}, {2}], got {3}', zh: '{0} 必须是 [{1}, {2}] 中的整数，而不是 {3}' },
+  // The search's caps (server/lab/search.ts).
+  'lab.state-cap': { en: 'the table would have {0} states, over the cap of {1}; choose a smaller range', zh: '表格会有 {0} 个状态，超过了上限 {1}；请选择更小的范围' },
+  'lab.search-cap': { en: 'the search reached more than {0} states (the cap) at {1}; choose a smaller range', zh: '搜索在 {1} 处到达了超过 {0} 个状态（上限）；请选择更小的范围' },
+  'lab.work-cap': {
+    en: 'the search examined more than {0} option components (at {1}); choose a smaller range',
+    zh: '搜索检查了超过 {0} 个后继分量（在 {1} 处）；请选择更小的范围',
+  },
+  // Running the student's code (server/lab/run-source.ts).
+  'lab.time-limit': {
+    en: "The computation ran over the lab's time limit ({0} s of CPU); choose a smaller range or make options() faster.",
+    zh: '计算超过了实验室的时间限制（{0} 秒 CPU 时间）；请选择更小的范围，或让 options() 更快。',
+  },
+  'lab.memory-limit': { en: "The computation ran over the lab's memory limit ({0} MiB); choose a smaller range.", zh: '计算超过了实验室的内存限制（{0} MiB）；请选择更小的范围。' },
+  'lab.output-limit': { en: 'The code printed more than the output limit.', zh: '代码的输出超过了限制。' },
+  'lab.game-compile': { en: 'The game does not compile:\n{0}', zh: '游戏代码编译失败：\n{0}' },
+  'lab.conjecture-compile': { en: 'The conjecture does not compile:\n{0}', zh: '猜想代码编译失败：\n{0}' },
+  'lab.crashed': { en: 'The code crashed: {0}', zh: '代码运行出错：{0}' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type MessageId = keyof typeof MESSAGES;
+
+/** A message as data: what the engine said, in no language yet. */
+export interface Said {
+  id: MessageId;
+  args: string[];
+}
+
+export function said(id: MessageId, ...args: unknown[]): Said {
+  return { id, args: args.map(String) };
+}
+
+export function isMessageId(id: unknown): id is MessageId {
+  return typeof id === 'string' && Object.hasOwn(MESSAGES, id);
+}
+
+/** A Said from untrusted JSON (a stored row, a sandbox's answer), or null when it is not one. */
+export function saidOf(x: unknown): Said | null {
+  if (typeof x !== 'object' || x === null) return null;
+  const { id, args } = x as { id?: unknown; args?: unknown };
+  if (!isMessageId(id) || !Array.isArray(args) || !args.every((a) => typeof a === 'string')) return null;
+  return { id, args: args as string[] };
+}
+
+export function fillTemplate(template: string, args: readonly unknown[]): string {
+  return template.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+}
+
+/** The message in a language: its template by id, its arguments filled in. */
+export function sayIn(s: Said, lang: 'en' | 'zh'): string {
+  return fillTemplate(MESSAGES[s.id][lang], s.args);
+}
+
+export function english(s: Said): string {
+  return sayIn(s, 'en');
+}
+
+/** The templates of one language by id, for the browser (public/lab.js). */
+export function templatesIn(lang: 'en' | 'zh'): Record<MessageId, string> {
+  return Object.fromEntries(Object.entries(MESSAGES).map(([id, t]) => [id, t[lang]])) as Record<MessageId, string>;
+}
+
+/** An error whose sentence is a message: `message` is its English, `said` the id and arguments. */
+export class SaidError extends Error {
+  readonly said: Said;
+  constructor(s: Said) {
+    super(english(s));
+    this.said = s;
+  }
+}
