@@ -61,7 +61,8 @@ export type WorkerToHost =
   /** `tid`: the worker thread's id in /proc, whose run-queue wait the watchdog reads; null if unknown. */
   | { t: 'ready'; runtimeCache?: Uint8Array; tid: string | null }
   | { t: 'loaded'; error: string | null }
-  | { t: 'results'; from: number; reports: RunReport[] }
+  /** `last`: these are the request's last results (one message, not a second `done`, ends a request). */
+  | { t: 'results'; from: number; reports: RunReport[]; last?: boolean }
   | { t: 'pong' }
   /** Blocked reading live input, the worker wants waking at this time (ms since the epoch) for a timer. */
   | { t: 'wake-at'; at: number }

@@ -120,6 +120,7 @@ class Slot {
           break;
         case 'results':
           this.onResults(m.from, m.reports);
+          if (m.last) this.onDone();
           break;
         case 'done':
           this.onDone();

@@ -718,14 +718,15 @@ port.on('message', (m: HostToWorker) => {
           const r = await run(m.inputs[i]!, m.live);
           lastMemoryKb = r.memoryKb;
           group.push(r);
-          if (group.length >= 64 || performance.now() - sentAt > 20 || i === m.inputs.length - 1) {
-            send({ t: 'results', from, reports: group });
+          const last = i === m.inputs.length - 1;
+          if (group.length >= 64 || performance.now() - sentAt > 20 || last) {
+            send({ t: 'results', from, reports: group, last });
             from = i + 1;
             group = [];
             sentAt = performance.now();
           }
         }
-        send({ t: 'done' });
+        if (m.inputs.length === 0) send({ t: 'done' });
         // Tidy up while the judge looks at the result, before the next test arrives.
         setImmediate(() => {
           if (lastMemoryKb > TIDY_AFTER_KB) collectGarbage();
