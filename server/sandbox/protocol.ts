@@ -28,6 +28,11 @@ export type ParentToHost =
   | { t: 'batch'; id: number; inputs: string[] }
   /** An interactive run: its input and output go through two pipes (host/live-pipe.ts). */
   | { t: 'play'; id: number }
+  /**
+   * The interactor's computing time so far in interactive run `id`, ms, and whether it is computing
+   * now: the program waiting for its answer meanwhile is not idle (the wall net does not count it).
+   */
+  | { t: 'interactor'; id: number; ms: number; busy: boolean }
   /** The judge is done with the loaded program for now: its worker goes, the next one is made ready. */
   | { t: 'release' }
   | { t: 'exit' };
