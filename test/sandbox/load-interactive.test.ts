@@ -5,12 +5,13 @@ import type { Interactor } from '../../server/problems/types';
 import { useJudge } from './harness';
 
 /**
- * Interactive verdicts must not depend on the machine's load either (see load-verdicts.test.ts):
- * beside CPU-bound processes in sessions of their own, a correct player that talks line by line
- * and computes about half its CPU limit, against an interactor that computes as much, is AC every time, though each of its round trips to the
- * interactor (in the judge's process, starved by the same load) takes many times longer than on a
- * quiet machine: the time it spends waiting for the interactor's answer is not its own. A player
- * that sleeps still gets TLE. Small limits keep the file short however loaded the machine is.
+ * Interactive verdicts must not depend on the machine's load either (see load-verdicts.test.ts).
+ * A correct player that talks line by line and computes about half its CPU limit, against an
+ * interactor that computes as much, is AC on a quiet machine and beside CPU-bound processes in
+ * sessions of their own, though its round trips to the interactor (in the judge's process, starved
+ * by the same load) take many times longer: the time it waits for the interactor's answers is not
+ * its own. A player that sleeps still gets TLE. Small limits keep the file short however loaded
+ * the machine is.
  */
 const LIMIT_MS = 200;
 const ROUNDS = 50;
@@ -77,16 +78,12 @@ describe('interactive verdicts under load', () => {
     return playGame(judge.sandbox, adder, `${ROUNDS}\n`, { timeMs: LIMIT_MS });
   };
 
-  it('a correct player using half its CPU limit over 50 round trips is AC 2 of 2 times beside 6 CPU-bound sessions', { timeout: 120_000 }, async () => {
+  it('a correct player using half its CPU limit over 50 round trips is AC, on a quiet machine and beside 6 CPU-bound sessions', { timeout: 120_000 }, async () => {
     const warm = await play(PLAYER);
-    expect(warm.verdict, show(warm)).toBe('AC'); // warm, before the load starts
+    expect(warm.verdict, show(warm)).toBe('AC'); // before the load starts (IE before the fix, even so)
     startBusy(6);
-    const verdicts: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const g = await play(PLAYER);
-      verdicts.push(g.verdict === 'AC' ? 'AC' : show(g));
-    }
-    expect(verdicts).toEqual(["AC", "AC"]);
+    const loaded = await play(PLAYER);
+    expect(loaded.verdict, show(loaded)).toBe('AC');
   });
 
   it('beside 6 CPU-bound sessions, a player that sleeps still gets TLE', { timeout: 60_000 }, async () => {
