@@ -69,6 +69,11 @@ export async function playGame(
   const budgetMs = interactorBudgetMs;
   const account = () => {
     busyMs += performance.now() - resumedAt;
+    stdin?.busy?.(false);
+  };
+  const resume = () => {
+    resumedAt = performance.now();
+    stdin?.busy?.(true);
   };
 
   const deliver = () => {
@@ -81,7 +86,7 @@ export async function playGame(
     else return;
     const w = waiter;
     waiter = null;
-    resumedAt = performance.now();
+    resume();
     w(line);
   };
 
@@ -119,7 +124,7 @@ export async function playGame(
 
   let interactorEnd!: Promise<InteractorEnd>;
   const startInteractor = () => {
-    resumedAt = performance.now();
+    resume();
     interactorEnd = Promise.resolve()
       .then(() => interactor.interact(input, io))
       .then(

@@ -4,7 +4,7 @@
  */
 import type { GameSpec } from './lab';
 import type { LabGame } from './game';
-import { fastHeapTable, octalRule, subtractionRule, type FastLimits, type HeapRule } from './octal-fast';
+import { fastHeapSlice, fastHeapTable, isFastProgress, octalRule, subtractionRule, type FastLimits, type FastProgress, type FastTable, type HeapRule } from './octal-fast';
 import type { SequenceAnalysis } from './period';
 import { octalDigits, parseSubtractionSet } from './presets';
 import { boxStates, type OptionInfo, type SearchResult } from './search';
@@ -36,7 +36,42 @@ export interface HeapSearch extends SearchResult {
 }
 
 export function heapSearch(game: LabGame, rule: HeapRule, to: number, limits: FastLimits): HeapSearch {
-  const t = fastHeapTable(rule, to, limits);
+  return heapSearchOf(game, to, fastHeapTable(rule, to, limits));
+}
+
+/** A slice of a fast table's computing, in wall time: short enough for a waiting submission not to notice. */
+export const SLICE_MS = 100;
+
+/**
+ * Between two slices of a fast table (a lab job in a judge thread): given the progress so far,
+ * resolves true when the job is to give its thread to waiting work now.
+ */
+export interface Slices {
+  /** Where a job that yielded before resumes (null: from the start). */
+  from: FastProgress | null;
+  between: (progress: FastProgress) => Promise<boolean>;
+}
+
+/** Thrown by heapSearchSliced when the job gives its thread away: where to resume. */
+export class TableYielded extends Error {
+  constructor(readonly progress: FastProgress) {
+    super('the table gave its thread to waiting work');
+    this.name = 'TableYielded';
+  }
+}
+
+/** heapSearch a slice at a time, asking between slices whether to yield (then TableYielded). */
+export async function heapSearchSliced(game: LabGame, rule: HeapRule, to: number, limits: FastLimits, slices: Slices): Promise<HeapSearch> {
+  const from = slices.from && slices.from.to === to && slices.from.values.length === to + 1 ? slices.from : null;
+  let r: FastTable | FastProgress = fastHeapSlice(rule, to, limits, from, SLICE_MS);
+  while (isFastProgress(r)) {
+    if (await slices.between(r)) throw new TableYielded(r);
+    r = fastHeapSlice(rule, to, limits, r, SLICE_MS);
+  }
+  return heapSearchOf(game, to, r);
+}
+
+function heapSearchOf(game: LabGame, to: number, t: FastTable): HeapSearch {
   const values = Array.from(t.values);
   const optionsOf = (s: number[]): OptionInfo[] | null => {
     const n = s[0]!;

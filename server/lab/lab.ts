@@ -8,7 +8,7 @@ import { said } from '../text/messages';
 import { instantiate, SettingError, type GameDeclaration, type LabGame, type Settings } from './game';
 import { analyseGrid, describeGrid, type GridAnalysis } from './grid';
 import type { LabPlot } from './big-table';
-import { cliCommand, heapRuleOf, heapSearch } from './heap-search';
+import { cliCommand, heapRuleOf, heapSearch, heapSearchSliced, type Slices } from './heap-search';
 import { FastTableStopped } from './octal-fast';
 import { analyseSequence, describeSequence, type SequenceAnalysis } from './period';
 import { bashGame, nimGame, octalGame, parseSubtractionSet, PresetError, subtractionGame } from './presets';
@@ -91,6 +91,8 @@ export interface LabDeps {
   timeMs?: number;
   /** Told the fraction of the table done (0..1) now and then while a fast table is computed. */
   onProgress?: (fraction: number) => void;
+  /** A fast table computed a slice at a time, able to give its thread away between slices (a lab job). */
+  slices?: Slices;
 }
 
 /** A lab job of a built-in game may compute this long. */
@@ -160,7 +162,8 @@ export async function runLab(req: LabRequest, deps: LabDeps): Promise<LabResult>
   try {
     if (rule) {
       // Heap arithmetic: the typed-array loop, bounded by time (and by work on the quick path).
-      const fast = heapSearch(game, rule, to[0]!, { workCap: deps.limits?.workCap ?? Number.POSITIVE_INFINITY, timeMs: deps.timeMs ?? Number.POSITIVE_INFINITY, onProgress: deps.onProgress });
+      const fastLimits = { workCap: deps.limits?.workCap ?? Number.POSITIVE_INFINITY, timeMs: deps.timeMs ?? Number.POSITIVE_INFINITY, onProgress: deps.onProgress };
+      const fast = deps.slices ? await heapSearchSliced(game, rule, to[0]!, fastLimits, deps.slices) : heapSearch(game, rule, to[0]!, fastLimits);
       search = fast;
       proof = { byPeriodFrom: fast.byPeriodFrom, analysis: fast.analysis };
     } else search = searchTable(game, game.min, to, limits);

@@ -79,25 +79,56 @@ const PROGRESS_MS = 250;
 export const FIRST_PROOF_CHECK = 1024;
 
 /**
+ * A fast table stopped between slices (see fastHeapSlice), everything needed to go on from `n` as
+ * if it had never stopped: the values so far, the mex stamps, the work done and the time spent.
+ */
+export interface FastProgress {
+  to: number;
+  values: Uint32Array;
+  seen: Uint32Array;
+  n: number;
+  work: number;
+  nextClock: number;
+  nextCheck: number;
+  /** Milliseconds computed before this slice (the time limit counts computing, not waiting). */
+  ms: number;
+  /** When progress was last told, ms since the epoch (slices are shorter than PROGRESS_MS). */
+  progressAt: number;
+}
+
+/**
  * G(0..to) of the heap game `rule`. Throws FastTableStopped past the work cap or the time limit.
  */
 export function fastHeapTable(rule: HeapRule, to: number, limits: FastLimits): FastTable {
+  return fastHeapSlice(rule, to, limits, null, Number.POSITIVE_INFINITY) as FastTable;
+}
+
+/**
+ * The same table computed a slice at a time: from `from` (null: the start), for about `sliceMs`
+ * of wall time, then the progress to go on from (so a judge thread can give its time to waiting
+ * work between slices), or the table once done. The values are the same however it is sliced.
+ */
+export function fastHeapSlice(rule: HeapRule, to: number, limits: FastLimits, from: FastProgress | null, sliceMs: number): FastTable | FastProgress {
   const started = performance.now();
+  const spent = from?.ms ?? 0;
   const { take, digit } = rule;
   const moves = take.length;
   const bound = moves ? take[moves - 1]! : 0;
-  const values = new Uint32Array(to + 1);
-  let seen = new Uint32Array(64);
-  let work = 0;
-  let nextClock = CLOCK_EVERY;
-  let lastProgress = started;
-  let nextCheck = FIRST_PROOF_CHECK;
+  const values = from?.values ?? new Uint32Array(to + 1);
+  let seen = from?.seen ?? new Uint32Array(64);
+  let work = from?.work ?? 0;
+  let nextClock = from?.nextClock ?? CLOCK_EVERY;
+  // On the epoch's clock: a slice may run in another thread than the one before.
+  const epoch = performance.timeOrigin;
+  let lastProgress = from ? from.progressAt - epoch : started;
+  let nextCheck = from?.nextCheck ?? FIRST_PROOF_CHECK;
   let splits = 0;
   for (let i = 0; i < moves; i++) if (digit[i]! & 4) splits++;
   // Work to reach n grows as n² for splitting games, as n otherwise: progress follows the work.
   const doneFraction = (n: number) => (splits ? (n / to) ** 2 : n / to);
 
-  for (let n = 0; n <= to; n++) {
+  let pause = false;
+  for (let n = from?.n ?? 0; n <= to; n++) {
     const stamp = n + 1;
     for (let i = 0; i < moves; i++) {
       const j = take[i]!;
@@ -128,12 +159,13 @@ export function fastHeapTable(rule: HeapRule, to: number, limits: FastLimits): F
     if (work >= nextClock) {
       nextClock = work + CLOCK_EVERY;
       const now = performance.now();
-      if (work > limits.workCap) throw new FastTableStopped('work', n, now - started);
-      if (now - started > limits.timeMs) throw new FastTableStopped('time', n, now - started);
+      if (work > limits.workCap) throw new FastTableStopped('work', n, spent + now - started);
+      if (spent + now - started > limits.timeMs) throw new FastTableStopped('time', n, spent + now - started);
       if (limits.onProgress && now - lastProgress >= PROGRESS_MS) {
         lastProgress = now;
         limits.onProgress(doneFraction(n));
       }
+      pause = now - started >= sliceMs;
     }
     if (n + 1 === nextCheck && n < to) {
       nextCheck += Math.max(16, nextCheck >> 6);
@@ -144,9 +176,13 @@ export function fastHeapTable(rule: HeapRule, to: number, limits: FastLimits): F
         return { values, byPeriodFrom: n + 1, analysis: { ...proof, checkedUpTo: to }, work };
       }
     }
+    if (pause && n < to) return { to, values, seen, n: n + 1, work, nextClock, nextCheck, ms: spent + performance.now() - started, progressAt: epoch + lastProgress };
   }
   return { values, byPeriodFrom: null, analysis: null, work };
 }
+
+/** Whether a slice's answer is progress to go on from rather than the table. */
+export const isFastProgress = (r: FastTable | FastProgress): r is FastProgress => 'seen' in r;
 
 /**
  * The analysis of G(0..len-1) when the Guy–Smith bound proves its period, else null. A cheap test

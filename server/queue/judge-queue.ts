@@ -211,7 +211,8 @@ export class JudgeQueue {
       slot.current = job;
       slot.lastHeard = Date.now();
       kindModule(job.kind).started?.(this.events, job.id);
-      slot.worker.postMessage({ type: 'job', kind: job.kind, id: job.id } satisfies ToThread);
+      const resume = kindModule(job.kind).resumeState?.(job.id);
+      slot.worker.postMessage({ type: 'job', kind: job.kind, id: job.id, ...(resume !== undefined && { resume }) } satisfies ToThread);
     }
     this.askLongJobsToYield();
   }

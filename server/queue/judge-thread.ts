@@ -55,11 +55,11 @@ function sandboxes(): Sandbox[] {
 /** The job the main thread asked to yield its thread, if any (checked by long jobs between batches). */
 let yieldFor: { kind: JobKind; id: number } | null = null;
 
-async function work(kind: JobKind, id: number): Promise<void> {
+async function work(kind: JobKind, id: number, resume: unknown): Promise<void> {
   yieldFor = null;
   const yieldAsked = (): boolean => yieldFor !== null && yieldFor.kind === kind && yieldFor.id === id;
   try {
-    await THREAD_RUNNERS[kind](id, { db, compiler, sandbox, sandboxes, send, yieldAsked });
+    await THREAD_RUNNERS[kind](id, { db, compiler, sandbox, sandboxes, send, yieldAsked, resume });
   } finally {
     // Whatever the job ran (a submission, sample runs, a custom run): the next job's program gets
     // a worker started now, while this job's result is stored (see Sandbox.release).
@@ -77,7 +77,7 @@ port.on('message', (m: ToThread) => {
   if (m.type === 'yield') {
     yieldFor = { kind: m.kind, id: m.id };
   } else if (m.type === 'job') {
-    work(m.kind, m.id)
+    work(m.kind, m.id, m.resume)
       .catch((e: unknown) => send(failed(m.kind, m.id, e instanceof Error ? e.message : String(e))))
       // The HTTP thread never checkpoints (see openDatabase), so the judge keeps the WAL short.
       .finally(() => {

@@ -1,5 +1,7 @@
 import { LabError } from '../lab/errors';
 import { summariseBig } from '../lab/big-table';
+import { TableYielded } from '../lab/heap-search';
+import type { FastProgress } from '../lab/octal-fast';
 import { BUILTIN_JOB_MS, runLab } from '../lab/lab';
 import { getLabJob } from '../storage/lab-jobs';
 import type { ThreadContext } from './kinds/thread-runners';
@@ -21,11 +23,18 @@ export async function runLabJob(id: number, ctx: ThreadContext): Promise<void> {
       },
       timeMs: BUILTIN_JOB_MS,
       onProgress: (progress) => ctx.send({ type: 'lab-progress', id, progress }),
+      // Between slices of a fast table the thread's messages get through: a yield asked for
+      // (waiting submissions, one judge thread) is seen there.
+      slices: {
+        from: (ctx.resume as FastProgress | undefined) ?? null,
+        between: () => new Promise((resolve) => setImmediate(() => resolve(ctx.yieldAsked()))),
+      },
     });
     // A big table travels as its first rows, with the whole table (values only) beside them for the CSV download.
     const big = summariseBig(result);
     ctx.send({ type: 'lab-done', id, result: { result: big.result, error: null, table: big.table } });
   } catch (e) {
+    if (e instanceof TableYielded) return ctx.send({ type: 'yielded', kind: 'lab', id, state: { resumeAt: e.progress.n, usedMs: e.progress.ms, table: e.progress } });
     const error = e instanceof LabError ? e.message : `lab error: ${e instanceof Error ? e.message : String(e)}`;
     ctx.send({ type: 'lab-done', id, result: { result: null, error, ...(e instanceof LabError && e.said && { errorSaid: e.said }) } });
   }

@@ -20,10 +20,13 @@ export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-r
 export interface YieldState {
   resumeAt: number;
   usedMs: number;
+  /** A lab job's table so far (server/lab/octal-fast.ts FastProgress), kept in memory by the queue. */
+  table?: unknown;
 }
 
 export type ToThread =
-  | { type: 'job'; kind: JobKind; id: number }
+  /** `resume`: what a job that yielded before goes on from, when its kind keeps it in memory (a lab table). */
+  | { type: 'job'; kind: JobKind; id: number; resume?: unknown }
   /** Stop the job at its next batch and hand it back with its progress (see JudgeQueue, MIN_SLICE_MS). */
   | { type: 'yield'; kind: JobKind; id: number }
   | { type: 'close' };

@@ -313,14 +313,25 @@ export class ProcessSandbox implements Sandbox {
     const t0 = performance.now();
     this.liveText = session.output;
     const { liveIn } = livePipes(child);
+    const theirs = new InteractorClock((ms, busy) => {
+      if (this.child === child && child.connected) child.send({ t: 'interactor', id, ms, busy } satisfies ParentToHost);
+    });
     const answer = await new Promise<Answer>((resolve) => {
-      const timer = setTimeout(() => {
-        this.timedOut = true;
-        child.kill('SIGKILL');
-      }, safetyMs(limits));
+      // The safety net, like the sandbox's wall net, does not count the interactor's computing.
+      let timer: NodeJS.Timeout;
+      const arm = (ms: number) => {
+        timer = setTimeout(() => {
+          const due = t0 + safetyMs(limits) + theirs.ms();
+          if (performance.now() < due) return arm(due - performance.now());
+          this.timedOut = true;
+          child.kill('SIGKILL');
+        }, ms);
+      };
+      arm(safetyMs(limits));
       this.pending.set(id, {
         resolve: (m) => {
           clearTimeout(timer);
+          theirs.stop();
           resolve(m);
         },
       });
@@ -329,7 +340,7 @@ export class ProcessSandbox implements Sandbox {
       };
       write(frame({ t: 'play', id } satisfies LiveInFrame));
       child.send({ t: 'play', id } satisfies ParentToHost);
-      session.connect({ write, end: () => write(frame({ t: 'end', id } satisfies LiveInFrame)) });
+      session.connect({ write, end: () => write(frame({ t: 'end', id } satisfies LiveInFrame)), busy: (computing) => theirs.set(computing) });
     });
     this.liveText = null;
     const wallMs = performance.now() - t0;
@@ -433,4 +444,52 @@ function closeChannels(child: ChildProcess): void {
 function livePipes(child: ChildProcess): { liveIn: Writable; liveOut: Readable } {
   const stdio = child.stdio as unknown as (Readable & Writable)[];
   return { liveIn: stdio[LIVE_IN_FD]!, liveOut: stdio[LIVE_OUT_FD]! };
+}
+
+/** How often at most the interactor's computing time is told to the sandbox process (a round trip is far shorter). */
+const INTERACTOR_TELL_MS = 20;
+
+/**
+ * The interactor's computing time in one live run, told to the sandbox process at most every
+ * INTERACTOR_TELL_MS (with whether it computes now, so the sandbox counts the rest itself).
+ */
+class InteractorClock {
+  private total = 0;
+  private since: number | null = null;
+  private toldAt = -Infinity;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly tell: (ms: number, busy: boolean) => void) {}
+
+  ms(): number {
+    return this.total + (this.since === null ? 0 : performance.now() - this.since);
+  }
+
+  set(computing: boolean): void {
+    if (computing === (this.since !== null)) return;
+    if (computing) this.since = performance.now();
+    else {
+      this.total += performance.now() - this.since!;
+      this.since = null;
+    }
+    if (this.timer) return;
+    const wait = this.toldAt + INTERACTOR_TELL_MS - performance.now();
+    if (wait <= 0) this.flush();
+    else this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private flush(): void {
+    this.timer = null;
+    this.toldAt = performance.now();
+    try {
+      this.tell(this.ms(), this.since !== null);
+    } catch {
+      // the sandbox process is gone: its run ends without us
+    }
+  }
 }

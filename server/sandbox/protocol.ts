@@ -28,6 +28,11 @@ export type ParentToHost =
   | { t: 'batch'; id: number; inputs: string[] }
   /** An interactive run: its input and output go through two pipes (host/live-pipe.ts). */
   | { t: 'play'; id: number }
+  /**
+   * The interactor's computing time so far in interactive run `id`, ms, and whether it is computing
+   * now: the program waiting for its answer meanwhile is not idle (the wall net does not count it).
+   */
+  | { t: 'interactor'; id: number; ms: number; busy: boolean }
   /** The judge is done with the loaded program for now: its worker goes, the next one is made ready. */
   | { t: 'release' }
   | { t: 'exit' };
@@ -61,7 +66,8 @@ export type WorkerToHost =
   /** `tid`: the worker thread's id in /proc, whose run-queue wait the watchdog reads; null if unknown. */
   | { t: 'ready'; runtimeCache?: Uint8Array; tid: string | null }
   | { t: 'loaded'; error: string | null }
-  | { t: 'results'; from: number; reports: RunReport[] }
+  /** `last`: these are the request's last results (one message, not a second `done`, ends a request). */
+  | { t: 'results'; from: number; reports: RunReport[]; last?: boolean }
   | { t: 'pong' }
   /** Blocked reading live input, the worker wants waking at this time (ms since the epoch) for a timer. */
   | { t: 'wake-at'; at: number }

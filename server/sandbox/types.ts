@@ -41,6 +41,11 @@ export interface LiveStdin {
   write(text: string): void;
   /** End of input: the program's next read sees it. */
   end(): void;
+  /**
+   * The interactor starts (true) or stops (false) computing: the time the program waits for its
+   * answer is the interactor's, not the program's, and the wall net does not count it.
+   */
+  busy?(computing: boolean): void;
 }
 
 /** The judge's side of an interactive run (the interactor's plumbing). */

@@ -166,6 +166,14 @@ export function finishLabJob(db: Db, id: number, f: LabFinal): void {
   );
 }
 
+/**
+ * A running job that gave its thread to waiting work: queued again (its progress kept, the attempt
+ * not counted); its table so far is kept by the queue in memory (kinds/lab.ts).
+ */
+export function yieldLabJob(db: Db, id: number): void {
+  prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL, attempts = MAX(0, attempts - 1) WHERE id = ? AND status = 'running'").run(id);
+}
+
 export function requeueLabJob(db: Db, id: number, refund = false): void {
   prepared(db, "UPDATE lab_jobs SET status = 'queued', phase = NULL, progress = NULL, attempts = MAX(0, attempts - ?) WHERE id = ? AND status IN ('queued', 'running')").run(refund ? 1 : 0, id);
 }

@@ -55,6 +55,8 @@ export interface JobKindModule<K extends JobKind = JobKind> {
   internalError(id: number, message: string): FromThread;
   /** Kinds that can yield their thread: puts the job back in the queue, to resume from `state`. */
   yielded?(db: Db, id: number, state: YieldState): void;
+  /** What a job that yielded goes on from, kept in memory by the kind (taken once: sent with the job to its thread). */
+  resumeState?(id: number): unknown;
   /** Called when a thread is handed the job. */
   started?(events: SubmissionEvents, id: number): void;
   /**

@@ -25,6 +25,8 @@ export interface ThreadContext {
   send: (m: FromThread) => void;
   /** True once the main thread asked this job to yield its thread (only long kinds listen). */
   yieldAsked: () => boolean;
+  /** What the job goes on from, if it yielded before and its kind kept that (a lab table so far). */
+  resume?: unknown;
 }
 
 /** Runs one stored job to its final message (sent through ctx.send). */

@@ -120,6 +120,7 @@ class Slot {
           break;
         case 'results':
           this.onResults(m.from, m.reports);
+          if (m.last) this.onDone();
           break;
         case 'done':
           this.onDone();
@@ -261,7 +262,9 @@ class Slot {
             unsure = true;
           }
         }
-        const idle = wallMs - queuedMs > wallClockMs(limits);
+        // So is the time the interactor of a live run spent computing its answers (in the judge).
+        const theirs = live ? interactorMs() : 0;
+        const idle = wallMs - queuedMs - theirs > wallClockMs(limits);
         // Both may hold in one reading: the verdict table says which wins.
         const verdict = worstStatus(overMemory && 'mle', (overCpu || idle) && 'tle');
         if (verdict === 'mle') {
@@ -278,7 +281,8 @@ class Slot {
           // was not runnable at all: it slept or blocked (Atomics.wait, say), it was not computing.
           const why = waiting ? 'idle: it was waiting for input or a timer' : unsure ? 'it kept computing, but the machine was loaded' : 'idle: it was blocked, not computing';
           const queued = queuedMs >= 1 ? `, ${Math.round(queuedMs)} ms of it waiting for a core, which does not count` : '';
-          stop('tle', idleMessage(waited, `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time${queued}, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`), Math.max(cpuMs, wallMs - queuedMs), grownKb, unsure && !waiting);
+          const interactorNote = theirs >= 1 ? `, ${Math.round(theirs)} ms of it waiting for the interactor's answers, which does not count` : '';
+          stop('tle', idleMessage(waited, `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time${queued}${interactorNote}, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`), Math.max(cpuMs, wallMs - queuedMs - theirs), grownKb, unsure && !waiting);
         }
       }, WATCH_MS);
       this.onResults = (from, reports) => {
@@ -456,6 +460,12 @@ function release(): void {
 
 /** The interactive run in progress. */
 let play: { id: number } | null = null;
+/** Its interactor's computing time as the judge last told it (see ParentToHost 'interactor'). */
+let interactor = { ms: 0, busy: false, at: 0 };
+/** The interactor's computing time in the live run so far, ms. */
+function interactorMs(): number {
+  return interactor.ms + (interactor.busy ? performance.now() - interactor.at : 0);
+}
 /** From the start of an interactive run until its result is written (a stuck notice then rides on the result). */
 let liveResultOwed = false;
 let wakeTimer: NodeJS.Timeout | null = null;
@@ -480,6 +490,7 @@ function wakeAt(at: number): void {
 async function runLive(id: number): Promise<void> {
   const link = liveLink(id);
   play = { id };
+  interactor = { ms: 0, busy: false, at: 0 };
   liveResultOwed = true;
   let r: RunReport;
   try {
@@ -540,6 +551,9 @@ process.on('message', (m: ParentToHost) => {
       break;
     case 'play':
       if (!play) void runLive(m.id);
+      break;
+    case 'interactor':
+      if (play?.id === m.id) interactor = { ms: m.ms, busy: m.busy, at: performance.now() };
       break;
     case 'release':
       release();
