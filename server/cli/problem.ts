@@ -1,5 +1,6 @@
 // npm run problem -- export SLUG DIR [--zip]
 // npm run problem -- check DIR
+// npm run problem -- import PATH [--as NAME] [--replace]
 // Writes a problem as an ICPC / Kattis problem package to DIR/SLUG/ (or DIR/SLUG.zip), with the
 // tests the judge stores in DATA_DIR's database, or built as the import builds them when the
 // database does not hold the problem (or does not exist yet).
@@ -12,13 +13,16 @@ import { parsePackage } from '../package-format/parse';
 import { loadConfig } from '../platform/config';
 import { SLUG_PATTERN } from '../problems/registry';
 import { openDatabase, type Db } from '../storage/db';
+import { formatSolutionRow, importPackage } from '../problem-store';
 import { parseCli, usageError } from './args';
 import { exitWhenWritten } from './exit';
 
-const USAGE = 'npm run problem -- export SLUG DIR [--zip] | check DIR';
-const { positionals, values } = parseCli(USAGE, { zip: { type: 'boolean' } });
+const USAGE = 'npm run problem -- export SLUG DIR [--zip] | check DIR | import PATH [--as NAME] [--replace]';
+const { positionals, values } = parseCli(USAGE, { zip: { type: 'boolean' }, as: { type: 'string' }, replace: { type: 'boolean' } });
 const [command, slug, dir] = positionals;
 if (command === 'check') await checkCommand(positionals);
+if (command === 'import') await importCommand(positionals);
+if (values.as !== undefined || values.replace) usageError(USAGE, '--as and --replace go with import');
 if (command !== 'export') usageError(USAGE, command ? `unknown command "${command}"` : 'no command given');
 if (!slug || !dir || positionals.length !== 3) usageError(USAGE, 'export takes a problem slug and a folder');
 if (!SLUG_PATTERN.test(slug)) usageError(USAGE, `"${slug}" is not a problem slug`);
@@ -69,5 +73,30 @@ async function checkCommand(args: string[]): Promise<never> {
   console.log(`  tests: ${p.samples.length} sample, ${p.secret.length} secret`);
   for (const [folder, list] of Object.entries(p.submissions)) if (list.length) console.log(`  submissions/${folder}: ${list.map((s) => s.name).join(', ')}`);
   for (const n of p.notes) console.log(`  note: ${n}`);
+  return exitWhenWritten(0);
+}
+
+/**
+ * Stores a package (folder or zip) in DATA_DIR's database after running its solution table; a
+ * running server lists it on its next page (it reads problems from the database).
+ */
+async function importCommand(args: string[]): Promise<never> {
+  if (args.length !== 2) usageError(USAGE, 'import takes one package folder or zip');
+  if (values.as !== undefined && !SLUG_PATTERN.test(values.as)) usageError(USAGE, `--as "${values.as.slice(0, 60)}" is not a short name (lowercase letters and digits joined by dashes)`);
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = openDatabase(config.dbPath, { migrate: true });
+  try {
+    console.log('running the package\'s solutions:');
+    const result = await importPackage(db, { path: args[1]! }, { dataDir: config.dataDir, as: values.as, replace: values.replace, owner: null, onRow: (r) => console.log(formatSolutionRow(r)) });
+    if (!result.ok) {
+      for (const r of result.reasons) console.error(`refused: ${r}`);
+      return exitWhenWritten(1);
+    }
+    for (const n of result.notes) console.log(`note: ${n}`);
+    console.log(`imported ${result.slug} into ${config.dbPath}`);
+  } finally {
+    db.close();
+  }
   return exitWhenWritten(0);
 }

@@ -35,6 +35,7 @@ import { csrfCheck, sessions } from './auth/session';
 import { accountRoutes, AuthGuards } from './auth/routes';
 import { classDoorRoutes } from './auth/class-door';
 import { classRoutes } from './class-routes';
+import { problemImportRoutes } from './problem-import-routes';
 import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
 import { contestToolGate } from './contest-tool-gate';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
   app.use(classRoutes(deps.db, deps.events));
+  app.use(problemImportRoutes(deps.db));
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
   app.use(contestToolGate(deps.db));

@@ -23,6 +23,7 @@ import { pageRows, showRow, type ProblemHead } from './standings-view';
 import { phaseWords } from './set-words';
 import { checkSetInput, localInputValue, MAX_SET_PROBLEMS } from './set-input';
 import { rosterRoutes } from './roster-routes';
+import { IMPORT_TEXT } from './import-text';
 import type { Lang } from './statements';
 
 const langOf = (res: Response): Lang => (res.locals.uiLang === 'zh' ? 'zh' : 'en');
@@ -138,8 +139,9 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
     res.render('class', {
       title: 'Class',
       nav: 'class',
-      scripts: ['/static/class.js', '/static/set-picker.js'],
+      scripts: ['/static/class.js', '/static/set-picker.js', '/static/class-import.js'],
       table: classTable(req, res),
+      importText: IMPORT_TEXT[lang],
       sets: listSets(db).map((s) => ({ ...presentSet(s), when: phaseWords(s, now, lang).text })),
       picker: picker(lang, []),
       // The Students panel needs accounts: local mode has one implicit person and nobody to add.

@@ -17,13 +17,18 @@ import { badRequest, notFound } from './errors';
 export type Action = 'read' | 'change';
 
 /** The kinds of stored work a route parameter names. */
-export type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap';
+export type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap' | 'storedProblem';
 
 export interface Owned {
   kind: Kind;
   owner: number | null;
 }
 
+/**
+ * A stored problem (an imported package) is owned by the teacher who brought it in, or by no one
+ * (the command line, local mode): bringing one in or changing one is `may(viewer, 'change',
+ * { kind: 'storedProblem', owner })`, which only a teacher or the local person passes.
+ */
 export function may(viewer: Viewer, action: Action, object: Owned): boolean {
   if (viewer.kind === 'local' || viewer.role === 'teacher') return true;
   if (object.owner === viewer.id) return true;
@@ -88,6 +93,12 @@ const KINDS: Record<Kind, KindSpec> = {
     missing: (raw) => `There is no mistake map ${short(raw)}.`,
     malformed: (raw) => `"${short(raw)}" is not a mistake map id (a positive integer).`,
   },
+  storedProblem: {
+    parse: (raw) => (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(raw) && raw.length <= 64 ? raw : null),
+    owner: (db, slug) => prepared(db, 'SELECT owner FROM stored_problems WHERE slug = ?').get(slug) as { owner: number | null } | undefined,
+    missing: (raw) => `There is no stored problem ${short(raw)}.`,
+    malformed: (raw) => `"${short(raw)}" is not a problem's short name.`,
+  },
   savedTest: {
     // Positions (bare numbers) pass through to the route, which answers them with a 400 naming the
     // viewer's own test at that position; they never reach a row.
@@ -99,7 +110,7 @@ const KINDS: Record<Kind, KindSpec> = {
 };
 
 /** The route parameter name of each kind: `/submissions/:submission`, `/api/lab/:labJob`, … */
-export const PARAM: Record<Kind, Kind> = { submission: 'submission', stressRun: 'stressRun', invocation: 'invocation', sampleRun: 'sampleRun', labJob: 'labJob', savedTest: 'savedTest', mistakeMap: 'mistakeMap' };
+export const PARAM: Record<Kind, Kind> = { submission: 'submission', stressRun: 'stressRun', invocation: 'invocation', sampleRun: 'sampleRun', labJob: 'labJob', savedTest: 'savedTest', mistakeMap: 'mistakeMap', storedProblem: 'storedProblem' };
 
 export interface GuardOptions {
   /** The action the router's routes take on the object (a route that changes it says 'change'). */
@@ -136,8 +147,8 @@ export function guardedRouter(db: Db, opts: GuardOptions = {}): express.Router {
 }
 
 /** The id the loader checked for this request; throws when a route names a kind it did not load. */
-export function loadedId(res: Response, kind: 'savedTest'): string;
-export function loadedId(res: Response, kind: Exclude<Kind, 'savedTest'>): number;
+export function loadedId(res: Response, kind: 'savedTest' | 'storedProblem'): string;
+export function loadedId(res: Response, kind: Exclude<Kind, 'savedTest' | 'storedProblem'>): number;
 export function loadedId(res: Response, kind: Kind): number | string {
   const id = (res.locals.loaded as Partial<Record<Kind, number | string>> | undefined)?.[kind];
   if (id === undefined) throw new Error(`route reads a ${kind} id its router did not load (declare it as :${PARAM[kind]})`);

@@ -9,6 +9,8 @@ import { getSubmission, listSubmissions } from '../storage/submissions';
 import { listActiveStressRuns } from '../storage/stress-runs';
 import { stressRunState } from './stress-state';
 import { notFound } from './errors';
+import { STORED_HASH_PREFIX } from '../problem-store/store';
+import { IMPORT_TEXT } from './import-text';
 import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { teachingView } from './teaching-view';
 import { STARTER_CODE } from '../problems/starter-code';
@@ -132,6 +134,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     toolchain: TOOLCHAIN,
     // A teacher (accounts mode) reads the editorial without solving first, and the pages speak to a teacher.
     teacherView: showsAuthors(res),
+    // An imported package has no generator or fast reference: its page says what is off.
+    storedNotice: p.contentHash.startsWith(STORED_HASH_PREFIX) ? IMPORT_TEXT[res.locals.uiLang === 'zh' ? 'zh' : 'en'].storedNoStress : null,
     // The package holds the reference and every hidden test: teachers (and the one local person) only.
     packageDownload: isTeacher(res),
     teaching: teachingView(p, lang, req.query, status === 'solved' || showsAuthors(res)),

@@ -86,7 +86,9 @@ export function requestGuard(listenHost: string): RequestHandler {
       return refuse(req, res, 403, 'Refused: this request comes from another web site; only the judge\'s own pages may change things here.');
     }
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (isApiPath(req.path) && hasBody && !req.is('application/json')) {
+    // A problem package upload is a zip: a type no cross-site form can send either.
+    const zipUpload = req.path.toLowerCase() === '/api/problems/import' && req.is('application/zip') !== false && req.is('application/zip') !== null;
+    if (isApiPath(req.path) && hasBody && !req.is('application/json') && !zipUpload) {
       return refuse(req, res, 415, 'Send the request body as JSON with the header Content-Type: application/json.');
     }
     next();

@@ -1,3 +1,4 @@
+import { STORED_HASH_PREFIX } from '../problem-store/store';
 import { renderStatement } from '../render/markdown';
 import type { Db } from '../storage/db';
 import { getProblem, listSamples, type ProblemHeader } from '../storage/problems';
@@ -25,10 +26,12 @@ export class StatementCache {
     if (hit && hit.hash === header.contentHash) return hit;
     const p = getProblem(this.db, header.slug);
     if (!p) throw new Error(`problem ${header.slug} vanished from the database`);
+    // A stored problem's statement came from outside: its raw HTML is shown as text.
+    const untrusted = p.contentHash.startsWith(STORED_HASH_PREFIX);
     const view: StatementView = {
       hash: p.contentHash,
-      en: renderStatement(p.statementEn),
-      zh: renderStatement(p.statementZh),
+      en: renderStatement(p.statementEn, { untrusted }),
+      zh: renderStatement(p.statementZh, { untrusted }),
       samples: listSamples(this.db, p.slug),
     };
     this.cache.set(header.slug, view);

@@ -4,6 +4,7 @@ import type { UserInputs } from '../import/user-input';
 import { SIZES } from '../problems/types';
 import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
+import { refuseForStored } from './stored-guard';
 import { addUserTest, listUserTests, MAX_SAVED_TEST_BYTES_PER_PERSON, MAX_SAVED_TESTS_PER_PERSON, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, shareUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun, type StressRunRow } from '../storage/stress-runs';
 import { randomSeed } from '../stress/cases';
@@ -56,6 +57,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     if (!parsed.success) throw badRequest(describeStressError(parsed.error, body));
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
+    refuseForStored(db, problem);
     checkPersonCap(db, 'stress', req, res);
     const id = insertStressRun(db, {
       problem,
@@ -84,6 +86,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
+    refuseForStored(db, problem);
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
     checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res), clientKey(req));
@@ -138,6 +141,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     const parsed = userTestSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const label = typeof (body as { label?: unknown }).label === 'string' ? String((body as { label: string }).label).slice(0, 80) : 'user test';
+    refuseForStored(db, slug);
     const { input, expected } = await validUserInput(inputs, slug, parsed.data.input, true);
     const added = checkAdded(slug, addUserTest(db, slug, label, input, expected!, ownerFor(res)));
     res.status(201).json({ id: added.id, index: added.idx });

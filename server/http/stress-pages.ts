@@ -6,6 +6,7 @@ import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
 import { addUserTest, removeUserTest, shareUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun } from '../storage/stress-runs';
+import { refuseForStored } from './stored-guard';
 import { catalogEntry } from '../../problems/catalog';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { parseFormBody, rawBody } from './body';
@@ -37,6 +38,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.post('/problems/:slug/stress', rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
+    refuseForStored(db, slug);
     const cases = intField(fields.get('cases'), 'cases', 1, MAX_STRESS_CASES);
     const seed = intField(fields.get('seed'), 'seed', 0, 2 ** 31 - 1);
     const size = fields.get('size') ?? 'small';
@@ -78,6 +80,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.post('/problems/:slug/invoke', rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
+    refuseForStored(db, slug);
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false);
     checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res), clientKey(req));

@@ -6,6 +6,7 @@ import { playGame } from './interactor';
 import { keptHeadTail, keptStart } from '../text/preview';
 import { decideTestVerdict } from './test-verdict';
 import type { Verdict } from './verdicts';
+import type { OutputCheck } from './output-check';
 
 export interface GradeTest {
   /** 1-based, as shown to the user ("test 7"). */
@@ -22,6 +23,8 @@ export interface GradeRequest {
   limits: Limits;
   /** Interactive problems: each test is a game against this interactor. */
   interactor?: Interactor;
+  /** A stored problem's own output check (format options or its output validator) instead of the token checker. */
+  check?: OutputCheck;
 }
 
 export interface TestOutcome {
@@ -102,7 +105,7 @@ async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: Grad
 
   for (const test of req.tests) {
     onEvent({ type: 'running', test: test.index });
-    const result = await runTest(deps.sandbox, test, req.interactor, req.limits);
+    const result = await runTest(deps.sandbox, test, req.interactor, req.limits, req.check);
     outcome.tests.push(result);
     outcome.timeMs = Math.max(outcome.timeMs, result.timeMs);
     outcome.memoryKb = Math.max(outcome.memoryKb, result.memoryKb);
@@ -120,7 +123,7 @@ async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: Grad
  * One test, checked as it ends. Its own function so that the run's full output is unreachable once
  * the outcome (holding at most the kept part) is returned.
  */
-async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, limits: Limits): Promise<TestOutcome> {
+async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, limits: Limits, check?: OutputCheck): Promise<TestOutcome> {
   let run: RunResult;
   let game: Awaited<ReturnType<typeof playGame>> | null = null;
   try {
@@ -129,7 +132,12 @@ async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor
   } catch (e) {
     run = { status: 'ie', exitCode: null, stdout: '', stderr: '', message: `judge error: ${errorText(e)}`, timeMs: 0, wallMs: 0, memoryKb: 0 };
   }
-  const { verdict, checkerMessage } = game ? { verdict: game.verdict, checkerMessage: game.message } : decideTestVerdict(run, test.expected);
+  const checked = !game && check && run.status === 'ok' ? await check(test, run.stdout) : null;
+  const { verdict, checkerMessage } = game
+    ? { verdict: game.verdict, checkerMessage: game.message }
+    : checked
+      ? { verdict: checked.verdict, checkerMessage: checked.message }
+      : decideTestVerdict(run, test.expected);
   return {
     index: test.index,
     verdict,
@@ -139,7 +147,7 @@ async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor
     output: verdict === 'AC' ? '' : keptHeadTail(run.stdout, KEPT_OUTPUT_CHARS),
     outputLength: run.stdout.length,
     stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
-    message: verdict === 'WA' || game ? checkerMessage : run.message,
+    message: verdict === 'WA' || game || (checked && verdict === 'IE') ? checkerMessage : run.message,
     // Kept for a failing test only: that is the one whose texts are stored and shown.
     ...(game && verdict !== 'AC' && { dialogue: game.dialogue }),
   };

@@ -115,6 +115,8 @@ function problemYaml(problem: LoadedProblem): string {
       license: 'unknown',
       limits: { time_limit: pkg.limits.timeMs / 1000, memory: pkg.limits.memoryMb },
       validation: pkg.interactive ? 'custom interactive' : 'default',
+      // The judge compares tokens exactly; the format's default validator ignores case without this.
+      ...(pkg.interactive ? {} : { validator_flags: 'case_sensitive' }),
     })
   );
 }

@@ -51,6 +51,12 @@ export interface ParsedPackage {
   secret: PackageTest[];
   submissions: Record<SubmissionFolder, PackageSubmission[]>;
   hasOutputValidator: boolean;
+  /** problem.yaml's validator_flags for the default output validator ("float_tolerance 1e-6"). */
+  validatorFlags?: string;
+  /** The one TypeScript or JavaScript output validator (a file under output_validators/), if any. */
+  outputValidator?: { name: string; language: 'typescript' | 'javascript'; source: string } | null;
+  /** Each statement's format, by language (absent: Markdown). */
+  statementFormats?: Record<string, 'md' | 'tex'>;
   /** What was assumed or left out, as sentences (defaults taken, files kept but not used). */
   notes: string[];
 }
@@ -129,8 +135,13 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
 
   const name = typeof yaml.name === 'string' ? { en: yaml.name } : nameMap(yaml.name as YamlMap);
   const statements: Record<string, string> = {};
-  for (const f of files.filter((f) => /^problem_statement\/problem(\.[a-z]{2,3})?\.(md|tex)$/.test(f))) {
-    statements[/\.([a-z]{2,3})\.(md|tex)$/.exec(f)?.[1] ?? 'en'] = text(f);
+  const statementFormats: Record<string, 'md' | 'tex'> = {};
+  // Markdown first, so a package with both keeps the Markdown.
+  const statementFiles = files.filter((f) => /^problem_statement\/problem(\.[a-z]{2,3})?\.(md|tex)$/.test(f)).sort((a, b) => Number(a.endsWith('.md')) - Number(b.endsWith('.md')));
+  for (const f of statementFiles) {
+    const lang = /\.([a-z]{2,3})\.(md|tex)$/.exec(f)?.[1] ?? 'en';
+    statements[lang] = text(f);
+    statementFormats[lang] = f.endsWith('.tex') ? 'tex' : 'md';
   }
   if (files.some((f) => /^problem_statement\/.*\.pdf$/.test(f)) && !Object.keys(statements).length) notes.push('Only a PDF statement: it is kept but cannot be shown as text.');
 
@@ -164,6 +175,9 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
     secret: tests('secret'),
     submissions,
     hasOutputValidator: files.some((f) => f.startsWith('output_validators/')),
+    validatorFlags: typeof yaml.validator_flags === 'string' ? yaml.validator_flags : '',
+    outputValidator: outputValidatorOf(files, text, notes),
+    statementFormats,
     notes,
   };
 }
@@ -171,4 +185,17 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
 function nameMap(map: YamlMap): { en: string; zh?: string } {
   const en = typeof map.en === 'string' ? map.en : String(Object.values(map)[0]);
   return typeof map.zh === 'string' ? { en, zh: map.zh } : { en };
+}
+
+/** The output validator the judge can run: one .ts/.mts/.js/.mjs file under output_validators/. */
+function outputValidatorOf(files: string[], text: (rel: string) => string, notes: string[]): ParsedPackage['outputValidator'] {
+  const all = files.filter((f) => f.startsWith('output_validators/'));
+  if (!all.length) return null;
+  const runnable = all.filter((f) => /\.(ts|mts|js|mjs)$/.test(f));
+  if (runnable.length !== 1) {
+    notes.push(`output_validators/ holds ${runnable.length} TypeScript or JavaScript files; the judge runs exactly one.`);
+    return null;
+  }
+  const name = runnable[0]!;
+  return { name, language: /\.(ts|mts)$/.test(name) ? 'typescript' : 'javascript', source: text(name) };
 }

@@ -6,6 +6,7 @@
 import { playGame } from '../judge/interactor';
 import { decideTestVerdict } from '../judge/test-verdict';
 import { interactorFor } from '../problems/interactive';
+import { storedCheckFor } from '../problem-store/judge-check';
 import { DEFAULT_OUTPUT_LIMIT } from '../sandbox/types';
 import { getProblemHeader, listSamples } from '../storage/problems';
 import { getSampleRun, type SampleOutcome, type SampleRunResult } from '../storage/sample-runs';
@@ -26,19 +27,29 @@ export async function runSampleRunJob(id: number, ctx: ThreadContext): Promise<S
   await sandbox.load(compiled.js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   const interactor = await interactorFor(row.problem);
   const samples: SampleOutcome[] = [];
-  for (const [i, sample] of listSamples(db, row.problem).entries()) {
-    const game = interactor ? await playGame(sandbox, interactor, sample.input, limits) : null;
-    const run = game ? game.run : await sandbox.run(sample.input);
-    const { verdict, checkerMessage } = game ? { verdict: game.verdict, checkerMessage: game.message } : decideTestVerdict(run, sample.output);
-    samples.push({
-      index: i + 1,
-      verdict,
-      input: sample.input,
-      expected: sample.output,
-      output: keptStart(game ? game.dialogue : run.stdout, SAMPLE_OUTPUT_CHARS),
-      message: verdict === 'WA' || game ? checkerMessage : run.message,
-      timeMs: Math.round(run.timeMs),
-    });
+  const stored = storedCheckFor(db, row.problem, compiler);
+  try {
+    for (const [i, sample] of listSamples(db, row.problem).entries()) {
+      const game = interactor ? await playGame(sandbox, interactor, sample.input, limits) : null;
+      const run = game ? game.run : await sandbox.run(sample.input);
+      const checked = !game && stored && run.status === 'ok' ? await stored.check({ input: sample.input, expected: sample.output }, run.stdout) : null;
+      const { verdict, checkerMessage } = game
+        ? { verdict: game.verdict, checkerMessage: game.message }
+        : checked
+          ? { verdict: checked.verdict, checkerMessage: checked.message }
+          : decideTestVerdict(run, sample.output);
+      samples.push({
+        index: i + 1,
+        verdict,
+        input: sample.input,
+        expected: sample.output,
+        output: keptStart(game ? game.dialogue : run.stdout, SAMPLE_OUTPUT_CHARS),
+        message: verdict === 'WA' || game || (checked && verdict === 'IE') ? checkerMessage : run.message,
+        timeMs: Math.round(run.timeMs),
+      });
+    }
+  } finally {
+    await stored?.close();
   }
   const failed = samples.find((s) => s.verdict !== 'AC');
   return { verdict: failed ? failed.verdict : 'AC', samples, compileOutput: compiled.diagnostics || null };

@@ -4,6 +4,7 @@
  */
 import { grade, KEPT_OUTPUT_CHARS, type GradeEvent, type TestOutcome } from '../judge/grader';
 import { interactorFor } from '../problems/interactive';
+import { storedCheckFor } from '../problem-store/judge-check';
 import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
 import { preview } from '../text/preview';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
@@ -53,6 +54,7 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
         return;
     }
   };
+  const stored = storedCheckFor(db, sub.problem, compiler);
   const outcome = await grade(
     {
       source: sub.source,
@@ -60,10 +62,11 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
       limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
       interactor: (await interactorFor(sub.problem)) ?? undefined,
+      check: stored?.check,
     },
     { compiler, sandbox },
     onEvent,
-  );
+  ).finally(() => stored?.close());
   if (finished.length > 0) sendProgress(null);
   send({
     type: 'done',

@@ -48,19 +48,44 @@ const inlineMath: TokenizerAndRendererExtension = {
 
 const marked = new Marked({ gfm: true, extensions: [blockMath, inlineMath] });
 
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * Markdown from outside (an imported package's statement): raw HTML is shown as text, never
+ * rendered, and links and images keep only http(s), mailto and relative addresses, so a statement
+ * cannot bring a script, a style or a javascript: link into the page.
+ */
+const untrusted = new Marked({
+  gfm: true,
+  extensions: [blockMath, inlineMath],
+  walkTokens(token) {
+    if ((token.type === 'link' || token.type === 'image') && !/^(https?:|mailto:|[#/.]|[^:]*$)/i.test((token as Tokens.Link).href.trim())) (token as Tokens.Link).href = '#';
+  },
+  renderer: {
+    html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
+  },
+});
+
 export function renderMarkdown(source: string): string {
   return marked.parse(source, { async: false });
+}
+
+export function renderUntrustedMarkdown(source: string): string {
+  return untrusted.parse(source, { async: false });
 }
 
 /** The marker in a statement where the page puts the samples. */
 export const SAMPLES_MARKER = '<!-- samples -->';
 
 /** A statement rendered in two parts: before the samples and after them. */
-export function renderStatement(source: string): { before: string; after: string } {
+export function renderStatement(source: string, opts: { untrusted?: boolean } = {}): { before: string; after: string } {
   const at = source.indexOf(SAMPLES_MARKER);
-  if (at < 0) return { before: renderMarkdown(source), after: '' };
+  const render = opts.untrusted ? renderUntrustedMarkdown : renderMarkdown;
+  if (at < 0) return { before: render(source), after: '' };
   return {
-    before: renderMarkdown(source.slice(0, at)),
-    after: renderMarkdown(source.slice(at + SAMPLES_MARKER.length)),
+    before: render(source.slice(0, at)),
+    after: render(source.slice(at + SAMPLES_MARKER.length)),
   };
 }

@@ -15,8 +15,11 @@ export function trimBackupFile(file: string): number {
   try {
     db.pragma('journal_mode = DELETE');
     const removed = db.transaction(() => {
-      const n = db.prepare("DELETE FROM tests WHERE kind <> 'user'").run().changes;
-      db.prepare('UPDATE problems SET content_hash = ?').run(REBUILD_MARK);
+      // A stored problem (imported, or a published draft) has no package on disk to rebuild from:
+      // its tests and hash stay in the backup.
+      const stored = 'problem NOT IN (SELECT slug FROM stored_problems)';
+      const n = db.prepare(`DELETE FROM tests WHERE kind <> 'user' AND ${stored}`).run().changes;
+      db.prepare(`UPDATE problems SET content_hash = ? WHERE ${stored.replace('problem', 'slug')}`).run(REBUILD_MARK);
       // Highlighted sources are drawn again on first view.
       db.prepare('UPDATE submissions SET source_html = NULL WHERE source_html IS NOT NULL').run();
       return n;

@@ -462,4 +462,31 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE submissions ADD COLUMN contest_virtual INTEGER REFERENCES contest_virtuals(id);
     `,
   },
+  {
+    version: 30,
+    name: 'stored problems: packages imported from outside (or published drafts), kept in the database',
+    sql: `
+      -- A problem whose package lives here, not in problems/<slug>/: its row in problems and its
+      -- tests in tests are written with it, and kept by backups (they are not derived from files).
+      CREATE TABLE stored_problems (
+        slug        TEXT PRIMARY KEY REFERENCES problems(slug) ON DELETE CASCADE,
+        owner       INTEGER REFERENCES accounts(id),
+        -- 0: a draft, seen by teachers only, not in the problem list and not judged for students.
+        published   INTEGER NOT NULL DEFAULT 1 CHECK (published IN (0, 1)),
+        -- JSON: checker (token options or a TypeScript output validator), the solution table and
+        -- its sources, notes, the package's name, source, license and statement format.
+        package     TEXT NOT NULL,
+        -- TypeScript exporting generate(rng, size), or NULL: stress tests are off without one.
+        generator   TEXT,
+        stored_at   INTEGER NOT NULL
+      ) STRICT;
+      -- Bumped by every store or removal, so a server notices a problem imported beside it with one
+      -- read of one row instead of a scan.
+      CREATE TABLE stored_problems_version (
+        id       INTEGER PRIMARY KEY CHECK (id = 1),
+        version  INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO stored_problems_version (id, version) VALUES (1, 0);
+    `,
+  },
 ];

@@ -40,8 +40,11 @@ const PROBLEM_COLUMNS = `slug, title_en AS titleEn, title_zh AS titleZh, source,
   statement_zh AS statementZh, time_limit_ms AS timeLimitMs, memory_limit_mb AS memoryLimitMb,
   content_hash AS contentHash, imported_at AS importedAt`;
 
+/** A stored problem still a draft: teachers see it in the drafts pages only, never in lists or the judge. */
+const NOT_DRAFT = 'slug NOT IN (SELECT slug FROM stored_problems WHERE published = 0)';
+
 export function listProblems(db: Db): ProblemRow[] {
-  return prepared(db, `SELECT ${PROBLEM_COLUMNS} FROM problems ORDER BY slug`).all() as ProblemRow[];
+  return prepared(db, `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE ${NOT_DRAFT} ORDER BY slug`).all() as ProblemRow[];
 }
 
 export type ProblemHeader = Omit<ProblemRow, 'statementEn' | 'statementZh'>;
@@ -51,7 +54,7 @@ export function getProblemHeader(db: Db, slug: string): ProblemHeader | undefine
   return prepared(
     db,
     `SELECT slug, title_en AS titleEn, title_zh AS titleZh, source, time_limit_ms AS timeLimitMs, memory_limit_mb AS memoryLimitMb,
-       content_hash AS contentHash, imported_at AS importedAt FROM problems WHERE slug = ?`,
+       content_hash AS contentHash, imported_at AS importedAt FROM problems WHERE slug = ? AND ${NOT_DRAFT}`,
   ).get(slug) as ProblemHeader | undefined;
 }
 

@@ -1,0 +1,115 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import type { Compiler } from '../compile/types';
+import { parsePackage, type ParsedPackage } from '../package-format/parse';
+import { readZip } from '../package-format/unzip';
+import type { Sandbox } from '../sandbox';
+import type { Db } from '../storage/db';
+import { checkerOf, packageFaults } from './package-data';
+import { runPackageSolutions } from './solutions';
+import { slugFaults, storePackage } from './store';
+import { StoreRefused, type SolutionReport } from './types';
+
+/** Largest zip read (upload or file): its size is checked before a byte of it is read. */
+export const MAX_ZIP_BYTES = 64 * 1024 * 1024;
+
+export type ImportSource = { path: string } | { zip: Buffer; fileName?: string };
+
+export interface ImportOptions {
+  /** Where a zip is unpacked for reading (a folder removed afterwards): the data directory. */
+  dataDir: string;
+  /** Store under this short name instead of the package's own. */
+  as?: string;
+  owner: number | null;
+  published?: boolean;
+  replace?: boolean;
+  compiler?: Compiler;
+  sandbox?: Sandbox;
+  onRow?: (row: SolutionReport) => void;
+}
+
+export type ImportResult =
+  | { ok: true; slug: string; solutions: SolutionReport[]; notes: string[] }
+  | { ok: false; reasons: string[]; solutions: SolutionReport[] };
+
+/**
+ * The whole import: read the package (a folder named by its short name, or a zip of one), check
+ * it, run its solution table, and store it. Refused with every reason when the package fails its
+ * own checks or an accepted solution does not pass; nothing is stored then.
+ */
+export async function importPackage(db: Db, source: ImportSource, opts: ImportOptions): Promise<ImportResult> {
+  const read = readSource(source, opts.dataDir);
+  if (!read.ok) return { ok: false, reasons: read.reasons, solutions: [] };
+  const pkg: ParsedPackage = opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg;
+  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
+  if (faults.length) return { ok: false, reasons: faults, solutions: [] };
+  const solutions = await runPackageSolutions(pkg, { compiler: opts.compiler, sandbox: opts.sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
+  const reasons = solutions
+    .filter((r) => r.expected === 'AC' && r.got !== null && !r.ok)
+    .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
+  if (reasons.length) return { ok: false, reasons, solutions };
+  const notes = [...pkg.notes];
+  if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
+  for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
+  try {
+    const { slug } = storePackage(db, pkg, { owner: opts.owner, published: opts.published ?? true, replace: opts.replace, solutions });
+    return { ok: true, slug, solutions, notes };
+  } catch (e) {
+    if (e instanceof StoreRefused) return { ok: false, reasons: e.reasons, solutions };
+    throw e;
+  }
+}
+
+type Read = { ok: true; pkg: ParsedPackage } | { ok: false; reasons: string[] };
+
+function readSource(source: ImportSource, dataDir: string): Read {
+  if ('path' in source) {
+    const path = resolve(source.path);
+    let size: number;
+    try {
+      const st = statSync(path);
+      if (st.isDirectory()) return parsePackage(path);
+      size = st.size;
+    } catch {
+      return { ok: false, reasons: [`${basename(path)} does not exist.`] };
+    }
+    if (!path.endsWith('.zip')) return { ok: false, reasons: [`${basename(path)} is neither a package folder nor a .zip file.`] };
+    if (size > MAX_ZIP_BYTES) return { ok: false, reasons: [`${basename(path)} is ${size} bytes; a package zip may be at most ${MAX_ZIP_BYTES}.`] };
+    return readZipPackage(readFileSync(path), basename(path), dataDir);
+  }
+  if (source.zip.length > MAX_ZIP_BYTES) return { ok: false, reasons: [`The zip is ${source.zip.length} bytes; a package zip may be at most ${MAX_ZIP_BYTES}.`] };
+  return readZipPackage(source.zip, source.fileName ?? 'package.zip', dataDir);
+}
+
+/**
+ * Unpacks a checked zip into a fresh folder under the data directory, reads it as a folder would
+ * be read, and removes it. The zip holds one folder named by the short name, or the package's
+ * files at its top (then the zip's own name, without .zip, is the short name).
+ */
+function readZipPackage(buf: Buffer, fileName: string, dataDir: string): Read {
+  const unzipped = readZip(buf);
+  if (!unzipped.ok) return unzipped;
+  const files = unzipped.entries;
+  const tops = new Set(files.map((f) => f.path.split('/')[0]!));
+  const wrapped = tops.size === 1 && files.every((f) => f.path.includes('/')) && !tops.has('problem.yaml');
+  const shortName = wrapped ? [...tops][0]! : fileName.replace(/\.zip$/i, '');
+  const root = join(dataDir, 'import-tmp');
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  const tmp = mkdtempSync(join(root, 'pkg-'));
+  try {
+    const dir = join(tmp, shortName.replace(/[/\\]/g, '_') || 'package');
+    mkdirSync(dir);
+    for (const f of files) {
+      const rel = wrapped ? f.path.slice(shortName.length + 1) : f.path;
+      if (!rel) continue;
+      const target = resolve(dir, ...rel.split('/'));
+      // readZip refused every name that could leave the folder; this is the second lock.
+      if (!target.startsWith(dir + sep)) return { ok: false, reasons: [`"${f.path.slice(0, 80)}" would be written outside the package.`] };
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, f.data, { flag: 'wx' });
+    }
+    return parsePackage(dir);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

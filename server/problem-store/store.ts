@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { SLUG_PATTERN, listSlugs } from '../problems/registry';
+import { prepared, type Db } from '../storage/db';
+import { saveImportedProblem, type NewTest } from '../storage/problems';
+import type { ParsedPackage } from '../package-format/parse';
+import { checkerOf, limitsOf, packageFaults, statementsOf } from './package-data';
+import { StoreRefused, type SolutionReport, type StoredPackageData } from './types';
+
+export interface StoreOptions {
+  /** The teacher who brought it in (null: the command line, or local mode). */
+  owner: number | null;
+  /** False: a draft, kept out of the problem list and the judge until published. */
+  published: boolean;
+  /** Replace a stored problem of the same slug (a new version); without it, the slug must be free. */
+  replace?: boolean;
+  /** TypeScript exporting generate(rng, size): stress tests need one. */
+  generator?: string;
+  /** The solution table the import ran, kept beside the package. */
+  solutions?: SolutionReport[];
+}
+
+/** Content hashes of stored problems start with this, so caches and the start-up import tell them apart. */
+export const STORED_HASH_PREFIX = 'stored:';
+
+let builtIn: Set<string> | null = null;
+/** Slugs of the packages in problems/: a stored problem may not take one. */
+export function isBuiltInSlug(slug: string): boolean {
+  builtIn ??= new Set(listSlugs());
+  return builtIn.has(slug);
+}
+
+/**
+ * Stores a parsed package as a problem, in one transaction: the problem row (statement, limits),
+ * its tests (samples, then the secret ones), and the stored_problems row (checker, solution table,
+ * notes). Throws StoreRefused with every reason, having written nothing.
+ */
+export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { slug: string } {
+  const slug = pkg.shortName;
+  const reasons = [...slugFaults(db, slug, opts.replace ?? false), ...packageFaults(pkg)];
+  const { checker } = checkerOf(pkg);
+  const { limits, notes: limitNotes } = limitsOf(pkg);
+  const statements = statementsOf(pkg);
+  if (reasons.length) throw new StoreRefused(reasons);
+
+  const sources = new Map(Object.values(pkg.submissions).flat().map((s) => [s.name, s.source]));
+  const data: StoredPackageData = {
+    format: 1,
+    name: pkg.name,
+    source: pkg.source,
+    license: pkg.license,
+    type: pkg.type,
+    validation: pkg.validation,
+    checker,
+    statementFormats: pkg.statementFormats ?? {},
+    solutions: (opts.solutions ?? []).map((r) => ({ ...r, source: sources.get(r.name) ?? null })),
+    notes: [...pkg.notes, ...limitNotes, ...statements.notes],
+  };
+  const tests: NewTest[] = [
+    ...pkg.samples.map((t, i) => ({ kind: 'sample' as const, label: `sample ${i + 1}`, input: t.input, expected: t.answer })),
+    ...pkg.secret.map((t) => ({ kind: 'edge' as const, label: `secret ${t.name}`.slice(0, 120), input: t.input, expected: t.answer })),
+  ];
+  const json = JSON.stringify(data);
+  const hash = createHash('sha256').update(json).update('\0');
+  for (const t of tests) hash.update(t.input).update('\0').update(t.expected).update('\0');
+  hash.update(statements.en).update('\0').update(statements.zh);
+
+  db.transaction(() => {
+    // Again inside the transaction: another import may have taken the name meanwhile.
+    const taken = slugFaults(db, slug, opts.replace ?? false);
+    if (taken.length) throw new StoreRefused(taken);
+    saveImportedProblem(
+      db,
+      {
+        slug,
+        titleEn: pkg.name.en,
+        titleZh: pkg.name.zh ?? pkg.name.en,
+        source: pkg.source ?? '',
+        statementEn: statements.en,
+        statementZh: statements.zh,
+        timeLimitMs: limits.timeMs,
+        memoryLimitMb: limits.memoryMb,
+        contentHash: `${STORED_HASH_PREFIX}${hash.digest('hex')}`,
+      },
+      tests,
+    );
+    prepared(
+      db,
+      `INSERT INTO stored_problems (slug, owner, published, package, generator, stored_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (slug) DO UPDATE SET owner = excluded.owner, published = excluded.published, package = excluded.package,
+         generator = excluded.generator, stored_at = excluded.stored_at`,
+    ).run(slug, opts.owner, opts.published ? 1 : 0, json, opts.generator ?? null, Date.now());
+    bumpVersion(db);
+  }).immediate();
+  return { slug };
+}
+
+/** Why a package may not be stored under this short name (checked again inside the store's transaction). */
+export function slugFaults(db: Db, slug: string, replace: boolean): string[] {
+  if (!SLUG_PATTERN.test(slug) || slug.length > 64) return [`"${slug.slice(0, 64)}" is not a short name: lowercase letters and digits joined by dashes, at most 64 characters.`];
+  if (isBuiltInSlug(slug)) return [`"${slug}" is the short name of a built-in problem; import it under another name (--as NAME).`];
+  const existing = prepared(db, 'SELECT slug FROM problems WHERE slug = ?').get(slug) !== undefined;
+  const stored = prepared(db, 'SELECT slug FROM stored_problems WHERE slug = ?').get(slug) !== undefined;
+  if (existing && !stored) return [`"${slug}" is a problem this judge already holds from problems/; import it under another name (--as NAME).`];
+  if (stored && !replace) return [`A problem "${slug}" is already stored; import it under another name (--as NAME), or replace it.`];
+  return [];
+}
+
+function bumpVersion(db: Db): void {
+  prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
+}
+
+/** Publishes a stored draft (or takes a problem back to draft); false when no such stored problem. */
+export function setPublished(db: Db, slug: string, published: boolean): boolean {
+  return db.transaction(() => {
+    const changed = prepared(db, 'UPDATE stored_problems SET published = ? WHERE slug = ?').run(published ? 1 : 0, slug).changes > 0;
+    if (changed) bumpVersion(db);
+    return changed;
+  }).immediate();
+}
+
+/** One cheap read: changes whenever a stored problem is stored, replaced or published. */
+export function storedProblemsVersion(db: Db): number {
+  return (prepared(db, 'SELECT version FROM stored_problems_version WHERE id = 1').get() as { version: number } | undefined)?.version ?? 0;
+}
+
+export interface StoredProblem {
+  slug: string;
+  owner: number | null;
+  published: boolean;
+  data: StoredPackageData;
+  generator: string | null;
+  storedAt: number;
+}
+
+export function getStoredProblem(db: Db, slug: string): StoredProblem | undefined {
+  const row = prepared(db, 'SELECT slug, owner, published, package, generator, stored_at AS storedAt FROM stored_problems WHERE slug = ?').get(slug) as
+    | { slug: string; owner: number | null; published: number; package: string; generator: string | null; storedAt: number }
+    | undefined;
+  return row && { slug: row.slug, owner: row.owner, published: row.published === 1, data: JSON.parse(row.package) as StoredPackageData, generator: row.generator, storedAt: row.storedAt };
+}

@@ -1,0 +1,49 @@
+import type { SubmissionFolder } from '../package-format/parse';
+import type { Verdict } from '../judge/verdicts';
+import type { TokenOptions } from './checker-options';
+
+/** One row of a package's solution table, as the import ran it. */
+export interface SolutionReport {
+  folder: SubmissionFolder;
+  /** The file's name under submissions/<folder>/. */
+  name: string;
+  language: 'typescript' | 'javascript' | 'other';
+  /** What the folder says the judge must answer: accepted AC, wrong_answer WA, time_limit_exceeded TLE, run_time_error RE. */
+  expected: Verdict;
+  /** The judge's verdict (the first failing test's, or AC); null when not run (another language). */
+  got: Verdict | null;
+  failedTest: number | null;
+  /** One character per test: '.' passed, the verdict's first letter, '-' not run. */
+  tests: string;
+  maxTimeMs: number;
+  /** True when run and the verdict is the expected one. */
+  ok: boolean;
+  /** "kept, not run", or the first failure's message. */
+  note: string | null;
+}
+
+/** How a stored problem compares an output with the answer. */
+export type StoredChecker =
+  | { kind: 'tokens'; options: TokenOptions }
+  | { kind: 'validator'; name: string; language: 'typescript' | 'javascript'; source: string };
+
+/** The stored_problems.package column: what the problem row and its tests do not hold. */
+export interface StoredPackageData {
+  format: 1;
+  name: { en: string; zh?: string };
+  source: string | null;
+  license: string | null;
+  type: string;
+  validation: string;
+  checker: StoredChecker;
+  statementFormats: Record<string, 'md' | 'tex'>;
+  /** Every submission with its source (null for other languages: the name is kept) and what it got at import. */
+  solutions: (SolutionReport & { source: string | null })[];
+  notes: string[];
+}
+
+export class StoreRefused extends Error {
+  constructor(readonly reasons: string[]) {
+    super(reasons.join(' '));
+  }
+}

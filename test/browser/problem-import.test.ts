@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportPackage, packageZip } from '../../server/package-format/export';
+import { zipFiles } from '../../server/package-format/zip';
+import { accountsCli, Person } from '../helpers/accounts';
+import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
+
+/**
+ * "Bringing a problem in" on /class in a real browser, in accounts mode: the teacher's upload goes
+ * through the page's CSRF token and shows the solution table, a hostile zip shows every reason,
+ * the panel speaks Chinese, and a student's upload is refused before its body is read.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const files = mkdtempSync(join(tmpdir(), 'sg-import-browser-files-'));
+
+let server: RunningServer;
+let browser: Browser;
+let tess: Page;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sg-import-browser-'));
+  expect((await accountsCli(dataDir, ['add-teacher', 'tess'], 'teacher-password\n')).status).toBe(0);
+  expect((await accountsCli(dataDir, ['add-student', 'sam'], 'student-password\n')).status).toBe(0);
+  server = await startServer({ dataDir, workers: 1, env: { ACCOUNTS: 'on' } });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  tess = await (await browser.newContext()).newPage();
+  await tess.goto(`${server.url}/login?next=%2Fclass`);
+  await tess.fill('input[name=name]', 'tess');
+  await tess.fill('input[name=password]', 'teacher-password');
+  await tess.click('button.login-button');
+  await tess.waitForURL(`${server.url}/class`);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+  removeDataDir(files);
+});
+
+describe('bringing a problem in on /class', { timeout: 180_000 }, () => {
+  it("imports the teacher's zip and shows the solution table", async () => {
+    const exported = await exportPackage('kiki');
+    const zip = join(files, 'kiki.zip');
+    // Without the too-slow solutions, each of which costs a whole time limit.
+    writeFileSync(zip, packageZip({ ...exported, files: exported.files.filter((f) => !f.path.startsWith('submissions/time_limit_exceeded/')) }));
+    await tess.setInputFiles('#import-problem input[name=package]', zip);
+    await tess.fill('#import-problem input[name=as]', 'class-kiki');
+    await tess.click('#import-problem .import-run');
+    await tess.locator('.import-done a').waitFor({ timeout: 120_000 });
+    expect(await tess.locator('.import-done').textContent()).toBe('Imported: class-kiki');
+    expect(await tess.locator('.import-table tr').count()).toBe(exported.files.filter((f) => /^submissions\/(accepted|wrong_answer)\//.test(f.path)).length);
+    await tess.click('.import-done a');
+    await tess.waitForURL(`${server.url}/problems/class-kiki`);
+    expect(await tess.locator('#stored-problem').textContent()).toMatch(/imported as a package without a generator/);
+  });
+
+  it('shows every reason for a refused zip, in Chinese too', async () => {
+    await tess.goto(`${server.url}/class?lang=zh`);
+    expect(await tess.locator('#import-problem h2').textContent()).toBe('导入题目');
+    const bad = join(files, 'bad.zip');
+    writeFileSync(bad, zipFiles([{ path: 'bad/problem.yaml', data: Buffer.from('name: x\n') }]));
+    await tess.setInputFiles('#import-problem input[name=package]', bad);
+    await tess.click('#import-problem .import-run');
+    await tess.locator('.import-refused').waitFor();
+    expect(await tess.locator('.import-refused').textContent()).toMatch(/^已拒绝: The package was refused: /);
+    const reasons = await tess.locator('.import-reasons li').allTextContents();
+    expect(reasons).toEqual(expect.arrayContaining(['problem.yaml: problem_format_version is missing.', 'data/secret/ is missing.']));
+  });
+
+  it("refuses a student's upload with 403 before reading it", async () => {
+    const sam = new Person(server.url, 'sam', 'student-password');
+    await sam.login();
+    const res = await sam.api('/api/problems/import', { method: 'POST', headers: { 'content-type': 'application/zip' }, body: new Uint8Array(Buffer.from('PK')) });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'Only a teacher can import a problem.' });
+  });
+});
