@@ -10,6 +10,7 @@ import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { sampleRunsApi } from './sample-runs-api';
 import { mistakeMapsApi } from './mistake-maps-api';
+import { problemDraftApi } from './problem-draft-routes';
 import { mistakePages } from './mistake-pages';
 import { mistakeViewHelpers } from '../mistakes/view-helpers';
 import { stressPages } from './stress-pages';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', sampleRunsApi(deps.db, deps.onQueued));
   app.use('/api', mistakeMapsApi(deps.db, deps.onQueued));
+  app.use('/api', problemDraftApi(deps.db, deps.onQueued));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
   const labThread = new LabThread(deps.judgeNice ?? null);

@@ -39,7 +39,7 @@ const QUICK_WORK = 3_000_000;
 const QUICK_STATES = 40_000;
 
 const settingsSchema = z.record(z.string(), z.number().int());
-const labSchema = z
+export const labSchema = z
   .object({
     problem: z.string().min(1).optional(),
     params: settingsSchema.optional(),
@@ -54,7 +54,7 @@ const labSchema = z
 
 type LabBody = z.infer<typeof labSchema>;
 
-function describeLabError(error: z.ZodError, body: unknown): string {
+export function describeLabError(error: z.ZodError, body: unknown): string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The request body must be a JSON object like {"problem": "ed", "to": 16}.';
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') return `Unknown field "${issue.keys[0]}"; the fields are problem, params, source, octal, subtract, preset, to and conjecture.`;

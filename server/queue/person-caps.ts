@@ -15,6 +15,8 @@ export const PERSON_CAPS: { readonly [K in JobKind]: number } = {
   lab: 5,
   // A teacher's "draw the missing maps" on /class/mistakes queues up to this many at a time.
   'mistake-map': 10,
+  // A teacher's problem drafts being checked (each runs every solution on every test).
+  'problem-draft': 3,
 };
 
 const NAMES: { readonly [K in JobKind]: string } = {
@@ -24,6 +26,7 @@ const NAMES: { readonly [K in JobKind]: string } = {
   stress: 'stress runs',
   lab: 'lab computations',
   'mistake-map': 'mistake maps',
+  'problem-draft': 'problem drafts being checked',
 };
 
 /** The person key of new work, as PERSON (kinds/kind.ts) computes it for stored rows. */

@@ -4,6 +4,8 @@ import type { FinalResult, TestResultInput } from '../storage/submissions';
 import type { LabFinal } from '../storage/lab-jobs';
 import type { SampleRunResult } from '../storage/sample-runs';
 import type { MistakeMapFinal } from '../storage/mistake-maps';
+import type { DraftFinal } from '../storage/problem-drafts';
+import type { CheckRow } from '../problem-drafts/checks';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -13,7 +15,7 @@ export interface JudgeThreadData {
 }
 
 /** What a judge thread can be asked to do; each kind lives in its own table (see kinds/registry.ts). */
-export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map';
+export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map' | 'problem-draft';
 
 /** Where a long job that yielded its thread resumes (a stress run: its next case and the CPU budget spent). */
 export interface YieldState {
@@ -45,6 +47,8 @@ export type FromThread =
   | { type: 'lab-done'; id: number; result: LabFinal }
   | { type: 'sample-run-done'; id: number; result: SampleRunResult }
   | { type: 'mistake-map-done'; id: number; result: MistakeMapFinal }
+  | { type: 'problem-draft-rows'; id: number; rows: CheckRow[] }
+  | { type: 'problem-draft-done'; id: number; result: DraftFinal }
   /** The job stopped early to give the thread to waiting work; the queue stores where it resumes. */
   | { type: 'yielded'; kind: JobKind; id: number; state: YieldState }
   | { type: 'closed' };
@@ -70,5 +74,7 @@ const JOB_MESSAGES = {
   'lab-done': true,
   'sample-run-done': true,
   'mistake-map-done': true,
+  'problem-draft-rows': true,
+  'problem-draft-done': true,
 } as const satisfies Record<JobMessageType, true>;
 export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];

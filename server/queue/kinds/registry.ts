@@ -9,6 +9,7 @@ import { invocationKind } from './invocation';
 import type { JobKindModule } from './kind';
 import { labKind } from './lab';
 import { mistakeMapKind } from './mistake-map';
+import { problemDraftKind } from './problem-draft';
 import { sampleRunKind } from './sample-run';
 import { stressKind } from './stress';
 import { submissionKind } from './submission';
@@ -20,6 +21,7 @@ export const JOB_KINDS: { readonly [K in JobKind]: JobKindModule<K> } = {
   lab: labKind,
   'sample-run': sampleRunKind,
   'mistake-map': mistakeMapKind,
+  'problem-draft': problemDraftKind,
 };
 
 export function kindModule(kind: JobKind): JobKindModule {
