@@ -9,6 +9,7 @@ import { openDatabase } from '../../server/storage/db';
 import { insertInvocation } from '../../server/storage/invocations';
 import { insertLabJob } from '../../server/storage/lab-jobs';
 import { insertMistakeMap } from '../../server/storage/mistake-maps';
+import { insertProblemDraft } from '../../server/storage/problem-drafts';
 import { insertSampleRun } from '../../server/storage/sample-runs';
 import { insertStressRun } from '../../server/storage/stress-runs';
 import { insertSubmission } from '../../server/storage/submissions';
@@ -33,6 +34,7 @@ const made = {
   stress: insertStressRun(db, { problem: 'nim', source: 'x', cases: 5, size: 'small', seed: 1 }),
   lab: insertLabJob(db, { game: { kind: 'nim' }, to: 3 }),
   'mistake-map': insertMistakeMap(db, { problem: 'nim', source: 'x', language: 'typescript', submission: null, owner: null, requester: '' }),
+  'problem-draft': insertProblemDraft(db, { slug: 'echo', owner: null, client: '', stored: { draft: null, unanswered: [] } }),
 };
 
 it('has a row of every registered kind in this test', () => {
