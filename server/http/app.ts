@@ -11,6 +11,7 @@ import { stressApi } from './stress-api';
 import { sampleRunsApi } from './sample-runs-api';
 import { mistakeMapsApi } from './mistake-maps-api';
 import { problemDraftApi } from './problem-draft-routes';
+import { problemDraftPages } from './problem-draft-pages';
 import { mistakePages } from './mistake-pages';
 import { mistakeViewHelpers } from '../mistakes/view-helpers';
 import { stressPages } from './stress-pages';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
   app.use(packageDownload(deps.db));
+  app.use(problemDraftPages(deps.db));
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
   app.use(

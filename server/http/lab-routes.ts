@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
-import { ownerFor } from './auth/viewer';
+import { isTeacher, ownerFor } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';
@@ -382,7 +382,9 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     res.status(error ? 400 : 200).render('lab', {
       title: label('SG lab'),
       nav: 'lab',
-      scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/lab.js'],
+      scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/lab.js', '/static/lab-draft.js'],
+      // Teachers draft a problem from the game on the page (public/lab-draft.js, problem-draft-routes.ts).
+      canAuthor: isTeacher(res),
       problems,
       noGame: Object.entries(NO_GAME).map(([slug, why]) => ({ slug, why: noGameReason(slug, why, lang) })),
       q,

@@ -16,6 +16,7 @@ import { PresetError } from '../lab/presets';
 import { getStoredProblem, isBuiltInSlug, storePackage } from '../problem-store/store';
 import { StoreRefused, type SolutionReport } from '../problem-store/types';
 import { SLUG_PATTERN } from '../problems/registry';
+import { renderUntrustedMarkdown } from '../render/markdown';
 import { personOf } from '../queue/person-caps';
 import type { Db } from '../storage/db';
 import { draftSlugTaken, getProblemDraft, insertProblemDraft, markDraftPublished, type ProblemDraftRow } from '../storage/problem-drafts';
@@ -186,6 +187,19 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
     const id = insertProblemDraft(db, { slug, owner: ownerFor(res), client: personOf(ownerFor(res), clientKey(req)), stored });
     onQueued();
     res.status(201).location(`/api/problem-drafts/${id}`).json({ id, slug });
+  });
+
+  // The authoring page's live preview: the statement as every stored problem's is shown (raw HTML
+  // as text, KaTeX for the maths), rendered here so the page needs no Markdown of its own.
+  api.post('/problem-drafts/preview', (_req, res, next) => {
+    requireTeacher(res);
+    next();
+  }, rawBody, (req: Request, res: Response) => {
+    const body = parseJsonBody(req.body) as { markdown?: unknown } | null;
+    const markdown = body && typeof body === 'object' ? body.markdown : undefined;
+    if (typeof markdown !== 'string') throw badRequest('Send {"markdown": "<the statement>"}.');
+    if (bytes(markdown) > DRAFT_BOUNDS.statementBytes) throw badRequest(`A statement has at most ${DRAFT_BOUNDS.statementBytes} bytes.`);
+    res.json({ html: renderUntrustedMarkdown(markdown) });
   });
 
   api.get('/problem-drafts/:draft', (req, res) => {
