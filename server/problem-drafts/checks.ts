@@ -143,5 +143,11 @@ export async function runDraftChecks(draft: DraftPackage, unanswered: Set<string
     else reasons.push(`${r.name} should get ${r.expected} but gets ${r.verdict}${r.failedTest ? ` on test ${r.failedTest}` : ''}.`);
   }
   if (!draft.pkg.submissions.accepted.some((s) => s.source !== null)) reasons.push('A draft needs a reference solution (accepted).');
+  // The generator is run by stress tests later: here it must at least compile and export generate.
+  if (draft.generator !== null) {
+    const g = await deps.compiler.compile(draft.generator);
+    if (!g.ok) reasons.push(`The generator does not compile:\n${g.diagnostics.slice(0, 2000)}`);
+    else if (!/\bexport\s+(async\s+)?function\s+generate\b|\bexport\s+const\s+generate\b/.test(draft.generator)) reasons.push('The generator must export a function generate(rng, size).');
+  }
   return { rows, reasons, added };
 }

@@ -96,12 +96,15 @@ describe('problem drafts', { timeout: 240_000 }, () => {
       samples: [{ input: '1 2\n', output: '3\n' }],
       tests: [{ input: '5 7\n' }, { input: '40 2\n' }],
       reference,
+      generator: 'export function generate(rng: () => number): string { return `${Math.floor(rng() * 9)} 1\\n`; }\nconst broken: number = "text";\n',
       wrong: [survivor],
     });
     expect(created.status).toBe(201);
     const view = await settled(created.body.id as number);
     expect(view.status).toBe('failed');
-    expect(view.reasons).toEqual(['wrong_answer/wrong-1.ts should get WA but passes every test: add a test it fails.']);
+    expect(view.reasons[0]).toBe('wrong_answer/wrong-1.ts should get WA but passes every test: add a test it fails.');
+    expect(view.reasons[1]).toMatch(/^The generator does not compile:\n.*TS2322/);
+    expect(view.reasons).toHaveLength(2);
     const refused = await post(`/api/problem-drafts/${created.body.id}/publish`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.reasons).toEqual(view.reasons);

@@ -80,4 +80,23 @@ describe('a lab game drafted as a problem', () => {
     expect(outcome.rows.find((r) => r.name === 'wrong_answer/period-off-by-one.ts')!.verdict).toBe('WA');
     expect(outcome.rows.find((r) => r.name === 'accepted/fast.ts')!.verdict).toBe('AC');
   }, 120_000);
+
+  it("a student's own game with a declared bound: its options are the brute force's, and the drafted problem passes its checks", async () => {
+    const source = `export const bound = 2;
+export function options(n: number): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; 2 * i <= n - 2; i++) out.push([i, n - 2 - i]);
+  return out;
+}
+`;
+    const result = await runLab({ game: { kind: 'source', source }, to: 200 }, { tools: async () => ({ compiler, sandbox }) });
+    const draft = draftFromLab(result, { source, to: 200 }, source);
+    expect(draft.pkg.shortName).toMatch(/^heap-game-[0-9a-f]{6}$/);
+    expect(draft.lab!.proven).toBe(true);
+    expect(draft.pkg.statements.en).toContain('for (let i = 0; 2 * i <= n - 2; i++)');
+    expect(draft.extra.find((f) => f.path === 'brute.ts')!.text).toContain(source.trim());
+    const outcome = await runDraftChecks(draft, new Set(), { compiler, sandbox });
+    expect(outcome.reasons).toEqual([]);
+    expect(outcome.rows.find((r) => r.name.startsWith('sg-judge/brute.ts'))!.verdict).toBe('AC');
+  }, 120_000);
 });
