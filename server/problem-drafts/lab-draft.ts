@@ -84,7 +84,11 @@ export function draftFromLab(result: LabResult, request: unknown, source: string
     add(`random-${size}`, input.split('\n').slice(1).filter(Boolean).map(Number));
   }
 
-  const samples = [test('1', inRange(range(min, min + 5)))];
+  // The sample shows small heaps every predicted mistake answers right: like the built-in
+  // problems' wrong solutions, these pass the sample and are caught by the tests.
+  const mistakes = wrong.map((w) => formulaFunction(w.formula));
+  const agreed = range(min, Math.min(maxN, min + 200)).filter((n) => mistakes.every((f) => f(n) === truth(n))).slice(0, 6);
+  const samples = [test('1', agreed.length >= 3 ? agreed : inRange(range(min, min + 5)))];
   const generator = generatorProgram(genBody, min, maxN);
   const brute = bruteProgram(spec, result.game.settings, source, min);
   const pkg: ParsedPackage = {

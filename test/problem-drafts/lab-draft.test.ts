@@ -51,6 +51,8 @@ describe('a lab game drafted as a problem', () => {
 
     const outcome = await runDraftChecks(draft, new Set(), { compiler, sandbox });
     expect(outcome.reasons).toEqual([]);
+    // Every mistake passes the sample (test 1) and is caught by the tests after it.
+    for (const r of outcome.rows.filter((r) => r.expected === 'WA')) expect(r.failedTest, r.name).toBeGreaterThan(1);
     const verdicts = Object.fromEntries(outcome.rows.map((r) => [r.name.replace(/ \(.*/, ''), r.verdict]));
     expect(verdicts).toEqual({
       'accepted/fast.ts': 'AC',
