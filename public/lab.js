@@ -134,6 +134,8 @@
   async function run(body) {
     const conjecture = conjectureText();
     if (conjecture) body.conjecture = conjecture;
+    // The game asked for, without the conjecture, for "Make a problem of this game" (public/lab-draft.js).
+    window.sgLabBody = { ...body, conjecture: undefined };
     // The student's game, or a conjecture (checked in the sandbox even on a built-in table).
     ownGame = body.source !== undefined || body.conjecture !== undefined;
     followed = null;

@@ -1,6 +1,7 @@
 /**
- * Makes the README's two pictures from a real server and real Chromium: a submission page with its
- * verdict (a learner's wrong guess on Bash Game) and the SG lab's plot of a game. Run it again after
+ * Makes the docs' pictures from a real server and real Chromium: a submission page with its
+ * verdict (a learner's wrong guess on Bash Game), the SG lab's plot of a game, and the authoring
+ * page with a lab game's draft checked. Run it again after
  * a change to those pages: `npx tsx scripts/screenshots.ts` (it needs /usr/bin/chromium).
  */
 import { readFileSync } from 'node:fs';
@@ -29,7 +30,14 @@ try {
   await page.waitForSelector('#lab-summary', { timeout: 60_000 });
   const table = page.locator('section', { has: page.locator('#lab-summary') }).last();
   await table.screenshot({ path: join(OUT, 'lab-plot.png') });
-  console.log(`wrote ${join('docs/images', 'problem-page.png')} and ${join('docs/images', 'lab-plot.png')}`);
+
+  // The authoring page, showing a lab game's draft with its checks passed (docs/problem-authoring.md).
+  await page.goto(`${server.url}/lab?game=octal&octal=0.07`);
+  await page.click('#lab-make-problem');
+  await page.waitForURL(/\/problems\/new\?draft=/);
+  await page.locator('#draft-status', { hasText: 'ready' }).waitFor({ timeout: 60_000 });
+  await page.screenshot({ path: join(OUT, 'problem-authoring.png') });
+  console.log(`wrote ${join('docs/images', 'problem-page.png')}, ${join('docs/images', 'lab-plot.png')} and ${join('docs/images', 'problem-authoring.png')}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -10,6 +10,8 @@ import { apiRouter } from './api';
 import { stressApi } from './stress-api';
 import { sampleRunsApi } from './sample-runs-api';
 import { mistakeMapsApi } from './mistake-maps-api';
+import { problemDraftApi } from './problem-draft-routes';
+import { problemDraftPages } from './problem-draft-pages';
 import { mistakePages } from './mistake-pages';
 import { mistakeViewHelpers } from '../mistakes/view-helpers';
 import { stressPages } from './stress-pages';
@@ -126,6 +128,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', stressApi({ db: deps.db, inputs, onQueued: deps.onQueued }));
   app.use('/api', sampleRunsApi(deps.db, deps.onQueued));
   app.use('/api', mistakeMapsApi(deps.db, deps.onQueued));
+  app.use('/api', problemDraftApi(deps.db, deps.onQueued));
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
   const labThread = new LabThread(deps.judgeNice ?? null);
@@ -134,6 +137,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
   app.use(packageDownload(deps.db));
+  app.use(problemDraftPages(deps.db));
   app.use(problemPages(deps.db, statements));
   app.use(liveUpdates(deps.db, deps.events));
   app.use(

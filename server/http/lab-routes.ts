@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
-import { ownerFor } from './auth/viewer';
+import { isTeacher, ownerFor } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { badRequest, HttpError, notFound } from './errors';
 import { SLUG_PATTERN } from '../problems/registry';
@@ -40,7 +40,7 @@ const QUICK_WORK = 3_000_000;
 const QUICK_STATES = 40_000;
 
 const settingsSchema = z.record(z.string(), z.number().int());
-const labSchema = z
+export const labSchema = z
   .object({
     problem: z.string().min(1).optional(),
     params: settingsSchema.optional(),
@@ -55,7 +55,7 @@ const labSchema = z
 
 type LabBody = z.infer<typeof labSchema>;
 
-function describeLabError(error: z.ZodError, body: unknown): string | Said {
+export function describeLabError(error: z.ZodError, body: unknown): string | Said {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'The request body must be a JSON object like {"problem": "ed", "to": 16}.';
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') return `Unknown field "${issue.keys[0]}"; the fields are problem, params, source, octal, subtract, preset, to and conjecture.`;
@@ -385,7 +385,9 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     res.status(error ? 400 : 200).render('lab', {
       title: label('SG lab'),
       nav: 'lab',
-      scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/lab.js'],
+      scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/lab.js', '/static/lab-draft.js'],
+      // Teachers draft a problem from the game on the page (public/lab-draft.js, problem-draft-routes.ts).
+      canAuthor: isTeacher(res),
       problems,
       noGame: Object.entries(NO_GAME).map(([slug, why]) => ({ slug, why: noGameReason(slug, why, lang) })),
       q,

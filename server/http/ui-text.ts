@@ -3,6 +3,7 @@ import type { Tag } from '../../problems/catalog';
 import { readCookieLang } from './lang';
 import { COURSE_PHRASES_ZH } from './course-text';
 import { CONTEST_PHRASES_ZH } from './contest-text';
+import { DRAFT_PHRASES_ZH } from './problem-draft-text';
 import { VERDICT_TABLE } from '../judge/verdicts';
 import type { Lang } from './statements';
 
@@ -120,6 +121,7 @@ const VERDICT_ZH: Record<string, string> = Object.fromEntries(VERDICT_TABLE.map(
 const PHRASES_ZH: Record<string, string> = {
   ...COURSE_PHRASES_ZH,
   ...CONTEST_PHRASES_ZH,
+  ...DRAFT_PHRASES_ZH,
   // Accounts, the class and homework (accounts mode)
   'API tokens': 'API 令牌',
   'For scripts and the command line: send the header Authorization: Bearer TOKEN.': '供脚本和命令行使用：发送请求头 Authorization: Bearer TOKEN。',

@@ -17,6 +17,8 @@ export const PERSON_CAPS: { readonly [K in JobKind]: number } = {
   'mistake-map': 10,
   // Never counted against a person: a rejudge's items are the rejudge's own (one per scope at a time).
   rejudge: Number.MAX_SAFE_INTEGER,
+  // A teacher's problem drafts being checked (each runs every solution on every test).
+  'problem-draft': 3,
 };
 
 const NAMES: { readonly [K in JobKind]: string } = {
@@ -27,6 +29,7 @@ const NAMES: { readonly [K in JobKind]: string } = {
   lab: 'lab computations',
   'mistake-map': 'mistake maps',
   rejudge: 'rejudged submissions',
+  'problem-draft': 'problem drafts being checked',
 };
 
 /** The person key of new work, as PERSON (kinds/kind.ts) computes it for stored rows. */

@@ -5,6 +5,8 @@ import type { LabFinal } from '../storage/lab-jobs';
 import type { SampleRunResult } from '../storage/sample-runs';
 import type { MistakeMapFinal } from '../storage/mistake-maps';
 import type { RejudgeOutcome } from '../rejudge/store';
+import type { DraftFinal } from '../storage/problem-drafts';
+import type { CheckRow } from '../problem-drafts/checks';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -14,7 +16,7 @@ export interface JudgeThreadData {
 }
 
 /** What a judge thread can be asked to do; each kind lives in its own table (see kinds/registry.ts). */
-export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map' | 'rejudge';
+export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map' | 'rejudge' | 'problem-draft';
 
 /** Where a long job that yielded its thread resumes (a stress run: its next case and the CPU budget spent). */
 export interface YieldState {
@@ -51,6 +53,8 @@ export type FromThread =
   | { type: 'mistake-map-done'; id: number; result: MistakeMapFinal }
   /** One submission judged again (null with `error`: the judge failed, the submission keeps its verdict). */
   | { type: 'rejudge-done'; id: number; result: RejudgeOutcome | null; error?: string }
+  | { type: 'problem-draft-rows'; id: number; rows: CheckRow[] }
+  | { type: 'problem-draft-done'; id: number; result: DraftFinal }
   /** The job stopped early to give the thread to waiting work; the queue stores where it resumes. */
   | { type: 'yielded'; kind: JobKind; id: number; state: YieldState }
   | { type: 'closed' };
@@ -77,5 +81,7 @@ const JOB_MESSAGES = {
   'sample-run-done': true,
   'mistake-map-done': true,
   'rejudge-done': true,
+  'problem-draft-rows': true,
+  'problem-draft-done': true,
 } as const satisfies Record<JobMessageType, true>;
 export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];

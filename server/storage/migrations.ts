@@ -490,6 +490,35 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 32,
+    name: 'problem drafts: a teacher\'s problem (typed or from the lab) checked by a queued job before it is published',
+    sql: `
+      CREATE TABLE problem_drafts (
+        id           INTEGER PRIMARY KEY,
+        slug         TEXT NOT NULL,
+        -- The teacher who made it (accounts mode); NULL in local mode.
+        owner        INTEGER REFERENCES accounts(id),
+        -- The person key (personOf) whose turns and caps the checks take.
+        client       TEXT NOT NULL DEFAULT '',
+        status       TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done')),
+        -- Once done: 'ready' (every check passed) or 'failed'.
+        outcome      TEXT CHECK (outcome IN ('ready', 'failed')),
+        -- JSON: the package, its SG Judge files and the tests whose answers the reference writes.
+        draft        TEXT NOT NULL,
+        -- JSON: the solution table so far, the reasons it cannot be published, the tests added.
+        rows         TEXT,
+        reasons      TEXT,
+        added        TEXT,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        created_at   INTEGER NOT NULL,
+        finished_at  INTEGER,
+        published_at INTEGER,
+        CHECK ((status = 'done') = (outcome IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX problem_drafts_by_status ON problem_drafts (status, id);
+    `,
+  },
+  {
     version: 34,
     name: 'rejudges: a teacher’s rejudge of a problem, a contest or one submission, item by item',
     sql: `

@@ -171,6 +171,27 @@ describe('one visibility policy for every :id route', { timeout: 300_000 }, () =
     expect(((await own.json()) as { error: string }).error).toContain(mine);
   });
 
+  it('keeps problem drafts to teachers: a student gets 403 on every draft route and never sees a draft', async () => {
+    const draft = {
+      slug: 'tess-draft',
+      title: { en: 'Echo' },
+      statement: { en: 'Print the number.' },
+      limits: { timeMs: 1000, memoryMb: 256 },
+      samples: [{ input: '1\n', output: '1\n' }],
+      reference: "console.log(require('fs').readFileSync(0, 'utf8').trim());",
+    };
+    const made = await created(await teacher.api('/api/problem-drafts', { method: 'POST', body: JSON.stringify(draft) }));
+    expect((await teacher.api(`/api/problem-drafts/${made}`)).status).toBe(200);
+    for (const [method, path] of [['POST', '/api/problem-drafts'], ['GET', `/api/problem-drafts/${made}`], ['POST', `/api/problem-drafts/${made}/publish`]] as const) {
+      const res = await ann.api(path, { method, ...(method === 'POST' ? { body: JSON.stringify(path.endsWith('drafts') ? { ...draft, slug: 'ann-draft' } : {}) } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(((await res.json()) as { error: string }).error).toBe('Only a teacher can write problems.');
+    }
+    const listed = (await (await ann.api('/api/problems')).json()) as { slug: string }[];
+    expect(listed.map((p) => p.slug)).not.toContain('tess-draft');
+    expect((await ann.browser('/problems/tess-draft')).status).toBe(404);
+  });
+
   it('applies the JSON-only rule to /api in any letter case', async () => {
     for (const path of ['/api/submissions', '/API/submissions', '/Api/Submissions']) {
       const res = await ann.api(path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ problem: 'nim', source: ALWAYS_NO }) });

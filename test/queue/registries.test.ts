@@ -9,6 +9,7 @@ import { openDatabase } from '../../server/storage/db';
 import { insertInvocation } from '../../server/storage/invocations';
 import { insertLabJob } from '../../server/storage/lab-jobs';
 import { insertMistakeMap } from '../../server/storage/mistake-maps';
+import { insertProblemDraft } from '../../server/storage/problem-drafts';
 import { insertSampleRun } from '../../server/storage/sample-runs';
 import { insertStressRun } from '../../server/storage/stress-runs';
 import { insertSubmission } from '../../server/storage/submissions';
@@ -34,6 +35,7 @@ const made = {
   lab: insertLabJob(db, { game: { kind: 'nim' }, to: 3 }),
   'mistake-map': insertMistakeMap(db, { problem: 'nim', source: 'x', language: 'typescript', submission: null, owner: null, requester: '' }),
   rejudge: rejudgeItemOf(),
+  'problem-draft': insertProblemDraft(db, { slug: 'echo', owner: null, client: '', stored: { draft: null, unanswered: [] } }),
 };
 
 /** A rejudge's item (of the submission above; its rejudge row is not needed to claim or recover it). */

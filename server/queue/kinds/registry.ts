@@ -10,6 +10,7 @@ import type { JobKindModule } from './kind';
 import { labKind } from './lab';
 import { mistakeMapKind } from './mistake-map';
 import { rejudgeKind } from './rejudge';
+import { problemDraftKind } from './problem-draft';
 import { sampleRunKind } from './sample-run';
 import { stressKind } from './stress';
 import { submissionKind } from './submission';
@@ -22,6 +23,7 @@ export const JOB_KINDS: { readonly [K in JobKind]: JobKindModule<K> } = {
   'sample-run': sampleRunKind,
   'mistake-map': mistakeMapKind,
   rejudge: rejudgeKind,
+  'problem-draft': problemDraftKind,
 };
 
 export function kindModule(kind: JobKind): JobKindModule {

@@ -6,6 +6,7 @@ import type { Compiler } from '../../compile/types';
 import type { Sandbox } from '../../sandbox/types';
 import type { Db } from '../../storage/db';
 import { runMistakeMapJob } from '../mistake-map-job';
+import { runProblemDraftJob } from '../../problem-drafts/draft-job';
 import { runInvocationJob } from '../invocation-job';
 import { runLabJob } from '../lab-job';
 import { runSampleRunJob } from '../sample-run-job';
@@ -50,4 +51,5 @@ export const THREAD_RUNNERS: { readonly [K in JobKind]: ThreadRunner } = {
   'sample-run': async (id, ctx) => ctx.send({ type: 'sample-run-done', id, result: await runSampleRunJob(id, ctx) }),
   'mistake-map': async (id, ctx) => ctx.send({ type: 'mistake-map-done', id, result: await runMistakeMapJob(id, ctx) }),
   rejudge: runRejudgeJob,
+  'problem-draft': async (id, ctx) => ctx.send({ type: 'problem-draft-done', id, result: await runProblemDraftJob(id, ctx) }),
 };
