@@ -12,7 +12,7 @@ export const rejudgeKind: JobKindModule<'rejudge'> = {
   kind: 'rejudge',
   table: 'rejudge_items',
   unfinished: "status <> 'done'",
-  priority: 6,
+  priority: 7,
   // The rejudge's own turns, never its students': their own new work keeps its rank.
   person: "'rejudge:' || rejudge",
   background: true,
