@@ -105,7 +105,28 @@
     $('draft-publish').disabled = true;
     const link = Object.assign(document.createElement('a'), { href: answer.problem, textContent: answer.slug });
     $('draft-published').replaceChildren(`${W('Published:')} `, link);
+    if (answer.newVersion) offerRejudge(answer.slug);
   });
+
+  // A new version of a published problem: earlier submissions were judged on the old tests, so
+  // the teacher is offered a rejudge of the problem (POST /api/rejudge, low priority).
+  function offerRejudge(slug) {
+    const note = document.createElement('p');
+    const button = Object.assign(document.createElement('button'), { type: 'button', textContent: W('Rejudge its submissions') });
+    note.append(`${W('This replaced an earlier version: its submissions keep their verdicts until rejudged.')} `, button);
+    $('draft-published').after(note);
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const r = await fetch('/api/rejudge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: slug }) });
+      const answer = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+      if (!r.ok) {
+        button.disabled = false;
+        return say(answer.error, true);
+      }
+      const link = Object.assign(document.createElement('a'), { href: `/rejudge/${answer.id}`, textContent: `#${answer.id}` });
+      note.replaceChildren(`${W('Rejudge started:')} `, link);
+    });
+  }
 
   if (form.dataset.draft) follow(form.dataset.draft);
 })();

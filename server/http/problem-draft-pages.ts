@@ -12,7 +12,7 @@ import { HttpError } from './errors';
 import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
 
-const CLIENT_WORDS = ['queued', 'running', 'ready', 'failed', 'Published:', 'not run yet'];
+const CLIENT_WORDS = ['queued', 'running', 'ready', 'failed', 'Published:', 'not run yet', 'This replaced an earlier version: its submissions keep their verdicts until rejudged.', 'Rejudge its submissions', 'Rejudge started:'];
 
 export function problemDraftPages(_db: Db): express.Router {
   const router = express.Router();

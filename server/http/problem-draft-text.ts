@@ -27,6 +27,9 @@ export const DRAFT_PHRASES_ZH: Record<string, string> = {
   queued: '排队中',
   ready: '全部通过',
   'Published:': '已发布：',
+  'This replaced an earlier version: its submissions keep their verdicts until rejudged.': '这替换了较早的版本：已有提交在重测之前保留原来的结果。',
+  'Rejudge its submissions': '重测它的提交',
+  'Rejudge started:': '重测已开始：',
   'not run yet': '尚未运行',
   'Compute a game first.': '请先计算一个游戏。',
 };

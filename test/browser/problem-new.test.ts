@@ -76,6 +76,29 @@ describe('/problems/new', { timeout: 120_000 }, () => {
     await page.locator('#draft-published a[href="/problems/browser-add"]').waitFor();
     const listed = (await (await fetch(`${server.url}/api/problems`)).json()) as { slug: string }[];
     expect(listed.map((p) => p.slug)).toContain('browser-add');
+
+    // A submission judged on this version, then a new version with one more test: the page offers
+    // a rejudge of the problem's submissions, and the button starts one that covers it.
+    const sent = await fetch(`${server.url}/api/submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'browser-add', source: REFERENCE }) });
+    expect(sent.status).toBe(201);
+    const { id: submission } = (await sent.json()) as { id: number };
+    for (let i = 0; ; i++) {
+      const got = (await (await fetch(`${server.url}/api/submissions/${submission}`)).json()) as { verdict: string | null };
+      if (got.verdict) break;
+      if (i > 600) throw new Error('the submission was never judged');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await page.fill('#draft-tests', '5 7\n---\n40 2\n---\n100 200\n');
+    await page.click('#draft-form button[type=submit]');
+    await page.locator('#draft-status', { hasText: 'browser-add: ready' }).waitFor({ timeout: 60_000 });
+    await page.click('#draft-publish');
+    const offer = page.getByRole('button', { name: 'Rejudge its submissions' });
+    await offer.click();
+    const started = page.locator('a[href^="/rejudge/"]');
+    await started.waitFor();
+    const rejudge = Number((await started.getAttribute('href'))!.split('/').pop());
+    const status = (await (await fetch(`${server.url}/api/rejudge/${rejudge}`)).json()) as { total: number };
+    expect(status.total).toBe(1);
     expect(errors).toEqual([]);
   });
 
