@@ -56,6 +56,8 @@ export interface BatchedSearch {
   firstDropped: number;
   /** The first case never claimed. */
   next: number;
+  /** Runs of the program made. */
+  runs: number;
 }
 
 /** Most runs in one round trip to a sandbox, and the wall time a round is kept to (as the one-case-a-run search). */
@@ -70,7 +72,7 @@ const ROUND_TARGET_MS = 150;
  * run; a wrong answer's case is located by the layout, anything else is bisected afterwards.
  */
 export async function searchBatched(s: BatchedSearchInput): Promise<BatchedSearch> {
-  const state: BatchedSearch = { found: null, done: s.first, stopped: false, yielding: false, firstDropped: Infinity, next: s.first };
+  const state: BatchedSearch = { found: null, done: s.first, stopped: false, yielding: false, firstDropped: Infinity, next: s.first, runs: 0 };
   s.stream.skipTo(s.first);
   const size = new BatchSize(s.pkg.limits.timeMs);
   let roundRuns = 1;
@@ -127,6 +129,7 @@ export async function searchBatched(s: BatchedSearchInput): Promise<BatchedSearc
       const running = round.runs.length > 0 ? sandbox.runBatch(round.runs.map((r) => r.input)) : Promise.resolve([]);
       const upcoming = round.stopAt ? null : build();
       const runs = await running;
+      state.runs += runs.length;
       s.budget.chargeRuns(runs);
       size.after(runs);
       const slowest = Math.max(0.05, ...runs.map((r) => r.wallMs));

@@ -92,6 +92,11 @@ export interface StressOutcome {
   elapsedMs: number;
   /** Judge CPU this call spent of its budget (a resumed run carries it over). */
   budgetUsedMs: number;
+  /**
+   * Runs of the program the search made in this call: one a case, or fewer when cases go many to
+   * a run (batch.ts). Runs that narrow and shrink a failure are not counted.
+   */
+  runs: number;
 }
 
 export type StressEvent =
@@ -136,9 +141,11 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     note: null,
     elapsedMs: 0,
     budgetUsedMs: 0,
+    runs: 0,
   };
   let budgetUsed = (): number => 0;
-  const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started), budgetUsedMs: budgetUsed() });
+  let runs = (): number => 0;
+  const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started), budgetUsedMs: budgetUsed(), runs: runs() });
 
   onEvent({ type: 'compiling' });
   const compiled = await deps.compiler.compile(req.source, req.language);
@@ -154,6 +161,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   let done = first;
   let found: Finding | null = null;
   let batchSize = 1;
+  runs = () => done - first;
   let stopped = false;
   const isCancelled = (): boolean => (stopped ||= deps.cancelled?.() ?? false);
   let yielding = false;
@@ -243,6 +251,8 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       return finish({ result: 'error', error: e instanceof Error ? e.message : String(e) });
     }
     ({ done, stopped, yielding, firstDropped, next } = search);
+    const made = search.runs;
+    runs = () => made;
     const f = search.found;
     if (f?.kind === 'failure') {
       // Narrowed while the run is still a failure: its bisection runs count as part of the search.
