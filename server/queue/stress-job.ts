@@ -51,7 +51,8 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
       firstCase: run.resumeAt,
       budgetMs: Math.max(0, STRESS_CPU_BUDGET_MS - run.usedMs),
     },
-    { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled, yieldNow: deps.yieldNow },
+    // STRESS_BATCH=0: one case a run for every problem (the baseline of bench/stress-api.bench.ts).
+    { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled, yieldNow: deps.yieldNow, oneCaseARun: process.env.STRESS_BATCH === '0' },
     (e) => {
       const now = Date.now();
       if (e.type === 'progress') {

@@ -2,13 +2,17 @@ import type * as fc from 'fast-check';
 import type { Compiler, Language } from '../compile/types';
 import { decideTestVerdict } from '../judge/test-verdict';
 import type { Verdict } from '../judge/verdicts';
+import { CASE_LAYOUTS } from '../problems/case-layout';
 import { loadInteractor } from '../problems/interactive';
 import type { LoadedProblem } from '../problems/registry';
 import type { Interactor, ReferenceSolver, Size } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
+import { CaseStream } from './batch';
+import { searchBatched } from './batched-search';
 import { StressBudget } from './budget';
 import { generateCase } from './cases';
 import { judgeCases } from './judge-cases';
+import { narrowFailure } from './narrow';
 import { referenceAnswer } from './oracle';
 import { costsALimit, shrinkFailure, TIME_BUDGET_MS } from './shrink';
 import { shrinkText } from './shrink-text';
@@ -44,6 +48,11 @@ export interface StressDeps {
   yieldNow?: () => boolean;
   /** Time each shrinking pass may take (default 10 s); tests that check minimality give more. */
   shrinkBudgetMs?: number;
+  /**
+   * One case a run even for a problem whose input is T cases (the baseline the bench and the
+   * known-wrong comparison measure batching against; STRESS_BATCH=0 on a server).
+   */
+  oneCaseARun?: boolean;
 }
 
 export interface Counterexample {
@@ -55,7 +64,10 @@ export interface Counterexample {
   shrinkSteps: number;
   /** The checker's or the runtime's explanation. */
   message: string | null;
-  /** Which random case failed first (0-based), before shrinking. */
+  /**
+   * Which random case failed first (0-based), before shrinking: for a problem whose input is T
+   * cases, run in batches, the case of the stream (batch.ts); else the generated input.
+   */
   caseIndex: number;
   /**
    * The case after the generator's shrinking, as its structured value (for tools and tests; not sent
@@ -80,6 +92,11 @@ export interface StressOutcome {
   elapsedMs: number;
   /** Judge CPU this call spent of its budget (a resumed run carries it over). */
   budgetUsedMs: number;
+  /**
+   * Runs of the program the search made in this call: one a case, or fewer when cases go many to
+   * a run (batch.ts). Runs that narrow and shrink a failure are not counted.
+   */
+  runs: number;
 }
 
 export type StressEvent =
@@ -89,7 +106,7 @@ export type StressEvent =
 
 /** A failure or a reference problem found at a case index; the smallest index decides the run. */
 type Finding =
-  | { index: number; kind: 'failure'; value: fc.Value<unknown>; input: string; expected: string; run: RunResult; verdict: Verdict; message?: string | null; dialogue?: string }
+  | { index: number; kind: 'failure'; value: fc.Value<unknown>; input: string; expected: string; run: RunResult; verdict: Verdict; message?: string | null; dialogue?: string; textOnly?: boolean }
   | { index: number; kind: 'error'; message: string; input: string };
 
 const MAX_BATCH = 64;
@@ -124,9 +141,11 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     note: null,
     elapsedMs: 0,
     budgetUsedMs: 0,
+    runs: 0,
   };
   let budgetUsed = (): number => 0;
-  const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started), budgetUsedMs: budgetUsed() });
+  let runs = (): number => 0;
+  const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started), budgetUsedMs: budgetUsed(), runs: runs() });
 
   onEvent({ type: 'compiling' });
   const compiled = await deps.compiler.compile(req.source, req.language);
@@ -142,6 +161,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   let done = first;
   let found: Finding | null = null;
   let batchSize = 1;
+  runs = () => done - first;
   let stopped = false;
   const isCancelled = (): boolean => (stopped ||= deps.cancelled?.() ?? false);
   let yielding = false;
@@ -216,7 +236,30 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     if (found === null || f.index < found.index) found = f;
   };
 
-  await Promise.all(deps.sandboxes.map(lane));
+  // A problem whose input is T cases sends many cases a run, in its own format (batch.ts).
+  const layout = pkg.interactive || deps.oneCaseARun ? undefined : CASE_LAYOUTS[pkg.slug];
+  if (layout) {
+    const stream = new CaseStream(arb, pkg, layout, req.seed);
+    const progress = (casesRun: number): void => {
+      const elapsed = (performance.now() - started) / 1000;
+      onEvent({ type: 'progress', casesRun, casesTotal: req.cases, casesPerSecond: Math.round((casesRun - first) / Math.max(elapsed, 1e-3)) });
+    };
+    let search;
+    try {
+      search = await searchBatched({ stream, layout, pkg, fast, brute, sandboxes: deps.sandboxes, budget, cases: req.cases, first, cancelled: () => deps.cancelled?.() ?? false, yieldNow: () => deps.yieldNow?.() ?? false, progress });
+    } catch (e) {
+      return finish({ result: 'error', error: e instanceof Error ? e.message : String(e) });
+    }
+    ({ done, stopped, yielding, firstDropped, next } = search);
+    const made = search.runs;
+    runs = () => made;
+    const f = search.found;
+    if (f?.kind === 'failure') {
+      // Narrowed while the run is still a failure: its bisection runs count as part of the search.
+      const narrowed = await narrowFailure(f, { stream, fast, sandboxes: deps.sandboxes, timeMs: pkg.limits.timeMs });
+      found = { kind: 'failure', ...narrowed };
+    } else found = f;
+  } else await Promise.all(deps.sandboxes.map(lane));
 
   const finding = found as Finding | null;
   if (stopped && finding === null) return finish({ result: 'cancelled', casesRun: Math.min(done, req.cases) });
@@ -233,11 +276,11 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const shrinkStart = performance.now();
   // Said at once: a time-limit failure's first accepted step can be a whole limit away.
   onEvent({ type: 'shrinking', steps: 0, inputBytes: Buffer.byteLength(finding.input) });
-  const byGenerator = await shrinkFailure(
-    { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict, message: finding.message, dialogue: finding.dialogue },
-    shrinkDeps,
-    (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }),
-  );
+  const failing = { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict, message: finding.message, dialogue: finding.dialogue };
+  // An input that is not its value's text (narrow.ts) has no shrink tree: the textual pass alone.
+  const byGenerator = finding.textOnly
+    ? { ...failing, steps: 0 }
+    : await shrinkFailure(failing, shrinkDeps, (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }));
   const textBudgetMs = costly ? Math.max(0, (deps.shrinkBudgetMs ?? TIME_BUDGET_MS) - (performance.now() - shrinkStart)) : deps.shrinkBudgetMs;
   // The generator's shrink tree cannot always drop one game or lower one number on its own: a
   // generic pass over the text finishes the job (see shrink-text.ts).

@@ -8,6 +8,7 @@ import { createSandbox } from '../../server/sandbox';
 import type { Sandbox } from '../../server/sandbox/types';
 import { runStress } from '../../server/stress/stress-run';
 import { inShard } from '../helpers/shard';
+import { casesOfFirstInputs } from './batch-cases';
 import { expectLocallyMinimal, expectMinimalAgainstTextSteps } from './minimality';
 
 let compiler: Compiler;
@@ -23,7 +24,8 @@ afterAll(async () => {
 });
 
 // The promise of the stress feature, checked for every known-wrong solution of every problem:
-// found within 1,000 random `small` cases and shrunk to a failing input minimal against the
+// found within the cases of 1,000 random `small` inputs (sent many a run where the problem's input
+// is T cases: the same cases a one-case-a-run search meets, fewer runs) and shrunk to a failing input minimal against the
 // generator's shrink steps and against every textual step (remove a case, an element, a character;
 // lower a number to its least allowed value, to half, by one).
 // CI runs it in shards, STRESS_SHARD=k/n: the k-th of every n problems in name order.
@@ -44,9 +46,11 @@ describe.each(slugs)('stress run on %s', (slug) => {
       let outcome!: Awaited<ReturnType<typeof runStress>>;
       let size: Size = 'small';
       const sizes: Size[] = /^\/\/ stress: size medium first reveals/m.test(wrong.source) ? ['medium', 'max'] : ['small', 'medium', 'max'];
+      let cases = 1000;
       for (size of sizes) {
+        cases = casesOfFirstInputs(problem, size, seedFor(slug, wrong.name) >>> 1, 1000);
         outcome = await runStress(
-          { source: wrong.source, cases: 1000, size, seed: seedFor(slug, wrong.name) >>> 1 },
+          { source: wrong.source, cases, size, seed: seedFor(slug, wrong.name) >>> 1 },
           // Minimality is the promise of a pass that runs to its end: a busy machine gets the time it needs.
           { compiler, sandboxes, problem, ...refs, shrinkBudgetMs: 300_000 },
         );
@@ -54,7 +58,7 @@ describe.each(slugs)('stress run on %s', (slug) => {
       }
       expect(outcome.result, `${wrong.name}: ${outcome.error ?? ''}`).toBe('failed');
       const c = outcome.counterexample!;
-      expect(c.caseIndex, wrong.name).toBeLessThan(1000);
+      expect(c.caseIndex, wrong.name).toBeLessThan(cases);
       // Caught for being wrong, not for crashing; a run that a very busy machine slows past the time
       // limit is TLE, which is right too.
       expect(['WA', 'TLE'], `${wrong.name}: ${c.verdict} ${c.message}`).toContain(c.verdict);

@@ -49,7 +49,8 @@ describe('a stress run stops at its first failing case, whatever the verdict', (
     runsAsked = 0;
     // Counted up to the first shrink round: shrinking a time-limit failure runs smaller cases after.
     let runsBeforeShrinking: number | null = null;
-    const outcome = await runStress({ source: 'while (true) {}', cases: 1000, size: 'small', seed: 3 }, { compiler, sandboxes, problem: nim, fast, brute }, (e) => {
+    // The one-case-a-run search (problems without a case layout); batched runs: batching.test.ts.
+    const outcome = await runStress({ source: 'while (true) {}', cases: 1000, size: 'small', seed: 3 }, { compiler, sandboxes, problem: nim, fast, brute, oneCaseARun: true }, (e) => {
       if (e.type === 'shrinking') runsBeforeShrinking ??= runsAsked;
     });
     expect(outcome.result).toBe('failed');
@@ -77,7 +78,9 @@ describe('a stress run stops at its first failing case, whatever the verdict', (
   it('stops at a runtime error that happens only on some inputs, before running the rest', async () => {
     runsAsked = 0;
     const source = `const t = require('fs').readFileSync(0, 'utf8').split(/\\s+/).map(Number); if (t.slice(1).some((x) => x === 3)) throw new Error('three'); ${'\n'}${referenceAsSubmission('nim', 'fast')}`;
-    const outcome = await runStress({ source, cases: 5000, size: 'small', seed: 8 }, { compiler, sandboxes, problem: nim, fast, brute, shrinkBudgetMs: 300_000 });
+    // The one-case-a-run search: batched, the first case alone (one game of input 0, without a 3)
+    // already fails, WA, as the program reads its input twice (the second read is empty).
+    const outcome = await runStress({ source, cases: 5000, size: 'small', seed: 8 }, { compiler, sandboxes, problem: nim, fast, brute, shrinkBudgetMs: 300_000, oneCaseARun: true });
     expect(outcome.result).toBe('failed');
     expect(outcome.counterexample!.verdict).toBe('RE');
     expect(outcome.casesRun).toBe(outcome.counterexample!.caseIndex + 1);
