@@ -3,7 +3,7 @@
  * the web server, then the judge threads. One log line per step.
  */
 import './platform/require-supported-node';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './platform/config';
 import { createApp } from './http/app';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     warn,
     onPlanned: (slugs) => problemReadiness.startBuilding(slugs),
     onSettled: (slug) => problemReadiness.settled(slug),
-    delayMs: testBuildDelayMs(),
+    holdUntil: testBuildGate(),
   });
   importing.catch(() => {}); // awaited below; a failure ends the start there
   const building = problemReadiness.buildingSlugs().length;
@@ -150,10 +150,17 @@ async function main(): Promise<void> {
   log(`all ${listProblems(db).length} problems ready in ${problemReadiness.seconds().toFixed(1)} s`);
 }
 
-/** Test hook SG_TEST_BUILD_DELAY_MS: holds the background build back so a test sees it under way. */
-function testBuildDelayMs(): number {
-  const n = Number(process.env.SG_TEST_BUILD_DELAY_MS ?? 0);
-  return Number.isFinite(n) && n > 0 ? Math.min(n, 60_000) : 0;
+/**
+ * Test hook SG_TEST_BUILD_GATE=<file>: the background build waits until that file exists, so a
+ * test sees the server while problems are being built, however fast the build cache makes them.
+ */
+function testBuildGate(): Promise<void> | undefined {
+  const gate = process.env.SG_TEST_BUILD_GATE;
+  if (!gate) return undefined;
+  return new Promise((resolve) => {
+    const check = (): void => (existsSync(gate) ? resolve() : void setTimeout(check, 50));
+    check();
+  });
 }
 
 function listen(app: ReturnType<typeof createApp>['app'], port: number, host: string): Promise<Server> {

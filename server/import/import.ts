@@ -25,8 +25,8 @@ export interface ImportOptions {
   onPlanned?: (slugs: string[]) => void;
   /** Called when one package's build has ended: stored (its tests in one transaction) or skipped. */
   onSettled?: (slug: string) => void;
-  /** Test hook: wait this long before building, so a test can watch the server while it builds. */
-  delayMs?: number;
+  /** Test hook: builds start once this settles, so a test can watch the server while it builds. */
+  holdUntil?: Promise<void>;
 }
 
 export interface ImportReport {
@@ -61,7 +61,7 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
   }
   if (report.unchanged.length) log(`problems unchanged since last import: ${report.unchanged.join(', ')}`);
   options.onPlanned?.(toBuild.map((b) => b.slug));
-  if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+  if (options.holdUntil) await options.holdUntil;
 
   const cacheDir = options.buildCacheDir ?? BUILD_CACHE_DIR;
   const hashOf = new Map(toBuild.map((b) => [b.slug, b.hash]));
