@@ -3,11 +3,13 @@
  * the web server, then the judge threads. One log line per step.
  */
 import './platform/require-supported-node';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { ConfigError, loadConfig } from './platform/config';
 import { createApp } from './http/app';
 import { importProblems } from './import/import';
+import { problemReadiness } from './problems/readiness';
+import { listProblems } from './storage/problems';
 import { SubmissionEvents } from './queue/events';
 import { JudgeQueue } from './queue/judge-queue';
 import { HTTP_PRIORITY_BOOST, setThreadNice, threadNice } from './platform/thread-priority';
@@ -59,31 +61,31 @@ async function main(): Promise<void> {
     if (!teachers) warn('no teacher account yet: make one with npm run accounts -- add-teacher NAME');
   }
 
-  const only = process.env.JUDGE_PROBLEMS?.split(',').map((s) => s.trim()).filter(Boolean);
-  const importStart = performance.now();
-  const report = await importProblems(db, { only, log, warn });
-  const importSeconds = ((performance.now() - importStart) / 1000).toFixed(1);
-  log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped (${importSeconds} s)`);
-
-  // An import writes megabytes of tests; fold them into the database file now rather than leave
-  // them in the WAL until the first judged submission checkpoints it.
-  if (report.imported.length) db.pragma('wal_checkpoint(TRUNCATE)');
   // With remote workers, work in progress may still be going on elsewhere: Redis knows, not us.
   if (!redis) {
     for (const line of recoverInterruptedWork(db)) log(line);
   }
   log(`${countQueued(db)} submission(s) waiting to be judged`);
 
+  // The server listens first; the packages build in the background (problemReadiness tells the
+  // pages and the submit routes which are not ready). The judge starts once every package is
+  // stored, so no judge ever reads a problem whose build is under way.
+  const only = process.env.JUDGE_PROBLEMS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const importing = importProblems(db, {
+    only,
+    log,
+    warn,
+    onPlanned: (slugs) => problemReadiness.startBuilding(slugs),
+    onSettled: (slug) => problemReadiness.settled(slug),
+    holdUntil: testBuildGate(),
+  });
+  importing.catch(() => {}); // awaited below; a failure ends the start there
+  const building = problemReadiness.buildingSlugs().length;
+
   const judgeNice = threadNice();
   const refused = setThreadNice(judgeNice - HTTP_PRIORITY_BOOST);
   if (refused) log(`pages run at the judge's priority (could not raise the HTTP thread's: ${refused})`);
   else log(`HTTP thread at nice ${judgeNice - HTTP_PRIORITY_BOOST}, judge threads at nice ${judgeNice}`);
-
-  if (!redis) {
-    const sandboxStart = performance.now();
-    await checkSandboxStartsInThread();
-    log(`sandbox self-check passed (${Math.round(performance.now() - sandboxStart)} ms)`);
-  }
 
   const events = new SubmissionEvents();
   const embedded = redis ? null : new JudgeQueue(db, events, { workers: config.judgeWorkers, dbPath: config.dbPath, nice: judgeNice, log });
@@ -97,21 +99,15 @@ async function main(): Promise<void> {
       };
   const judgeConnected = remote ? () => remote.hasWorkers() : () => true;
   const { app, warm } = createApp({ db, events, onSubmitted: () => queue.notify(), onQueued: () => queue.notify(), workers, judgeConnected, log, judgeNice, listenHost: config.host, auth: auth.accounts ? auth : undefined });
-  const warmStart = performance.now();
-  const rendered = warm();
-  log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);
-
   const server = await listen(app, config.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const [first, ...more] = listenUrls(config.host, port);
-  log(`listening on ${first}`);
+  log(`listening on ${first}${building ? ` (${building} problem(s) being built in the background)` : ''}`);
   for (const url of more) log(`also on ${url}`);
 
-  queue.start();
   const stopBackups = backups ? startRotatingBackups(db, config.dataDir, backups, log, warn) : () => {};
   if (backups) log(`a rotating backup every ${process.env.BACKUP_EVERY!.trim()} into ${config.dataDir}/backups, keeping the last ${backups.keep}`);
-  log(redis ? 'dispatching to judge workers (npm run judge-worker)' : `starting ${config.judgeWorkers} judge thread(s)`);
 
   let stopping = false;
   const stop = (signal: string): void => {
@@ -130,6 +126,41 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGHUP', () => stop('SIGHUP'));
+
+  const sandboxCheck = redis ? null : checkSandboxStartsInThread();
+  sandboxCheck?.catch(() => {}); // awaited below, after the build it runs beside
+  const report = await importing;
+  log(`problems: ${report.imported.length} imported, ${report.unchanged.length} unchanged, ${report.failed.length} skipped (${problemReadiness.seconds().toFixed(1)} s)`);
+  // An import writes megabytes of tests; fold them into the database file now rather than leave
+  // them in the WAL until the first judged submission checkpoints it.
+  if (report.imported.length) db.pragma('wal_checkpoint(TRUNCATE)');
+  const warmStart = performance.now();
+  const rendered = warm();
+  log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);
+  if (sandboxCheck) {
+    const sandboxStart = performance.now();
+    await sandboxCheck;
+    log(`sandbox self-check passed (${Math.round(performance.now() - sandboxStart)} ms after the build)`);
+  }
+  if (stopping) return;
+  queue.start();
+  log(redis ? 'dispatching to judge workers (npm run judge-worker)' : `starting ${config.judgeWorkers} judge thread(s)`);
+  if (embedded) await embedded.whenReady();
+  // Tests and scripts wait for this line: every problem is stored and the judge takes work.
+  log(`all ${listProblems(db).length} problems ready in ${problemReadiness.seconds().toFixed(1)} s`);
+}
+
+/**
+ * Test hook SG_TEST_BUILD_GATE=<file>: the background build waits until that file exists, so a
+ * test sees the server while problems are being built, however fast the build cache makes them.
+ */
+function testBuildGate(): Promise<void> | undefined {
+  const gate = process.env.SG_TEST_BUILD_GATE;
+  if (!gate) return undefined;
+  return new Promise((resolve) => {
+    const check = (): void => (existsSync(gate) ? resolve() : void setTimeout(check, 50));
+    check();
+  });
 }
 
 function listen(app: ReturnType<typeof createApp>['app'], port: number, host: string): Promise<Server> {

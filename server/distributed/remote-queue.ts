@@ -44,6 +44,7 @@ export class RemoteQueue {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private started = false;
   private workersSeen: WorkerInfo[] = [];
 
   constructor(
@@ -69,6 +70,7 @@ export class RemoteQueue {
   }
 
   start(): void {
+    this.started = true;
     this.queueEvents.on('progress', ({ jobId: id, data }) => this.onProgress(id, data as unknown as JobProgress));
     this.queueEvents.on('completed', ({ jobId: id, returnvalue }) => this.onCompleted(id, returnvalue as unknown as JobReturn | string));
     this.queueEvents.on('failed', ({ jobId: id, failedReason }) => void this.onFailed(id, failedReason));
@@ -79,7 +81,9 @@ export class RemoteQueue {
 
   /** A row was stored or put back: enqueue what is queued, and catch up on what was missed. */
   notify(): void {
-    if (this.stopped) return;
+    // Before start() the web tier's problems may still be building: a job's payload names its
+    // problem's package hash, which must be the built one (main.ts starts this queue after the build).
+    if (this.stopped || !this.started) return;
     if (this.reconciling) {
       this.again = true;
       return;

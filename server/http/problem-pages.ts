@@ -3,6 +3,7 @@ import { latestRejudge as getRejudgeLatest } from '../rejudge/store';
 import { rejudgePanel } from './rejudge-routes';
 import express from 'express';
 import { SLUG_PATTERN } from '../problems/registry';
+import { problemReadiness } from '../problems/readiness';
 import type { Db } from '../storage/db';
 import { preview } from '../text/preview';
 import { countTests, getProblemHeader, listProblems, listUserTests, problemStatus, type ProblemHeader } from '../storage/problems';
@@ -70,12 +71,15 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       tags: catalogEntry(p.slug).tags,
       homework: dueBySlug.get(p.slug) ?? [],
     }));
+    const stillBuilding = problemReadiness.buildingSlugs().filter((s) => !problems.some((p) => p.slug === s)).length;
     res.render('problems', {
       title: 'Problems',
+      scripts: stillBuilding ? ['/static/problem-building.js'] : undefined,
       nav: 'problems',
       problems,
       solved: problems.filter((p) => p.status === 'solved').length,
       homework,
+      stillBuilding,
     });
   };
   router.get('/', list);
@@ -95,6 +99,11 @@ export interface RefusedForm {
 
 /** The problem page; with `refused`, the submit form shows why it was refused and keeps the code. */
 export function renderProblemPage(db: Db, statements: StatementCache, req: express.Request, res: express.Response, slug: string, refused?: RefusedForm): void {
+  if (problemReadiness.isBuilding(slug)) {
+    // The page reloads itself (public/problem-building.js) once /api/health counts it ready.
+    res.render('problem-building', { title: slug, nav: 'problems', slug, scripts: ['/static/problem-building.js'] });
+    return;
+  }
   const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
   if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
   const lang = statementLang(req, res);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_SOURCE_BYTES } from '../compile/source-limit';
 import { SLUG_PATTERN } from '../problems/registry';
+import { problemReadiness, STILL_BUILDING } from '../problems/readiness';
 import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { badRequest, HttpError, notFound } from './errors';
@@ -40,6 +41,8 @@ export function checkSubmission(db: Db, problem: string, source: string): string
     throw badRequest('The source contains unpaired surrogate escapes and is not valid Unicode text.');
   }
   if (source.trim() === '') throw badRequest('The source is empty.');
+  // Refused before anything is stored: a problem being built has no tests to judge against yet.
+  if (problemReadiness.isBuilding(problem)) throw new HttpError(503, STILL_BUILDING);
   if (!SLUG_PATTERN.test(problem) || !getProblemHeader(db, problem)) {
     throw notFound(`There is no problem "${clip(problem)}".`);
   }
@@ -52,6 +55,7 @@ function clip(s: string): string {
 
 /** A problem slug from a URL, checked: 404 with a sentence when there is no such problem. */
 export function checkProblemSlug(db: Db, slug: string): string {
+  if (problemReadiness.isBuilding(slug)) throw new HttpError(503, STILL_BUILDING);
   if (!SLUG_PATTERN.test(slug) || !getProblemHeader(db, slug)) throw notFound(`There is no problem "${clip(slug)}".`);
   return slug;
 }

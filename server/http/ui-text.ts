@@ -302,6 +302,9 @@ const PHRASES_ZH: Record<string, string> = {
   // Problem list
   'difficulty {0} of 5': '难度 {0} / 5',
   'No problems are imported yet: check the start-up log for warnings about problem packages.': '还没有导入题目：请查看启动日志中关于题目包的警告。',
+  '{0} problems are still being built; they appear here in a few seconds.': '还有 {0} 道题目正在构建，几秒钟后会出现在这里。',
+  'This problem is being built — ready in a few seconds.': '这道题目正在构建——几秒钟后就绪。',
+  'This page reloads itself when the problem is ready.': '题目就绪后本页会自动刷新。',
   // Error pages
   'Bad request': '请求有误',
   'Not found': '未找到',
@@ -431,6 +434,7 @@ const ERROR_ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^There is no stress run (.+)\.$/, (m) => `没有对拍 ${m[1]}。`],
   [/^There is no invocation (.+)\.$/, (m) => `没有自定义测试 ${m[1]}。`],
   [/^There is no problem "?([^"]+)"?\.$/, (m) => `没有题目 ${m[1]}。`],
+  [/^This problem is still being built; try again in a few seconds\.$/, () => '这道题目还在构建中，请几秒钟后再试。'],
   [/^"(.*)" is not a (stress run|invocation) \(a positive integer\)\.$/, (m) => `“${m[1]}”不是${m[2] === 'stress run' ? '对拍' : '自定义测试'}编号（应为正整数）。`],
 ];
 

@@ -21,6 +21,12 @@ export interface ImportOptions {
   timeoutMs?: number;
   /** Where builds are kept between data directories (build-cache.ts); tests use their own. */
   buildCacheDir?: string;
+  /** Called once, before the first build starts, with the packages to build (new or changed). */
+  onPlanned?: (slugs: string[]) => void;
+  /** Called when one package's build has ended: stored (its tests in one transaction) or skipped. */
+  onSettled?: (slug: string) => void;
+  /** Test hook: builds start once this settles, so a test can watch the server while it builds. */
+  holdUntil?: Promise<void>;
 }
 
 export interface ImportReport {
@@ -54,36 +60,39 @@ export async function importProblems(db: Db, options: ImportOptions = {}): Promi
     else toBuild.push({ slug, hash });
   }
   if (report.unchanged.length) log(`problems unchanged since last import: ${report.unchanged.join(', ')}`);
+  options.onPlanned?.(toBuild.map((b) => b.slug));
+  if (options.holdUntil) await options.holdUntil;
 
   const cacheDir = options.buildCacheDir ?? BUILD_CACHE_DIR;
   const hashOf = new Map(toBuild.map((b) => [b.slug, b.hash]));
-  const requests = toBuild.map((b) => ({ type: 'build' as const, slug: b.slug, userInputs: listUserTests(db, b.slug).map((t) => t.input) }));
-  // A package built before, in any data directory, with no user tests to answer: its kept build.
-  const replies = new Map<string, BuildReply>();
-  for (const r of requests) {
-    const kept = r.userInputs.length === 0 ? keptBuild(cacheDir, r.slug, hashOf.get(r.slug)!) : null;
-    if (kept) replies.set(r.slug, kept);
-  }
-  const built = await buildInWorkers(
-    requests.filter((r) => !replies.has(r.slug)),
-    options.timeoutMs ?? 60_000,
-  );
-  for (const [slug, reply] of built) {
-    replies.set(slug, reply);
-    keepBuild(cacheDir, slug, hashOf.get(slug)!, reply);
-  }
-  for (const { slug, hash } of toBuild) {
-    const reply = replies.get(slug)!;
+  // Each package is stored as soon as its build arrives, so the pages serve it while others build.
+  const settle = (slug: string, reply: BuildReply): void => {
     if (!reply.ok) {
       const kept = stored.has(slug) ? ' (keeping the previously imported version)' : '';
       warn(`skipping problem ${slug}: ${reply.error}${kept}`);
       report.failed.push({ slug, error: reply.error });
-      continue;
+    } else {
+      saveImportedProblem(db, { slug, ...reply.problem, contentHash: hashOf.get(slug)! }, reply.tests, reply.userExpected);
+      log(`imported problem ${slug} (${reply.tests.length} tests)`);
+      report.imported.push(slug);
     }
-    saveImportedProblem(db, { slug, ...reply.problem, contentHash: hash }, reply.tests, reply.userExpected);
-    log(`imported problem ${slug} (${reply.tests.length} tests)`);
-    report.imported.push(slug);
+    options.onSettled?.(slug);
+  };
+  const requests = toBuild.map((b) => ({ type: 'build' as const, slug: b.slug, userInputs: listUserTests(db, b.slug).map((t) => t.input) }));
+  // A package built before, in any data directory, with no user tests to answer: its kept build.
+  const toRun: BuildRequest[] = [];
+  for (const r of requests) {
+    const kept = r.userInputs.length === 0 ? keptBuild(cacheDir, r.slug, hashOf.get(r.slug)!) : null;
+    if (kept) settle(r.slug, kept);
+    else toRun.push(r);
   }
+  await buildInWorkers(toRun, options.timeoutMs ?? 60_000, (slug, reply) => {
+    keepBuild(cacheDir, slug, hashOf.get(slug)!, reply);
+    settle(slug, reply);
+  });
+  // Reported in package order, whatever order the threads finished in.
+  report.imported.sort();
+  report.failed.sort((a, b) => a.slug.localeCompare(b.slug));
   return report;
 }
 
@@ -131,8 +140,7 @@ function incompleteReason(name: string): string {
  * Builds packages in a few worker threads. A build that overruns the timeout or kills its thread
  * becomes a failure for that package only; the thread is replaced for the rest.
  */
-async function buildInWorkers(requests: BuildRequest[], timeoutMs: number): Promise<Map<string, BuildReply>> {
-  const replies = new Map<string, BuildReply>();
+async function buildInWorkers(requests: BuildRequest[], timeoutMs: number, onReply: (slug: string, reply: BuildReply) => void): Promise<void> {
   const queue = [...requests];
   // One thread per core, up to 8: a fresh install builds all 29 packages (about a second of CPU
   // each) before the first page, so a 4-core cap left half of an 8-core laptop idle.
@@ -144,12 +152,11 @@ async function buildInWorkers(requests: BuildRequest[], timeoutMs: number): Prom
       for (let req = queue.shift(); req !== undefined; req = queue.shift()) {
         const answer = await thread.request(req, timeoutMs);
         const lost = answer.ok ? '' : answer.timedOut ? `building its tests took longer than ${Math.round(timeoutMs / 1000)} s` : answer.lost;
-        replies.set(req.slug, answer.ok ? answer.reply : { slug: req.slug, ok: false, error: lost });
+        onReply(req.slug, answer.ok ? answer.reply : { slug: req.slug, ok: false, error: lost });
       }
     } finally {
       await thread.close();
     }
   }
   await Promise.all(Array.from({ length: threads }, lane));
-  return replies;
 }

@@ -75,6 +75,10 @@ export class JudgeQueue {
   private readonly watchdogMs: number;
   private readonly turns = new PersonTurns();
   private yieldTimer: NodeJS.Timeout | null = null;
+  /** Threads (by number) that have said ready at least once, for whenReady(). */
+  private readonly everReady = new Set<number>();
+  private allReady: (() => void) | null = null;
+  private readonly allReadyPromise = new Promise<void>((resolve) => (this.allReady = resolve));
 
   constructor(
     private readonly db: Db,
@@ -82,6 +86,11 @@ export class JudgeQueue {
     private readonly options: JudgeQueueOptions,
   ) {
     this.watchdogMs = options.watchdogMs ?? 120_000;
+  }
+
+  /** Resolves once every judge thread has been ready (its warm-up passed) at least once. */
+  whenReady(): Promise<void> {
+    return this.allReadyPromise;
   }
 
   start(): void {
@@ -142,6 +151,8 @@ export class JudgeQueue {
       slot.ready = true;
       slot.startFailures = 0;
       this.options.log(`judge thread ${slot.n} ready`);
+      this.everReady.add(slot.n);
+      if (this.everReady.size >= this.options.workers) this.allReady?.();
       this.pump();
       return;
     }

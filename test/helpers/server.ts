@@ -6,6 +6,9 @@ import { startLogged, type LoggedProcess } from './logged-process';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The judge's readiness line: every problem stored, the judge threads up (server/main.ts). */
+export const READY_LINE = /all \d+ problems ready in [\d.]+ s/;
+
 export interface ServerOptions {
   /** Reuse a data directory (restart tests); a fresh temporary one by default. */
   dataDir?: string;
@@ -13,8 +16,14 @@ export interface ServerOptions {
   /** Problems to import (JUDGE_PROBLEMS); every package when null. Default: just nim, for speed. */
   problems?: string[] | null;
   env?: Record<string, string>;
-  /** How long to wait for "listening on". */
+  /** How long to wait for the server to be ready. */
   startTimeoutMs?: number;
+  /**
+   * What "started" means: 'ready' (default) waits for "all N problems ready", printed once every
+   * problem is built and the judge threads are up; 'listening' only for the HTTP server, while
+   * problems may still be building in the background.
+   */
+  waitFor?: 'ready' | 'listening';
 }
 
 /** The judge as a child process: its log, waits on it, SIGTERM (stop) and SIGKILL (kill). */
@@ -26,7 +35,7 @@ export interface RunningServer extends LoggedProcess {
 
 /**
  * Starts the real judge (`server/main.ts` under tsx) as a child process on a free port, with its
- * own data directory, and resolves once it serves. It runs as `node --import tsx` rather than the
+ * own data directory, and resolves once it is ready (or only listens, with `waitFor: 'listening'`). It runs as `node --import tsx` rather than the
  * `tsx` CLI so the process we signal is the server itself: the CLI would forward SIGTERM but a
  * SIGKILL to it would leave the server running.
  */
@@ -46,7 +55,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const server = startLogged(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, name: 'server', logTimeoutMs: 60_000 });
   const listening = /listening on http:\/\/[^:]+:(\d+)/;
-  await server.waitForLog(listening, options.startTimeoutMs ?? 120_000);
+  await server.waitForLog(options.waitFor === 'listening' ? listening : READY_LINE, options.startTimeoutMs ?? 120_000);
   const port = Number(listening.exec(server.logs())![1]);
   return { ...server, url: `http://127.0.0.1:${port}`, port, dataDir };
 }

@@ -42,7 +42,8 @@ beforeAll(async () => {
     const onData = (chunk: Buffer): void => {
       log += chunk.toString('utf8');
       const m = /listening on http:\/\/[^:]+:(\d+)/.exec(log);
-      if (m) {
+      // Problems build after the server listens: ready once the readiness line is out.
+      if (m && /all \d+ problems ready in/.test(log)) {
         clearTimeout(timer);
         resolve(`http://127.0.0.1:${m[1]}`);
       }
