@@ -19,7 +19,7 @@ import { SLUG_PATTERN } from '../problems/registry';
 import { renderUntrustedMarkdown } from '../render/markdown';
 import { personOf } from '../queue/person-caps';
 import type { Db } from '../storage/db';
-import { draftSlugTaken, getProblemDraft, insertProblemDraft, markDraftPublished, type ProblemDraftRow } from '../storage/problem-drafts';
+import { draftSlugTaken, getProblemDraft, insertProblemDraft, markDraftPublished, type ProblemDraftRow } from '../problem-drafts/store';
 import { prepared } from '../storage/db';
 import { ownerFor, viewerOf } from './auth/viewer';
 import { parseJsonBody, rawBody } from './body';

@@ -8,7 +8,7 @@
  */
 import express, { type Request, type Response } from 'express';
 import { dirname } from 'node:path';
-import { createCompiler } from '../compile';
+import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { importPackage, MAX_ZIP_BYTES } from '../problem-store/import';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
@@ -41,7 +41,7 @@ export function problemImportRoutes(db: Db): express.Router {
     const { zip, fileName } = uploadedZip(req);
     if (busy) throw new HttpError(409, 'Another problem is being imported; try again when it is done.');
     busy = true;
-    const compiler = createCompiler();
+    const compiler = createBoundedCompiler();
     try {
       const result = await importPackage(db, { zip, fileName }, { dataDir, as, replace: req.query.replace === '1', owner: ownerFor(res), compiler });
       if (!result.ok) {

@@ -5,7 +5,7 @@ import type { LabFinal } from '../storage/lab-jobs';
 import type { SampleRunResult } from '../storage/sample-runs';
 import type { MistakeMapFinal } from '../storage/mistake-maps';
 import type { RejudgeOutcome } from '../rejudge/store';
-import type { DraftFinal } from '../storage/problem-drafts';
+import type { DraftFinal } from '../problem-drafts/store';
 import type { CheckRow } from '../problem-drafts/checks';
 
 /** Messages between the main thread and a judge thread. */

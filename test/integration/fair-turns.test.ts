@@ -152,7 +152,15 @@ describe('one fair queue for all of a person’s work (one judge thread)', { tim
     await drained();
     const cal = people.cal!;
     const cases = 6000;
-    const run = await queued(cal, '/api/stress', { problem: 'nim', source: acceptedNim(), cases, size: 'small', seed: 7 });
+    // Correct, but slow per game (a fixed count of steps per game, not a clock), so the batches
+    // stay small and the run lasts many rounds: a plain accepted nim batches 256 games a run and
+    // is done before the submission arrives.
+    const slowPerGame = acceptedNim().replace(
+      "process.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));",
+      "const slowIn: string = require('fs').readFileSync(0, 'utf8'); const slowT = Number(slowIn.split(/\\s+/)[0]); let slowX = 0; for (let i = 0; i < slowT * 400_000; i++) slowX = (slowX * 31 + i) | 0; if (slowX === 7) console.error(''); process.stdout.write(solve(slowIn));",
+    );
+    expect(slowPerGame).not.toBe(acceptedNim());
+    const run = await queued(cal, '/api/stress', { problem: 'nim', source: slowPerGame, cases, size: 'small', seed: 7 });
     // Running and past its first batches.
     for (;;) {
       const s = (await (await cal.api(`/api/stress/${run}`)).json()) as { status: string; casesRun: number };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion } from '../../server/storage/db';
 import { MIGRATIONS } from '../../server/storage/migrations';
-import { claimNextProblemDraft, getProblemDraft, insertProblemDraft, requeueInterruptedProblemDrafts } from '../../server/storage/problem-drafts';
+import { claimNextProblemDraft, getProblemDraft, insertProblemDraft, requeueInterruptedProblemDrafts } from '../../server/problem-drafts/store';
 import { removeDataDir } from '../helpers/server';
 
 /** A database written by the schema before problem drafts opens with this judge: its work kept, drafts storable. */

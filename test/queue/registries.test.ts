@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/storage/db';
 import { insertInvocation } from '../../server/storage/invocations';
 import { insertLabJob } from '../../server/storage/lab-jobs';
 import { insertMistakeMap } from '../../server/storage/mistake-maps';
-import { insertProblemDraft } from '../../server/storage/problem-drafts';
+import { insertProblemDraft } from '../../server/problem-drafts/store';
 import { insertSampleRun } from '../../server/storage/sample-runs';
 import { insertStressRun } from '../../server/storage/stress-runs';
 import { insertSubmission } from '../../server/storage/submissions';

@@ -3,7 +3,7 @@
  * answers, every solution is judged on every test). Seconds of work, so like stress runs they never
  * take the last idle thread.
  */
-import { claimNextProblemDraft, finishProblemDraft, getProblemDraft, requeueInterruptedProblemDrafts, requeueProblemDraft, saveDraftRows } from '../../storage/problem-drafts';
+import { claimNextProblemDraft, finishProblemDraft, getProblemDraft, requeueInterruptedProblemDrafts, requeueProblemDraft, saveDraftRows } from '../../problem-drafts/store';
 import { PERSON, type JobKindModule } from './kind';
 
 export const problemDraftKind: JobKindModule<'problem-draft'> = {

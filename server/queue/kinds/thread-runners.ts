@@ -6,14 +6,14 @@ import type { Compiler } from '../../compile/types';
 import type { Sandbox } from '../../sandbox/types';
 import type { Db } from '../../storage/db';
 import { runMistakeMapJob } from '../mistake-map-job';
-import { runProblemDraftJob } from '../../problem-drafts/draft-job';
+import { runProblemDraftJob } from '../problem-draft-job';
 import { runInvocationJob } from '../invocation-job';
 import { runLabJob } from '../lab-job';
 import { runSampleRunJob } from '../sample-run-job';
 import type { FromThread, JobKind } from '../protocol';
 import { runStressJob } from '../stress-job';
 import { runSubmissionJob } from '../submission-job';
-import { runRejudgeJob } from '../../rejudge/job';
+import { runRejudgeJob } from '../rejudge-job';
 
 /** What a judge thread lends the job it runs. */
 export interface ThreadContext {

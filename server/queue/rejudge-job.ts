@@ -11,9 +11,9 @@ import { storedCheckFor } from '../problem-store/judge-check';
 import { interactorFor } from '../problems/interactive';
 import { getProblemHeader, listTests } from '../storage/problems';
 import type { FailureText, TestResultInput } from '../storage/submissions';
-import type { ThreadContext } from '../queue/kinds/thread-runners';
-import { judgedTest } from '../queue/submission-job';
-import { getRejudgeItem } from './store';
+import type { ThreadContext } from './kinds/thread-runners';
+import { judgedTest } from './submission-job';
+import { getRejudgeItem } from '../rejudge/store';
 
 export async function runRejudgeJob(id: number, ctx: ThreadContext): Promise<void> {
   const { db, compiler, sandbox, send } = ctx;

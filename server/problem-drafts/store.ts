@@ -1,7 +1,7 @@
 import type { LabRequest } from '../lab/lab';
-import type { CheckRow } from '../problem-drafts/checks';
-import type { DraftPackage } from '../problem-drafts/draft-package';
-import { prepared, type Db } from './db';
+import type { CheckRow } from './checks';
+import type { DraftPackage } from './draft-package';
+import { prepared, type Db } from '../storage/db';
 
 /** A draft as stored: the package, and which tests still wait for the reference's answer ("sample/1"). */
 export interface StoredDraft {

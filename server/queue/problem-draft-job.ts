@@ -6,10 +6,10 @@
  */
 import { LabError } from '../lab/errors';
 import { BUILTIN_JOB_MS, runLab } from '../lab/lab';
-import type { ThreadContext } from '../queue/kinds/thread-runners';
-import { getProblemDraft, type DraftFinal } from '../storage/problem-drafts';
-import { runDraftChecks } from './checks';
-import { draftFromLab, LabDraftError } from './lab-draft';
+import type { ThreadContext } from './kinds/thread-runners';
+import { getProblemDraft, type DraftFinal } from '../problem-drafts/store';
+import { runDraftChecks } from '../problem-drafts/checks';
+import { draftFromLab, LabDraftError } from '../problem-drafts/lab-draft';
 
 export async function runProblemDraftJob(id: number, ctx: Pick<ThreadContext, 'db' | 'compiler' | 'sandbox' | 'send'>): Promise<DraftFinal> {
   const row = getProblemDraft(ctx.db, id);
