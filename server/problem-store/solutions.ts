@@ -1,4 +1,4 @@
-import { createCompiler } from '../compile';
+import { createBoundedCompiler } from '../compile/bounded-compiler';
 import type { Compiler } from '../compile/types';
 import { statusVerdict, type Verdict } from '../judge/verdicts';
 import type { PackageTest, ParsedPackage, SubmissionFolder } from '../package-format/parse';
@@ -30,7 +30,8 @@ export function packageTests(pkg: ParsedPackage): PackageTest[] {
  * does), its verdict compared with the folder's; other languages are listed as kept, not run.
  */
 export async function runPackageSolutions(pkg: ParsedPackage, opts: RunSolutionsOptions = {}): Promise<SolutionReport[]> {
-  const compiler = opts.compiler ?? createCompiler();
+  // A compiler thread of its own, time-bounded: the HTTP process never loads TypeScript itself.
+  const compiler = opts.compiler ?? createBoundedCompiler();
   const sandbox = opts.sandbox ?? (await createSandbox());
   const checker = opts.checker ?? checkerOf(pkg).checker;
   const { check, close } = checkOf(checker, compiler);
