@@ -96,7 +96,8 @@ export function contractJson(r: LabResult, withConjecture: boolean): Record<stri
   };
   if (withConjecture && r.conjecture) {
     const c = r.conjecture;
-    out.conjecture = { holds: c.holds, state: c.state, expected: c.expected, got: c.got, checked: c.checked, problem: c.problem, options: c.options };
+    // problemSaid: the problem as a message id and arguments, so a Chinese page says it in Chinese.
+    out.conjecture = { holds: c.holds, state: c.state, expected: c.expected, got: c.got, checked: c.checked, problem: c.problem, ...(c.problemSaid && { problemSaid: c.problemSaid }), options: c.options };
   }
   return out;
 }
