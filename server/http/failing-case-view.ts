@@ -1,6 +1,7 @@
 // The submission page's "case k of T" for a wrong answer: which case of a multi-case test holds the
 // first difference, and that case's input lines, marked in the input shown.
-import { CASE_LAYOUTS, failingCase, type FailingCase } from '../problems/case-layout';
+import { caseLayoutOf, failingCase, type FailingCase } from '../problems/case-layout';
+import type { CaseLayout } from '../problems/case-layout';
 import type { FailureTextKind, SubmissionTestRow } from '../storage/submissions';
 
 type Previews = Pick<SubmissionTestRow, 'inputPreview' | 'expectedPreview' | 'outputPreview' | 'dialoguePreview'>;
@@ -9,8 +10,8 @@ type Previews = Pick<SubmissionTestRow, 'inputPreview' | 'expectedPreview' | 'ou
  * The failing case, from the stored texts; null for a problem without a case layout, and when a
  * text is shown only in part (the case could lie in the part not kept).
  */
-export function caseOfDifference(slug: string, t: Previews, full: Map<FailureTextKind, { length: number }>): FailingCase | null {
-  const layout = CASE_LAYOUTS[slug];
+export function caseOfDifference(slug: string, t: Previews, full: Map<FailureTextKind, { length: number }>, stored?: (slug: string) => CaseLayout | undefined): FailingCase | null {
+  const layout = caseLayoutOf(slug, stored);
   if (!layout || t.dialoguePreview !== null) return null;
   const whole = (kind: FailureTextKind, text: string | null): text is string => text !== null && (full.get(kind)?.length ?? text.length) <= text.length;
   if (!whole('input', t.inputPreview) || !whole('expected', t.expectedPreview) || !whole('output', t.outputPreview)) return null;

@@ -4,7 +4,8 @@
  * judging queue (server/queue/kinds/sample-run.ts), never a submission.
  */
 import express, { type Request, type Response } from 'express';
-import { CASE_LAYOUTS, failingCase } from '../problems/case-layout';
+import { caseLayoutOf, failingCase } from '../problems/case-layout';
+import { storedCaseLayout } from '../problem-store/case-layouts';
 import { SAMPLE_OUTPUT_CHARS } from '../queue/sample-run-job';
 import type { Db } from '../storage/db';
 import { getSampleRun, insertSampleRun, type SampleOutcome } from '../storage/sample-runs';
@@ -19,8 +20,8 @@ import { checkSubmission, describeSchemaError, submissionSchema } from './submis
 
 
 /** A wrong sample's case of the first difference (server/problems/case-layout.ts), unless its output was cut. */
-function caseOf(problem: string, s: SampleOutcome) {
-  const layout = CASE_LAYOUTS[problem];
+function caseOf(db: Db, problem: string, s: SampleOutcome) {
+  const layout = caseLayoutOf(problem, (slug) => storedCaseLayout(db, slug));
   return layout && s.verdict === 'WA' && s.output.length < SAMPLE_OUTPUT_CHARS ? failingCase(layout, s.input, s.expected, s.output) : null;
 }
 
@@ -53,7 +54,7 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
       status: run.status,
       verdict: run.verdict,
       compileOutput: run.compileOutput,
-      samples: run.samples.map((s) => ({ ...s, case: caseOf(run.problem, s) })),
+      samples: run.samples.map((s) => ({ ...s, case: caseOf(db, run.problem, s) })),
     });
   });
 

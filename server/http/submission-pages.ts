@@ -26,6 +26,7 @@ import { clientKey } from './client-key';
 import { checkPersonCap } from './person-cap';
 import { compileOutputHtml, sourceView } from './source-view';
 import { caseOfDifference, splitAtCase } from './failing-case-view';
+import { storedCaseLayout } from '../problem-store/case-layouts';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount, listAccounts } from '../storage/accounts';
@@ -140,7 +141,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const texts = listFailureTexts(db, s.id);
     const tests = listSubmissionTests(db, s.id).map((t) => {
       const failing = t.idx === s.failedTest;
-      const failingCase = failing && t.verdict === 'WA' ? caseOfDifference(s.problem, t, texts) : null;
+      const failingCase = failing && t.verdict === 'WA' ? caseOfDifference(s.problem, t, texts, (slug) => storedCaseLayout(db, slug)) : null;
       return {
         index: t.idx,
         verdict: t.verdict,

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { catalogEntry } from '../../problems/catalog';
 import { knownSolutions } from '../judge/solution-table';
 import { PROBLEMS_DIR, REFERENCE_DIR, listSlugs, loadProblem, loadReference, type LoadedProblem } from '../problems/registry';
+import { CASE_LAYOUTS } from '../problems/case-layout';
 import { buildTestSet } from '../problems/testset';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
@@ -86,6 +87,9 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
   const entry = catalogEntry(slug);
   add('sg-judge/catalog.json', `${JSON.stringify({ difficulty: entry.difficulty, tags: entry.tags }, null, 2)}\n`);
   add('sg-judge/tests.json', `${JSON.stringify({ from, tests: index }, null, 2)}\n`);
+  // Read back by the import: a stored copy names the failing case as the built-in does.
+  const layout = pkg.interactive ? undefined : CASE_LAYOUTS[slug];
+  if (layout) add('sg-judge/case-layout.json', `${JSON.stringify(layout, null, 2)}\n`);
   add('sg-judge/README.md', SG_JUDGE_NOTE.replaceAll('SLUG', slug));
   return { slug, files, testsFrom: from, testCount: tests.length };
 }

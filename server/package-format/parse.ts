@@ -1,5 +1,6 @@
 import { closeSync, lstatSync, opendirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { CaseLayout } from '../problems/case-layout';
 import { SLUG_PATTERN } from '../problems/registry';
 import { checkPackage } from './check';
 import { parseYaml, type YamlMap } from './yaml';
@@ -59,6 +60,8 @@ export interface ParsedPackage {
   statementFormats?: Record<string, 'md' | 'tex'>;
   /** What was assumed or left out, as sentences (defaults taken, files kept but not used). */
   notes: string[];
+  /** sg-judge/case-layout.json: input of T cases of fixed lines, so wrong answers name their case. */
+  caseLayout?: CaseLayout | null;
 }
 
 export type ParseResult = { ok: true; pkg: ParsedPackage } | { ok: false; reasons: string[] };
@@ -177,6 +180,7 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
     hasOutputValidator: files.some((f) => f.startsWith('output_validators/')),
     validatorFlags: typeof yaml.validator_flags === 'string' ? yaml.validator_flags : '',
     outputValidator: outputValidatorOf(files, text, notes),
+    caseLayout: caseLayoutOf(files, text, notes),
     statementFormats,
     notes,
   };
@@ -198,4 +202,22 @@ function outputValidatorOf(files: string[], text: (rel: string) => string, notes
   }
   const name = runnable[0]!;
   return { name, language: /\.(ts|mts)$/.test(name) ? 'typescript' : 'javascript', source: text(name) };
+}
+
+const LAYOUT_FILE = 'sg-judge/case-layout.json';
+
+/** The declared case layout, or null (a malformed one is noted and left out: it only names cases). */
+function caseLayoutOf(files: string[], text: (rel: string) => string, notes: string[]): CaseLayout | null {
+  if (!files.includes(LAYOUT_FILE)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text(LAYOUT_FILE));
+  } catch {
+    value = null;
+  }
+  const count = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 1 && (v as number) <= 1000;
+  const o = value as { inputLinesPerCase?: unknown; answerLinesPerCase?: unknown } | null;
+  if (o && typeof o === 'object' && count(o.inputLinesPerCase) && count(o.answerLinesPerCase)) return { inputLinesPerCase: o.inputLinesPerCase, answerLinesPerCase: o.answerLinesPerCase };
+  notes.push(`${LAYOUT_FILE} is not {"inputLinesPerCase": n, "answerLinesPerCase": m} with whole numbers from 1 to 1000: ignored, wrong answers name no case.`);
+  return null;
 }

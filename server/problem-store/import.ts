@@ -52,7 +52,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
   for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
   try {
-    const { slug } = storePackage(db, pkg, { owner: opts.owner, published: opts.published ?? true, replace: opts.replace, solutions });
+    const { slug } = storePackage(db, pkg, { owner: opts.owner, published: opts.published ?? true, replace: opts.replace, solutions, caseLayout: pkg.caseLayout ?? null });
     return { ok: true, slug, solutions, notes };
   } catch (e) {
     if (e instanceof StoreRefused) return { ok: false, reasons: e.reasons, solutions };

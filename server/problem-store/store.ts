@@ -3,6 +3,7 @@ import { SLUG_PATTERN, listSlugs } from '../problems/registry';
 import { prepared, type Db } from '../storage/db';
 import { saveImportedProblem, type NewTest } from '../storage/problems';
 import type { ParsedPackage } from '../package-format/parse';
+import type { CaseLayout } from '../problems/case-layout';
 import { checkerOf, limitsOf, packageFaults, statementsOf } from './package-data';
 import { StoreRefused, type SolutionReport, type StoredPackageData } from './types';
 
@@ -17,6 +18,8 @@ export interface StoreOptions {
   generator?: string;
   /** The solution table the import ran, kept beside the package. */
   solutions?: SolutionReport[];
+  /** Input of T cases of fixed lines: the judge names the failing case (server/problems/case-layout.ts). */
+  caseLayout?: CaseLayout | null;
 }
 
 /** Content hashes of stored problems start with this, so caches and the start-up import tell them apart. */
@@ -54,6 +57,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     statementFormats: pkg.statementFormats ?? {},
     solutions: (opts.solutions ?? []).map((r) => ({ ...r, source: sources.get(r.name) ?? null })),
     notes: [...pkg.notes, ...limitNotes, ...statements.notes],
+    caseLayout: opts.caseLayout ?? null,
   };
   const tests: NewTest[] = [
     ...pkg.samples.map((t, i) => ({ kind: 'sample' as const, label: `sample ${i + 1}`, input: t.input, expected: t.answer })),

@@ -1,3 +1,4 @@
+import type { CaseLayout } from '../problems/case-layout';
 import type { SubmissionFolder } from '../package-format/parse';
 import type { Verdict } from '../judge/verdicts';
 import type { TokenOptions } from './checker-options';
@@ -40,6 +41,8 @@ export interface StoredPackageData {
   /** Every submission with its source (null for other languages: the name is kept) and what it got at import. */
   solutions: (SolutionReport & { source: string | null })[];
   notes: string[];
+  /** Input of T cases of fixed lines (a lab draft's): wrong answers name "case k of T". Absent: none. */
+  caseLayout?: CaseLayout | null;
 }
 
 export class StoreRefused extends Error {

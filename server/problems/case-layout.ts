@@ -28,6 +28,14 @@ export const CASE_LAYOUTS: Readonly<Record<string, CaseLayout>> = {
   'colouring-game': { inputLinesPerCase: 2, answerLinesPerCase: 1 },
 };
 
+/**
+ * The layout the judge and the pages use: a built-in problem's from the table above, else a stored
+ * problem's (a published lab draft declares one; server/problem-store/case-layouts.ts).
+ */
+export function caseLayoutOf(slug: string, stored?: (slug: string) => CaseLayout | undefined): CaseLayout | undefined {
+  return CASE_LAYOUTS[slug] ?? stored?.(slug);
+}
+
 export interface FailingCase {
   /** 1-based case number and the number of cases. */
   index: number;

@@ -85,6 +85,34 @@ describe('problem drafts', { timeout: 240_000 }, () => {
     expect((await post(`/api/problem-drafts/${id}/publish`, {})).status).toBe(409);
   });
 
+  it('the published lab problem keeps its case layout: a wrong second answer is "case 2 of T" on the sample run and the submission page', async () => {
+    const files = (await import('../../server/problem-drafts/lab-draft')).draftFromLab(
+      await (await import('../../server/lab/lab')).runLab({ game: { kind: 'octal', code: '0.07' } }, { tools: async () => { throw new Error('none'); } }),
+      { octal: '0.07' },
+      null,
+    ).pkg.submissions;
+    const write = "process.stdout.write(out.join('\\n') + '\\n');";
+    const fast = files.accepted[0]!.source!;
+    expect(fast).toContain(write);
+    const secondWrong = fast.replace(write, `out[1] = String(Number(out[1]) + 1);\n${write}`);
+
+    const queued = await post('/api/sample-runs', { problem: 'octal-0-07', source: secondWrong });
+    expect(queued.status).toBe(201);
+    let run: { status: string; samples: { verdict: string; case: { index: number; of: number } | null }[] } | null = null;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      run = (await (await fetch(`${server.url}/api/sample-runs/${queued.body.id}`)).json()) as typeof run;
+      if (run!.status === 'done') break;
+    }
+    expect(run!.samples[0]!.verdict).toBe('WA');
+    expect(run!.samples[0]!.case?.index).toBe(2);
+    expect(run!.samples[0]!.case!.of).toBeGreaterThanOrEqual(3);
+
+    const id = await submit(server.url, 'octal-0-07', secondWrong);
+    expect((await waitForVerdict(server.url, id)).verdict).toBe('WA');
+    const page = await (await fetch(`${server.url}/submissions/${id}`)).text();
+    expect(page).toMatch(/data-case="2" data-cases="\d+"/);
+  });
+
   it('a typed draft: the reference writes the missing answers; a wrong solution the tests miss blocks publishing with its reason', async () => {
     const reference = "import { readFileSync } from 'node:fs';\nconst [a, b] = readFileSync(0, 'utf8').split(/\\s+/).map(Number);\nconsole.log(a + b);\n";
     const survivor = "import { readFileSync } from 'node:fs';\nconst [a, b] = readFileSync(0, 'utf8').split(/\\s+/).map(Number);\nconsole.log(a > 100 ? 0 : a + b);\n";

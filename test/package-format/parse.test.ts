@@ -30,6 +30,14 @@ describe('reading a problem package', () => {
     expect(p.submissions.accepted.map((s) => s.name)).toEqual(['fast.ts']);
     expect(p.submissions.wrong_answer.map((s) => s.name).sort()).toEqual(problem.wrong.map((w) => w.name).sort());
     expect(p.submissions.time_limit_exceeded.every((s) => s.language === 'typescript')).toBe(true);
+    expect(p.caseLayout).toEqual({ inputLinesPerCase: 2, answerLinesPerCase: 1 });
+
+    // A malformed layout only names cases: left out with a note, the package still read.
+    writeFileSync(join(dir, 'sg-judge/case-layout.json'), '{"inputLinesPerCase": 0}');
+    const odd = parsePackage(dir);
+    if (!odd.ok) throw new Error(odd.reasons.join('\n'));
+    expect(odd.pkg.caseLayout).toBeNull();
+    expect(odd.pkg.notes.join(' ')).toMatch(/sg-judge\/case-layout\.json is not .*ignored, wrong answers name no case/);
   });
 
   it('refuses a hostile or broken package with every reason at once', async () => {

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import { exportPackage, writePackage } from '../../server/package-format/export';
 import { importPackage, getStoredProblem, storedProblemsVersion } from '../../server/problem-store';
+import { storedCaseLayout } from '../../server/problem-store/case-layouts';
+import { caseLayoutOf } from '../../server/problems/case-layout';
 import { createSandbox } from '../../server/sandbox';
 import { openDatabase } from '../../server/storage/db';
 import { getProblemHeader, listProblems, listTests } from '../../server/storage/problems';
@@ -37,6 +39,11 @@ describe('storing an imported package', () => {
     const exportedIns = readFileSync(join(dir, 'data/sample/1.in'), 'utf8');
     expect(listTests(db, 'rt-bash-game')[0]!.input).toBe(exportedIns);
     expect(getStoredProblem(db, 'rt-bash-game')!.data.checker).toEqual({ kind: 'tokens', options: { caseSensitive: true, spaceChangeSensitive: false, absoluteTolerance: null, relativeTolerance: null } });
+
+    // sg-judge/case-layout.json read back: the stored copy names the failing case as bash-game does.
+    expect(JSON.parse(readFileSync(join(dir, 'sg-judge/case-layout.json'), 'utf8'))).toEqual({ inputLinesPerCase: 1, answerLinesPerCase: 1 });
+    expect(caseLayoutOf('rt-bash-game', (slug) => storedCaseLayout(db, slug))).toEqual({ inputLinesPerCase: 1, answerLinesPerCase: 1 });
+    expect(storedCaseLayout(db, 'rt-nothing')).toBeUndefined();
 
     // The same name twice: refused, nothing changed.
     const again = await importPackage(db, { path: dir }, { dataDir: work, as: 'rt-bash-game', owner: null, compiler, sandbox: await sandboxP });
