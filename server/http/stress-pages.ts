@@ -20,6 +20,7 @@ import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { verdictClass } from './present';
 import { authorName } from '../storage/author-name';
+import { said } from '../text/messages';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -53,7 +54,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.get('/stress/:stressRun', (_req, res) => {
     const id = loadedId(res, 'stressRun');
     const row = getStressRun(db, id);
-    if (!row) throw notFound(`There is no stress run ${id}.`);
+    if (!row) throw notFound(said('error.no-stress-run', id));
     const run = presentStressRun(row);
     res.render('stress', {
       title: `Stress test #${run.id}`,
@@ -93,7 +94,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.get('/invocations/:invocation', (_req, res) => {
     const invId = loadedId(res, 'invocation');
     const inv = getInvocation(db, invId);
-    if (!inv) throw notFound(`There is no invocation ${invId}.`);
+    if (!inv) throw notFound(said('error.no-invocation', invId));
     const done = inv.status === 'done';
     const interactive = catalogEntry(inv.problem).tags.includes('interactive');
     res.render('invocation', {

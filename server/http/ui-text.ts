@@ -427,39 +427,6 @@ export function translatePhrase(text: string, lang: Lang, args: readonly unknown
   return template.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
-/** Error-page sentences built from a pattern, for the common ones; others stay English. */
-const ERROR_ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
-  [/^There is no page at (.+)\.$/, (m) => `没有页面 ${m[1]}。`],
-  [/^There is no submission (.+)\.$/, (m) => `没有提交 ${m[1]}。`],
-  [/^There is no stress run (.+)\.$/, (m) => `没有对拍 ${m[1]}。`],
-  [/^There is no invocation (.+)\.$/, (m) => `没有自定义测试 ${m[1]}。`],
-  [/^There is no problem "?([^"]+)"?\.$/, (m) => `没有题目 ${m[1]}。`],
-  [/^This problem is still being built; try again in a few seconds\.$/, () => '这道题目还在构建中，请几秒钟后再试。'],
-  [/^"(.*)" is not a (stress run|invocation) \(a positive integer\)\.$/, (m) => `“${m[1]}”不是${m[2] === 'stress run' ? '对拍' : '自定义测试'}编号（应为正整数）。`],
-];
-
-export function translateErrorMessage(text: string, lang: Lang): string {
-  if (lang === 'en') return text;
-  for (const [re, to] of ERROR_ZH) {
-    const m = re.exec(text);
-    if (m) return to(m);
-  }
-  return text;
-}
-
-/** A status line ("In queue", "Running on test 7", "Wrong answer on test 3", ...) in the interface language. */
-export function translateStatus(text: string, lang: Lang): string {
-  if (lang === 'en') return text;
-  if (text === 'In queue') return '排队中';
-  if (text === 'Compiling') return '编译中';
-  if (text === 'Running') return '运行中';
-  let m = /^Running on test (\d+)$/.exec(text);
-  if (m) return `正在运行第 ${m[1]} 个测试点`;
-  m = /^(.+) on (random case|test) (\d+)$/.exec(text);
-  if (m && VERDICT_ZH[m[1]!]) return `${m[2] === 'test' ? '第' : '随机数据第'} ${m[3]} 个${m[2] === 'test' ? '测试点' : ''}${VERDICT_ZH[m[1]!]}`;
-  return VERDICT_ZH[text] ?? text;
-}
-
 /** The catalog's topic tags (problems/catalog.ts) in Chinese, as Chinese OJs name them. */
 const TAG_ZH: Record<Tag, string> = {
   'P/N positions': 'P/N 态',
@@ -554,14 +521,6 @@ export function translateCheckerMessage(text: string, lang: Lang): string {
     if (m) return typeof to === 'string' ? fill(to, m) : to(m);
   }
   return text;
-}
-
-/** A live-update event with its `text` / `verdictText` in the interface language. */
-export function localizeEvent(data: unknown, lang: Lang): unknown {
-  if (lang === 'en' || typeof data !== 'object' || data === null) return data;
-  const d = { ...(data as Record<string, unknown>) };
-  for (const key of ['text', 'verdictText']) if (typeof d[key] === 'string') d[key] = translateStatus(d[key] as string, lang);
-  return d;
 }
 
 /** Strings the browser scripts show, in the interface language. */

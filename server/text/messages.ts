@@ -1,3 +1,5 @@
+import { VERDICT_TABLE, type Verdict } from '../rules/verdicts';
+
 /**
  * Messages the engine says with values in them, as an id and arguments, translated by key (as
  * Hydro's error templates with their locale files): a page says `sayIn(said, lang)` from the id and
@@ -7,7 +9,7 @@
  *
  * `{0}`, `{1}`… stand for the arguments, in both languages.
  */
-export const MESSAGES = {
+export const FIXED_MESSAGES = {
   // Why a conjecture cannot be compared with the table (server/lab/conjecture.ts).
   'lab.conjecture-threw': { en: 'the conjecture threw at {0}: {1}', zh: '猜想在 {0} 处抛出了异常：{1}' },
   'lab.conjecture-returned': {
@@ -63,7 +65,40 @@ export const MESSAGES = {
   'lab.game-compile': { en: 'The game does not compile:\n{0}', zh: '游戏代码编译失败：\n{0}' },
   'lab.conjecture-compile': { en: 'The conjecture does not compile:\n{0}', zh: '猜想代码编译失败：\n{0}' },
   'lab.crashed': { en: 'The code crashed: {0}', zh: '代码运行出错：{0}' },
+  // A submission's status line while it is judged (server/http/present.ts); a finished one says
+  // its verdict (the verdict ids below).
+  'status.queued': { en: 'In queue', zh: '排队中' },
+  'status.compiling': { en: 'Compiling', zh: '编译中' },
+  'status.running': { en: 'Running', zh: '运行中' },
+  'status.running-on-test': { en: 'Running on test {0}', zh: '正在运行第 {0} 个测试点' },
+  // Pages' "not found" sentences (server/http/policy.ts, app.ts and the page routes); {0} is the
+  // id or address as typed.
+  'error.no-page': { en: 'There is no page at {0}.', zh: '没有页面 {0}。' },
+  'error.no-submission': { en: 'There is no submission {0}.', zh: '没有提交 {0}。' },
+  'error.no-stress-run': { en: 'There is no stress run {0}.', zh: '没有对拍 {0}。' },
+  'error.no-invocation': { en: 'There is no invocation {0}.', zh: '没有自定义测试 {0}。' },
+  'error.no-sample-run': { en: 'There is no sample run {0}.', zh: '没有样例运行 {0}。' },
+  'error.no-problem': { en: 'There is no problem "{0}".', zh: '没有题目 {0}。' },
+  'error.not-a-submission': { en: '"{0}" is not a submission id (a positive integer).', zh: '“{0}”不是提交编号（应为正整数）。' },
+  'error.not-a-stress-run': { en: '"{0}" is not a stress run (a positive integer).', zh: '“{0}”不是对拍编号（应为正整数）。' },
+  // "a invocation" is the API's sentence as it has always been (a contract the tests compare).
+  'error.not-an-invocation': { en: '"{0}" is not a invocation (a positive integer).', zh: '“{0}”不是自定义测试编号（应为正整数）。' },
+  'error.not-a-sample-run': { en: '"{0}" is not a sample run (a positive integer).', zh: '“{0}”不是样例运行编号（应为正整数）。' },
+  'error.still-building': { en: 'This problem is still being built; try again in a few seconds.', zh: '这道题目还在构建中，请几秒钟后再试。' },
 } as const satisfies Record<string, { en: string; zh: string }>;
+
+/**
+ * A verdict as a status line, from the verdict table's words (server/rules/verdicts.ts):
+ * `verdict.WA` "Wrong answer", `verdict.WA.on-test` "Wrong answer on test {0}".
+ */
+const VERDICT_MESSAGES = Object.fromEntries(
+  VERDICT_TABLE.flatMap((r) => [
+    [`verdict.${r.code}`, { en: r.name, zh: r.zh }],
+    [`verdict.${r.code}.on-test`, { en: `${r.name} on test {0}`, zh: `第 {0} 个测试点${r.zh}` }],
+  ]),
+) as Record<`verdict.${Verdict}` | `verdict.${Verdict}.on-test`, { en: string; zh: string }>;
+
+export const MESSAGES = { ...FIXED_MESSAGES, ...VERDICT_MESSAGES };
 
 export type MessageId = keyof typeof MESSAGES;
 
