@@ -85,6 +85,55 @@ export const FIXED_MESSAGES = {
   'error.not-an-invocation': { en: '"{0}" is not a invocation (a positive integer).', zh: '“{0}”不是自定义测试编号（应为正整数）。' },
   'error.not-a-sample-run': { en: '"{0}" is not a sample run (a positive integer).', zh: '“{0}”不是样例运行编号（应为正整数）。' },
   'error.still-building': { en: 'This problem is still being built; try again in a few seconds.', zh: '这道题目还在构建中，请几秒钟后再试。' },
+  // The token checker (server/judge/checker.ts).
+  'checker.ok': { en: 'ok {0} token(s)', zh: '正确，共 {0} 个单词' },
+  'checker.token-differs': { en: 'token {0} differs: expected "{1}", found "{2}"', zh: '第 {0} 个单词不同：期望 "{1}"，读到 "{2}"' },
+  'checker.line-differs': { en: 'line {0} differs: expected "{1}", found "{2}"', zh: '第 {0} 行不同：期望 "{1}"，读到 "{2}"' },
+  'checker.extra-output': { en: 'extra output: token {0} "{1}" where the answer has ended', zh: '输出过多：答案已经结束，但还读到第 {0} 个单词 "{1}"' },
+  'checker.output-ended': { en: 'unexpected end of output: token {0} should be "{1}"', zh: '输出提前结束：第 {0} 个单词应为 "{1}"' },
+  // The sandbox's limits (server/sandbox/host/*.ts).
+  'sandbox.tle-cpu': { en: 'Time limit exceeded: the program ran for {0} ms of CPU time; the limit is {1} ms.', zh: '超出时间限制：程序用了 {0} 毫秒 CPU 时间，限制为 {1} 毫秒。' },
+  'sandbox.tle-stopped': { en: 'Time limit exceeded: the program ran for more than {0} ms of CPU time and was stopped.', zh: '超出时间限制：程序用了超过 {0} 毫秒 CPU 时间，已被终止。' },
+  'sandbox.mle-used': { en: 'Memory limit exceeded: the program used {0} MiB; the limit is {1} MiB.', zh: '超出内存限制：程序用了 {0} MiB，限制为 {1} MiB。' },
+  'sandbox.mle-over': { en: 'Memory limit exceeded: the program used more than {0} MiB.', zh: '超出内存限制：程序用了超过 {0} MiB。' },
+  'sandbox.mle-heap': { en: 'Memory limit exceeded: the program ran out of heap memory.', zh: '超出内存限制：程序的堆内存用完了。' },
+  'sandbox.ole-bytes': { en: 'Output limit exceeded: the program wrote more than {0} bytes.', zh: '输出超限：程序输出了超过 {0} 字节。' },
+  // The judge's player of subtraction-game (reference/subtraction-game/interactor.ts); {0} of a
+  // move's message is the move's number.
+  'subtraction.side-ended': { en: 'expected First or Second, got end of output', zh: '应输出 First 或 Second，但输出已经结束' },
+  'subtraction.side-got': { en: 'expected First or Second, got "{0}"', zh: '应输出 First 或 Second，读到 "{0}"' },
+  'subtraction.you-won': { en: 'you won: the judge had no move left after {0} moves', zh: '你赢了：评测机在 {0} 步之后无路可走' },
+  'subtraction.lost': { en: 'move {0}: you have no legal move left, so the judge won', zh: '第 {0} 步：你已经没有合法的走法，评测机获胜' },
+  'subtraction.lost-first-wins': {
+    en: 'move {0}: you have no legal move left, so the judge won (you printed {1}, but from {2} {3} {4} the first player wins)',
+    zh: '第 {0} 步：你已经没有合法的走法，评测机获胜（你输出了 {1}，但从 {2} {3} {4} 开始是先手必胜）',
+  },
+  'subtraction.lost-second-wins': {
+    en: 'move {0}: you have no legal move left, so the judge won (you printed {1}, but from {2} {3} {4} the second player wins)',
+    zh: '第 {0} 步：你已经没有合法的走法，评测机获胜（你输出了 {1}，但从 {2} {3} {4} 开始是后手必胜）',
+  },
+  'subtraction.move-ended': { en: 'move {0}: expected your move, got end of output', zh: '第 {0} 步：应输出你的走法，但输出已经结束' },
+  'subtraction.move-or-pass-ended': { en: 'move {0}: expected your move (or 0 0), got end of output', zh: '第 {0} 步：应输出你的走法（或 0 0），但输出已经结束' },
+  'subtraction.two-integers': { en: 'move {0}: expected two integers "x y", got "{1}"', zh: '第 {0} 步：应输出两个整数 "x y"，读到 "{1}"' },
+  'subtraction.passed-with-move': {
+    en: 'move {0}: you printed 0 0, but you still had a legal move (for example {1} {2})',
+    zh: '第 {0} 步：你输出了 0 0，但你仍有合法的走法（例如 {1} {2}）',
+  },
+  'subtraction.took': { en: 'move {0}: you took {1} cards; a move takes between {2} and {3}', zh: '第 {0} 步：你取了 {1} 张卡片，每步要取 {2} 到 {3} 张' },
+  'subtraction.took-late': {
+    en: 'move {0}: you took {1} cards; a move takes between {2} and {3} (and you had no legal move: the judge had won)',
+    zh: '第 {0} 步：你取了 {1} 张卡片，每步要取 {2} 到 {3} 张（而且你已经没有合法的走法：评测机已经获胜）',
+  },
+  'subtraction.outside': { en: 'move {0}: cards {1}..{2} are not all between 1 and {3}', zh: '第 {0} 步：卡片 {1}..{2} 不全在 1 到 {3} 之间' },
+  'subtraction.outside-late': {
+    en: 'move {0}: cards {1}..{2} are not all between 1 and {3} (and you had no legal move: the judge had won)',
+    zh: '第 {0} 步：卡片 {1}..{2} 不全在 1 到 {3} 之间（而且你已经没有合法的走法：评测机已经获胜）',
+  },
+  'subtraction.taken': { en: 'move {0}: cards {1}..{2} are not all on the table (card {3} was taken)', zh: '第 {0} 步：卡片 {1}..{2} 不全在桌上（卡片 {3} 已被取走）' },
+  'subtraction.taken-late': {
+    en: 'move {0}: cards {1}..{2} are not all on the table (card {3} was taken) (and you had no legal move: the judge had won)',
+    zh: '第 {0} 步：卡片 {1}..{2} 不全在桌上（卡片 {3} 已被取走）（而且你已经没有合法的走法：评测机已经获胜）',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 /**
