@@ -3,7 +3,7 @@ import { verdictName } from '../judge/verdicts';
 import type { UserInputs } from '../import/user-input';
 import { SIZES, type Size } from '../problems/types';
 import type { Db } from '../storage/db';
-import { getInvocation, insertInvocation } from '../storage/invocations';
+import { getInvocation, insertInvocation, invocationMessageSaid } from '../storage/invocations';
 import { addUserTest, removeUserTest, shareUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun } from '../storage/stress-runs';
 import { refuseForStored } from './stored-guard';
@@ -103,6 +103,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       autoRefresh: !done,
       running: !done,
       inv,
+      messageSaid: invocationMessageSaid(db, inv.id),
       author: showsAuthors(res) ? authorName(db, inv.owner) : null,
       hasExitCode: inv.exitCode !== null,
       verdictClass: inv.verdict ? verdictClass(inv.verdict) : 'verdict-waiting',

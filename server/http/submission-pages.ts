@@ -154,6 +154,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         interactive: t.dialoguePreview !== null,
         exitCode: t.exitCode,
         message: t.message,
+        messageSaid: t.messageSaid,
         failingCase,
         blocks: failing
           ? [

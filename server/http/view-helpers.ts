@@ -1,5 +1,5 @@
 import { sayIn, saidOf } from '../text/messages';
-import { translateCheckerMessage, translatePhrase, translateTag } from './ui-text';
+import { translatePhrase, translateTag } from './ui-text';
 
 type HelperOptions = { data?: { root?: { uiLang?: 'en' | 'zh' } } };
 
@@ -20,8 +20,17 @@ export const viewHelpers = {
     const s = saidOf(status);
     return s ? sayIn(s, lang) : translatePhrase(String(status ?? ''), lang);
   },
-  /** What the checker (or the sandbox) said about a failed test, in the page's interface language. */
-  checkerWords: (text: unknown, options: HelperOptions): string => translateCheckerMessage(String(text ?? ''), options.data?.root?.uiLang ?? 'en'),
+  /**
+   * What the checker, the sandbox or the interactor said about a test, in the page's interface
+   * language: by its message id when it was stored with one, else the sentence as stored (rows
+   * from before migration 39, stack traces, judge errors). `{{checkerWords message said}}`.
+   */
+  checkerWords: (text: unknown, ...rest: unknown[]): string => {
+    const options = rest.pop() as HelperOptions;
+    const lang = options.data?.root?.uiLang ?? 'en';
+    const s = saidOf(rest[0]);
+    return s && lang !== 'en' ? sayIn(s, lang) : String(text ?? '');
+  },
   /** A catalog topic tag ("SG function") in the page's interface language. */
   tagWords: (tag: unknown, options: HelperOptions): string => translateTag(String(tag ?? ''), options.data?.root?.uiLang ?? 'en'),
   /** A fixed sentence (`{{tr "Passed {0} random cases" n}}`) in the page's interface language. */
