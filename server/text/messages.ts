@@ -1,4 +1,5 @@
 import { VERDICT_TABLE, type Verdict } from '../rules/verdicts';
+import { SANDBOX_MESSAGES } from './sandbox-messages';
 
 /**
  * Messages the engine says with values in them, as an id and arguments, translated by key (as
@@ -91,13 +92,7 @@ export const FIXED_MESSAGES = {
   'checker.line-differs': { en: 'line {0} differs: expected "{1}", found "{2}"', zh: '第 {0} 行不同：期望 "{1}"，读到 "{2}"' },
   'checker.extra-output': { en: 'extra output: token {0} "{1}" where the answer has ended', zh: '输出过多：答案已经结束，但还读到第 {0} 个单词 "{1}"' },
   'checker.output-ended': { en: 'unexpected end of output: token {0} should be "{1}"', zh: '输出提前结束：第 {0} 个单词应为 "{1}"' },
-  // The sandbox's limits (server/sandbox/host/*.ts).
-  'sandbox.tle-cpu': { en: 'Time limit exceeded: the program ran for {0} ms of CPU time; the limit is {1} ms.', zh: '超出时间限制：程序用了 {0} 毫秒 CPU 时间，限制为 {1} 毫秒。' },
-  'sandbox.tle-stopped': { en: 'Time limit exceeded: the program ran for more than {0} ms of CPU time and was stopped.', zh: '超出时间限制：程序用了超过 {0} 毫秒 CPU 时间，已被终止。' },
-  'sandbox.mle-used': { en: 'Memory limit exceeded: the program used {0} MiB; the limit is {1} MiB.', zh: '超出内存限制：程序用了 {0} MiB，限制为 {1} MiB。' },
-  'sandbox.mle-over': { en: 'Memory limit exceeded: the program used more than {0} MiB.', zh: '超出内存限制：程序用了超过 {0} MiB。' },
-  'sandbox.mle-heap': { en: 'Memory limit exceeded: the program ran out of heap memory.', zh: '超出内存限制：程序的堆内存用完了。' },
-  'sandbox.ole-bytes': { en: 'Output limit exceeded: the program wrote more than {0} bytes.', zh: '输出超限：程序输出了超过 {0} 字节。' },
+  // The sandbox's limits: server/text/sandbox-messages.ts, spread in below.
   // The judge's player of subtraction-game (reference/subtraction-game/interactor.ts); {0} of a
   // move's message is the move's number.
   'subtraction.side-ended': { en: 'expected First or Second, got end of output', zh: '应输出 First 或 Second，但输出已经结束' },
@@ -147,7 +142,7 @@ const VERDICT_MESSAGES = Object.fromEntries(
   ]),
 ) as Record<`verdict.${Verdict}` | `verdict.${Verdict}.on-test`, { en: string; zh: string }>;
 
-export const MESSAGES = { ...FIXED_MESSAGES, ...VERDICT_MESSAGES };
+export const MESSAGES = { ...FIXED_MESSAGES, ...SANDBOX_MESSAGES, ...VERDICT_MESSAGES };
 
 export type MessageId = keyof typeof MESSAGES;
 

@@ -11,7 +11,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../protocol';
-import { english, said, type Said } from '../../text/messages';
+import { sandboxSaid } from '../../text/sandbox-messages';
 import type { FinishRun, HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
 import { LIVE_OUT_FD, LiveStdin, writeAllSync, type LiveLink } from './live-pipe';
@@ -593,9 +593,9 @@ function run(input: string, live?: LiveLink): Promise<RunReport> {
   return finished;
 }
 
-function report(status: RunStatus, exitCode: number | null, stdout: string, stderr: string, message: string | Said | null, timeMs: number, memoryKb: number): RunReport {
+function report(status: RunStatus, exitCode: number | null, stdout: string, stderr: string, message: string | ReturnType<typeof sandboxSaid> | null, timeMs: number, memoryKb: number): RunReport {
   if (message === null || typeof message === 'string') return { status, exitCode, stdout, stderr, message, timeMs, memoryKb };
-  return { status, exitCode, stdout, stderr, message: english(message), said: message, timeMs, memoryKb };
+  return { status, exitCode, stdout, stderr, ...message, timeMs, memoryKb };
 }
 
 function finishRun(state: RunState, status: string, exitCode: number, stdout: string, stderr: string, message: string | null): void {
@@ -632,10 +632,10 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
         ? `The program ended with exit code ${exitCode} (a runtime error with no message of its own).`
         : message
       : final === 'mle'
-        ? said('sandbox.mle-used', Math.round(peakKb / 1024), limits.memoryMb)
+        ? sandboxSaid('sandbox.mle-used', Math.round(peakKb / 1024), limits.memoryMb)
         : final === 'tle'
-          ? said('sandbox.tle-cpu', Math.round(cpuMs), limits.timeMs)
-          : said('sandbox.ole-bytes', limits.outputBytes);
+          ? sandboxSaid('sandbox.tle-cpu', Math.round(cpuMs), limits.timeMs)
+          : sandboxSaid('sandbox.ole-bytes', limits.outputBytes);
   state.report = report(final, exitCode >= 0 ? exitCode : null, stdout, stderr, text, cpuMs, peakKb);
   // Reported on a later turn, once the program's stack has unwound (process.exit throws through
   // it) and every microtask it queued has run. Until then the host keeps watching: code that runs
