@@ -65,6 +65,8 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       author: showsAuthors(res) ? authorName(db, row.owner) : null,
       verdictWords: run.counterexample ? verdictName(run.counterexample.verdict) : null,
       caseNumber: run.counterexample ? run.counterexample.caseIndex + 1 : null,
+      // The message's id, from the stored row: the API's shape (presentStressRun) leaves it out.
+      counterexampleSaid: row.counterexample?.said ?? null,
     });
   });
 
