@@ -9,6 +9,7 @@
 //   2 centre  - a move that overlaps its own mirror image without being symmetric, so a program
 //               that copies the judge's moves around the centre cannot answer it; otherwise random.
 import type { InteractorIO, InteractorVerdict } from '../../server/problems/types';
+import { english, said, type Said } from '../../server/text/messages';
 import { grundyTable, Table, type Move, type Segment } from './game';
 
 export type Strategy = 'random' | 'longest' | 'centre';
@@ -169,7 +170,7 @@ export async function interact(input: string, io: InteractorIO): Promise<Interac
   const hash = hashInput(input);
   const judge = new JudgePlayer(n, l, r, g, STRATEGIES[hash % 3]!, hash);
   const table = new Table(n);
-  const wa = (message: string): InteractorVerdict => ({ verdict: 'WA', message });
+  const wa = (s: Said): InteractorVerdict => ({ verdict: 'WA', message: english(s), said: s });
   const firstWins = g[n] !== 0;
   const readLine = async (): Promise<string | null> => {
     for (;;) {
@@ -179,15 +180,12 @@ export async function interact(input: string, io: InteractorIO): Promise<Interac
   };
 
   const choice = await readLine();
-  if (choice === null) return wa('expected First or Second, got end of output');
+  if (choice === null) return wa(said('subtraction.side-ended'));
   const side = choice.trim();
-  if (side !== 'First' && side !== 'Second') return wa(`expected First or Second, got "${clip(side)}"`);
+  if (side !== 'First' && side !== 'Second') return wa(said('subtraction.side-got', clip(side)));
   const wrongSide = (side === 'First') !== firstWins;
   const lost = (move: number) =>
-    wa(
-      `move ${move}: you have no legal move left, so the judge won` +
-        (wrongSide ? ` (you printed ${side}, but from ${n} ${l} ${r} the ${firstWins ? 'first' : 'second'} player wins)` : ''),
-    );
+    wa(wrongSide ? said(firstWins ? 'subtraction.lost-first-wins' : 'subtraction.lost-second-wins', move, side, n, l, r) : said('subtraction.lost', move));
 
   // The xor of the segments' Grundy values and how many segments can still be moved in, kept up
   // to date move by move.
@@ -207,33 +205,35 @@ export async function interact(input: string, io: InteractorIO): Promise<Interac
     if (programMoves) {
       const canMove = open > 0;
       const line = await readLine();
-      if (line === null) return wa(`move ${move}: expected your move${canMove ? '' : ' (or 0 0)'}, got end of output`);
+      if (line === null) return wa(said(canMove ? 'subtraction.move-ended' : 'subtraction.move-or-pass-ended', move));
       const parts = line.trim().split(/\s+/);
       if (parts.length !== 2 || !parts.every((p) => /^-?\d+$/.test(p))) {
         io.send('-1 -1');
-        return wa(`move ${move}: expected two integers "x y", got "${clip(line.trim())}"`);
+        return wa(said('subtraction.two-integers', move, clip(line.trim())));
       }
       const [x, y] = parts.map(Number) as [number, number];
       if (x === 0 && y === 0) {
         if (!canMove) return lost(move);
         io.send('-1 -1');
         const example = new JudgePlayer(n, l, r, g, 'longest', 0).anyMove(table)!;
-        return wa(`move ${move}: you printed 0 0, but you still had a legal move (for example ${example.x} ${example.y})`);
+        return wa(said('subtraction.passed-with-move', move, example.x, example.y));
       }
-      let problem: string | null = null;
-      if (y < l || y > r) problem = `you took ${y} cards; a move takes between ${l} and ${r}`;
-      else if (x < 1 || x + y - 1 > n) problem = `cards ${x}..${x + y - 1} are not all between 1 and ${n}`;
-      else if (table.missing(x, y)) problem = `cards ${x}..${x + y - 1} are not all on the table (card ${table.missing(x, y)} was taken)`;
+      // "-late": the program had no legal move left, so the judge had already won.
+      let problem: Said | null = null;
+      if (y < l || y > r) problem = said(canMove ? 'subtraction.took' : 'subtraction.took-late', move, y, l, r);
+      else if (x < 1 || x + y - 1 > n) problem = said(canMove ? 'subtraction.outside' : 'subtraction.outside-late', move, x, x + y - 1, n);
+      else if (table.missing(x, y)) problem = said(canMove ? 'subtraction.taken' : 'subtraction.taken-late', move, x, x + y - 1, table.missing(x, y));
       if (problem) {
         io.send('-1 -1');
-        return wa(`move ${move}: ${problem}${canMove ? '' : ' (and you had no legal move: the judge had won)'}`);
+        return wa(problem);
       }
       apply({ x, y });
     } else {
       const reply = open === 0 ? null : total !== 0 ? judge.winningMove(table.segments()) : judge.anyMove(table);
       if (!reply) {
         io.send('0 0');
-        return { verdict: 'AC', message: `you won: the judge had no move left after ${move - 1} moves` };
+        const won = said('subtraction.you-won', move - 1);
+        return { verdict: 'AC', message: english(won), said: won };
       }
       apply(reply);
       io.send(`${reply.x} ${reply.y}`);

@@ -15,6 +15,7 @@ import { SLUG_PATTERN } from '../problems/registry';
 import { catalogEntry, inLearningOrder } from '../../problems/catalog';
 import { ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
+import { said } from '../text/messages';
 
 export interface ApiDeps {
   db: Db;
@@ -45,7 +46,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
   api.get('/problems/:slug', (req, res) => {
     const slug = req.params.slug;
     const p = SLUG_PATTERN.test(slug) ? getProblem(db, slug) : undefined;
-    if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
+    if (!p) throw notFound(said('error.no-problem', slug.slice(0, 60)));
     res.json({
       slug: p.slug,
       title: { en: p.titleEn, zh: p.titleZh },
@@ -95,7 +96,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
   api.get('/submissions/:submission', (_req, res) => {
     const id = loadedId(res, 'submission');
     const s = getSubmission(db, id);
-    if (!s) throw notFound(`There is no submission ${id}.`);
+    if (!s) throw notFound(said('error.no-submission', id));
     res.json({
       ...(showsAuthors(res) ? { author: s.ownerName, authorDisplayName: s.ownerDisplay } : {}),
       id: s.id,

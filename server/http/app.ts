@@ -19,7 +19,7 @@ import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
 import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
-import { sayIn } from '../text/messages';
+import { said, sayIn } from '../text/messages';
 import { isApiPath, requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(mistakePages(deps.db, deps.onQueued));
   app.use(labPages(labJobs, deps.db, labThread));
   app.use((req) => {
-    throw new HttpError(404, `There is no page at ${req.path}.`);
+    throw new HttpError(404, said('error.no-page', req.path));
   });
   app.use(errorHandler(deps.log ?? (() => {})));
   const warm = (): number => {

@@ -17,7 +17,7 @@ import { listSubmissions } from '../storage/submissions';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { classCsv, csvFileName, sendCsv, setCsv } from './class-csv';
-import { formatTimestamp, isoTimestamp, statusClass, statusText } from './present';
+import { formatTimestamp, isoTimestamp, statusClass, statusSaid } from './present';
 import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 import { pageRows, showRow, type ProblemHead } from './standings-view';
 import { phaseWords } from './set-words';
@@ -332,7 +332,7 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
           const words = phaseWords(s, now, lang);
           return { id: s.id, name: s.name, total: s.problems.length, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, when: words.text, closed: words.phase === 'closed' };
         }),
-      recent: listSubmissions(db, { owner: v.id }, 10, 0).map((s) => ({ id: s.id, problem: s.problem, when: formatTimestamp(s.createdAt), statusText: statusText(s), statusClass: statusClass(s) })),
+      recent: listSubmissions(db, { owner: v.id }, 10, 0).map((s) => ({ id: s.id, problem: s.problem, when: formatTimestamp(s.createdAt), statusText: statusSaid(s), statusClass: statusClass(s) })),
     });
   });
 

@@ -34,7 +34,7 @@ import { parseFormBody, rawBody } from './body';
 import { contestCore, firstIssue, MAX_MINUTES, textSchema } from './contest-routes';
 import { latestRejudge } from '../rejudge/store';
 import { rejudgePanel } from './rejudge-routes';
-import { badRequest, HttpError, notFound } from './errors';
+import { badRequest, errorIn, HttpError, notFound } from './errors';
 import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 
 const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
@@ -145,7 +145,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     } catch (e) {
       if (!(e instanceof HttpError) || e.status !== 400) throw e;
       res.status(400);
-      listPage(res, { formError: e.message, typed });
+      listPage(res, { formError: errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'), typed });
     }
   });
 
@@ -176,7 +176,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     } catch (e) {
       if (!(e instanceof HttpError) || e.status !== 400) throw e;
       res.status(400);
-      editPage(res, c, { formError: e.message, typed });
+      editPage(res, c, { formError: errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'), typed });
     }
   });
 
@@ -249,7 +249,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
           if (!(e instanceof HttpError) || e.status !== 400) throw e;
           // The mistake on the page itself, answered 400.
           res.status(400);
-          contestPage(res, getContest(db, c.id) ?? c, e.message);
+          contestPage(res, getContest(db, c.id) ?? c, errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'));
         },
       );
 

@@ -34,6 +34,7 @@ import {
 } from '../storage/contests';
 import { parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
+import { said } from '../text/messages';
 import { isTeacher, ownerFor } from './auth/viewer';
 
 const MAX_PROBLEMS = 26;
@@ -91,7 +92,7 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     const d = parsed.data;
     const known = new Set(listProblems(db).map((p) => p.slug));
     const unknown = d.problems.find((p) => !known.has(p));
-    if (unknown !== undefined) throw badRequest(`There is no problem "${unknown.slice(0, 60)}".`);
+    if (unknown !== undefined) throw badRequest(said('error.no-problem', unknown.slice(0, 60)));
     if (new Set(d.problems).size !== d.problems.length) throw badRequest('A contest lists each problem once.');
     const freezeMinutes = d.freezeMinutes ?? 0;
     if (freezeMinutes >= d.minutes) throw badRequest('The freeze must be shorter than the round.');

@@ -1,4 +1,4 @@
-import { english, type Said } from '../text/messages';
+import { english, sayIn, type Said } from '../text/messages';
 
 /**
  * An error that becomes an HTTP response: a status and a sentence for the user. A sentence given
@@ -18,3 +18,8 @@ export class HttpError extends Error {
 
 export const notFound = (message: string | Said): HttpError => new HttpError(404, message);
 export const badRequest = (message: string | Said): HttpError => new HttpError(400, message);
+
+/** An error's sentence in a page's language: by its message id when it has one, else as written. */
+export function errorIn(e: HttpError, lang: 'en' | 'zh'): string {
+  return e.said ? sayIn(e.said, lang) : e.message;
+}

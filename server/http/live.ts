@@ -1,11 +1,12 @@
 import type express from 'express';
-import { verdictName } from '../judge/verdicts';
+import type { Verdict } from '../judge/verdicts';
 import type { ProgressEvent, SubmissionEvents } from '../queue/events';
 import type { Db } from '../storage/db';
 import { getSubmissionSummary, listSubmissionTests, type SubmissionSummary } from '../storage/submissions';
 import { notFound } from './errors';
-import { statusClass, statusText, verdictClass } from './present';
-import { localizeEvent } from './ui-text';
+import { statusClass, statusSaid, verdictClass } from './present';
+import { said, sayIn } from '../text/messages';
+import type { Lang } from './statements';
 import { guardedRouter, loadedId } from './policy';
 
 const HEARTBEAT_MS = 15_000;
@@ -21,7 +22,7 @@ export function liveUpdates(db: Db, events: SubmissionEvents): express.Router {
   router.get('/submissions/:submission/events', (req, res) => {
     const id = loadedId(res, 'submission');
     const first = getSubmissionSummary(db, id);
-    if (!first) throw notFound(`There is no submission ${id}.`);
+    if (!first) throw notFound(said('error.no-submission', id));
 
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -32,7 +33,7 @@ export function liveUpdates(db: Db, events: SubmissionEvents): express.Router {
     req.socket.setNoDelay(true);
     const lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const send = (event: string, data: unknown): void => {
-      res.write(`event: ${event}\ndata: ${JSON.stringify(localizeEvent(data, lang))}\n\n`);
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
 
     let closed = false;
@@ -53,31 +54,31 @@ export function liveUpdates(db: Db, events: SubmissionEvents): express.Router {
 
     const relay = (e: ProgressEvent, subId: number): void => {
       if (e.type === 'test') {
-        send('test', { ...e.test, verdictText: verdictName(e.test.verdict), verdictClass: verdictClass(e.test.verdict) });
+        send('test', { ...e.test, verdictText: verdictWords(e.test.verdict, lang), verdictClass: verdictClass(e.test.verdict) });
         return;
       }
       const now = getSubmissionSummary(db, subId);
       if (!now) return close();
-      send('status', statusPayload(now));
+      send('status', statusPayload(now, lang));
       if (now.status === 'done') {
-        send('done', statusPayload(now));
+        send('done', statusPayload(now, lang));
         close();
       }
     };
 
-    send('status', statusPayload(first));
+    send('status', statusPayload(first, lang));
     for (const t of listSubmissionTests(db, id)) {
       send('test', {
         index: t.idx,
         verdict: t.verdict,
         timeMs: t.timeMs,
         memoryKb: t.memoryKb,
-        verdictText: verdictName(t.verdict),
+        verdictText: verdictWords(t.verdict, lang),
         verdictClass: verdictClass(t.verdict),
       });
     }
     if (first.status === 'done') {
-      send('done', statusPayload(first));
+      send('done', statusPayload(first, lang));
       close();
     }
   });
@@ -85,6 +86,9 @@ export function liveUpdates(db: Db, events: SubmissionEvents): express.Router {
   return router;
 }
 
-function statusPayload(s: SubmissionSummary): { status: string; text: string; className: string; timeMs: number | null; memoryKb: number | null } {
-  return { status: s.status, text: statusText(s), className: statusClass(s), timeMs: s.timeMs, memoryKb: s.memoryKb };
+/** A test's verdict name in the page's language. */
+const verdictWords = (v: Verdict, lang: Lang): string => sayIn(said(`verdict.${v}`), lang);
+
+function statusPayload(s: SubmissionSummary, lang: Lang): { status: string; text: string; className: string; timeMs: number | null; memoryKb: number | null } {
+  return { status: s.status, text: sayIn(statusSaid(s), lang), className: statusClass(s), timeMs: s.timeMs, memoryKb: s.memoryKb };
 }

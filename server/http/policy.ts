@@ -15,6 +15,7 @@ import type { Db } from '../storage/db';
 import { prepared } from '../storage/db';
 import { viewerOf, type Viewer } from './auth/viewer';
 import { badRequest, HttpError, notFound } from './errors';
+import { said, type Said } from '../text/messages';
 
 export type Action = 'read' | 'change';
 
@@ -51,9 +52,9 @@ interface KindSpec {
   /** The stored row's owner, or undefined when there is none. */
   owner(db: Db, id: number | string, req: Request): { owner: number | null } | undefined;
   /** The sentence for a missing (or someone else's) id. */
-  missing(raw: string): string;
+  missing(raw: string): string | Said;
   /** The sentence for text that is not an id of this kind. */
-  malformed(raw: string): string;
+  malformed(raw: string): string | Said;
   /** Only teachers (and local mode) use this kind: a student's answer, 403, before any lookup. */
   teacherOnly?: string;
 }
@@ -66,26 +67,26 @@ const KINDS: Record<Kind, KindSpec> = {
   submission: {
     parse: positive,
     owner: ownerQuery('submissions'),
-    missing: (raw) => `There is no submission ${short(raw)}.`,
-    malformed: (raw) => `"${short(raw)}" is not a submission id (a positive integer).`,
+    missing: (raw) => said('error.no-submission', short(raw)),
+    malformed: (raw) => said('error.not-a-submission', short(raw)),
   },
   stressRun: {
     parse: positive,
     owner: ownerQuery('stress_runs'),
-    missing: (raw) => `There is no stress run ${short(raw)}.`,
-    malformed: (raw) => `"${short(raw)}" is not a stress run (a positive integer).`,
+    missing: (raw) => said('error.no-stress-run', short(raw)),
+    malformed: (raw) => said('error.not-a-stress-run', short(raw)),
   },
   invocation: {
     parse: positive,
     owner: ownerQuery('invocations'),
-    missing: (raw) => `There is no invocation ${short(raw)}.`,
-    malformed: (raw) => `"${short(raw)}" is not a invocation (a positive integer).`,
+    missing: (raw) => said('error.no-invocation', short(raw)),
+    malformed: (raw) => said('error.not-an-invocation', short(raw)),
   },
   sampleRun: {
     parse: positive,
     owner: ownerQuery('sample_runs'),
-    missing: (raw) => `There is no sample run ${short(raw)}.`,
-    malformed: (raw) => `"${short(raw)}" is not a sample run (a positive integer).`,
+    missing: (raw) => said('error.no-sample-run', short(raw)),
+    malformed: (raw) => said('error.not-a-sample-run', short(raw)),
   },
   labJob: {
     parse: positive,

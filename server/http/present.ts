@@ -1,18 +1,29 @@
-import { verdictName, verdictRow, verdictText, type Verdict } from '../judge/verdicts';
+import { verdictName, verdictRow, type Verdict } from '../judge/verdicts';
 import type { SubmissionStatus } from '../storage/submissions';
+import { english, said, type Said } from '../text/messages';
 
-/** How a submission's state reads on Codeforces: "In queue", "Running on test 7", "Accepted"... */
-export function statusText(s: { status: SubmissionStatus; verdict: Verdict | null; failedTest: number | null; currentTest: number | null }): string {
+type StatusOf = { status: SubmissionStatus; verdict: Verdict | null; failedTest: number | null; currentTest: number | null };
+
+/** How a submission's state reads on Codeforces ("In queue", "Running on test 7", "Accepted"...), as a message id. */
+export function statusSaid(s: StatusOf): Said {
   switch (s.status) {
     case 'queued':
-      return 'In queue';
+      return said('status.queued');
     case 'compiling':
-      return 'Compiling';
+      return said('status.compiling');
     case 'running':
-      return s.currentTest === null ? 'Running' : `Running on test ${s.currentTest}`;
-    case 'done':
-      return verdictText(s.verdict ?? 'IE', s.failedTest);
+      return s.currentTest === null ? said('status.running') : said('status.running-on-test', s.currentTest);
+    case 'done': {
+      const v = s.verdict ?? 'IE';
+      // The same rule as verdictText (the command line's words): AC and CE name no test.
+      return v === 'AC' || v === 'CE' || s.failedTest === null ? said(`verdict.${v}`) : said(`verdict.${v}.on-test`, s.failedTest);
+    }
   }
+}
+
+/** The status line in English (the API's and the CSV's words). */
+export function statusText(s: StatusOf): string {
+  return english(statusSaid(s));
 }
 
 /** CSS class for the colour: green for Accepted, red for rejections, grey while waiting. */

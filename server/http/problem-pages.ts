@@ -18,10 +18,11 @@ import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catal
 import { teachingView } from './teaching-view';
 import { STARTER_CODE } from '../problems/starter-code';
 import { statementLang } from './lang';
-import { formatTimestamp, statusClass, statusText } from './present';
+import { formatTimestamp, statusClass, statusSaid } from './present';
 import type { Lang, StatementCache } from './statements';
 import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { homeworkBanner, homeworkDue } from './class-routes';
+import { said } from '../text/messages';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -105,7 +106,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     return;
   }
   const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
-  if (!p) throw notFound(`There is no problem "${slug.slice(0, 60)}".`);
+  if (!p) throw notFound(said('error.no-problem', slug.slice(0, 60)));
   const lang = statementLang(req, res);
   const rendered = statements.get(p);
   const samples = rendered.samples.map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
@@ -175,7 +176,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
       author: s.ownerDisplay,
       authorLogin: s.ownerName,
       when: formatTimestamp(s.createdAt),
-      statusText: statusText(s),
+      statusText: statusSaid(s),
       statusClass: statusClass(s),
     })),
   });

@@ -17,6 +17,7 @@ import { bodyLanguage } from './language-field';
 import { checkPersonCap, trimPersonWork } from './person-cap';
 import { clientKey } from './client-key';
 import { checkSubmission, describeSchemaError, submissionSchema } from './submission-input';
+import { said } from '../text/messages';
 
 
 /** A wrong sample's case of the first difference (server/problems/case-layout.ts), unless its output was cut. */
@@ -46,7 +47,7 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
   api.get('/sample-runs/:sampleRun', (_req, res) => {
     const id = loadedId(res, 'sampleRun');
     const run = getSampleRun(db, id);
-    if (!run) throw notFound(`There is no sample run ${id}.`);
+    if (!run) throw notFound(said('error.no-sample-run', id));
     res.json({
       id: run.id,
       problem: run.problem,

@@ -18,6 +18,7 @@ import { clientKey } from './client-key';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
+import { said } from '../text/messages';
 
 /** Most cases one stress run may ask for (its CPU budget may stop it sooner). */
 export const MAX_STRESS_CASES = 10_000;
@@ -76,7 +77,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
   api.get('/stress/:stressRun', (_req, res) => {
     const id = loadedId(res, 'stressRun');
     const run = getStressRun(db, id);
-    if (!run) throw notFound(`There is no stress run ${id}.`);
+    if (!run) throw notFound(said('error.no-stress-run', id));
     res.json(presentStressRun(run));
   });
 
@@ -98,7 +99,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
   api.get('/invocations/:invocation', (_req, res) => {
     const id = loadedId(res, 'invocation');
     const inv = getInvocation(db, id);
-    if (!inv) throw notFound(`There is no invocation ${id}.`);
+    if (!inv) throw notFound(said('error.no-invocation', id));
     res.json({
       id: inv.id,
       problem: inv.problem,

@@ -5,6 +5,7 @@ import { rawBody } from './body';
 import { HttpError, notFound } from './errors';
 import { presentStressRun } from './stress-api';
 import { guardedRouter, loadedId } from './policy';
+import { said } from '../text/messages';
 
 /**
  * Cancelling a stress run: `POST /api/stress/:id/cancel` (JSON) and `POST /stress/:id/cancel` (the
@@ -17,7 +18,7 @@ export function stressCancel(db: Db): express.Router {
   const cancel = (res: express.Response): number => {
     const id = loadedId(res, 'stressRun');
     const outcome = cancelStressRun(db, id);
-    if (outcome === 'missing') throw notFound(`There is no stress run ${id}.`);
+    if (outcome === 'missing') throw notFound(said('error.no-stress-run', id));
     if (outcome === 'finished') throw new HttpError(409, `Stress run ${id} has already finished; there is nothing to cancel.`);
     return id;
   };

@@ -3,7 +3,7 @@ import { verdictName } from '../judge/verdicts';
 import type { UserInputs } from '../import/user-input';
 import { SIZES, type Size } from '../problems/types';
 import type { Db } from '../storage/db';
-import { getInvocation, insertInvocation } from '../storage/invocations';
+import { getInvocation, insertInvocation, invocationMessageSaid } from '../storage/invocations';
 import { addUserTest, removeUserTest, shareUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun } from '../storage/stress-runs';
 import { refuseForStored } from './stored-guard';
@@ -20,6 +20,7 @@ import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { verdictClass } from './present';
 import { authorName } from '../storage/author-name';
+import { said } from '../text/messages';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -53,7 +54,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.get('/stress/:stressRun', (_req, res) => {
     const id = loadedId(res, 'stressRun');
     const row = getStressRun(db, id);
-    if (!row) throw notFound(`There is no stress run ${id}.`);
+    if (!row) throw notFound(said('error.no-stress-run', id));
     const run = presentStressRun(row);
     res.render('stress', {
       title: `Stress test #${run.id}`,
@@ -64,6 +65,8 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       author: showsAuthors(res) ? authorName(db, row.owner) : null,
       verdictWords: run.counterexample ? verdictName(run.counterexample.verdict) : null,
       caseNumber: run.counterexample ? run.counterexample.caseIndex + 1 : null,
+      // The message's id, from the stored row: the API's shape (presentStressRun) leaves it out.
+      counterexampleSaid: row.counterexample?.said ?? null,
     });
   });
 
@@ -93,7 +96,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.get('/invocations/:invocation', (_req, res) => {
     const invId = loadedId(res, 'invocation');
     const inv = getInvocation(db, invId);
-    if (!inv) throw notFound(`There is no invocation ${invId}.`);
+    if (!inv) throw notFound(said('error.no-invocation', invId));
     const done = inv.status === 'done';
     const interactive = catalogEntry(inv.problem).tags.includes('interactive');
     res.render('invocation', {
@@ -102,6 +105,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       autoRefresh: !done,
       running: !done,
       inv,
+      messageSaid: invocationMessageSaid(db, inv.id),
       author: showsAuthors(res) ? authorName(db, inv.owner) : null,
       hasExitCode: inv.exitCode !== null,
       verdictClass: inv.verdict ? verdictClass(inv.verdict) : 'verdict-waiting',

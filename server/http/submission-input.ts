@@ -5,6 +5,7 @@ import { problemReadiness, STILL_BUILDING } from '../problems/readiness';
 import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { badRequest, HttpError, notFound } from './errors';
+import { said } from '../text/messages';
 
 // Sources above 64 KiB (of UTF-8) are refused with 413, as on Codeforces: the compiler's own limit.
 export { MAX_SOURCE_BYTES };
@@ -44,7 +45,7 @@ export function checkSubmission(db: Db, problem: string, source: string): string
   // Refused before anything is stored: a problem being built has no tests to judge against yet.
   if (problemReadiness.isBuilding(problem)) throw new HttpError(503, STILL_BUILDING);
   if (!SLUG_PATTERN.test(problem) || !getProblemHeader(db, problem)) {
-    throw notFound(`There is no problem "${clip(problem)}".`);
+    throw notFound(said('error.no-problem', clip(problem)));
   }
   return problem;
 }
@@ -56,6 +57,6 @@ function clip(s: string): string {
 /** A problem slug from a URL, checked: 404 with a sentence when there is no such problem. */
 export function checkProblemSlug(db: Db, slug: string): string {
   if (problemReadiness.isBuilding(slug)) throw new HttpError(503, STILL_BUILDING);
-  if (!SLUG_PATTERN.test(slug) || !getProblemHeader(db, slug)) throw notFound(`There is no problem "${clip(slug)}".`);
+  if (!SLUG_PATTERN.test(slug) || !getProblemHeader(db, slug)) throw notFound(said('error.no-problem', clip(slug)));
   return slug;
 }

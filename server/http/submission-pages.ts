@@ -18,7 +18,7 @@ import {
 import { parseFormBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import type { RefusedForm } from './problem-pages';
-import { formatTimestamp, statusClass, statusText, verdictClass } from './present';
+import { formatTimestamp, statusClass, statusSaid, verdictClass } from './present';
 import { checkSubmission } from './submission-input';
 import { parseLanguage } from './language-field';
 import { parseCount, parseSubmissionFilter } from './submission-query';
@@ -32,6 +32,7 @@ import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount, listAccounts } from '../storage/accounts';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
+import { said } from '../text/messages';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -111,7 +112,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         problem: s.problem,
         problemTitle: titles.get(s.problem) ?? s.problem,
         language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
-        statusText: statusText(s),
+        statusText: statusSaid(s),
         statusClass: statusClass(s),
         done: s.status === 'done',
         timeMs: s.timeMs,
@@ -135,7 +136,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
   router.get('/submissions/:submission', async (_req, res) => {
     const id = loadedId(res, 'submission');
     const s = getSubmission(db, id);
-    if (!s) throw notFound(`There is no submission ${id}.`);
+    if (!s) throw notFound(said('error.no-submission', id));
     const sourceHtml = await highlight.html(s.id, s.source, s.language);
     const problem = getProblemHeader(db, s.problem);
     const texts = listFailureTexts(db, s.id);
@@ -154,6 +155,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         interactive: t.dialoguePreview !== null,
         exitCode: t.exitCode,
         message: t.message,
+        messageSaid: t.messageSaid,
         failingCase,
         blocks: failing
           ? [
@@ -201,7 +203,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         problem: s.problem,
         problemTitle: (res.locals.uiLang === 'zh' ? problem?.titleZh : problem?.titleEn) ?? s.problem,
         when: formatTimestamp(s.createdAt),
-        statusText: statusText(s),
+        statusText: statusSaid(s),
         statusClass: statusClass(s),
         verdict: s.verdict,
         done,

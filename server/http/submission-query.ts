@@ -5,6 +5,7 @@ import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import type { SubmissionFilter } from '../storage/submissions';
 import { badRequest, notFound } from './errors';
+import { said } from '../text/messages';
 
 /** An empty value (`?problem=`) means "no filter", as forms send it. */
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -26,7 +27,7 @@ export function parseSubmissionFilter(db: Db, query: unknown): SubmissionFilter 
   }
   const { problem, verdict } = parsed.data;
   if (problem !== undefined && (!SLUG_PATTERN.test(problem) || !getProblemHeader(db, problem))) {
-    throw notFound(`There is no problem "${problem.slice(0, 60)}".`);
+    throw notFound(said('error.no-problem', problem.slice(0, 60)));
   }
   return { problem, verdict };
 }

@@ -2,8 +2,8 @@ import express from 'express';
 import type { Db } from '../storage/db';
 import { getSubmissionSummary } from '../storage/submissions';
 import { badRequest } from './errors';
-import { statusClass, statusText } from './present';
-import { translateStatus } from './ui-text';
+import { statusClass, statusSaid } from './present';
+import { sayIn } from '../text/messages';
 import { canSee } from './auth/viewer';
 
 /** Most submissions one poll may ask about (a page of the list holds 50). */
@@ -23,7 +23,7 @@ export function submissionsLive(db: Db): express.Router {
       ids.flatMap((id) => {
         const s = getSubmissionSummary(db, id);
         if (!s || !canSee(res, s.owner)) return [];
-        return [{ id, done: s.status === 'done', statusText: translateStatus(statusText(s), res.locals.uiLang === 'zh' ? 'zh' : 'en'), statusClass: statusClass(s), timeMs: s.timeMs, memoryKb: s.memoryKb }];
+        return [{ id, done: s.status === 'done', statusText: sayIn(statusSaid(s), res.locals.uiLang === 'zh' ? 'zh' : 'en'), statusClass: statusClass(s), timeMs: s.timeMs, memoryKb: s.memoryKb }];
       }),
     );
   });

@@ -4,6 +4,7 @@ import type { Db } from '../storage/db';
 import { getProblemHeader, type ProblemHeader } from '../storage/problems';
 import { badRequest, notFound } from './errors';
 import type { Lang } from './statements';
+import { said } from '../text/messages';
 
 export interface TeachingView {
   hints: { n: number; html: string }[];
@@ -49,7 +50,7 @@ export function hintsApi(db: Db): express.Router {
   const router = express.Router();
   router.get('/api/problems/:slug/hints/:n', (req, res) => {
     const p = getProblemHeader(db, String(req.params.slug));
-    if (!p) throw notFound(`There is no problem "${String(req.params.slug).slice(0, 60)}".`);
+    if (!p) throw notFound(said('error.no-problem', String(req.params.slug).slice(0, 60)));
     const lang: Lang = req.query.lang === 'zh' ? 'zh' : 'en';
     const t = teachingOf(p.slug, p.contentHash);
     const hints = t.hints[lang].length ? t.hints[lang] : t.hints.en;

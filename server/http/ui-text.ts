@@ -427,39 +427,6 @@ export function translatePhrase(text: string, lang: Lang, args: readonly unknown
   return template.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
 }
 
-/** Error-page sentences built from a pattern, for the common ones; others stay English. */
-const ERROR_ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
-  [/^There is no page at (.+)\.$/, (m) => `没有页面 ${m[1]}。`],
-  [/^There is no submission (.+)\.$/, (m) => `没有提交 ${m[1]}。`],
-  [/^There is no stress run (.+)\.$/, (m) => `没有对拍 ${m[1]}。`],
-  [/^There is no invocation (.+)\.$/, (m) => `没有自定义测试 ${m[1]}。`],
-  [/^There is no problem "?([^"]+)"?\.$/, (m) => `没有题目 ${m[1]}。`],
-  [/^This problem is still being built; try again in a few seconds\.$/, () => '这道题目还在构建中，请几秒钟后再试。'],
-  [/^"(.*)" is not a (stress run|invocation) \(a positive integer\)\.$/, (m) => `“${m[1]}”不是${m[2] === 'stress run' ? '对拍' : '自定义测试'}编号（应为正整数）。`],
-];
-
-export function translateErrorMessage(text: string, lang: Lang): string {
-  if (lang === 'en') return text;
-  for (const [re, to] of ERROR_ZH) {
-    const m = re.exec(text);
-    if (m) return to(m);
-  }
-  return text;
-}
-
-/** A status line ("In queue", "Running on test 7", "Wrong answer on test 3", ...) in the interface language. */
-export function translateStatus(text: string, lang: Lang): string {
-  if (lang === 'en') return text;
-  if (text === 'In queue') return '排队中';
-  if (text === 'Compiling') return '编译中';
-  if (text === 'Running') return '运行中';
-  let m = /^Running on test (\d+)$/.exec(text);
-  if (m) return `正在运行第 ${m[1]} 个测试点`;
-  m = /^(.+) on (random case|test) (\d+)$/.exec(text);
-  if (m && VERDICT_ZH[m[1]!]) return `${m[2] === 'test' ? '第' : '随机数据第'} ${m[3]} 个${m[2] === 'test' ? '测试点' : ''}${VERDICT_ZH[m[1]!]}`;
-  return VERDICT_ZH[text] ?? text;
-}
-
 /** The catalog's topic tags (problems/catalog.ts) in Chinese, as Chinese OJs name them. */
 const TAG_ZH: Record<Tag, string> = {
   'P/N positions': 'P/N 态',
@@ -487,81 +454,6 @@ const TAG_ZH: Record<Tag, string> = {
 /** A topic tag in the interface language (the API keeps the catalog's English names). */
 export function translateTag(tag: string, lang: Lang): string {
   return lang === 'zh' ? (TAG_ZH[tag as Tag] ?? tag) : tag;
-}
-
-const fill = (template: string, m: RegExpExecArray): string => template.replace(/\$(\d)/g, (_, i: string) => m[Number(i)] ?? '');
-
-/**
- * What a checker, an interactor or the sandbox said about a failed test (stored in English), in
- * Chinese: the token checker (server/judge/checker.ts), the interactive problem's judge
- * (reference/subtraction-game/interactor.ts) and the sandbox's limit messages. `$1`… stand for the
- * pattern's groups; a message matching none stays English.
- */
-const CHECKER_ZH: readonly [RegExp, string | ((m: RegExpExecArray) => string)][] = [
-  // The token checker
-  [/^token (\d+) differs: expected "(.*)", found "(.*)"$/s, '第 $1 个单词不同：期望 "$2"，读到 "$3"'],
-  [/^line (\d+) differs: expected "(.*)", found "(.*)"$/s, '第 $1 行不同：期望 "$2"，读到 "$3"'],
-  [/^extra output: token (\d+) "(.*)" where the answer has ended$/s, '输出过多：答案已经结束，但还读到第 $1 个单词 "$2"'],
-  [/^unexpected end of output: token (\d+) should be "(.*)"$/s, '输出提前结束：第 $1 个单词应为 "$2"'],
-  [/^ok (\d+) token\(s\)$/, '正确，共 $1 个单词'],
-  // The interactive problem's judge
-  [/^expected First or Second, got end of output$/, '应输出 First 或 Second，但输出已经结束'],
-  [/^expected First or Second, got "(.*)"$/s, '应输出 First 或 Second，读到 "$1"'],
-  [/^you won: the judge had no move left after (\d+) moves$/, '你赢了：评测机在 $1 步之后无路可走'],
-  [/^move (\d+): (.*)$/s, (m) => {
-    const rest = interactorMove(m[2]!);
-    return rest === null ? m[0] : `第 ${m[1]} 步：${rest}`;
-  }],
-  // The sandbox
-  [/^Time limit exceeded: the program ran for (\d+) ms of CPU time; the limit is (\d+) ms\.$/, '超出时间限制：程序用了 $1 毫秒 CPU 时间，限制为 $2 毫秒。'],
-  [/^Time limit exceeded: the program ran for more than (\d+) ms of CPU time and was stopped\.$/, '超出时间限制：程序用了超过 $1 毫秒 CPU 时间，已被终止。'],
-  [/^Memory limit exceeded: the program used (\d+) MiB; the limit is (\d+) MiB\.$/, '超出内存限制：程序用了 $1 MiB，限制为 $2 MiB。'],
-  [/^Memory limit exceeded: the program used more than (\d+) MiB\.$/, '超出内存限制：程序用了超过 $1 MiB。'],
-  [/^Memory limit exceeded: the program ran out of heap memory\.$/, '超出内存限制：程序的堆内存用完了。'],
-  [/^Output limit exceeded: the program wrote more than (\d+) bytes\.$/, '输出超限：程序输出了超过 $1 字节。'],
-];
-
-/** The part of the interactive judge's message after "move N: ". */
-const MOVE_ZH: readonly [RegExp, string][] = [
-  [/^you have no legal move left, so the judge won \(you printed (First|Second), but from (\d+) (\d+) (\d+) the first player wins\)$/, '你已经没有合法的走法，评测机获胜（你输出了 $1，但从 $2 $3 $4 开始是先手必胜）'],
-  [/^you have no legal move left, so the judge won \(you printed (First|Second), but from (\d+) (\d+) (\d+) the second player wins\)$/, '你已经没有合法的走法，评测机获胜（你输出了 $1，但从 $2 $3 $4 开始是后手必胜）'],
-  [/^you have no legal move left, so the judge won$/, '你已经没有合法的走法，评测机获胜'],
-  [/^expected your move \(or 0 0\), got end of output$/, '应输出你的走法（或 0 0），但输出已经结束'],
-  [/^expected your move, got end of output$/, '应输出你的走法，但输出已经结束'],
-  [/^expected two integers "x y", got "(.*)"$/s, '应输出两个整数 "x y"，读到 "$1"'],
-  [/^you printed 0 0, but you still had a legal move \(for example (\d+) (\d+)\)$/, '你输出了 0 0，但你仍有合法的走法（例如 $1 $2）'],
-  [/^you took (-?\d+) cards; a move takes between (\d+) and (\d+)$/, '你取了 $1 张卡片，每步要取 $2 到 $3 张'],
-  [/^cards (-?\d+)\.\.(-?\d+) are not all between 1 and (\d+)$/, '卡片 $1..$2 不全在 1 到 $3 之间'],
-  [/^cards (-?\d+)\.\.(-?\d+) are not all on the table \(card (\d+) was taken\)$/, '卡片 $1..$2 不全在桌上（卡片 $3 已被取走）'],
-];
-
-function interactorMove(text: string): string | null {
-  const late = ' (and you had no legal move: the judge had won)';
-  const lateZh = text.endsWith(late) ? '（而且你已经没有合法的走法：评测机已经获胜）' : '';
-  const body = lateZh ? text.slice(0, -late.length) : text;
-  for (const [re, to] of MOVE_ZH) {
-    const m = re.exec(body);
-    if (m) return fill(to, m) + lateZh;
-  }
-  return null;
-}
-
-/** A test's checker / run message in the interface language (the database keeps it in English). */
-export function translateCheckerMessage(text: string, lang: Lang): string {
-  if (lang === 'en') return text;
-  for (const [re, to] of CHECKER_ZH) {
-    const m = re.exec(text);
-    if (m) return typeof to === 'string' ? fill(to, m) : to(m);
-  }
-  return text;
-}
-
-/** A live-update event with its `text` / `verdictText` in the interface language. */
-export function localizeEvent(data: unknown, lang: Lang): unknown {
-  if (lang === 'en' || typeof data !== 'object' || data === null) return data;
-  const d = { ...(data as Record<string, unknown>) };
-  for (const key of ['text', 'verdictText']) if (typeof d[key] === 'string') d[key] = translateStatus(d[key] as string, lang);
-  return d;
 }
 
 /** Strings the browser scripts show, in the interface language. */

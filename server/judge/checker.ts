@@ -5,11 +5,17 @@
  * Where the answer's line is a phrase (several tokens, words among them: "What a pity!"), a
  * difference is reported as the two lines, since a single word of a phrase reads as nonsense.
  */
+import { english, said, type Said } from '../text/messages';
+
 export interface CheckResult {
   ok: boolean;
-  /** Why the output was rejected, in the words a checker log uses. */
+  /** Why the output was rejected, in the words a checker log uses (the English of `said`). */
   message: string;
+  /** The same as a message id and arguments (server/text/messages.ts): pages say it by id. */
+  said?: Said;
 }
+
+export const checkResult = (ok: boolean, s: Said): Required<CheckResult> => ({ ok, message: english(s), said: s });
 
 export function compareTokens(expected: string, got: string): CheckResult {
   let i = 0;
@@ -20,10 +26,10 @@ export function compareTokens(expected: string, got: string): CheckResult {
     j = skipBlanks(got, j);
     const expEnd = i >= expected.length;
     const gotEnd = j >= got.length;
-    if (expEnd && gotEnd) return { ok: true, message: `ok ${index} token(s)` };
+    if (expEnd && gotEnd) return checkResult(true, said('checker.ok', index));
     index++;
-    if (expEnd) return { ok: false, message: `extra output: token ${index} "${clip(readToken(got, j))}" where the answer has ended` };
-    if (gotEnd) return { ok: false, message: `unexpected end of output: token ${index} should be "${clip(readToken(expected, i))}"` };
+    if (expEnd) return checkResult(false, said('checker.extra-output', index, clip(readToken(got, j))));
+    if (gotEnd) return checkResult(false, said('checker.output-ended', index, clip(readToken(expected, i))));
     const a = readToken(expected, i);
     const b = readToken(got, j);
     if (a !== b) {
@@ -31,9 +37,9 @@ export function compareTokens(expected: string, got: string): CheckResult {
       const gotLine = lineAround(got, j);
       // Two lines that read the same (a no-break space for a space) are told apart by the token.
       if (isPhrase(line) && line.trim().split(/\s+/).join(' ') !== gotLine.trim().split(/\s+/).join(' ')) {
-        return { ok: false, message: `line ${lineNumber(expected, i)} differs: expected "${clip(line.trim())}", found "${clip(gotLine.trim())}"` };
+        return checkResult(false, said('checker.line-differs', lineNumber(expected, i), clip(line.trim()), clip(gotLine.trim())));
       }
-      return { ok: false, message: `token ${index} differs: expected "${clip(a)}", found "${clip(b)}"` };
+      return checkResult(false, said('checker.token-differs', index, clip(a), clip(b)));
     }
     i += a.length;
     j += b.length;

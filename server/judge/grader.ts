@@ -6,6 +6,7 @@ import { keptHeadTail, keptStart } from '../text/preview';
 import { compileAndLoad, judgeOne } from './judge-one';
 import type { Verdict } from './verdicts';
 import type { OutputCheck } from './output-check';
+import type { Said } from '../text/messages';
 
 export interface GradeTest {
   /** 1-based, as shown to the user ("test 7"). */
@@ -42,6 +43,8 @@ export interface TestOutcome {
   stderr: string;
   /** RE/TLE/MLE/OLE/IE explanation, or the checker's message on WA. */
   message: string | null;
+  /** The message as an id and arguments (server/text/messages.ts), when it is one. */
+  said?: Said | null;
   /** Interactive problems: the lines both sides wrote (`> ` program, `< ` interactor). */
   dialogue?: string;
 }
@@ -115,7 +118,7 @@ async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: Grad
  * the outcome (holding at most the kept part) is returned.
  */
 async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, limits: Limits, check?: OutputCheck): Promise<TestOutcome> {
-  const { verdict, message, run, dialogue } = await judgeOne(sandbox, test.input, test.expected, limits, interactor, check);
+  const { verdict, message, said, run, dialogue } = await judgeOne(sandbox, test.input, test.expected, limits, interactor, check);
   return {
     index: test.index,
     verdict,
@@ -126,6 +129,7 @@ async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor
     outputLength: run.stdout.length,
     stderr: verdict === 'AC' ? '' : keptStart(run.stderr, KEPT_OUTPUT_CHARS),
     message,
+    said,
     // Kept for a failing test only: that is the one whose texts are stored and shown.
     ...(dialogue !== undefined && verdict !== 'AC' && { dialogue }),
   };

@@ -2,6 +2,7 @@ import type { Interactor, InteractorIO, InteractorVerdict } from '../problems/ty
 import type { LiveStdin, RunResult, Sandbox } from '../sandbox/types';
 import { INTERACTOR_AFTER_END_MS as AFTER_PROGRAM_MS, interactorBudgetMs as defaultBudgetMs } from '../rules/limits';
 import { statusVerdict, worstOf, type Verdict } from './verdicts';
+import type { Said } from '../text/messages';
 
 /** The dialogue kept in full up to this many characters (then counted, not kept). */
 const DIALOGUE_CHARS = 2_000_000;
@@ -10,6 +11,8 @@ export interface GameOutcome {
   verdict: Verdict;
   /** Why (the interactor's message, or the run's), null when there is nothing to say. */
   message: string | null;
+  /** The message as an id and arguments (server/text/messages.ts), when it is one. */
+  said?: Said;
   /** The program's run (its stdout is empty: its output is in the dialogue). */
   run: RunResult;
   /** One line per line written, in order: `> ` the program's, `< ` the interactor's. */
@@ -187,12 +190,12 @@ export async function playGame(
   if (interactorSlow) {
     return { ...base, verdict, message: `judge error: the interactor took ${Math.round(busyMs)} ms to answer, and the program was stopped as idle meanwhile` };
   }
-  if (run.status === 'ok') return { ...base, verdict, message: end.verdict.message };
+  if (run.status === 'ok') return { ...base, verdict, message: end.verdict.message, ...(end.verdict.said && { said: end.verdict.said }) };
   if (verdict === 'TLE') {
     const note = idle && interactorWasWaiting ? ' The interactor was waiting for the program’s next line.' : '';
-    return { ...base, verdict, message: `${run.message ?? 'Time limit exceeded.'}${note}` };
+    return { ...base, verdict, message: `${run.message ?? 'Time limit exceeded.'}${note}`, ...(!note && run.said && { said: run.said }) };
   }
-  return { ...base, verdict, message: run.message };
+  return { ...base, verdict, message: run.message, ...(run.said && { said: run.said }) };
 }
 
 function ieRun(): RunResult {

@@ -17,11 +17,14 @@ import { playGame } from './interactor';
 import type { OutputCheck } from './output-check';
 import { decideTestVerdict } from './test-verdict';
 import type { Verdict } from './verdicts';
+import type { Said } from '../text/messages';
 
 export interface JudgedOne {
   verdict: Verdict;
   /** What to show beside the verdict (see the module's comment), null when there is nothing to say. */
   message: string | null;
+  /** The message as an id and arguments (server/text/messages.ts), null when it is none of them (a stack trace, a judge error). */
+  said: Said | null;
   /** The program's run (an interactive run's stdout is empty: its output is in the dialogue). */
   run: RunResult;
   /** Interactive problems: the lines both sides wrote. */
@@ -44,8 +47,8 @@ export function judgeErrorText(e: unknown): string {
 
 /** A finished run compared with the expected output (a run made elsewhere, e.g. in a batch). */
 export function judgeRun(run: RunResult, expected: string): JudgedOne {
-  const { verdict, checkerMessage } = decideTestVerdict(run, expected);
-  return { verdict, message: verdict === 'WA' ? checkerMessage : run.message, run };
+  const { verdict, checkerMessage, checkerSaid } = decideTestVerdict(run, expected);
+  return verdict === 'WA' ? { verdict, message: checkerMessage, said: checkerSaid, run } : { verdict, message: run.message, said: run.said ?? null, run };
 }
 
 /**
@@ -64,12 +67,12 @@ export async function judgeOne(
   try {
     if (interactor) {
       const game = await playGame(sandbox, interactor, input, limits);
-      return { verdict: game.verdict, message: game.message, run: game.run, dialogue: game.dialogue };
+      return { verdict: game.verdict, message: game.message, said: game.said ?? null, run: game.run, dialogue: game.dialogue };
     }
     const run = await sandbox.run(input);
     if (check && run.status === 'ok') {
       const checked = await check({ input, expected }, run.stdout);
-      return { verdict: checked.verdict, message: checked.verdict === 'AC' ? run.message : checked.message, run };
+      return checked.verdict === 'AC' ? { verdict: 'AC', message: run.message, said: run.said ?? null, run } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run };
     }
     return judgeRun(run, expected);
   } catch (e) {

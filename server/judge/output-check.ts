@@ -1,3 +1,5 @@
+import type { Said } from '../text/messages';
+
 /**
  * A problem's own output check, in place of the token checker: asked only about a run that ended
  * cleanly. IE means the check itself failed (an output validator that crashed or ran out of time):
@@ -6,6 +8,8 @@
 export interface OutputCheckResult {
   verdict: 'AC' | 'WA' | 'IE';
   message: string;
+  /** The message as an id and arguments (server/text/messages.ts), when it is one. */
+  said?: Said;
 }
 
 export type OutputCheck = (test: { input: string; expected: string }, output: string) => Promise<OutputCheckResult>;

@@ -11,7 +11,7 @@ export function checkOf(checker: StoredChecker, compiler: Compiler): { check: Ou
   return {
     check: async (test, output) => {
       const r = compareWithOptions(test.expected, output, options);
-      return { verdict: r.ok ? 'AC' : 'WA', message: r.message };
+      return { verdict: r.ok ? 'AC' : 'WA', message: r.message, ...(r.said && { said: r.said }) };
     },
     close: async () => {},
   };

@@ -1,4 +1,5 @@
-import { compareTokens, type CheckResult } from '../judge/checker';
+import { checkResult, compareTokens, type CheckResult } from '../judge/checker';
+import { said } from '../text/messages';
 
 /**
  * The problem package format's default output validator, as its `validator_flags` set it: tokens
@@ -57,11 +58,11 @@ export function compareWithOptions(expected: string, got: string, o: TokenOption
   const a = expected.split(/\s+/).filter(Boolean);
   const b = got.split(/\s+/).filter(Boolean);
   for (let k = 0; k < a.length; k++) {
-    if (k >= b.length) return { ok: false, message: `unexpected end of output: token ${k + 1} should be "${clip(a[k]!)}"` };
-    if (!sameToken(a[k]!, b[k]!, o)) return { ok: false, message: `token ${k + 1} differs: expected "${clip(a[k]!)}", found "${clip(b[k]!)}"` };
+    if (k >= b.length) return checkResult(false, said('checker.output-ended', k + 1, clip(a[k]!)));
+    if (!sameToken(a[k]!, b[k]!, o)) return checkResult(false, said('checker.token-differs', k + 1, clip(a[k]!), clip(b[k]!)));
   }
-  if (b.length > a.length) return { ok: false, message: `extra output: token ${a.length + 1} "${clip(b[a.length]!)}" where the answer has ended` };
-  return { ok: true, message: `ok ${a.length} token(s)` };
+  if (b.length > a.length) return checkResult(false, said('checker.extra-output', a.length + 1, clip(b[a.length]!)));
+  return checkResult(true, said('checker.ok', a.length));
 }
 
 function sameToken(want: string, got: string, o: TokenOptions): boolean {

@@ -1,3 +1,5 @@
+import { said } from '../text/messages';
+
 /**
  * Which built-in problems are still being built. The judge listens before its problem packages
  * are built (main.ts builds them in the background), so pages, the submit routes and the health
@@ -31,4 +33,4 @@ export const problemReadiness = {
 };
 
 /** The sentence of a refused submission, sample run or stress run (HTTP 503). */
-export const STILL_BUILDING = 'This problem is still being built; try again in a few seconds.';
+export const STILL_BUILDING = said('error.still-building');

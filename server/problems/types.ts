@@ -1,4 +1,5 @@
 import type * as fc from 'fast-check';
+import type { Said } from '../text/messages';
 
 /** Generator sizes, smallest first. `tiny` and `small` are meant for brute-force cross-checks. */
 export type Size = 'tiny' | 'small' | 'medium' | 'max';
@@ -71,6 +72,8 @@ export interface InteractorVerdict {
   verdict: 'AC' | 'WA';
   /** Shown to the user: why the answer is wrong, or a short summary of a won game. */
   message: string;
+  /** The message as an id and arguments (server/text/messages.ts), so a Chinese page says it by id. */
+  said?: Said;
 }
 
 /** `reference/<slug>/interactor.ts`: trusted code run by the judge, outside the sandbox. */

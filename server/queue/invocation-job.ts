@@ -33,13 +33,14 @@ export async function runInvocationJob(id: number, deps: { db: Db; compiler: Com
   }
   // Interactive problems: one game from the typed input; its dialogue is the output shown.
   const interactor = await interactorFor(inv.problem);
-  const { verdict, message, run, dialogue } = await judgeOne(deps.sandbox, inv.input, expected, limits, interactor);
+  const { verdict, message, said, run, dialogue } = await judgeOne(deps.sandbox, inv.input, expected, limits, interactor);
   return {
     verdict,
     output: clip(dialogue ?? run.stdout),
     expected: clip(expected),
     stderr: run.stderr ? clip(run.stderr) : null,
     message,
+    said,
     compileOutput: prepared.diagnostics || null,
     exitCode: run.exitCode,
     timeMs: run.timeMs,

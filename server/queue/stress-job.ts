@@ -78,6 +78,7 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
       verdict: c.verdict,
       shrinkSteps: c.shrinkSteps,
       message: c.message,
+      ...(c.said && { said: c.said }),
       caseIndex: c.caseIndex,
     },
     error: outcome.result === 'cancelled' ? `Cancelled after ${outcome.casesRun} case(s).` : outcome.error,

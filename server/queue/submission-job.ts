@@ -98,6 +98,7 @@ export function judgedTest(o: TestOutcome, test: TestRow | undefined): { result:
     memoryKb: o.memoryKb,
     exitCode: o.exitCode,
     message: o.message === null ? null : preview(o.message, MESSAGE_CHARS, 200).text,
+    ...(o.message !== null && o.said && { said: o.said }),
   };
   if (o.verdict === 'AC' || !test) return { result, texts: [] };
   const texts: FailureText[] = [

@@ -4,6 +4,7 @@
  */
 import type { LiveLink } from './host/live-pipe';
 import type { RunLimits, RunStatus } from './types';
+import type { Said } from '../text/messages';
 
 /** What the sandbox reports for one run; the parent adds wall time. */
 export interface RunReport {
@@ -12,6 +13,8 @@ export interface RunReport {
   stdout: string;
   stderr: string;
   message: string | null;
+  /** The message as an id and arguments (server/text/messages.ts), for the sandbox's limit sentences. */
+  said?: Said;
   timeMs: number;
   memoryKb: number;
   /**

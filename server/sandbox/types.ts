@@ -1,3 +1,4 @@
+import type { Said } from '../text/messages';
 import type { RunStatus } from '../rules/verdicts';
 
 /** What one run of a solution on one input may use. */
@@ -28,6 +29,8 @@ export interface RunResult {
   stderr: string;
   /** RE: the uncaught error with its stack; TLE/MLE/OLE/IE: what happened, in a sentence. */
   message: string | null;
+  /** The message as an id and arguments (server/text/messages.ts), when it is one of the sandbox's limits. */
+  said?: Said;
   /** CPU time of the solution alone, milliseconds (start-up and compilation excluded). */
   timeMs: number;
   /** Wall-clock time of the run, milliseconds. */

@@ -1,6 +1,7 @@
 import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import { prepared, type Db } from './db';
+import { saidOf, type Said } from '../text/messages';
 
 export type InvocationStatus = 'queued' | 'running' | 'done';
 
@@ -40,6 +41,15 @@ export function getInvocation(db: Db, id: number): InvocationRow | undefined {
   return prepared(db, `SELECT ${COLUMNS} FROM invocations WHERE id = ?`).get(id) as InvocationRow | undefined;
 }
 
+/**
+ * The stored message as an id and arguments (migration 39), apart from the row so the API's JSON
+ * stays as it was; null for rows from before it and for messages that are none of the ids.
+ */
+export function invocationMessageSaid(db: Db, id: number): Said | null {
+  const row = prepared(db, 'SELECT message_said AS s FROM invocations WHERE id = ?').get(id) as { s: string | null } | undefined;
+  return row?.s ? saidOf(JSON.parse(row.s)) : null;
+}
+
 export function claimNextInvocation(db: Db, only: number | null = null): { id: number; attempts: number } | undefined {
   return prepared(
     db,
@@ -55,6 +65,8 @@ export interface InvocationResult {
   expected: string | null;
   stderr: string | null;
   message: string | null;
+  /** The message as an id and arguments, when it is one. */
+  said?: Said | null;
   compileOutput: string | null;
   exitCode: number | null;
   timeMs: number | null;
@@ -64,7 +76,7 @@ export interface InvocationResult {
 export function finishInvocation(db: Db, id: number, r: InvocationResult): void {
   prepared(
     db,
-    `UPDATE invocations SET status = 'done', verdict = ?, output = ?, expected = ?, stderr = ?, message = ?, compile_output = ?,
+    `UPDATE invocations SET status = 'done', verdict = ?, output = ?, expected = ?, stderr = ?, message = ?, message_said = ?, compile_output = ?,
        exit_code = ?, time_ms = ?, memory_kb = ?, finished_at = ? WHERE id = ?`,
   ).run(
     r.verdict,
@@ -72,6 +84,7 @@ export function finishInvocation(db: Db, id: number, r: InvocationResult): void 
     r.expected,
     r.stderr,
     r.message,
+    r.message !== null && r.said ? JSON.stringify(r.said) : null,
     r.compileOutput,
     r.exitCode,
     r.timeMs === null ? null : Math.round(r.timeMs),

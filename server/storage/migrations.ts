@@ -573,4 +573,15 @@ export const MIGRATIONS: readonly Migration[] = [
     // English sentence: a Chinese page says it by id instead of parsing the sentence back.
     sql: `ALTER TABLE lab_jobs ADD COLUMN error_said TEXT;`,
   },
+  {
+    version: 39,
+    name: 'test and invocation messages by message id',
+    // The checker's, sandbox's or interactor's message as an id and arguments (JSON), beside the
+    // English sentence, as lab jobs' error_said. Rows from before stay NULL: pages show their
+    // English as stored. Sample runs and stress counterexamples keep it inside their JSON.
+    sql: `
+      ALTER TABLE submission_tests ADD COLUMN message_said TEXT;
+      ALTER TABLE invocations ADD COLUMN message_said TEXT;
+    `,
+  },
 ];

@@ -2,6 +2,7 @@ import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import type { Size } from '../problems/types';
 import { prepared, type Db } from './db';
+import type { Said } from '../text/messages';
 
 export type StressStatus = 'queued' | 'running' | 'done';
 export type StressResult = 'passed' | 'failed' | 'error' | 'cancelled';
@@ -13,6 +14,8 @@ export interface StoredCounterexample {
   verdict: Verdict;
   shrinkSteps: number;
   message: string | null;
+  /** The message as an id and arguments (server/text/messages.ts); absent in runs from before it was kept. */
+  said?: Said;
   caseIndex: number;
 }
 

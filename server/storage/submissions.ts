@@ -3,6 +3,7 @@ import type { Verdict } from '../judge/verdicts';
 import { authorSql } from './author-name';
 import { prepared, type Db } from './db';
 import { tagContest } from './contests';
+import { saidOf, type Said } from '../text/messages';
 
 export type SubmissionStatus = 'queued' | 'compiling' | 'running' | 'done';
 
@@ -41,6 +42,8 @@ export interface SubmissionTestRow {
   memoryKb: number;
   exitCode: number | null;
   message: string | null;
+  /** The message as an id and arguments; null for rows from before migration 39 (shown as stored). */
+  messageSaid: Said | null;
   inputPreview: string | null;
   expectedPreview: string | null;
   outputPreview: string | null;
@@ -125,12 +128,16 @@ function filterSql(filter: SubmissionFilter): { where: string; params: (string |
 export function listSubmissionTests(db: Db, id: number): SubmissionTestRow[] {
   return prepared(
       db,
-      `SELECT idx, verdict, time_ms AS timeMs, memory_kb AS memoryKb, exit_code AS exitCode, message,
+      `SELECT idx, verdict, time_ms AS timeMs, memory_kb AS memoryKb, exit_code AS exitCode, message, message_said AS messageSaid,
          input_preview AS inputPreview, expected_preview AS expectedPreview, output_preview AS outputPreview,
          stderr_preview AS stderrPreview, dialogue_preview AS dialoguePreview
        FROM submission_tests WHERE submission_id = ? ORDER BY idx`,
     )
-    .all(id) as SubmissionTestRow[];
+    .all(id)
+    .map((r) => {
+      const row = r as Omit<SubmissionTestRow, 'messageSaid'> & { messageSaid: string | null };
+      return { ...row, messageSaid: row.messageSaid === null ? null : saidOf(JSON.parse(row.messageSaid)) };
+    });
 }
 
 export function getFailureText(db: Db, id: number, kind: FailureTextKind): { content: string; cut: boolean } | undefined {
@@ -221,6 +228,8 @@ export interface TestResultInput {
   memoryKb: number;
   exitCode: number | null;
   message: string | null;
+  /** The message as an id and arguments (server/text/messages.ts), when it is one. */
+  said?: Said | null;
   previews?: { input: string; expected: string; output: string; stderr: string; dialogue?: string };
 }
 
@@ -228,8 +237,8 @@ export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
   prepared(
       db,
     `INSERT OR REPLACE INTO submission_tests
-       (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, input_preview, expected_preview, output_preview, stderr_preview, dialogue_preview)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, message_said, input_preview, expected_preview, output_preview, stderr_preview, dialogue_preview)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     t.idx,
@@ -238,6 +247,7 @@ export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
     Math.round(t.memoryKb),
     t.exitCode,
     t.message,
+    t.message !== null && t.said ? JSON.stringify(t.said) : null,
     t.previews?.input ?? null,
     t.previews?.expected ?? null,
     t.previews?.output ?? null,

@@ -2,12 +2,15 @@ import { judgeBatch, judgeOne } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
 import type { Interactor } from '../problems/types';
 import type { RunResult, Sandbox } from '../sandbox/types';
+import type { Said } from '../text/messages';
 
 export interface JudgedCase {
   run: RunResult;
   verdict: Verdict;
   /** The checker's or the interactor's explanation, else the run's. */
   message: string | null;
+  /** The message as an id and arguments (server/text/messages.ts), when it is one. */
+  said?: Said | null;
   /** Interactive problems: the game's dialogue. */
   dialogue?: string;
 }

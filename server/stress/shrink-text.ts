@@ -39,8 +39,8 @@ export async function shrinkText(
       const runs = await runSpread(deps.sandboxes, chunk, deps.interactor, deps.pkg.limits.timeMs);
       const hit = runs.findIndex((r) => r.verdict === failing.verdict);
       if (hit >= 0) {
-        const { run, message, dialogue } = runs[hit]!;
-        current = { ...current, input: chunk[hit]!.input, expected: chunk[hit]!.expected, run, ...(dialogue !== undefined && { message, dialogue }) };
+        const { run, message, said, dialogue } = runs[hit]!;
+        current = { ...current, input: chunk[hit]!.input, expected: chunk[hit]!.expected, run, ...(dialogue !== undefined && { message, said: said ?? null, dialogue }) };
         steps++;
         width = 1;
         onStep(steps, current.input.length);

@@ -4,6 +4,7 @@ import type { Interactor, ProblemPackage, ReferenceSolver } from '../problems/ty
 import type { RunResult, Sandbox } from '../sandbox/types';
 import { judgeCases, type JudgedCase } from './judge-cases';
 import { referenceAnswer } from './oracle';
+import type { Said } from '../text/messages';
 
 export interface FailingCase {
   value: fc.Value<unknown>;
@@ -13,6 +14,7 @@ export interface FailingCase {
   verdict: Verdict;
   /** Interactive problems: the interactor's message and the game's dialogue. */
   message?: string | null;
+  said?: Said | null;
   dialogue?: string;
 }
 
@@ -67,7 +69,7 @@ export async function shrinkFailure(
       const [run] = await runSpread(deps.sandboxes.slice(0, 1), [smallest], deps.interactor, deps.pkg.limits.timeMs);
       runsUsed++;
       if (run && run.verdict === failing.verdict) {
-        current = { ...smallest, run: run.run, verdict: failing.verdict, ...(run.dialogue !== undefined && { message: run.message, dialogue: run.dialogue }) };
+        current = { ...smallest, run: run.run, verdict: failing.verdict, ...(run.dialogue !== undefined && { message: run.message, said: run.said ?? null, dialogue: run.dialogue }) };
         steps++;
         onStep(steps, current.input.length);
       }
@@ -92,8 +94,8 @@ export async function shrinkFailure(
       runsUsed += runs.length;
       const hit = runs.findIndex((r) => r.verdict === failing.verdict);
       if (hit >= 0) {
-        const { run, message, dialogue } = runs[hit]!;
-        current = { ...chunk[hit]!, run, verdict: failing.verdict, ...(dialogue !== undefined && { message, dialogue }) };
+        const { run, message, said, dialogue } = runs[hit]!;
+        current = { ...chunk[hit]!, run, verdict: failing.verdict, ...(dialogue !== undefined && { message, said: said ?? null, dialogue }) };
         steps++;
         width = 1;
         onStep(steps, current.input.length);

@@ -16,6 +16,7 @@ import { narrowFailure } from './narrow';
 import { referenceAnswer } from './oracle';
 import { costsALimit, shrinkFailure, TIME_BUDGET_MS } from './shrink';
 import { shrinkText } from './shrink-text';
+import type { Said } from '../text/messages';
 
 export interface StressRequest {
   source: string;
@@ -64,6 +65,8 @@ export interface Counterexample {
   shrinkSteps: number;
   /** The checker's or the runtime's explanation. */
   message: string | null;
+  /** The same as a message id and arguments (server/text/messages.ts), when it is one. */
+  said?: Said;
   /**
    * Which random case failed first (0-based), before shrinking: for a problem whose input is T
    * cases, run in batches, the case of the stream (batch.ts); else the generated input.
@@ -106,7 +109,7 @@ export type StressEvent =
 
 /** A failure or a reference problem found at a case index; the smallest index decides the run. */
 type Finding =
-  | { index: number; kind: 'failure'; value: fc.Value<unknown>; input: string; expected: string; run: RunResult; verdict: Verdict; message?: string | null; dialogue?: string; textOnly?: boolean }
+  | { index: number; kind: 'failure'; value: fc.Value<unknown>; input: string; expected: string; run: RunResult; verdict: Verdict; message?: string | null; said?: Said | null; dialogue?: string; textOnly?: boolean }
   | { index: number; kind: 'error'; message: string; input: string };
 
 const MAX_BATCH = 64;
@@ -212,9 +215,9 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       adapt(plain);
       for (let i = 0; i < runs.length; i++) {
         const c = batch.cases[i]!;
-        const { run, verdict, message, dialogue } = runs[i]!;
+        const { run, verdict, message, said, dialogue } = runs[i]!;
         if (verdict !== 'AC') {
-          record({ index: batch.start + i, kind: 'failure', value: c.value, input: c.input, expected: c.expected, run, verdict, message, dialogue });
+          record({ index: batch.start + i, kind: 'failure', value: c.value, input: c.input, expected: c.expected, run, verdict, message, said, dialogue });
           break;
         }
       }
@@ -276,7 +279,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const shrinkStart = performance.now();
   // Said at once: a time-limit failure's first accepted step can be a whole limit away.
   onEvent({ type: 'shrinking', steps: 0, inputBytes: Buffer.byteLength(finding.input) });
-  const failing = { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict, message: finding.message, dialogue: finding.dialogue };
+  const failing = { value: finding.value, input: finding.input, expected: finding.expected, run: finding.run, verdict: finding.verdict, message: finding.message, said: finding.said, dialogue: finding.dialogue };
   // An input that is not its value's text (narrow.ts) has no shrink tree: the textual pass alone.
   const byGenerator = finding.textOnly
     ? { ...failing, steps: 0 }
@@ -288,7 +291,10 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const shrunk = { ...byText, value: byGenerator.value, steps: byGenerator.steps + byText.steps };
   const checked = referenceAnswer(shrunk.input, fast, brute);
   if (!checked.ok) return finish({ result: 'error', casesRun: finding.index + 1, error: checked.message, errorInput: shrunk.input });
-  const { verdict, checkerMessage } = shrunk.dialogue !== undefined ? { verdict: shrunk.verdict, checkerMessage: shrunk.message ?? null } : decideTestVerdict(shrunk.run, shrunk.expected);
+  const { verdict, checkerMessage, checkerSaid } =
+    shrunk.dialogue !== undefined ? { verdict: shrunk.verdict, checkerMessage: shrunk.message ?? null, checkerSaid: shrunk.said ?? null } : decideTestVerdict(shrunk.run, shrunk.expected);
+  const byChecker = verdict === 'WA' || shrunk.dialogue !== undefined;
+  const said = byChecker ? checkerSaid : shrunk.run.said;
   return finish({
     result: 'failed',
     casesRun: finding.index + 1,
@@ -298,7 +304,8 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       got: shrunk.dialogue ?? shrunk.run.stdout,
       verdict,
       shrinkSteps: shrunk.steps,
-      message: verdict === 'WA' || shrunk.dialogue !== undefined ? checkerMessage : shrunk.run.message,
+      message: byChecker ? checkerMessage : shrunk.run.message,
+      ...(said && { said }),
       caseIndex: finding.index,
       value: shrunk.value,
     },

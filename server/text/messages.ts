@@ -1,3 +1,6 @@
+import { VERDICT_TABLE, type Verdict } from '../rules/verdicts';
+import { SANDBOX_MESSAGES } from './sandbox-messages';
+
 /**
  * Messages the engine says with values in them, as an id and arguments, translated by key (as
  * Hydro's error templates with their locale files): a page says `sayIn(said, lang)` from the id and
@@ -7,7 +10,7 @@
  *
  * `{0}`, `{1}`… stand for the arguments, in both languages.
  */
-export const MESSAGES = {
+export const FIXED_MESSAGES = {
   // Why a conjecture cannot be compared with the table (server/lab/conjecture.ts).
   'lab.conjecture-threw': { en: 'the conjecture threw at {0}: {1}', zh: '猜想在 {0} 处抛出了异常：{1}' },
   'lab.conjecture-returned': {
@@ -63,7 +66,83 @@ export const MESSAGES = {
   'lab.game-compile': { en: 'The game does not compile:\n{0}', zh: '游戏代码编译失败：\n{0}' },
   'lab.conjecture-compile': { en: 'The conjecture does not compile:\n{0}', zh: '猜想代码编译失败：\n{0}' },
   'lab.crashed': { en: 'The code crashed: {0}', zh: '代码运行出错：{0}' },
+  // A submission's status line while it is judged (server/http/present.ts); a finished one says
+  // its verdict (the verdict ids below).
+  'status.queued': { en: 'In queue', zh: '排队中' },
+  'status.compiling': { en: 'Compiling', zh: '编译中' },
+  'status.running': { en: 'Running', zh: '运行中' },
+  'status.running-on-test': { en: 'Running on test {0}', zh: '正在运行第 {0} 个测试点' },
+  // Pages' "not found" sentences (server/http/policy.ts, app.ts and the page routes); {0} is the
+  // id or address as typed.
+  'error.no-page': { en: 'There is no page at {0}.', zh: '没有页面 {0}。' },
+  'error.no-submission': { en: 'There is no submission {0}.', zh: '没有提交 {0}。' },
+  'error.no-stress-run': { en: 'There is no stress run {0}.', zh: '没有对拍 {0}。' },
+  'error.no-invocation': { en: 'There is no invocation {0}.', zh: '没有自定义测试 {0}。' },
+  'error.no-sample-run': { en: 'There is no sample run {0}.', zh: '没有样例运行 {0}。' },
+  'error.no-problem': { en: 'There is no problem "{0}".', zh: '没有题目 {0}。' },
+  'error.not-a-submission': { en: '"{0}" is not a submission id (a positive integer).', zh: '“{0}”不是提交编号（应为正整数）。' },
+  'error.not-a-stress-run': { en: '"{0}" is not a stress run (a positive integer).', zh: '“{0}”不是对拍编号（应为正整数）。' },
+  // "a invocation" is the API's sentence as it has always been (a contract the tests compare).
+  'error.not-an-invocation': { en: '"{0}" is not a invocation (a positive integer).', zh: '“{0}”不是自定义测试编号（应为正整数）。' },
+  'error.not-a-sample-run': { en: '"{0}" is not a sample run (a positive integer).', zh: '“{0}”不是样例运行编号（应为正整数）。' },
+  'error.still-building': { en: 'This problem is still being built; try again in a few seconds.', zh: '这道题目还在构建中，请几秒钟后再试。' },
+  // The token checker (server/judge/checker.ts).
+  'checker.ok': { en: 'ok {0} token(s)', zh: '正确，共 {0} 个单词' },
+  'checker.token-differs': { en: 'token {0} differs: expected "{1}", found "{2}"', zh: '第 {0} 个单词不同：期望 "{1}"，读到 "{2}"' },
+  'checker.line-differs': { en: 'line {0} differs: expected "{1}", found "{2}"', zh: '第 {0} 行不同：期望 "{1}"，读到 "{2}"' },
+  'checker.extra-output': { en: 'extra output: token {0} "{1}" where the answer has ended', zh: '输出过多：答案已经结束，但还读到第 {0} 个单词 "{1}"' },
+  'checker.output-ended': { en: 'unexpected end of output: token {0} should be "{1}"', zh: '输出提前结束：第 {0} 个单词应为 "{1}"' },
+  // The sandbox's limits: server/text/sandbox-messages.ts, spread in below.
+  // The judge's player of subtraction-game (reference/subtraction-game/interactor.ts); {0} of a
+  // move's message is the move's number.
+  'subtraction.side-ended': { en: 'expected First or Second, got end of output', zh: '应输出 First 或 Second，但输出已经结束' },
+  'subtraction.side-got': { en: 'expected First or Second, got "{0}"', zh: '应输出 First 或 Second，读到 "{0}"' },
+  'subtraction.you-won': { en: 'you won: the judge had no move left after {0} moves', zh: '你赢了：评测机在 {0} 步之后无路可走' },
+  'subtraction.lost': { en: 'move {0}: you have no legal move left, so the judge won', zh: '第 {0} 步：你已经没有合法的走法，评测机获胜' },
+  'subtraction.lost-first-wins': {
+    en: 'move {0}: you have no legal move left, so the judge won (you printed {1}, but from {2} {3} {4} the first player wins)',
+    zh: '第 {0} 步：你已经没有合法的走法，评测机获胜（你输出了 {1}，但从 {2} {3} {4} 开始是先手必胜）',
+  },
+  'subtraction.lost-second-wins': {
+    en: 'move {0}: you have no legal move left, so the judge won (you printed {1}, but from {2} {3} {4} the second player wins)',
+    zh: '第 {0} 步：你已经没有合法的走法，评测机获胜（你输出了 {1}，但从 {2} {3} {4} 开始是后手必胜）',
+  },
+  'subtraction.move-ended': { en: 'move {0}: expected your move, got end of output', zh: '第 {0} 步：应输出你的走法，但输出已经结束' },
+  'subtraction.move-or-pass-ended': { en: 'move {0}: expected your move (or 0 0), got end of output', zh: '第 {0} 步：应输出你的走法（或 0 0），但输出已经结束' },
+  'subtraction.two-integers': { en: 'move {0}: expected two integers "x y", got "{1}"', zh: '第 {0} 步：应输出两个整数 "x y"，读到 "{1}"' },
+  'subtraction.passed-with-move': {
+    en: 'move {0}: you printed 0 0, but you still had a legal move (for example {1} {2})',
+    zh: '第 {0} 步：你输出了 0 0，但你仍有合法的走法（例如 {1} {2}）',
+  },
+  'subtraction.took': { en: 'move {0}: you took {1} cards; a move takes between {2} and {3}', zh: '第 {0} 步：你取了 {1} 张卡片，每步要取 {2} 到 {3} 张' },
+  'subtraction.took-late': {
+    en: 'move {0}: you took {1} cards; a move takes between {2} and {3} (and you had no legal move: the judge had won)',
+    zh: '第 {0} 步：你取了 {1} 张卡片，每步要取 {2} 到 {3} 张（而且你已经没有合法的走法：评测机已经获胜）',
+  },
+  'subtraction.outside': { en: 'move {0}: cards {1}..{2} are not all between 1 and {3}', zh: '第 {0} 步：卡片 {1}..{2} 不全在 1 到 {3} 之间' },
+  'subtraction.outside-late': {
+    en: 'move {0}: cards {1}..{2} are not all between 1 and {3} (and you had no legal move: the judge had won)',
+    zh: '第 {0} 步：卡片 {1}..{2} 不全在 1 到 {3} 之间（而且你已经没有合法的走法：评测机已经获胜）',
+  },
+  'subtraction.taken': { en: 'move {0}: cards {1}..{2} are not all on the table (card {3} was taken)', zh: '第 {0} 步：卡片 {1}..{2} 不全在桌上（卡片 {3} 已被取走）' },
+  'subtraction.taken-late': {
+    en: 'move {0}: cards {1}..{2} are not all on the table (card {3} was taken) (and you had no legal move: the judge had won)',
+    zh: '第 {0} 步：卡片 {1}..{2} 不全在桌上（卡片 {3} 已被取走）（而且你已经没有合法的走法：评测机已经获胜）',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;
+
+/**
+ * A verdict as a status line, from the verdict table's words (server/rules/verdicts.ts):
+ * `verdict.WA` "Wrong answer", `verdict.WA.on-test` "Wrong answer on test {0}".
+ */
+const VERDICT_MESSAGES = Object.fromEntries(
+  VERDICT_TABLE.flatMap((r) => [
+    [`verdict.${r.code}`, { en: r.name, zh: r.zh }],
+    [`verdict.${r.code}.on-test`, { en: `${r.name} on test {0}`, zh: `第 {0} 个测试点${r.zh}` }],
+  ]),
+) as Record<`verdict.${Verdict}` | `verdict.${Verdict}.on-test`, { en: string; zh: string }>;
+
+export const MESSAGES = { ...FIXED_MESSAGES, ...SANDBOX_MESSAGES, ...VERDICT_MESSAGES };
 
 export type MessageId = keyof typeof MESSAGES;
 

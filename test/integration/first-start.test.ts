@@ -45,7 +45,7 @@ describe('first start: the server serves while problems are being built', () => 
     // Nothing is stored for a problem without tests yet: the client is told to try again.
     const refused = await fetch(`${server.url}/api/submissions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'nim', source: acceptedNim() }) });
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ error: 'This problem is still being built; try again in a few seconds.' });
+    expect(await refused.json()).toEqual({ error: 'This problem is still being built; try again in a few seconds.', id: 'error.still-building', args: [] });
     const sampleRun = await fetch(`${server.url}/api/sample-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'nim', source: acceptedNim() }) });
     expect(sampleRun.status).toBe(503);
     expect(((await (await fetch(`${server.url}/api/submissions`)).json()) as unknown[]).length).toBe(0);

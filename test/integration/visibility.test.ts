@@ -80,8 +80,9 @@ async function ask(role: Role, route: Route, id: string): Promise<{ status: numb
     const csrf = await person.csrf();
     res = await person.browser(path, { method: route.method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `_csrf=${encodeURIComponent(csrf)}` });
   }
-  // The id written the same whatever its value: only where it stands as a word (not inside a token).
-  const word = new RegExp(`(?<=[\\s/#])${id}(?![\\w-])`, 'g');
+  // The id written the same whatever its value: only where it stands as a word (not inside a token),
+  // or as a JSON string of its own (the error's message arguments).
+  const word = new RegExp(`(?<=[\\s/#])${id}(?![\\w-])|(?<=")${id}(?=")`, 'g');
   return { status: res.status, body: (await res.text()).replaceAll('%2F', '/').replace(word, '<id>') };
 }
 

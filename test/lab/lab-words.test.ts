@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../problems/catalog';
 import { gameAbout, labSentence, labSummary, noGameReason, settingAbout, summaryWith } from '../../server/http/lab-text';
-import { said, type Said } from '../../server/text/messages';
+import { said, sayIn, type Said } from '../../server/text/messages';
 import { gameSlugs, loadGame, NO_GAME } from '../../server/lab/registry';
-import { translateCheckerMessage, translatePhrase, translateTag } from '../../server/http/ui-text';
+import { translatePhrase, translateTag } from '../../server/http/ui-text';
 import { compareTokens } from '../../server/judge/checker';
 import { checkLocally, describeConjecture, runLab, type LabRequest, type LabResult } from '../../server/lab/lab';
 import { PresetError, octalGame, parseSubtractionSet } from '../../server/lab/presets';
@@ -125,11 +125,11 @@ describe('topic tags and checker messages', () => {
     }
   });
 
-  it('says the token checker’s messages in Chinese, keeping the tokens as they were', () => {
-    const said = [compareTokens('Yes\nNo', 'Yes\nYes'), compareTokens('1', '1 2'), compareTokens('1 2', '1')].map((c) => translateCheckerMessage(c.message, 'zh'));
-    expect(said).toEqual(['第 2 个单词不同：期望 "No"，读到 "Yes"', '输出过多：答案已经结束，但还读到第 2 个单词 "2"', '输出提前结束：第 2 个单词应为 "2"']);
-    expect(translateCheckerMessage('move 3: you took 9 cards; a move takes between 1 and 2', 'zh')).toBe('第 3 步：你取了 9 张卡片，每步要取 1 到 2 张');
-    expect(translateCheckerMessage('move 3: something the judge never says', 'zh')).toBe('move 3: something the judge never says');
-    expect(translateCheckerMessage('token 2 differs: expected "No", found "Yes"', 'en')).toBe('token 2 differs: expected "No", found "Yes"');
+  it('says the token checker’s messages in Chinese by id, keeping the tokens as they were', () => {
+    const checked = [compareTokens('Yes\nNo', 'Yes\nYes'), compareTokens('1', '1 2'), compareTokens('1 2', '1')];
+    expect(checked.map((c) => sayIn(c.said!, 'zh'))).toEqual(['第 2 个单词不同：期望 "No"，读到 "Yes"', '输出过多：答案已经结束，但还读到第 2 个单词 "2"', '输出提前结束：第 2 个单词应为 "2"']);
+    // The English sentence is the template's: the stored and API text stays as it was.
+    expect(checked.map((c) => c.message)).toEqual(['token 2 differs: expected "No", found "Yes"', 'extra output: token 2 "2" where the answer has ended', 'unexpected end of output: token 2 should be "2"']);
+    expect(sayIn(said('subtraction.took', 3, 9, 1, 2), 'zh')).toBe('第 3 步：你取了 9 张卡片，每步要取 1 到 2 张');
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { compareTokens } from '../../server/judge/checker';
 import { labSentence } from '../../server/http/lab-text';
+import { statusSaid } from '../../server/http/present';
+import { viewHelpers } from '../../server/http/view-helpers';
 import { octalGame, PresetError } from '../../server/lab/presets';
 import { english, MESSAGES, said, sayIn, type MessageId } from '../../server/text/messages';
 
@@ -34,5 +37,32 @@ describe('messages by id (server/text/messages.ts)', () => {
     } finally {
       table.en = original;
     }
+  });
+
+  it('says a reworded checker template in Chinese on a Chinese page, and a row without an id as stored', () => {
+    const zhPage = { data: { root: { uiLang: 'zh' as const } } };
+    const enPage = { data: { root: { uiLang: 'en' as const } } };
+    const table = MESSAGES['checker.token-differs'] as { en: string; zh: string };
+    const original = table.en;
+    try {
+      table.en = 'mismatch at token {0}: wanted "{1}", got "{2}"';
+      const checked = compareTokens('First', 'No');
+      expect(checked.message).toBe('mismatch at token 1: wanted "First", got "No"');
+      expect(viewHelpers.checkerWords(checked.message, checked.said, zhPage)).toBe('第 1 个单词不同：期望 "First"，读到 "No"');
+      expect(viewHelpers.checkerWords(checked.message, checked.said, enPage)).toBe(checked.message);
+    } finally {
+      table.en = original;
+    }
+    // A message stored before ids were kept (said = NULL) is shown as it was stored, in English.
+    expect(viewHelpers.checkerWords('token 1 differs: expected "First", found "No"', null, zhPage)).toBe('token 1 differs: expected "First", found "No"');
+  });
+
+  it('says status lines by id, their English unchanged', () => {
+    const zhPage = { data: { root: { uiLang: 'zh' as const } } };
+    const running = statusSaid({ status: 'running', verdict: null, failedTest: null, currentTest: 7 });
+    const wrong = statusSaid({ status: 'done', verdict: 'WA', failedTest: 3, currentTest: null });
+    expect([running, wrong].map(english)).toEqual(['Running on test 7', 'Wrong answer on test 3']);
+    expect([running, wrong].map((s) => viewHelpers.statusWords(s, zhPage))).toEqual(['正在运行第 7 个测试点', '第 3 个测试点答案错误']);
+    expect(english(statusSaid({ status: 'done', verdict: 'AC', failedTest: null, currentTest: null }))).toBe('Accepted');
   });
 });

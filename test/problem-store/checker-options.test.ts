@@ -16,7 +16,7 @@ describe("the format's default output validator options", () => {
     expect(compareWithOptions('Alice\n', 'alice\n', opts('')).ok).toBe(true);
     expect(compareWithOptions('Alice\n', 'alice\n', opts('case_sensitive')).ok).toBe(false);
     expect(compareWithOptions('1.0 2\n', '1.0000001 2\n', opts('float_tolerance 1e-6')).ok).toBe(true);
-    expect(compareWithOptions('1.0\n', '1.01\n', opts('float_tolerance 1e-6'))).toEqual({ ok: false, message: 'token 1 differs: expected "1.0", found "1.01"' });
+    expect(compareWithOptions('1.0\n', '1.01\n', opts('float_tolerance 1e-6'))).toMatchObject({ ok: false, message: 'token 1 differs: expected "1.0", found "1.01"' });
     expect(compareWithOptions('1000\n', '1000.5\n', opts('float_relative_tolerance 0.001')).ok).toBe(true);
     expect(compareWithOptions('1.0\n', 'x\n', opts('float_tolerance 1')).ok).toBe(false);
     expect(compareWithOptions('1 2\n', '1  2\n', opts('space_change_sensitive')).ok).toBe(false);

@@ -11,6 +11,7 @@ import type { RunLimits, RunStatus } from '../types';
 import { frame, LIVE_OUT_FD, liveLink, WAIT_END, WAIT_MORE, WAIT_NONE, waitingOf, writeAllSync, type LiveLink } from './live-pipe';
 import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
+import { sandboxSaid } from '../../text/sandbox-messages';
 
 const MiB = 1024 * 1024;
 const DEBUG = process.env.SG_DEBUG === '1';
@@ -62,8 +63,9 @@ function runQueueNs(tid: string | null): number {
   }
 }
 
-function report(status: RunStatus, message: string | null, timeMs = 0, memoryKb = 0, stdout = '', stderr = ''): RunReport {
-  return { status, exitCode: null, stdout, stderr, message, timeMs, memoryKb };
+function report(status: RunStatus, message: string | ReturnType<typeof sandboxSaid> | null, timeMs = 0, memoryKb = 0, stdout = '', stderr = ''): RunReport {
+  if (message === null || typeof message === 'string') return { status, exitCode: null, stdout, stderr, message, timeMs, memoryKb };
+  return { status, exitCode: null, stdout, stderr, ...message, timeMs, memoryKb };
 }
 
 /** V8 heap caps and stack for a memory limit (why each: server/rules/limits.ts). */
@@ -136,7 +138,7 @@ class Slot {
     });
     this.worker.on('error', (e: Error & { code?: string }) => {
       this.dead = true;
-      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') this.onDeath(report('mle', 'Memory limit exceeded: the program ran out of heap memory.'));
+      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') this.onDeath(report('mle', sandboxSaid('sandbox.mle-heap')));
       else this.onDeath(report('ie', `judge error: the sandbox worker failed: ${e.stack ?? String(e)}`));
       this.onReady();
     });
@@ -189,7 +191,7 @@ class Slot {
         clearInterval(timer);
         resolve();
       };
-      const stop = (status: RunStatus, message: string, timeMs: number, memoryKb: number, wallUnsure = false) => {
+      const stop = (status: RunStatus, message: string | ReturnType<typeof sandboxSaid>, timeMs: number, memoryKb: number, wallUnsure = false) => {
         void this.kill();
         const r = report(status, message, timeMs, memoryKb);
         if (wallUnsure) r.wallUnsure = true;
@@ -268,9 +270,9 @@ class Slot {
         // Both may hold in one reading: the verdict table says which wins.
         const verdict = worstStatus(overMemory && 'mle', (overCpu || idle) && 'tle');
         if (verdict === 'mle') {
-          stop('mle', `Memory limit exceeded: the program used more than ${limits.memoryMb} MiB.`, cpuMs, grownKb);
+          stop('mle', sandboxSaid('sandbox.mle-over', limits.memoryMb), cpuMs, grownKb);
         } else if (verdict === 'tle' && overCpu) {
-          stop('tle', `Time limit exceeded: the program ran for more than ${limits.timeMs} ms of CPU time and was stopped.`, cpuMs, grownKb);
+          stop('tle', sandboxSaid('sandbox.tle-stopped', limits.timeMs), cpuMs, grownKb);
         } else if (verdict === 'tle') {
           // A program that used little of that time on the CPU was waiting (for input or a timer):
           // Codeforces calls it idleness. One that kept computing was starved by a loaded machine.

@@ -11,6 +11,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { HostToWorker, RunReport, WorkerInit, WorkerToHost } from '../protocol';
+import { sandboxSaid } from '../../text/sandbox-messages';
 import type { FinishRun, HostBridge, RuntimeControl } from '../runtime/bridge';
 import type { RunLimits, RunStatus } from '../types';
 import { LIVE_OUT_FD, LiveStdin, writeAllSync, type LiveLink } from './live-pipe';
@@ -592,8 +593,9 @@ function run(input: string, live?: LiveLink): Promise<RunReport> {
   return finished;
 }
 
-function report(status: RunStatus, exitCode: number | null, stdout: string, stderr: string, message: string | null, timeMs: number, memoryKb: number): RunReport {
-  return { status, exitCode, stdout, stderr, message, timeMs, memoryKb };
+function report(status: RunStatus, exitCode: number | null, stdout: string, stderr: string, message: string | ReturnType<typeof sandboxSaid> | null, timeMs: number, memoryKb: number): RunReport {
+  if (message === null || typeof message === 'string') return { status, exitCode, stdout, stderr, message, timeMs, memoryKb };
+  return { status, exitCode, stdout, stderr, ...message, timeMs, memoryKb };
 }
 
 function finishRun(state: RunState, status: string, exitCode: number, stdout: string, stderr: string, message: string | null): void {
@@ -630,10 +632,10 @@ function finishRun(state: RunState, status: string, exitCode: number, stdout: st
         ? `The program ended with exit code ${exitCode} (a runtime error with no message of its own).`
         : message
       : final === 'mle'
-        ? `Memory limit exceeded: the program used ${Math.round(peakKb / 1024)} MiB; the limit is ${limits.memoryMb} MiB.`
+        ? sandboxSaid('sandbox.mle-used', Math.round(peakKb / 1024), limits.memoryMb)
         : final === 'tle'
-          ? `Time limit exceeded: the program ran for ${Math.round(cpuMs)} ms of CPU time; the limit is ${limits.timeMs} ms.`
-          : `Output limit exceeded: the program wrote more than ${limits.outputBytes} bytes.`;
+          ? sandboxSaid('sandbox.tle-cpu', Math.round(cpuMs), limits.timeMs)
+          : sandboxSaid('sandbox.ole-bytes', limits.outputBytes);
   state.report = report(final, exitCode >= 0 ? exitCode : null, stdout, stderr, text, cpuMs, peakKb);
   // Reported on a later turn, once the program's stack has unwound (process.exit throws through
   // it) and every microtask it queued has run. Until then the host keeps watching: code that runs
