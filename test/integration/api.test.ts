@@ -19,10 +19,19 @@ async function post(body: string | Buffer, contentType = 'application/json'): Pr
   return { status: res.status, json: await res.json() };
 }
 
-/** Every API error is `{"error": "<a sentence>"}` and nothing else. */
+/**
+ * Every API error is `{"error": "<a sentence>"}`, and, where the sentence is a message of the
+ * judge's table (server/text/messages.ts), its `id` and `args` beside it (both or neither).
+ */
 function expectError(r: { status: number; json: unknown }, status: number, words: RegExp): void {
   expect(r.status).toBe(status);
-  expect(Object.keys(r.json as object)).toEqual(['error']);
+  const keys = Object.keys(r.json as object);
+  expect([['error'], ['error', 'id', 'args']]).toContainEqual(keys);
+  if (keys.includes('id')) {
+    const { id, args } = r.json as { id: unknown; args: unknown };
+    expect(typeof id).toBe('string');
+    expect(Array.isArray(args)).toBe(true);
+  }
   const error = (r.json as { error: unknown }).error;
   expect(typeof error).toBe('string');
   expect(error).toMatch(/^[A-Z"].*\.$/);

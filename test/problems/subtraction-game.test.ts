@@ -111,7 +111,7 @@ describe('subtraction-game: references and the judge', () => {
 
   it('judges the sample dialogue of the statement and explains wrong moves', async () => {
     const sample = await dialogue('6 1 2\n', () => null);
-    expect(sample.verdict).toEqual({ verdict: 'WA', message: 'expected First or Second, got end of output' });
+    expect(sample.verdict).toEqual({ verdict: 'WA', message: 'expected First or Second, got end of output', said: { id: 'subtraction.side-ended', args: [] } });
 
     const script = (lines: string[]) => {
       let i = 0;
