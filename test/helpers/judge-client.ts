@@ -56,6 +56,8 @@ export async function waitForVerdict(base: string, id: number, timeoutMs = 90_00
   for (;;) {
     const s = await getSubmission(base, id);
     if (s.status === 'done') return s;
+    // A job that ended otherwise will never be done: say so now, not at the deadline.
+    if (s.status === 'failed' || s.status === 'cancelled') throw new JobEnded(path, s);
     if (Date.now() > deadline) throw new Error(`submission ${id} not judged within ${timeoutMs} ms (status ${s.status})`);
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -80,12 +82,29 @@ export async function postJob(base: string, path: string, body: unknown): Promis
   return json.id;
 }
 
+/** A job that ended without being done (failed or cancelled); `body` is its last answer. */
+export class JobEnded extends Error {
+  constructor(path: string, readonly body: unknown) {
+    super(`${path} ended without being done: ${JSON.stringify(body).slice(0, 500)}`);
+  }
+}
+
+/** Waits until the job at `path` is done or has ended otherwise, and gives its last answer. */
+export async function waitJobEnded<T extends { status?: string }>(base: string, path: string, timeoutMs = 120_000): Promise<T> {
+  return waitJobDone<T>(base, path, timeoutMs).catch((e: unknown) => {
+    if (e instanceof JobEnded) return e.body as T;
+    throw e;
+  });
+}
+
 /** Polls a job's JSON until its status is "done", and returns it. */
 export async function waitJobDone<T extends { status?: string }>(base: string, path: string, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const s = (await (await fetch(`${base}${path}`)).json()) as T;
     if (s.status === 'done') return s;
+    // A job that ended otherwise will never be done: say so now, not at the deadline.
+    if (s.status === 'failed' || s.status === 'cancelled') throw new JobEnded(path, s);
     if (Date.now() > deadline) throw new Error(`${path} not done within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion } from '../../server/storage/db';
 import { MIGRATIONS } from '../../server/storage/migrations';
 import { getMistakeMap, insertMistakeMap } from '../../server/storage/mistake-maps';
-import { postJob, submit, waitForVerdict, waitJobDone } from '../helpers/judge-client';
+import { postJob, submit, waitForVerdict, waitJobDone, waitJobEnded } from '../helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 
 /** The mistake-map API on a real server with real judge threads, and the migration that adds its table. */
@@ -58,7 +58,7 @@ describe('POST and GET /api/mistake-maps', { timeout: 180_000 }, () => {
     expect(map).toMatchObject({ status: 'done', submission: sub, params: ['n', 'm'], disagree: 400 });
     expect(map.cells).toHaveLength(1600);
     const ce = await postJob(server.url, '/api/mistake-maps', { problem: 'kiki', source: "const n: number = 'x';\n" });
-    const failed = await waitJobDone<ApiMap>(server.url, `/api/mistake-maps/${ce}`).catch(async () => (await fetch(`${server.url}/api/mistake-maps/${ce}`)).json() as Promise<ApiMap>);
+    const failed = await waitJobEnded<ApiMap>(server.url, `/api/mistake-maps/${ce}`);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/^The program does not compile/);
   });
