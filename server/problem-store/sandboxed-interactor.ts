@@ -22,9 +22,14 @@ import { createSandbox, DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox';
 import type { LiveStdin, RunResult } from '../sandbox/types';
 import { english, saidOf } from '../text/messages';
 
-/** The interactor's sandbox: its CPU budget is the judge's rule for interactors, its memory generous. */
+/**
+ * The interactor's sandbox, per game: 2 s + 5 × the time limit of CPU time (the sandbox counts its
+ * own CPU exactly, so it needs none of the 10 s floor a built-in interactor gets for sharing the
+ * judge thread's wall clock), 512 MiB, the judge's output limit.
+ */
+export const interactorCpuMs = (problem: Pick<Limits, 'timeMs'>) => Math.min(interactorBudgetMs(problem), 2_000 + 5 * problem.timeMs);
 export function interactorLimits(problem: Pick<Limits, 'timeMs'>): { timeMs: number; memoryMb: number; outputBytes: number } {
-  return { timeMs: interactorBudgetMs(problem), memoryMb: 512, outputBytes: DEFAULT_OUTPUT_LIMIT };
+  return { timeMs: interactorCpuMs(problem), memoryMb: 512, outputBytes: DEFAULT_OUTPUT_LIMIT };
 }
 
 /**
@@ -215,8 +220,15 @@ export function sandboxedInteractor(modules: { entry: string; files: InteractorM
     throw failure(broken ?? runFailure(run, limits.timeMs));
   };
 
+  // Compiled and started before the game (playGame calls it), and the game before waits out its end.
+  const prepare = async (): Promise<void> => {
+    ready ??= start();
+    await ready;
+    await previous.catch(() => {});
+  };
+
   return {
-    interactor: { interact },
+    interactor: { interact, prepare },
     close: async () => {
       await previous.catch(() => {});
       await sandbox?.close();
