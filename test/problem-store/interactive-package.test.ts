@@ -160,6 +160,15 @@ describe('an imported interactive package', { timeout: 60_000 }, () => {
     expect(waPage).toContain('answered 8, but the number was 7');
     expect(waPage).toMatch(/> \? 5\n< >/);
     expect((await waitForVerdict(url, ids.silent)).verdict).toBe('TLE');
+    // "Run the samples" plays the same game and shows the dialogue as the sample's output.
+    const run = (await (await fetch(`${url}/api/sample-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'guess-number', source: WRONG }) })).json()) as { id: number };
+    let sample: { status: string; samples: { verdict: string; output: string; message: string }[] };
+    do {
+      await new Promise((r) => setTimeout(r, 150));
+      sample = (await (await fetch(`${url}/api/sample-runs/${run.id}`)).json()) as typeof sample;
+    } while (sample.status !== 'done');
+    expect(sample.samples.map((x) => [x.verdict, x.message])).toEqual([['WA', 'answered 8, but the number was 7']]);
+    expect(sample.samples[0]!.output).toMatch(/^< 10\n> \? 5\n< >\n/);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
 
     const throws = await waitForVerdict(url, ids.throws);
