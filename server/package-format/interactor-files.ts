@@ -81,3 +81,27 @@ export function relativeImports(source: string): string[] {
   for (const m of source.matchAll(/(?:import|export)\s+(?!type\b)[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|require\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g)) found.add((m[1] ?? m[2])!);
   return [...found];
 }
+
+/**
+ * A stored interactor written back into a package (the export of a stored problem): its modules at
+ * the paths they were imported from under output_validators/, and a README saying how it is called.
+ */
+export function interactorPackageFiles(interactor: PackageInteractor): { path: string; data: string }[] {
+  const folder = interactor.entry.includes('/') ? interactor.entry.slice(0, interactor.entry.lastIndexOf('/') + 1) : '';
+  const files = interactor.files.map((f) => ({ path: `output_validators/${f.name}`, data: f.source }));
+  const readme = `output_validators/${folder}README.md`;
+  if (!files.some((f) => f.path === readme)) files.push({ path: readme, data: STORED_INTERACTOR_NOTE.replace('ENTRY', interactor.entry) });
+  return files;
+}
+
+const STORED_INTERACTOR_NOTE = `# Interactor
+
+\`ENTRY\` is an SG Judge interactor, not a stand-alone program speaking the format's interactor
+protocol: the judge calls
+
+    interact(input: string, io: { send(line: string): void; read(): Promise<string | null> })
+      : Promise<{ verdict: 'AC' | 'WA'; message: string }>
+
+with the test's \`.in\` text; \`send\` writes one line to the submission's standard input and \`read\`
+returns its next output line (null once it ended). SG Judge runs it in a sandbox of its own.
+`;

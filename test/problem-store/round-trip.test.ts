@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import { exportPackage, writePackage } from '../../server/package-format/export';
 import { parsePackage } from '../../server/package-format/parse';
+import { interactorPackageFiles } from '../../server/package-format/interactor-files';
 import { checkerOf } from '../../server/problem-store/package-data';
 import { importPackage } from '../../server/problem-store';
 import { createSandbox } from '../../server/sandbox';
@@ -62,5 +63,9 @@ describe('round trip of built-in problems', { timeout: 120_000 }, () => {
     const { checker, faults } = checkerOf(read.pkg);
     expect(faults).toEqual([]);
     expect(checker.kind === 'interactor' && { entry: checker.entry, files: checker.files.map((f) => f.name).sort() }).toEqual({ entry: 'interactor/interactor.ts', files: ['interactor/game.ts', 'interactor/interactor.ts'] });
+    // Written back as it came (the export of a stored problem), its modules byte for byte.
+    if (checker.kind !== 'interactor') throw new Error('not an interactor');
+    const back = interactorPackageFiles(checker).filter((f) => f.path.endsWith('.ts'));
+    expect(back.map((f) => [f.path, f.data])).toEqual(checker.files.map((f) => [`output_validators/${f.name}`, readFileSync(join(dir, 'output_validators', f.name), 'utf8')]));
   });
 });
