@@ -76,7 +76,10 @@ export interface InteractorVerdict {
   said?: Said;
 }
 
-/** `reference/<slug>/interactor.ts`: trusted code run by the judge, outside the sandbox. */
+/**
+ * `reference/<slug>/interactor.ts`: trusted code run by the judge, outside the sandbox. An imported
+ * package's interactor has the same form but runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).
+ */
 export interface Interactor {
   interact(input: string, io: InteractorIO): Promise<InteractorVerdict>;
   /**
