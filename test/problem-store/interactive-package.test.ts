@@ -158,6 +158,17 @@ describe('an imported interactive package', { timeout: 60_000 }, () => {
     expect(waPage).toContain('answered 8, but the number was 7');
     expect(waPage).toMatch(/> \? 5\n< >/);
     expect((await waitForVerdict(url, ids.silent)).verdict).toBe('TLE');
+    // A rejudge plays the games again against the same interactor: nothing changes.
+    const started = await fetch(`${url}/api/rejudge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ submission: ids.wa }) });
+    expect(started.status).toBe(202);
+    const rejudge = (await started.json()) as { id: number };
+    let state: { status: string; done: number; failed: number; changed: unknown[] };
+    do {
+      await new Promise((r) => setTimeout(r, 150));
+      state = (await (await fetch(`${url}/api/rejudge/${rejudge.id}`)).json()) as typeof state;
+    } while (state.status !== 'done');
+    expect([state.done, state.failed, state.changed]).toEqual([1, 0, []]);
+    expect((await waitForVerdict(url, ids.wa)).verdict).toBe('WA');
     // "Run the samples" plays the same game and shows the dialogue as the sample's output.
     const run = (await (await fetch(`${url}/api/sample-runs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'guess-number', source: WRONG }) })).json()) as { id: number };
     let sample: { status: string; samples: { verdict: string; output: string; message: string }[] };
