@@ -149,6 +149,8 @@ export async function playGame(
   if (!sandbox.play) {
     return { verdict: 'IE', message: 'judge error: this sandbox cannot run interactive programs', run: ieRun(), dialogue: '', interactor: null };
   }
+  // Its failure to get ready is said by interact() itself, in the game.
+  await interactor.prepare?.().catch(() => {});
   let run: RunResult;
   try {
     run = await sandbox.play({

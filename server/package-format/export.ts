@@ -8,6 +8,7 @@ import { CASE_LAYOUTS } from '../problems/case-layout';
 import { buildTestSet } from '../problems/testset';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
+import { relativeImports } from './interactor-files';
 import { toYaml } from './yaml';
 import { zipFiles } from './zip';
 
@@ -77,7 +78,8 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
   add('input_validators/validate/validate.mts', validatorProgram(slug));
   add('input_validators/validate/README.md', VALIDATOR_NOTE.replaceAll('SLUG', slug));
   if (pkg.interactive) {
-    add('output_validators/interactor/interactor.ts', readFileSync(join(REFERENCE_DIR, slug, 'interactor.ts')));
+    // With the modules it imports from beside it (game.ts), so the import can run it as it is.
+    for (const rel of interactorModules(join(REFERENCE_DIR, slug))) add(`output_validators/interactor/${rel}`, readFileSync(join(REFERENCE_DIR, slug, rel)));
     add('output_validators/interactor/README.md', INTERACTOR_NOTE.replaceAll('SLUG', slug));
   }
 
@@ -163,16 +165,19 @@ constraint of the statement.
 
 const INTERACTOR_NOTE = `# Interactor
 
-\`interactor.ts\` is SG Judge's interactor for SLUG, in TypeScript. It is not a stand-alone program
-speaking the format's interactor protocol: the judge imports it and calls
+\`interactor.ts\` is SG Judge's interactor for SLUG, in TypeScript, with the modules it imports
+beside it. It is not a stand-alone program speaking the format's interactor protocol: the judge
+calls
 
     interact(input: string, io: { send(line: string): void; read(): Promise<string | null> })
       : Promise<{ verdict: 'AC' | 'WA'; message: string }>
 
 with the test's \`.in\` text; \`send\` writes one line to the submission's standard input and \`read\`
-returns its next output line (null once it ended). It runs as trusted code outside the sandbox. The
-\`.ans\` files hold only the expected outcome (which side wins), shown beside the dialogue; the
-verdict comes from the interactor.
+returns its next output line (null once it ended). Its imports of SG Judge's own
+\`server/text/messages\` (\`said\`, \`english\`) and \`server/problems/types\` are provided by the
+judge. Imported into SG Judge (\`npm run problem -- import\`), it runs in a sandbox of its own,
+never in the judge; see docs/problem-packages.md. The \`.ans\` files hold only the expected
+outcome (which side wins), shown beside the dialogue; the verdict comes from the interactor.
 `;
 
 const SG_JUDGE_NOTE = `# SG Judge's own files
@@ -190,6 +195,20 @@ What the problem package format has no place for, kept so that nothing is lost:
 - \`tests.json\`: each test file's kind (sample, edge, random, user) and label in the judge, and
   whether the tests were read from the judge's database or built as its import builds them.
 `;
+
+/** interactor.ts and the modules of its folder it imports, transitively (relative names, sorted). */
+function interactorModules(dir: string): string[] {
+  const found = new Set<string>();
+  const visit = (rel: string) => {
+    if (found.has(rel) || !existsSync(join(dir, rel))) return;
+    found.add(rel);
+    for (const spec of relativeImports(readFileSync(join(dir, rel), 'utf8'))) {
+      if (spec.startsWith('./') && !spec.slice(2).includes('/')) visit(`${spec.slice(2).replace(/\.(js|ts)$/, '')}.ts`);
+    }
+  };
+  visit('interactor.ts');
+  return [...found].sort();
+}
 
 function filesUnder(dir: string, prefix = ''): string[] {
   if (!existsSync(dir)) return [];

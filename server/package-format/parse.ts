@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import type { CaseLayout } from '../problems/case-layout';
 import { SLUG_PATTERN } from '../problems/registry';
 import { checkPackage } from './check';
+import { readInteractor, type InteractorRead } from './interactor-files';
 import { parseYaml, type YamlMap } from './yaml';
 
 /**
@@ -56,6 +57,8 @@ export interface ParsedPackage {
   validatorFlags?: string;
   /** The one TypeScript or JavaScript output validator (a file under output_validators/), if any. */
   outputValidator?: { name: string; language: 'typescript' | 'javascript'; source: string } | null;
+  /** Interactive packages: the interactor in SG Judge's form, or why it cannot be run (absent: not interactive). */
+  interactor?: InteractorRead | null;
   /** Each statement's format, by language (absent: Markdown). */
   statementFormats?: Record<string, 'md' | 'tex'>;
   /** What was assumed or left out, as sentences (defaults taken, files kept but not used). */
@@ -165,13 +168,16 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
   const others = Object.values(submissions).flat().filter((s) => s.language === 'other').length;
   if (others) notes.push(`${others} submission file(s) are in languages other than TypeScript and JavaScript: kept, not run.`);
 
+  const type = typeof yaml.type === 'string' ? yaml.type : 'pass-fail';
+  const validation = typeof yaml.validation === 'string' ? yaml.validation : 'default';
+  const interactive = type === 'interactive' || validation.includes('interactive');
   return {
     shortName,
     name,
     source: typeof yaml.source === 'string' ? yaml.source : null,
     license: typeof yaml.license === 'string' ? yaml.license : null,
-    type: typeof yaml.type === 'string' ? yaml.type : 'pass-fail',
-    validation: typeof yaml.validation === 'string' ? yaml.validation : 'default',
+    type,
+    validation,
     limits: { timeMs: time, memoryMb: memory },
     statements,
     samples: tests('sample'),
@@ -179,7 +185,8 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
     submissions,
     hasOutputValidator: files.some((f) => f.startsWith('output_validators/')),
     validatorFlags: typeof yaml.validator_flags === 'string' ? yaml.validator_flags : '',
-    outputValidator: outputValidatorOf(files, text, notes),
+    outputValidator: interactive ? null : outputValidatorOf(files, text, notes),
+    interactor: interactive ? readInteractor(files, text) : null,
     caseLayout: caseLayoutOf(files, text, notes),
     statementFormats,
     notes,

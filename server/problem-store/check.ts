@@ -1,12 +1,26 @@
 import type { Compiler } from '../compile/types';
 import type { OutputCheck } from '../judge/output-check';
+import type { Interactor, Limits } from '../problems/types';
 import { compareWithOptions } from './checker-options';
 import { outputValidator } from './output-validator';
+import { sandboxedInteractor } from './sandboxed-interactor';
 import type { StoredChecker } from './types';
 
-/** A stored problem's output check, ready to judge with; `close` frees the validator's sandbox. */
-export function checkOf(checker: StoredChecker, compiler: Compiler): { check: OutputCheck; close(): Promise<void> } {
+export interface StoredCheck {
+  check: OutputCheck;
+  /** Interactive problems: the package's interactor in its own sandbox (judging plays games with it; `check` is not asked). */
+  interactor?: Interactor;
+  /** Frees the validator's or the interactor's sandbox. */
+  close(): Promise<void>;
+}
+
+/** A stored problem's output check, ready to judge with; `limits` (the problem's) size an interactor's budget. */
+export function checkOf(checker: StoredChecker, compiler: Compiler, limits: Pick<Limits, 'timeMs'> = { timeMs: 1000 }): StoredCheck {
   if (checker.kind === 'validator') return outputValidator(checker.source, checker.language, compiler);
+  if (checker.kind === 'interactor') {
+    const { interactor, close } = sandboxedInteractor(checker, limits, compiler);
+    return { check: async () => ({ verdict: 'IE', message: 'an interactive problem is judged by its interactor, not by comparing outputs' }), interactor, close };
+  }
   const { options } = checker;
   return {
     check: async (test, output) => {

@@ -2,6 +2,12 @@ import type { ParsedPackage } from '../package-format/parse';
 import { parseValidatorFlags } from './checker-options';
 import { latexToMarkdown } from './latex';
 import type { StoredChecker } from './types';
+import { INTERACTOR_FORM } from '../package-format/interactor-files';
+
+/** The format's two ways of saying so: `type: interactive` (2023-07) or `validation: custom interactive` (legacy). */
+export function isInteractive(pkg: Pick<ParsedPackage, 'type' | 'validation'>): boolean {
+  return pkg.type === 'interactive' || pkg.validation.includes('interactive');
+}
 
 /** Limits a stored problem may ask for: the judge's machine, not the package, sets the ceiling. */
 export const MAX_TIME_MS = 10_000;
@@ -9,6 +15,11 @@ export const MAX_MEMORY_MB = 1024;
 
 /** The checker a package asks for, or the faults that keep it from being judged. */
 export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults: string[] } {
+  if (isInteractive(pkg)) {
+    const read = pkg.interactor;
+    if (read?.ok) return { checker: { kind: 'interactor', entry: read.interactor.entry, files: read.interactor.files }, faults: [] };
+    return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [read ? read.reason : `The package is interactive, but its interactor was not read; ${INTERACTOR_FORM}.`] };
+  }
   const custom = pkg.validation.startsWith('custom');
   if (custom) {
     const v = pkg.outputValidator;
@@ -22,9 +33,6 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
 /** Why the judge cannot hold this package at all (before any solution is run). */
 export function packageFaults(pkg: ParsedPackage): string[] {
   const faults: string[] = [];
-  if (pkg.type === 'interactive' || pkg.validation.includes('interactive')) {
-    faults.push('Interactive packages are not imported: their interactor would have to run as trusted code beside the judge. Built-in interactive problems stay in problems/.');
-  }
   if (pkg.type === 'multi-pass' || pkg.type === 'submit-answer') faults.push(`A "${pkg.type}" problem cannot be judged here; only pass-fail problems are.`);
   if (pkg.validation.includes('score')) faults.push('Scoring validation is not judged here; only pass-fail problems are.');
   if (!pkg.samples.length && !pkg.secret.length) faults.push('The package holds no test.');

@@ -1,9 +1,10 @@
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import type { Compiler } from '../compile/types';
-import { statusVerdict, type Verdict } from '../judge/verdicts';
+import { judgeOne as judgeInput } from '../judge/judge-one';
+import type { Verdict } from '../judge/verdicts';
 import type { PackageTest, ParsedPackage, SubmissionFolder } from '../package-format/parse';
 import { createSandbox, DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox';
-import { checkOf } from './check';
+import { checkOf, type StoredCheck } from './check';
 import { checkerOf } from './package-data';
 import type { SolutionReport, StoredChecker } from './types';
 
@@ -34,7 +35,7 @@ export async function runPackageSolutions(pkg: ParsedPackage, opts: RunSolutions
   const compiler = opts.compiler ?? createBoundedCompiler();
   const sandbox = opts.sandbox ?? (await createSandbox());
   const checker = opts.checker ?? checkerOf(pkg).checker;
-  const { check, close } = checkOf(checker, compiler);
+  const { check, interactor, close } = checkOf(checker, compiler, pkg.limits);
   const tests = packageTests(pkg);
   const rows: SolutionReport[] = [];
   try {
@@ -44,7 +45,7 @@ export async function runPackageSolutions(pkg: ParsedPackage, opts: RunSolutions
         if (s.language === 'other' || s.source === null) {
           row.note = 'kept, not run (only TypeScript and JavaScript are run)';
         } else {
-          await judgeOne(row, s.source, s.language, tests, pkg.limits, { compiler, sandbox, check });
+          await judgeOne(row, s.source, s.language, tests, pkg.limits, { compiler, sandbox, check, interactor });
         }
         rows.push(row);
         opts.onRow?.(row);
@@ -65,7 +66,7 @@ async function judgeOne(
   language: 'typescript' | 'javascript',
   tests: PackageTest[],
   limits: { timeMs: number; memoryMb: number },
-  deps: { compiler: Compiler; sandbox: Sandbox; check: ReturnType<typeof checkOf>['check'] },
+  deps: { compiler: Compiler; sandbox: Sandbox; check: StoredCheck['check']; interactor?: StoredCheck['interactor'] },
 ): Promise<void> {
   const compiled = await deps.compiler.compile(source, language);
   if (!compiled.ok) {
@@ -77,15 +78,9 @@ async function judgeOne(
   await deps.sandbox.load(compiled.js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   let marks = '';
   for (const [i, test] of tests.entries()) {
-    const run = await deps.sandbox.run(test.input);
+    // The judge's own "run one input and judge it": a game with the interactor, or a run and its check.
+    const { verdict, message, run } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
     row.maxTimeMs = Math.max(row.maxTimeMs, run.timeMs);
-    let verdict: Verdict = statusVerdict(run.status);
-    let message = run.message;
-    if (run.status === 'ok') {
-      const checked = await deps.check({ input: test.input, expected: test.answer }, run.stdout);
-      verdict = checked.verdict;
-      message = checked.message;
-    }
     marks += MARK[verdict];
     if (verdict !== 'AC') {
       row.got = verdict;

@@ -2,6 +2,7 @@ import type { CaseLayout } from '../problems/case-layout';
 import type { SubmissionFolder } from '../package-format/parse';
 import type { Verdict } from '../judge/verdicts';
 import type { TokenOptions } from './checker-options';
+import type { InteractorModule } from '../package-format/interactor-files';
 
 /** One row of a package's solution table, as the import ran it. */
 export interface SolutionReport {
@@ -26,7 +27,9 @@ export interface SolutionReport {
 /** How a stored problem compares an output with the answer. */
 export type StoredChecker =
   | { kind: 'tokens'; options: TokenOptions }
-  | { kind: 'validator'; name: string; language: 'typescript' | 'javascript'; source: string };
+  | { kind: 'validator'; name: string; language: 'typescript' | 'javascript'; source: string }
+  /** Interactive: the package's interactor modules, run in a sandbox of their own (sandboxed-interactor.ts). */
+  | { kind: 'interactor'; entry: string; files: InteractorModule[] };
 
 /** The stored_problems.package column: what the problem row and its tests do not hold. */
 export interface StoredPackageData {

@@ -76,9 +76,17 @@ export interface InteractorVerdict {
   said?: Said;
 }
 
-/** `reference/<slug>/interactor.ts`: trusted code run by the judge, outside the sandbox. */
+/**
+ * `reference/<slug>/interactor.ts`: trusted code run by the judge, outside the sandbox. An imported
+ * package's interactor has the same form but runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).
+ */
 export interface Interactor {
   interact(input: string, io: InteractorIO): Promise<InteractorVerdict>;
+  /**
+   * Gets ready before a game starts (a stored package's interactor compiles and starts its
+   * sandbox), so that time is neither the player's wait nor the interactor's computing.
+   */
+  prepare?(): Promise<void>;
 }
 
 /** A reference solver module: `reference/<slug>/fast.ts` and `reference/<slug>/brute.ts`. */

@@ -40,7 +40,8 @@ export async function runRejudgeJob(id: number, ctx: ThreadContext): Promise<voi
       language: item.language as Language,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
       limits: limitsOf(problem),
-      interactor: (await interactorFor(item.problem)) ?? undefined,
+      // A stored interactive problem's interactor runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).
+      interactor: stored?.interactor ?? (await interactorFor(item.problem)) ?? undefined,
       check: stored?.check,
     },
     { compiler, sandbox },

@@ -22,9 +22,9 @@ export async function runSampleRunJob(id: number, ctx: ThreadContext): Promise<S
   const limits = limitsOf(problem);
   const prepared = await compileAndLoad({ compiler, sandbox }, row.source, row.language, limits);
   if (!prepared.ok) return { verdict: prepared.verdict, samples: [], compileOutput: prepared.compileOutput };
-  const interactor = await interactorFor(row.problem);
   const samples: SampleOutcome[] = [];
   const stored = storedCheckFor(db, row.problem, compiler);
+  const interactor = stored?.interactor ?? (await interactorFor(row.problem));
   try {
     for (const [i, sample] of listSamples(db, row.problem).entries()) {
       const { verdict, message, run, dialogue } = await judgeOne(sandbox, sample.input, sample.output, limits, interactor, stored?.check);

@@ -62,7 +62,8 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
       language: sub.language,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
       limits: limitsOf(problem),
-      interactor: (await interactorFor(sub.problem)) ?? undefined,
+      // A stored interactive problem's interactor runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).
+      interactor: stored?.interactor ?? (await interactorFor(sub.problem)) ?? undefined,
       check: stored?.check,
     },
     { compiler, sandbox },

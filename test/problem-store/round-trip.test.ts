@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
-import { exportPackage } from '../../server/package-format/export';
+import { exportPackage, writePackage } from '../../server/package-format/export';
+import { parsePackage } from '../../server/package-format/parse';
+import { interactorPackageFiles } from '../../server/package-format/interactor-files';
+import { checkerOf } from '../../server/problem-store/package-data';
 import { importPackage } from '../../server/problem-store';
 import { createSandbox } from '../../server/sandbox';
 import { openDatabase } from '../../server/storage/db';
@@ -11,8 +14,8 @@ import { roundTrip, verdictsOf } from './round-trip-helper';
 
 /**
  * Export → import → judge, on a handful in the normal suite: a plain problem, the same with its
- * comparison done by a TypeScript output validator in the sandbox, and an interactive one (refused
- * with its sentence: an interactor would run as trusted code). All 29 are in round-trip.slow.test.ts.
+ * comparison done by a TypeScript output validator in the sandbox, and an interactive one's export
+ * read back in SG Judge's interactor form. All 29 are judged in round-trip.slow.test.ts.
  */
 const work = mkdtempSync(join(tmpdir(), 'sg-round-trip-'));
 const compiler = createCompiler();
@@ -52,8 +55,17 @@ describe('round trip of built-in problems', { timeout: 120_000 }, () => {
     expect(verdictsOf(r.solutions)).toEqual(built);
   });
 
-  it('subtraction-game (interactive) is refused with its sentence, nothing stored', async () => {
-    const { refused } = await roundTrip(db, 'subtraction-game', work, { compiler, sandbox: await sandboxP });
-    expect(refused?.join(' ')).toMatch(/Interactive packages are not imported: their interactor would have to run as trusted code/);
+  it('subtraction-game (interactive) exports an interactor the import reads, with the module it imports beside it', async () => {
+    // Judging its whole table through the sandboxed interactor takes ~10 s: round-trip.slow.test.ts does it.
+    const dir = writePackage(await exportPackage('subtraction-game'), join(work, 'out-interactive'));
+    const read = parsePackage(dir);
+    if (!read.ok) throw new Error(read.reasons.join('\n'));
+    const { checker, faults } = checkerOf(read.pkg);
+    expect(faults).toEqual([]);
+    expect(checker.kind === 'interactor' && { entry: checker.entry, files: checker.files.map((f) => f.name).sort() }).toEqual({ entry: 'interactor/interactor.ts', files: ['interactor/game.ts', 'interactor/interactor.ts'] });
+    // Written back as it came (the export of a stored problem), its modules byte for byte.
+    if (checker.kind !== 'interactor') throw new Error('not an interactor');
+    const back = interactorPackageFiles(checker).filter((f) => f.path.endsWith('.ts'));
+    expect(back.map((f) => [f.path, f.data])).toEqual(checker.files.map((f) => [`output_validators/${f.name}`, readFileSync(join(dir, 'output_validators', f.name), 'utf8')]));
   });
 });
