@@ -115,7 +115,7 @@ describe('distributed workers judge stored problems', () => {
     const rough = await submit(web.url, 'third', THIRD_ROUGH);
     expect((await waitForVerdict(web.url, rough, 60_000)).verdict).toBe('AC');
     const sample = await postJob(web.url, '/api/sample-runs', { problem: 'third', source: HALF });
-    const run = await waitJobDone<{ verdict: string; samples: unknown[] }>(web.url, `/api/sample-runs/${sample}`, 60_000);
+    const run = await waitJobDone<{ status?: string; verdict: string; samples: unknown[] }>(web.url, `/api/sample-runs/${sample}`, 60_000);
     expect(run.verdict).toBe('WA');
     expect(run.samples).toHaveLength(1);
     // Fetched once for all three jobs.
