@@ -25,7 +25,7 @@ import { openDatabase } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { startHeartbeat } from './heartbeat';
 import { mirrorJob, parseJobPayload, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
-import { ProblemBusy, ProblemCache } from './problem-cache';
+import { ProblemBusy, ProblemCache, ProblemRefused } from './problem-cache';
 import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, problemCacheLimits, QUEUE_NAME, redisSettings } from './redis-config';
 
 /** A refused job waits this long before a worker (perhaps another) looks at it again. */
@@ -96,9 +96,10 @@ async function main(): Promise<void> {
           await job.moveToDelayed(Date.now() + BUSY_DELAY_MS, token);
           throw new DelayedError();
         }
-        // Never judged with data that is not the job's: the web tier writes it again and requeues the job.
         const why = `problem ${p.problem}: ${e instanceof Error ? e.message : String(e)}`;
         warn(`refusing ${job.id}: ${why}`);
+        if (e instanceof ProblemRefused) throw new Error(why);
+        // Never judged with data that is not the job's: the web tier writes it again and requeues the job.
         throw new Error(`${PROBLEM_DATA_FAILURE} ${why}`);
       }
     }

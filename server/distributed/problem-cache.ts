@@ -21,6 +21,9 @@ interface Entry {
 /** A job for another version of a problem in use here: try again shortly. */
 export class ProblemBusy extends Error {}
 
+/** A problem workers do not judge (whatever copy of its data they read): the job ends at once. */
+export class ProblemRefused extends Error {}
+
 export class ProblemCache {
   private readonly entries = new Map<string, Entry>();
   private chain: Promise<unknown> = Promise.resolve();
@@ -38,8 +41,8 @@ export class ProblemCache {
 
   /**
    * Makes the job's version of a stored problem the one this worker's judge reads, and holds it
-   * until `release`. Throws ProblemBusy (another version is being judged here) or ProblemDataError
-   * (the data in Redis is missing, too big, or not the job's).
+   * until `release`. Throws ProblemBusy (another version is being judged here), ProblemRefused (an
+   * interactive problem) or ProblemDataError (the data in Redis is missing, too big, or not the job's).
    */
   acquire(slug: string, contentHash: string, ref: ProblemDataRef): Promise<void> {
     // One at a time: two jobs of one new version fetch it once.
@@ -75,7 +78,7 @@ export class ProblemCache {
     const blob = await this.redis.getBuffer(key);
     if (!blob) throw new ProblemDataError(`its data (${key}) is not in Redis`);
     const doc = decodeProblemDocument(blob, { ref, slug, contentHash }, this.limits.maxProblemBytes);
-    if (isInteractiveDocument(doc)) throw new ProblemDataError('it is an interactive stored problem; distributed workers do not judge those yet (judge it without REDIS_URL)');
+    if (isInteractiveDocument(doc)) throw new ProblemRefused('it is an interactive stored problem; distributed workers do not judge those yet (judge it without REDIS_URL)');
     this.makeRoom(ref.bytes, slug);
     installProblemDocument(this.db, doc);
     this.entries.set(slug, { digest: ref.digest, bytes: ref.bytes, lastUsed: Date.now(), users: 1 });
