@@ -15,7 +15,7 @@ import { KINDS_BY_PRIORITY, kindModule } from '../queue/kinds/registry';
 import { personRank } from '../queue/person-rank';
 import { listWorkers, type WorkerInfo } from './heartbeat';
 import { jobId, parseJobId, snapshotJob, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
-import { ProblemPublisher } from './problem-publisher';
+import { ProblemPublisher, storedProblemRef } from './problem-publisher';
 import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, PROBLEM_DATA_RETRIES, QUEUE_NAME, type RedisSettings } from './redis-config';
 
 const RECONCILE_MS = 3_000;
@@ -123,7 +123,18 @@ export class RemoteQueue {
         const state = await job.getState();
         // Data a waiting job names stays in Redis while it waits (and is written again if Redis lost it).
         const data = job.data as JobPayload | undefined;
-        if (state !== 'completed' && state !== 'failed' && data?.problem && data.problemData) await this.publisher.ensure(data.problem, data.problemData);
+        if (state !== 'completed' && state !== 'failed' && data?.problem && data.problemData) {
+          // The problem was replaced while the job waited: it is judged on the new version, as the
+          // embedded judge would (taken off and queued again; one a worker holds already is left).
+          if ((state === 'waiting' || state === 'prioritized' || state === 'delayed') && storedProblemRef(this.db, data.problem)?.ref.digest !== data.problemData.digest) {
+            if (await job.remove().then(() => true, () => false)) {
+              this.options.log(`${id}: its problem ${data.problem} changed while it waited; queued again on the new version`);
+              this.again = true;
+              continue;
+            }
+          }
+          await this.publisher.ensure(data.problem, data.problemData);
+        }
         if (state === 'completed') this.onCompleted(id, job.returnvalue as JobReturn);
         else if (state === 'failed') await this.onFailed(id, job.failedReason);
       }

@@ -76,6 +76,15 @@ function currentRef(): { digest: string; bytes: number; doc: NonNullable<ReturnT
   }
 }
 
+function startWorker(): LoggedProcess {
+  return startLogged(process.execPath, ['--import', 'tsx', 'server/distributed/judge-worker.ts'], {
+    cwd: ROOT,
+    name: 'worker',
+    // Its own data directory, the checkout's nim only: "third" exists nowhere but on the web tier.
+    env: { ...process.env, REDIS_URL: redis.url, JUDGE_WORKERS: '1', JUDGE_PROBLEMS: 'nim', DATA_DIR: join(scratch, 'worker'), WORKER_PROBLEM_MAX_MB: '1' },
+  });
+}
+
 beforeAll(async () => {
   redis = await startRedis();
   client = new Redis(redis.url);
@@ -99,12 +108,7 @@ describe('distributed workers judge stored problems', () => {
     const forged = encodeProblemDocument({ ...v1.doc, tests: v1.doc.tests.map((t) => ({ ...t, expected: `${(Number(t.input) / 2).toFixed(9)}\n` })) });
     await client.set(PROBLEM_KEY_PREFIX + v1.digest, forged.blob);
 
-    worker = startLogged(process.execPath, ['--import', 'tsx', 'server/distributed/judge-worker.ts'], {
-      cwd: ROOT,
-      name: 'worker',
-      // Its own data directory, the checkout's nim only: "third" exists nowhere but on the web tier.
-      env: { ...process.env, REDIS_URL: redis.url, JUDGE_WORKERS: '1', JUDGE_PROBLEMS: 'nim', DATA_DIR: join(scratch, 'worker'), WORKER_PROBLEM_MAX_MB: '1' },
-    });
+    worker = startWorker();
     await worker.waitForLog(/judge thread 0 ready/);
 
     const half = await submit(web.url, 'third', HALF);
@@ -122,20 +126,24 @@ describe('distributed workers judge stored problems', () => {
     expect(worker.logs().match(/problem third: version \w+ fetched from Redis/g)).toHaveLength(1);
   }, 240_000);
 
-  it('a new version is judged on its new tests; an oversized value in Redis is never read; a rejudge runs on the worker', async () => {
+  it('a new version is judged on its new tests, a job queued before it too; an oversized value in Redis is never read; a rejudge runs on the worker', async () => {
+    // Queued on version 1 while no worker runs, then the problem replaced.
+    await worker.stop();
+    const old = await submit(web.url, 'third', THIRD_REFERENCE);
     await importPackage(writePackage(join(scratch, 'v2'), (n) => String(2 * n), DOUBLE, ''), true);
+    await web.waitForLog(new RegExp(`submission-${old}: its problem third changed while it waited; queued again on the new version`), 30_000);
     const v2 = currentRef();
     // Over the worker's 1 MB bound (WORKER_PROBLEM_MAX_MB): refused by its size, then written again by the web tier.
     await client.set(PROBLEM_KEY_PREFIX + v2.digest, Buffer.alloc(2 * 1024 * 1024, 7));
+    worker = startWorker();
+    await worker.waitForLog(/judge thread 0 ready/);
 
-    const double = await submit(web.url, 'third', DOUBLE);
-    expect((await waitForVerdict(web.url, double, 120_000)).verdict).toBe('AC');
-    expect(worker.logs()).toMatch(/refusing submission-\d+: problem third: its data in Redis is \d+ bytes compressed, over this worker's limit of 1048576/);
     // The old version's accepted program is wrong on the new tests.
-    const old = await submit(web.url, 'third', THIRD_REFERENCE);
-    const judged = await waitForVerdict(web.url, old, 60_000);
-    expect(judged).toMatchObject({ verdict: 'WA', failedTest: 1 });
-    expect(worker.logs().match(/problem third: version \w+ fetched from Redis/g)).toHaveLength(2);
+    expect(await waitForVerdict(web.url, old, 120_000)).toMatchObject({ verdict: 'WA', failedTest: 1 });
+    expect(worker.logs()).toMatch(/refusing submission-\d+: problem third: its data in Redis is \d+ bytes compressed, over this worker's limit of 1048576/);
+    const double = await submit(web.url, 'third', DOUBLE);
+    expect((await waitForVerdict(web.url, double, 60_000)).verdict).toBe('AC');
+    expect(worker.logs().match(/problem third: version \w+ fetched from Redis/g)).toHaveLength(1);
 
     const res = await fetch(`${web.url}/api/rejudge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ submission: double }) });
     expect(res.status).toBe(202);
