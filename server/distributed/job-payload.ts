@@ -4,10 +4,13 @@
  * the package version those rows belong to, and, back, the judge thread's messages and final texts.
  * Rows are copied generically so that a column added to a table travels without a change here.
  */
+import { z } from 'zod';
 import type { Db } from '../storage/db';
 import type { FailureText } from '../storage/submissions';
 import type { FromThread, JobKind } from '../queue/protocol';
 import { isJobKind, kindModule } from '../queue/kinds/registry';
+import type { ProblemDataRef } from './problem-data';
+import { storedProblemRef } from './problem-publisher';
 
 export type Row = Record<string, unknown>;
 
@@ -18,6 +21,11 @@ export interface JobPayload {
   problem: string | null;
   /** The web tier's content hash of the problem package; a worker with another version refuses. */
   packageHash: string | null;
+  /**
+   * A stored problem's data (not in any checkout): its Redis key's digest and size; the worker reads
+   * it once per version (problem-cache.ts). Null for a built-in problem.
+   */
+  problemData?: ProblemDataRef | null;
   row: Row;
   /** The problem's tests of kind 'user' the job's owner runs (shared and own), whole rows. */
   userTests: Row[];
@@ -58,12 +66,13 @@ export function snapshotJob(db: Db, kind: JobKind, id: number): JobPayload | nul
   if (!row) return null;
   const problem = k.problemOf(row);
   if (problem === null) return { kind, id, problem: null, packageHash: null, row, userTests: [] };
-  const hash = db.prepare('SELECT content_hash AS h FROM problems WHERE slug = ?').get(problem) as { h: string } | undefined;
+  const stored = storedProblemRef(db, problem);
+  const hash = stored ? { h: stored.contentHash } : (db.prepare('SELECT content_hash AS h FROM problems WHERE slug = ?').get(problem) as { h: string } | undefined);
   if (!hash) return null;
   // The shared user tests and the job's owner's own: what its judge reads, and no one else's.
   const owner = typeof row.owner === 'number' ? row.owner : null;
   const userTests = db.prepare("SELECT * FROM tests WHERE problem = ? AND kind = 'user' AND (owner IS NULL OR owner = ?) ORDER BY idx").all(problem, owner) as Row[];
-  return { kind, id, problem, packageHash: hash.h, row, userTests };
+  return { kind, id, problem, packageHash: hash.h, problemData: stored?.ref ?? null, row, userTests };
 }
 
 /**
@@ -82,7 +91,8 @@ export function mirrorJob(db: Db, p: JobPayload): void {
       // (deleting every user test dropped them: issue 39). Their judge reads shared + own only.
       const owner = typeof p.row.owner === 'number' ? p.row.owner : null;
       db.prepare("DELETE FROM tests WHERE problem = ? AND kind = 'user' AND (owner IS NULL OR owner IS ?)").run(p.problem, owner);
-      for (const t of p.userTests) insertRow(db, 'tests', t);
+      // Without the web tier's row id: it may be the id of one of this cache's own test rows.
+      for (const { id: _id, ...t } of p.userTests) insertRow(db, 'tests', t);
     }
     if (p.kind === 'submission') {
       db.prepare('DELETE FROM submission_tests WHERE submission_id = ?').run(p.id);
@@ -109,4 +119,25 @@ function insertRow(db: Db, table: string, row: Row): void {
 function mirrorOwners(db: Db, rows: Row[]): void {
   const insert = db.prepare("INSERT OR IGNORE INTO accounts (id, name, role, password_hash, created_at) VALUES (?, ?, 'student', '-', 0)");
   for (const r of rows) if (typeof r.owner === 'number') insert.run(r.owner, `owner-${r.owner}`);
+}
+
+const PAYLOAD = z.object({
+  kind: z.string().refine(isJobKind),
+  id: z.number().int().positive(),
+  problem: z.string().max(64).nullable(),
+  packageHash: z.string().max(200).nullable(),
+  problemData: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().min(0) }).strict().nullable().optional(),
+  row: z.record(z.string(), z.unknown()),
+  userTests: z.array(z.record(z.string(), z.unknown())).max(10_000),
+});
+
+/** The worker's check of a job read from Redis: the shape it relies on, or a sentence saying what is wrong. */
+export function parseJobPayload(data: unknown): { ok: true; payload: JobPayload } | { ok: false; reason: string } {
+  const r = PAYLOAD.safeParse(data);
+  if (!r.success) return { ok: false, reason: `the job's payload does not have the expected shape (${r.error.issues[0]?.path.join('.') ?? ''}: ${r.error.issues[0]?.message ?? ''})` };
+  const p = r.data as JobPayload;
+  if (p.row.id !== p.id) return { ok: false, reason: `the job's row is row ${String(p.row.id)}, not ${p.id}` };
+  if (p.userTests.some((t) => t.problem !== p.problem || t.kind !== 'user')) return { ok: false, reason: "the job's saved tests are not its problem's" };
+  if (p.problemData && !p.packageHash) return { ok: false, reason: 'the job names problem data without a version' };
+  return { ok: true, payload: p };
 }

@@ -4,7 +4,8 @@
  * threads exactly as the embedded judge does, and takes jobs from Redis: each job's rows are
  * mirrored into the cache, judged by the local threads, and every message the threads send is
  * forwarded to the web tier as the job's progress. A job for a package version other than this
- * checkout's is refused and left for another worker.
+ * checkout's is refused and left for another worker. A stored problem's data (an imported package,
+ * a published draft) is read from Redis once per version and checked (problem-cache.ts).
  */
 import '../platform/require-supported-node';
 import { mkdirSync } from 'node:fs';
@@ -23,11 +24,14 @@ import { lockDataDir } from '../storage/data-lock';
 import { openDatabase } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { startHeartbeat } from './heartbeat';
-import { mirrorJob, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
-import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, redisSettings } from './redis-config';
+import { mirrorJob, parseJobPayload, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
+import { ProblemBusy, ProblemCache, ProblemRefused } from './problem-cache';
+import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, problemCacheLimits, QUEUE_NAME, redisSettings } from './redis-config';
 
 /** A refused job waits this long before a worker (perhaps another) looks at it again. */
 const REFUSED_DELAY_MS = 3_000;
+/** A job for another version of a stored problem this worker is judging now waits this long. */
+const BUSY_DELAY_MS = 1_000;
 /** Progress messages within this long go to Redis together (a page shows them no later than it can tell). */
 const PROGRESS_GATHER_MS = 40;
 
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
   const settings = redisSettings();
   if (!settings) throw new ConfigError('REDIS_URL is not set: a judge worker takes its jobs from Redis (e.g. REDIS_URL=redis://127.0.0.1:6379)');
   const config = loadConfig();
+  const cacheLimits = problemCacheLimits();
   const dataDir = process.env.WORKER_DATA_DIR?.trim() ? path.resolve(process.env.WORKER_DATA_DIR.trim()) : path.join(config.dataDir, 'worker');
   const id = `${hostname()}:${process.pid}`;
   log(`Node.js ${process.versions.node}; worker ${id}, ${config.judgeWorkers} judge thread(s), cache ${dataDir}`);
@@ -70,9 +75,42 @@ async function main(): Promise<void> {
   const heartbeatRedis = new Redis(connectionOptions(settings) as never);
   heartbeatRedis.on('error', () => {});
 
+  // Stored problems (imported packages, published drafts) are in no checkout: their data comes from Redis.
+  const problems = new ProblemCache(db, heartbeatRedis, cacheLimits, log);
+
   const process1 = async (job: Job<JobPayload, JobReturn>, token?: string): Promise<JobReturn> => {
-    const p = job.data;
+    const parsed = parseJobPayload(job.data);
+    if (!parsed.ok) {
+      warn(`refusing ${job.id}: ${parsed.reason}`);
+      throw new Error(parsed.reason);
+    }
+    const p = parsed.payload;
     const attempt = job.attemptsStarted;
+    let held: string | null = null;
+    if (p.problem !== null && p.problemData) {
+      try {
+        await problems.acquire(p.problem, p.packageHash ?? '', p.problemData);
+        held = p.problem;
+      } catch (e) {
+        if (e instanceof ProblemBusy) {
+          await job.moveToDelayed(Date.now() + BUSY_DELAY_MS, token);
+          throw new DelayedError();
+        }
+        const why = `problem ${p.problem}: ${e instanceof Error ? e.message : String(e)}`;
+        warn(`refusing ${job.id}: ${why}`);
+        if (e instanceof ProblemRefused) throw new Error(why);
+        // Never judged with data that is not the job's: the web tier writes it again and requeues the job.
+        throw new Error(`${PROBLEM_DATA_FAILURE} ${why}`);
+      }
+    }
+    try {
+      return await judge(job, p, attempt, token);
+    } finally {
+      if (held !== null) problems.release(held);
+    }
+  };
+
+  const judge = async (job: Job<JobPayload, JobReturn>, p: JobPayload, attempt: number, token?: string): Promise<JobReturn> => {
     const local = p.problem === null ? null : getProblemHeader(db, p.problem);
     if (p.problem !== null && (!local || local.contentHash !== p.packageHash)) {
       const here = local ? `version ${local.contentHash.slice(0, 12)}` : 'not imported';

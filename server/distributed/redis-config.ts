@@ -10,6 +10,19 @@ export const QUEUE_NAME = 'sg-judge';
 export const WORKER_KEY_PREFIX = 'sg-judge:worker:';
 /** A stress run the web tier was asked to cancel: the worker judging it polls for this key. */
 export const CANCEL_KEY_PREFIX = 'sg-judge:cancel:';
+/**
+ * A stored problem's data (problem-data.ts), gzipped JSON, under the SHA-256 of the JSON: written
+ * by the web tier when it queues a job for the problem, expiring PROBLEM_TTL_S after the web tier
+ * last queued or refreshed one.
+ */
+export const PROBLEM_KEY_PREFIX = 'sg-judge:problem:';
+export const PROBLEM_TTL_S = 6 * 3600;
+/**
+ * A job whose problem data a worker could not use (missing, over its limit, not the job's) fails;
+ * the web tier writes the data again and queues the job anew, this many times, then stores IE.
+ */
+export const PROBLEM_DATA_FAILURE = 'problem data:';
+export const PROBLEM_DATA_RETRIES = 3;
 export const HEARTBEAT_MS = 2_000;
 export const HEARTBEAT_TTL_MS = 8_000;
 
@@ -49,4 +62,15 @@ function positiveInt(raw: string | undefined, fallback: number, name: string): n
   if (!raw?.trim()) return fallback;
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1000) throw new ConfigError(`${name} must be an integer of at least 1000 (milliseconds), got "${raw}"`);
   return Number(raw);
+}
+
+/** A worker's bounds on stored problems: one problem's data, and all it keeps (megabytes, uncompressed). */
+export function problemCacheLimits(env: NodeJS.ProcessEnv = process.env): { maxProblemBytes: number; maxTotalBytes: number } {
+  const mb = (name: string, fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback * 1024 * 1024;
+    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0) throw new ConfigError(`${name} must be a positive number of megabytes, got "${raw}"`);
+    return Math.round(Number(raw) * 1024 * 1024);
+  };
+  return { maxProblemBytes: mb('WORKER_PROBLEM_MAX_MB', 256), maxTotalBytes: mb('WORKER_PROBLEM_CACHE_MB', 1024) };
 }

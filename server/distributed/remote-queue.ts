@@ -14,8 +14,9 @@ import { applyJobMessage, failJobAsInternalError, jobRecord, type JobRef } from 
 import { KINDS_BY_PRIORITY, kindModule } from '../queue/kinds/registry';
 import { personRank } from '../queue/person-rank';
 import { listWorkers, type WorkerInfo } from './heartbeat';
-import { jobId, parseJobId, snapshotJob, type JobProgress, type JobReturn } from './job-payload';
-import { CANCEL_KEY_PREFIX, connectionOptions, QUEUE_NAME, type RedisSettings } from './redis-config';
+import { jobId, parseJobId, snapshotJob, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
+import { ProblemPublisher, storedProblemRef } from './problem-publisher';
+import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, PROBLEM_DATA_RETRIES, QUEUE_NAME, type RedisSettings } from './redis-config';
 
 const RECONCILE_MS = 3_000;
 /**
@@ -46,6 +47,10 @@ export class RemoteQueue {
   private stopped = false;
   private started = false;
   private workersSeen: WorkerInfo[] = [];
+  private readonly publisher: ProblemPublisher;
+  /** Per job: how many times a worker refused its problem data and the job was queued anew. */
+  private readonly dataRetries = new Map<string, number>();
+  private readonly requeueing = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -60,6 +65,7 @@ export class RemoteQueue {
     this.queue.on('error', (e: Error) => this.warnOnce(e));
     this.queueEvents.on('error', (e: Error) => this.warnOnce(e));
     this.redis.on('error', (e: Error) => this.warnOnce(e));
+    this.publisher = new ProblemPublisher(db, this.redis, options.log);
   }
 
   private lastWarning = 0;
@@ -109,11 +115,26 @@ export class RemoteQueue {
         if (!job) {
           const payload = snapshotJob(this.db, kind, row.id);
           if (!payload) continue;
+          if (payload.problem !== null && payload.problemData) await this.publisher.ensure(payload.problem, payload.problemData);
           const rank = background ? 0 : Math.min(personRank(this.db, kind, row.id), MAX_RANK);
           await this.queue.add(kind, payload, { jobId: id, priority: background ? BACKGROUND_PRIORITY : 1 + rank * KIND_SLOTS + priority, attempts: 1 });
           continue;
         }
         const state = await job.getState();
+        // Data a waiting job names stays in Redis while it waits (and is written again if Redis lost it).
+        const data = job.data as JobPayload | undefined;
+        if (state !== 'completed' && state !== 'failed' && data?.problem && data.problemData) {
+          // The problem was replaced while the job waited: it is judged on the new version, as the
+          // embedded judge would (taken off and queued again; one a worker holds already is left).
+          if ((state === 'waiting' || state === 'prioritized' || state === 'delayed') && storedProblemRef(this.db, data.problem)?.ref.digest !== data.problemData.digest) {
+            if (await job.remove().then(() => true, () => false)) {
+              this.options.log(`${id}: its problem ${data.problem} changed while it waited; queued again on the new version`);
+              this.again = true;
+              continue;
+            }
+          }
+          await this.publisher.ensure(data.problem, data.problemData);
+        }
         if (state === 'completed') this.onCompleted(id, job.returnvalue as JobReturn);
         else if (state === 'failed') await this.onFailed(id, job.failedReason);
       }
@@ -168,6 +189,7 @@ export class RemoteQueue {
     if (!job) return;
     const r = (typeof value === 'string' ? JSON.parse(value) : value) as JobReturn | null;
     if (!r || !r.final) return;
+    this.dataRetries.delete(id);
     if (!this.current(id, job, r.attempt)) return;
     const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
@@ -182,7 +204,38 @@ export class RemoteQueue {
     if (!job) return;
     const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
+    if (String(reason).startsWith(PROBLEM_DATA_FAILURE) && (await this.requeueForProblemData(id))) return;
     failJobAsInternalError(this.db, this.events, job, `judge error: the judge workers could not finish this (${reason})`);
+  }
+
+  /**
+   * A worker refused the problem data the job named (missing from Redis, over its limit, or not
+   * the job's): the data is deleted, and the job taken off the queue so that the next reconcile
+   * queues it again from the database, writing its problem's current data afresh. False once the
+   * retries are spent (the job then ends as IE with the worker's sentence).
+   */
+  private async requeueForProblemData(id: string): Promise<boolean> {
+    // The failure is seen twice (its event and the next reconcile): one requeue for both.
+    if (this.requeueing.has(id)) return true;
+    const tries = this.dataRetries.get(id) ?? 0;
+    if (tries >= PROBLEM_DATA_RETRIES) {
+      this.dataRetries.delete(id);
+      return false;
+    }
+    this.requeueing.add(id);
+    try {
+      const job = await this.queue.getJob(id);
+      if (!job || (await job.getState()) !== 'failed') return true;
+      this.dataRetries.set(id, tries + 1);
+      const data = job.data as JobPayload;
+      if (data?.problemData) await this.publisher.forget(data.problemData);
+      await job.remove();
+      this.options.log(`${id}: a worker refused its problem data (${job.failedReason}); writing it again and queueing the job anew`);
+    } finally {
+      this.requeueing.delete(id);
+    }
+    this.notify();
+    return true;
   }
 
   private onStalled(id: string): void {

@@ -64,9 +64,6 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     ...pkg.secret.map((t) => ({ kind: 'edge' as const, label: `secret ${t.name}`.slice(0, 120), input: t.input, expected: t.answer })),
   ];
   const json = JSON.stringify(data);
-  const hash = createHash('sha256').update(json).update('\0');
-  for (const t of tests) hash.update(t.input).update('\0').update(t.expected).update('\0');
-  hash.update(statements.en).update('\0').update(statements.zh);
 
   db.transaction(() => {
     // Again inside the transaction: another import may have taken the name meanwhile.
@@ -83,7 +80,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
         statementZh: statements.zh,
         timeLimitMs: limits.timeMs,
         memoryLimitMb: limits.memoryMb,
-        contentHash: `${STORED_HASH_PREFIX}${hash.digest('hex')}`,
+        contentHash: storedContentHash(json, tests, statements.en, statements.zh),
       },
       tests,
     );
@@ -96,6 +93,17 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     bumpVersion(db);
   }).immediate();
   return { slug };
+}
+
+/**
+ * A stored problem's version: its package column, tests and statements, hashed. A distributed
+ * worker recomputes it over the problem data it reads from Redis (server/distributed/problem-data.ts).
+ */
+export function storedContentHash(packageJson: string, tests: readonly { input: string; expected: string }[], statementEn: string, statementZh: string): string {
+  const hash = createHash('sha256').update(packageJson).update('\0');
+  for (const t of tests) hash.update(t.input).update('\0').update(t.expected).update('\0');
+  hash.update(statementEn).update('\0').update(statementZh);
+  return `${STORED_HASH_PREFIX}${hash.digest('hex')}`;
 }
 
 /** Why a package may not be stored under this short name (checked again inside the store's transaction). */

@@ -1,0 +1,155 @@
+/**
+ * A stored problem (an imported package or a published draft) as it travels to a judge worker:
+ * everything its judge reads (limits, tests, the stored package with its checker, the generator,
+ * the statements its version hash covers), as one gzipped JSON document kept in Redis under the
+ * SHA-256 of the document (the digest). The job names the digest and the problem's version hash;
+ * the worker checks both against what it read, so a changed, truncated or foreign document is
+ * refused, never judged with.
+ */
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { STORED_HASH_PREFIX, storedContentHash } from '../problem-store/store';
+import { prepared, type Db } from '../storage/db';
+import { saveImportedProblem } from '../storage/problems';
+
+/** What the job payload says of the problem's data: where it is and how to know it. */
+export interface ProblemDataRef {
+  /** SHA-256 (hex) of the uncompressed document: its Redis key's tail, checked after reading. */
+  digest: string;
+  /** Uncompressed bytes: the worker's cache counts them. */
+  bytes: number;
+}
+
+const TEST = z.object({ kind: z.enum(['sample', 'edge', 'random']), label: z.string().max(200), input: z.string(), expected: z.string() }).strict();
+
+const DOCUMENT = z
+  .object({
+    format: z.literal(1),
+    slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64),
+    contentHash: z.string().startsWith(STORED_HASH_PREFIX).max(200),
+    titleEn: z.string().max(1_000),
+    titleZh: z.string().max(1_000),
+    source: z.string().max(10_000),
+    statementEn: z.string(),
+    statementZh: z.string(),
+    timeLimitMs: z.number().int().min(1).max(600_000),
+    memoryLimitMb: z.number().int().min(1).max(65_536),
+    tests: z.array(TEST).max(100_000),
+    /** The stored_problems.package column, verbatim (the version hash covers it as text). */
+    package: z.string(),
+    generator: z.string().nullable(),
+  })
+  .strict();
+
+export type ProblemDocument = z.infer<typeof DOCUMENT>;
+
+/** Why a worker will not judge with the problem data it read (the job fails and the web tier sends it again). */
+export class ProblemDataError extends Error {}
+
+/** The web tier's side: the document of a stored problem as its database holds it now (undefined: not a stored problem). */
+export function readProblemDocument(db: Db, slug: string): ProblemDocument | undefined {
+  const p = prepared(
+    db,
+    `SELECT p.slug, p.content_hash AS contentHash, p.title_en AS titleEn, p.title_zh AS titleZh, p.source, p.statement_en AS statementEn,
+       p.statement_zh AS statementZh, p.time_limit_ms AS timeLimitMs, p.memory_limit_mb AS memoryLimitMb, s.package, s.generator
+     FROM problems p JOIN stored_problems s ON s.slug = p.slug WHERE p.slug = ?`,
+  ).get(slug) as Omit<ProblemDocument, 'format' | 'tests'> | undefined;
+  if (!p) return undefined;
+  const tests = prepared(db, "SELECT kind, label, input, expected FROM tests WHERE problem = ? AND kind <> 'user' ORDER BY idx").all(slug) as ProblemDocument['tests'];
+  return { format: 1, ...p, tests };
+}
+
+/** The document as stored in Redis, with what the job names it by. */
+export function encodeProblemDocument(doc: ProblemDocument): { ref: ProblemDataRef; blob: Buffer } {
+  const json = Buffer.from(JSON.stringify(doc));
+  return { ref: { digest: createHash('sha256').update(json).digest('hex'), bytes: json.length }, blob: gzipSync(json, { level: 6 }) };
+}
+
+/**
+ * The worker's side: the bytes read from Redis, checked to be exactly the document the job names
+ * (its digest, its problem and version hash), at most `maxBytes` uncompressed.
+ */
+export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRef; slug: string; contentHash: string }, maxBytes: number): ProblemDocument {
+  if (expect.ref.bytes > maxBytes) throw new ProblemDataError(`its data is ${expect.ref.bytes} bytes, over this worker's limit of ${maxBytes} (WORKER_PROBLEM_MAX_MB)`);
+  let json: Buffer;
+  try {
+    // The bound holds whatever the compressed bytes claim: a gzip bomb stops at maxBytes + 1.
+    json = gunzipSync(blob, { maxOutputLength: maxBytes + 1 });
+  } catch (e) {
+    throw new ProblemDataError(`its data in Redis is not a gzip document within ${maxBytes} bytes (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (json.length > maxBytes) throw new ProblemDataError(`its data in Redis is over ${maxBytes} bytes`);
+  const digest = createHash('sha256').update(json).digest('hex');
+  if (digest !== expect.ref.digest) throw new ProblemDataError(`its data in Redis has digest ${digest.slice(0, 12)}, not the job's ${expect.ref.digest.slice(0, 12)}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json.toString('utf8'));
+  } catch {
+    throw new ProblemDataError('its data in Redis is not JSON');
+  }
+  const r = DOCUMENT.safeParse(parsed);
+  if (!r.success) throw new ProblemDataError(`its data in Redis does not have the expected shape (${r.error.issues[0]?.path.join('.') ?? ''}: ${r.error.issues[0]?.message ?? ''})`);
+  const doc = r.data;
+  if (doc.slug !== expect.slug) throw new ProblemDataError(`its data in Redis is problem ${doc.slug}'s`);
+  const recomputed = storedContentHash(doc.package, doc.tests, doc.statementEn, doc.statementZh);
+  if (doc.contentHash !== expect.contentHash || recomputed !== expect.contentHash) throw new ProblemDataError(`its data in Redis is version ${recomputed.slice(STORED_HASH_PREFIX.length, STORED_HASH_PREFIX.length + 12)}, not the job's ${expect.contentHash.slice(STORED_HASH_PREFIX.length, STORED_HASH_PREFIX.length + 12)}`);
+  try {
+    JSON.parse(doc.package);
+  } catch {
+    throw new ProblemDataError('its stored package is not JSON');
+  }
+  return doc;
+}
+
+/** Whether a stored problem's package says it is interactive (judged by an interactor, not by comparing outputs). */
+export function isInteractiveDocument(doc: ProblemDocument): boolean {
+  const pkg = JSON.parse(doc.package) as { validation?: unknown; type?: unknown };
+  return /interactive/.test(String(pkg.validation ?? '')) || /interactive/.test(String(pkg.type ?? ''));
+}
+
+/**
+ * Makes the worker's cache database hold this version of the problem, as the web tier's holds it:
+ * the problem row, its tests (the users' saved tests are the job's to copy), the stored package.
+ * Marked published: the web tier queued a job for it, so its judge must see it.
+ */
+export function installProblemDocument(db: Db, doc: ProblemDocument): void {
+  db.transaction(() => {
+    saveImportedProblem(
+      db,
+      {
+        slug: doc.slug,
+        titleEn: doc.titleEn,
+        titleZh: doc.titleZh,
+        source: doc.source,
+        statementEn: doc.statementEn,
+        statementZh: doc.statementZh,
+        timeLimitMs: doc.timeLimitMs,
+        memoryLimitMb: doc.memoryLimitMb,
+        contentHash: doc.contentHash,
+      },
+      doc.tests,
+    );
+    prepared(
+      db,
+      `INSERT INTO stored_problems (slug, owner, published, package, generator, stored_at) VALUES (?, NULL, 1, ?, ?, ?)
+       ON CONFLICT (slug) DO UPDATE SET published = 1, package = excluded.package, generator = excluded.generator, stored_at = excluded.stored_at`,
+    ).run(doc.slug, doc.package, doc.generator, Date.now());
+    // Per-database caches of stored problems (case layouts) look at this number.
+    prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
+  }).immediate();
+}
+
+/**
+ * Drops a stored problem's tests and package from the worker's cache database (the cache is full,
+ * or the worker starts): the problem row stays (finished job rows point at it) under a version no
+ * job names, so its next job fetches the data again.
+ */
+export function evictProblemDocument(db: Db, slug: string): void {
+  db.transaction(() => {
+    prepared(db, 'DELETE FROM tests WHERE problem = ?').run(slug);
+    prepared(db, 'DELETE FROM stored_problems WHERE slug = ?').run(slug);
+    prepared(db, "UPDATE problems SET content_hash = 'evicted', statement_en = '', statement_zh = '' WHERE slug = ?").run(slug);
+    prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
+  }).immediate();
+}
