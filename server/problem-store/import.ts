@@ -26,6 +26,8 @@ export interface ImportOptions {
   compiler?: Compiler;
   sandbox?: Sandbox;
   onRow?: (row: SolutionReport) => void;
+  /** Run inside the store's transaction with the result (an import job finishes its row there). */
+  alsoInTransaction?: (result: { slug: string; solutions: SolutionReport[]; notes: string[] }) => void;
 }
 
 export type ImportResult =
@@ -52,7 +54,14 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
   for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
   try {
-    const { slug } = storePackage(db, pkg, { owner: opts.owner, published: opts.published ?? true, replace: opts.replace, solutions, caseLayout: pkg.caseLayout ?? null });
+    const { slug } = storePackage(db, pkg, {
+      owner: opts.owner,
+      published: opts.published ?? true,
+      replace: opts.replace,
+      solutions,
+      caseLayout: pkg.caseLayout ?? null,
+      alsoInTransaction: opts.alsoInTransaction && ((slug) => opts.alsoInTransaction!({ slug, solutions, notes })),
+    });
     return { ok: true, slug, solutions, notes };
   } catch (e) {
     if (e instanceof StoreRefused) return { ok: false, reasons: e.reasons, solutions };

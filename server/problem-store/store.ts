@@ -20,6 +20,8 @@ export interface StoreOptions {
   solutions?: SolutionReport[];
   /** Input of T cases of fixed lines: the judge names the failing case (server/problems/case-layout.ts). */
   caseLayout?: CaseLayout | null;
+  /** Run inside the store's transaction (an import job finishes its row there: stored and finished together). */
+  alsoInTransaction?: (slug: string) => void;
 }
 
 /** Content hashes of stored problems start with this, so caches and the start-up import tell them apart. */
@@ -94,6 +96,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
          generator = excluded.generator, stored_at = excluded.stored_at`,
     ).run(slug, opts.owner, opts.published ? 1 : 0, json, opts.generator ?? null, Date.now());
     bumpVersion(db);
+    opts.alsoInTransaction?.(slug);
   }).immediate();
   return { slug };
 }
