@@ -8,11 +8,13 @@ import { CASE_LAYOUTS } from '../problems/case-layout';
 import { buildTestSet } from '../problems/testset';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
+import { getStoredProblem } from '../problem-store/store';
+import { exportStoredPackage } from './export-stored';
 import { toYaml } from './yaml';
 import { zipFiles } from './zip';
 
 /**
- * A built-in problem as an ICPC / Kattis problem package (problem_format_version 2023-07-draft,
+ * A problem as an ICPC / Kattis problem package (problem_format_version 2023-07-draft,
  * with the legacy `validation` key beside `type` so older tools read it too). Everything the
  * format has no place for is copied verbatim under `sg-judge/`, so nothing of the package is lost.
  */
@@ -41,8 +43,13 @@ interface ExportTest {
 
 export class ExportError extends Error {}
 
+/** A built-in problem (from problems/), or with `db` a stored one (an imported package, a published or draft problem of a teacher's). */
 export async function exportPackage(slug: string, db?: Db): Promise<ExportedPackage> {
-  if (!listSlugs().includes(slug)) throw new ExportError(`There is no problem package "${slug.slice(0, 60)}" in problems/.`);
+  if (!listSlugs().includes(slug)) {
+    const stored = db && getStoredProblem(db, slug);
+    if (stored) return exportStoredPackage(db, stored);
+    throw new ExportError(`There is no problem "${slug.slice(0, 60)}": neither a package in problems/ nor a stored problem${db ? '' : ' (no database to read stored ones from)'}.`);
+  }
   const problem = await loadProblem(slug);
   const { tests, from } = await testsOf(problem, db);
   const files: PackageFile[] = [];
@@ -126,7 +133,7 @@ function problemYaml(problem: LoadedProblem): string {
 }
 
 /** A stable UUID per slug (the format wants one per problem): the same on every export. */
-function uuidOf(slug: string): string {
+export function uuidOf(slug: string): string {
   const h = createHash('sha256').update(`sg-judge problem ${slug}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

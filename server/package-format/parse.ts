@@ -56,10 +56,20 @@ export interface ParsedPackage {
   validatorFlags?: string;
   /** The one TypeScript or JavaScript output validator (a file under output_validators/), if any. */
   outputValidator?: { name: string; language: 'typescript' | 'javascript'; source: string } | null;
+  /**
+   * Every file under input_validators/ (text): TypeScript and JavaScript ones are run over every
+   * test input at import (server/problem-store/input-validators.ts), others kept and exported.
+   */
+  inputValidators?: { path: string; language: 'typescript' | 'javascript' | 'other'; source: string }[];
   /** Each statement's format, by language (absent: Markdown). */
   statementFormats?: Record<string, 'md' | 'tex'>;
   /** What was assumed or left out, as sentences (defaults taken, files kept but not used). */
   notes: string[];
+  /**
+   * Files under sg-judge/ (path without that prefix, text): what the format has no place for,
+   * kept so an export writes them back.
+   */
+  sgJudgeFiles?: { path: string; text: string }[];
   /** sg-judge/case-layout.json: input of T cases of fixed lines, so wrong answers name their case. */
   caseLayout?: CaseLayout | null;
 }
@@ -180,7 +190,15 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
     hasOutputValidator: files.some((f) => f.startsWith('output_validators/')),
     validatorFlags: typeof yaml.validator_flags === 'string' ? yaml.validator_flags : '',
     outputValidator: outputValidatorOf(files, text, notes),
+    inputValidators: files
+      .filter((f) => f.startsWith('input_validators/'))
+      .sort()
+      .map((f) => ({ path: f, language: /\.(ts|mts)$/.test(f) ? 'typescript' : /\.(js|mjs)$/.test(f) ? 'javascript' : 'other', source: text(f) })),
     caseLayout: caseLayoutOf(files, text, notes),
+    sgJudgeFiles: files
+      .filter((f) => f.startsWith('sg-judge/'))
+      .sort()
+      .map((f) => ({ path: f.slice('sg-judge/'.length), text: text(f) })),
     statementFormats,
     notes,
   };
