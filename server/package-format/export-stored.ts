@@ -30,7 +30,7 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
         problem_format_version: FORMAT_VERSION,
         type: data.type,
         name: data.name.zh ? { en: data.name.en, zh: data.name.zh } : { en: data.name.en },
-        uuid: uuidOf(slug),
+        uuid: data.uuid ?? uuidOf(slug),
         ...(data.source !== null && data.source !== '' && { source: data.source }),
         license: data.license ?? 'unknown',
         limits: { time_limit: problem.timeLimitMs / 1000, memory: problem.memoryLimitMb },

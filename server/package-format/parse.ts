@@ -41,6 +41,8 @@ export interface PackageSubmission {
 
 export interface ParsedPackage {
   shortName: string;
+  /** problem.yaml's uuid, kept so an export writes it back. */
+  uuid?: string;
   name: { en: string; zh?: string };
   source: string | null;
   license: string | null;
@@ -177,6 +179,7 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
 
   return {
     shortName,
+    ...(typeof yaml.uuid === 'string' && { uuid: yaml.uuid }),
     name,
     source: typeof yaml.source === 'string' ? yaml.source : null,
     license: typeof yaml.license === 'string' ? yaml.license : null,

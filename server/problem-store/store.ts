@@ -69,6 +69,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     solutions: (opts.solutions ?? []).map((r) => ({ ...r, source: sources.get(r.name) ?? null })),
     notes: [...pkg.notes, ...limitNotes, ...statements.notes],
     caseLayout: opts.caseLayout ?? null,
+    ...(pkg.uuid && { uuid: pkg.uuid }),
     ...(pkg.validatorFlags && { validatorFlags: pkg.validatorFlags }),
     inputValidators: (pkg.inputValidators ?? []).map((v) => ({ path: v.path, source: v.source })),
     extra: (opts.extra ?? pkg.sgJudgeFiles ?? []).filter((f) => !GENERATED_EXTRA.has(f.path)),
