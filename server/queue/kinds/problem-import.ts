@@ -11,7 +11,7 @@ export const problemImportKind: JobKindModule<'problem-import'> = {
   kind: 'problem-import',
   table: 'problem_imports',
   unfinished: "status <> 'done'",
-  priority: 6,
+  priority: 8,
   person: PERSON,
   long: true,
   messages: ['problem-import-rows', 'problem-import-done'],
