@@ -8,13 +8,11 @@ import { CASE_LAYOUTS } from '../problems/case-layout';
 import { buildTestSet } from '../problems/testset';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
-import { getStoredProblem } from '../problem-store/store';
-import { exportStoredPackage } from './export-stored';
 import { toYaml } from './yaml';
 import { zipFiles } from './zip';
 
 /**
- * A problem as an ICPC / Kattis problem package (problem_format_version 2023-07-draft,
+ * A built-in problem as an ICPC / Kattis problem package (problem_format_version 2023-07-draft,
  * with the legacy `validation` key beside `type` so older tools read it too). Everything the
  * format has no place for is copied verbatim under `sg-judge/`, so nothing of the package is lost.
  */
@@ -43,13 +41,9 @@ interface ExportTest {
 
 export class ExportError extends Error {}
 
-/** A built-in problem (from problems/), or with `db` a stored one (an imported package, a published or draft problem of a teacher's). */
+/** A built-in problem (from problems/); server/problem-store/export.ts exports stored ones and picks between the two. */
 export async function exportPackage(slug: string, db?: Db): Promise<ExportedPackage> {
-  if (!listSlugs().includes(slug)) {
-    const stored = db && getStoredProblem(db, slug);
-    if (stored) return exportStoredPackage(db, stored);
-    throw new ExportError(`There is no problem "${slug.slice(0, 60)}": neither a package in problems/ nor a stored problem${db ? '' : ' (no database to read stored ones from)'}.`);
-  }
+  if (!listSlugs().includes(slug)) throw new ExportError(`There is no problem package "${slug.slice(0, 60)}" in problems/.`);
   const problem = await loadProblem(slug);
   const { tests, from } = await testsOf(problem, db);
   const files: PackageFile[] = [];

@@ -1,15 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
-import { exportPackage, type ExportedPackage } from '../../server/package-format/export';
+import type { ExportedPackage } from '../../server/package-format/export';
+import { exportProblem } from '../../server/problem-store/export';
 import { readZip } from '../../server/package-format/unzip';
 import { zipFiles } from '../../server/package-format/zip';
 import { importPackage } from '../../server/problem-store';
 import { createSandbox } from '../../server/sandbox';
 import { openDatabase } from '../../server/storage/db';
-import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
+import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 import { smallPackage } from '../problem-store/small-package';
 
 /**
@@ -96,6 +98,13 @@ describe('the upload import as a queued job', { timeout: 240_000 }, () => {
     expect(await slugs()).toContain('sum');
     // The zip waited under the data directory, and is gone once imported.
     expect(readdirSync(join(dataDir, 'imports'))).toEqual([]);
+
+    // The command line exports the stored problem beside the running server, as it was uploaded.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/problem.ts', 'export', 'sum', join(spare, 'cli')], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/exported sum to .*: 19 files, 5 tests from the database/);
+    expect(readFileSync(join(spare, 'cli/sum/submissions/time_limit_exceeded/loop-2.ts'), 'utf8')).toBe('while (true) {}\n');
+    expect(readFileSync(join(spare, 'cli/sum/input_validators/two-ints/README.md'), 'utf8')).toBe('Two integers on one line.\n');
   });
 
   it('a refused package: every reason at GET, nothing stored', async () => {
@@ -157,7 +166,7 @@ describe('the upload import as a queued job', { timeout: 240_000 }, () => {
       const zip = zipFiles(unzipped.entries);
       const r = await importPackage(db, { zip, fileName: `${slug}.zip` }, { dataDir: fresh, owner: null, compiler, sandbox });
       if (!r.ok) throw new Error(r.reasons.join('\n'));
-      const again: ExportedPackage = await exportPackage(slug, db);
+      const again: ExportedPackage = await exportProblem(slug, db);
       expect(Object.fromEntries(again.files.map((f) => [f.path, f.data.toString('utf8')]))).toEqual(downloaded);
     } finally {
       db.close();

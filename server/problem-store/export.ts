@@ -5,12 +5,24 @@
  * the package's own tests (samples and secret ones; tests people saved later are not the
  * package's), the submissions by expected verdict, the validators, and sg-judge/ for the rest.
  */
-import type { StoredProblem } from '../problem-store/store';
-import type { StoredChecker } from '../problem-store/types';
+import { ExportError, exportPackage, FORMAT_VERSION, uuidOf, type ExportedPackage, type PackageFile } from '../package-format/export';
+import { toYaml } from '../package-format/yaml';
+import { listSlugs } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
-import { FORMAT_VERSION, uuidOf, type ExportedPackage, type PackageFile } from './export';
-import { toYaml } from './yaml';
+import { getStoredProblem, type StoredProblem } from './store';
+import type { StoredChecker } from './types';
+
+/**
+ * Any problem as a package: a built-in one from problems/ (package-format/export.ts), or with `db`
+ * a stored one (an imported package, a teacher's draft, published or not).
+ */
+export async function exportProblem(slug: string, db?: Db): Promise<ExportedPackage> {
+  if (listSlugs().includes(slug)) return exportPackage(slug, db);
+  const stored = db && getStoredProblem(db, slug);
+  if (stored) return exportStoredPackage(db, stored);
+  throw new ExportError(`There is no problem "${slug.slice(0, 60)}": neither a package in problems/ nor a stored problem${db ? '' : ' (no database to read stored ones from)'}.`);
+}
 
 export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPackage {
   const { slug, data } = stored;
