@@ -4,7 +4,7 @@
  * problem-import), finishing the row in the same transaction as the store, so a killed server
  * either has the problem and a finished row or neither (the row goes back in the queue).
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { prepared, type Db } from '../storage/db';
 import type { SolutionReport } from './types';
@@ -106,6 +106,15 @@ export function requeueProblemImport(db: Db, id: number, refund = false): void {
   prepared(db, "UPDATE problem_imports SET status = 'queued', rows = NULL, attempts = MAX(0, attempts - ?) WHERE id = ? AND status <> 'done'").run(refund ? 1 : 0, id);
 }
 
+/**
+ * At start-up (before the server listens): running imports go back in the queue, and files under
+ * DATA_DIR/imports that no unfinished import waits for (an upload cut off by the kill, a zip whose
+ * removal the kill interrupted) are removed.
+ */
 export function requeueInterruptedProblemImports(db: Db): number {
-  return prepared(db, "UPDATE problem_imports SET status = 'queued', rows = NULL WHERE status = 'running'").run().changes;
+  const n = prepared(db, "UPDATE problem_imports SET status = 'queued', rows = NULL WHERE status = 'running'").run().changes;
+  const waiting = new Set((prepared(db, "SELECT zip FROM problem_imports WHERE status <> 'done'").all() as { zip: string }[]).map((r) => r.zip));
+  const dir = importsDir(db);
+  for (const name of readdirSync(dir)) if (!waiting.has(name)) rmSync(join(dir, name), { force: true, recursive: true });
+  return n;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,10 +28,15 @@ describe('upgrading a database from before queued imports', () => {
     const db = openDatabase(file, { migrate: true });
     expect(schemaVersion(db)).toBe(MIGRATIONS.at(-1)!.version);
     expect(db.prepare('SELECT verdict FROM submissions').all()).toEqual([{ verdict: 'AC' }]);
+    mkdirSync(join(dir, 'imports'));
     const id = insertProblemImport(db, { owner: null, client: 'local', fileName: 'sum.zip', zip: 'abc.zip', storeAs: 'my-sum', replace: true });
     expect(claimNextProblemImport(db)).toEqual({ id, attempts: 1 });
-    // Left running by a killed process: back in the queue at the next start.
+    // Left running by a killed process: back in the queue at the next start, its zip kept and an
+    // upload the kill cut off removed.
+    writeFileSync(join(dir, 'imports', 'abc.zip'), 'PK');
+    writeFileSync(join(dir, 'imports', 'cut.part'), 'P');
     expect(requeueInterruptedProblemImports(db)).toBe(1);
+    expect(readdirSync(join(dir, 'imports'))).toEqual(['abc.zip']);
     expect(getProblemImport(db, id)).toMatchObject({ status: 'queued', outcome: null, storeAs: 'my-sum', replace: true, fileName: 'sum.zip' });
     const final = { outcome: 'refused' as const, slug: null, rows: [], reasons: ['no'], notes: [] };
     expect(finishProblemImport(db, id, final)).toBe(true);
