@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,31 @@ describe('the upload import as a queued job', { timeout: 240_000 }, () => {
     const missing = await fetch(`${server!.url}/api/problems/import/999999`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'There is no problem import 999999.' });
+  });
+
+  it('a body without a declared length is counted as it comes and stopped past 64 MiB, nothing kept', async () => {
+    const url = new URL(server!.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: '/api/problems/import', method: 'POST', headers: { 'content-type': 'application/zip', 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      // The server may close the connection while this side still writes.
+      req.on('error', (e) => setTimeout(() => reject(e), 1000));
+      const chunk = Buffer.alloc(1024 * 1024);
+      let sent = 0;
+      const more = (): void => {
+        while (sent < 70) {
+          sent++;
+          if (!req.write(chunk)) return void req.once('drain', more);
+        }
+        req.end();
+      };
+      more();
+    });
+    expect(status).toBe(413);
+    expect(readdirSync(join(dataDir, 'imports'))).toEqual([]);
+    expect((await fetch(`${server!.url}/api/health`)).status).toBe(200);
   });
 
   it('an import running when the server is killed is finished after the restart, stored once', async () => {
