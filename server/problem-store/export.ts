@@ -6,6 +6,7 @@
  * package's), the submissions by expected verdict, the validators, and sg-judge/ for the rest.
  */
 import { ExportError, exportPackage, FORMAT_VERSION, uuidOf, type ExportedPackage, type PackageFile } from '../package-format/export';
+import { interactorPackageFiles } from '../package-format/interactor-files';
 import { toYaml } from '../package-format/yaml';
 import { listSlugs } from '../problems/registry';
 import type { Db } from '../storage/db';
@@ -40,13 +41,14 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
     `# Exported by SG Judge (npm run problem -- export ${slug}).\n` +
       toYaml({
         problem_format_version: FORMAT_VERSION,
-        type: data.type,
+        type: data.checker.kind === 'interactor' ? 'interactive' : data.type,
         name: data.name.zh ? { en: data.name.en, zh: data.name.zh } : { en: data.name.en },
         uuid: data.uuid ?? uuidOf(slug),
         ...(data.source !== null && data.source !== '' && { source: data.source }),
         license: data.license ?? 'unknown',
         limits: { time_limit: problem.timeLimitMs / 1000, memory: problem.memoryLimitMb },
-        validation: data.validation,
+        // An interactive problem says so both ways, so readers of either format version see it.
+        validation: data.checker.kind === 'interactor' && !data.validation.includes('interactive') ? 'custom interactive' : data.validation,
         ...(data.validatorFlags && { validator_flags: data.validatorFlags }),
       }),
   );
@@ -91,12 +93,10 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
   return { slug, files, testsFrom: 'database', testCount: samples.length + secret.length };
 }
 
-/**
- * The output validator's files. The place for a checker of another kind: an interactor would be
- * written here beside it (under output_validators/ with a note of how it is called).
- */
+/** The output validator's files, or an interactive problem's interactor modules with a note of how it is called. */
 function checkerFiles(checker: StoredChecker): PackageFile[] {
   if (checker.kind === 'validator') return [{ path: checker.name, data: Buffer.from(checker.source, 'utf8') }];
+  if (checker.kind === 'interactor') return interactorPackageFiles(checker).map((f) => ({ path: f.path, data: Buffer.from(f.data, 'utf8') }));
   return [];
 }
 

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import { zipFiles } from '../../server/package-format/zip';
 import { importPackage } from '../../server/problem-store';
+import { exportProblem } from '../../server/problem-store/export';
 import { createSandbox } from '../../server/sandbox';
 import { openDatabase } from '../../server/storage/db';
 import { submit, waitForVerdict } from '../helpers/judge-client';
@@ -91,6 +92,12 @@ console.log('${word}');
 await lines.next();
 `;
 
+// n and x, 1 <= x <= n <= 10^6: exit 42 when valid, 43 when not (the format's contract).
+const VALIDATE = `import * as fs from 'fs';
+const [n, x] = fs.readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);
+process.exit(Number.isInteger(n) && Number.isInteger(x) && 1 <= x && x <= n && n <= 1e6 ? 42 : 43);
+`;
+
 function guessPackage(name: string, interactor: Record<string, string> = { 'interactor/interactor.ts': INTERACTOR, 'interactor/rules.ts': RULES }): Buffer {
   const files: Record<string, string> = {
     'problem.yaml': YAML,
@@ -101,7 +108,7 @@ function guessPackage(name: string, interactor: Record<string, string> = { 'inte
     'data/secret/1.ans': '1\n',
     'data/secret/2.in': '1000000 765432\n',
     'data/secret/2.ans': '765432\n',
-    'input_validators/validate.ts': '// n and x, 1 <= x <= n <= 10^6\n',
+    'input_validators/validate.ts': VALIDATE,
     'submissions/accepted/binary.ts': AC,
     'submissions/wrong_answer/off-by-one.ts': WRONG,
     ...Object.fromEntries(Object.entries(interactor).map(([k, v]) => [`output_validators/${k}`, v])),
@@ -132,6 +139,20 @@ describe('an imported interactive package', { timeout: 60_000 }, () => {
       'wrong_answer/off-by-one.ts WA',
     ]);
     expect(await slugs()).toContain('guess-number');
+  });
+
+  it("exports as it came: the interactor's modules under output_validators/, with a note of how it is called", async () => {
+    const db = openDatabase(join(dataDir, 'judge.db'), { migrate: true });
+    try {
+      const files = Object.fromEntries((await exportProblem('guess-number', db)).files.map((f) => [f.path, f.data.toString('utf8')]));
+      expect(files['output_validators/interactor/interactor.ts']).toBe(INTERACTOR);
+      expect(files['output_validators/interactor/rules.ts']).toBe(RULES);
+      expect(files['output_validators/interactor/README.md']).toContain('interact(input');
+      expect(files['problem.yaml']).toMatch(/validation: "?custom interactive"?/);
+      expect(files['input_validators/validate.ts']).toBe(VALIDATE);
+    } finally {
+      db.close();
+    }
   });
 
   it('judges submissions through it: AC, WA with its sentence, TLE for a player that never answers; hostile interactors are IE', async () => {
