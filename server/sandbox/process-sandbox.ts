@@ -18,6 +18,7 @@ const NODE_FLAGS = [
   permissionFlag(),
   '--allow-worker',
   '--allow-fs-read=/proc/self/status',
+  '--allow-fs-read=/proc/self/statm',
   '--allow-fs-write=/proc/self/clear_refs',
   // The worker thread's id, and its scheduler counters: time spent waiting for a core is not the program's.
   '--allow-fs-read=/proc/thread-self',

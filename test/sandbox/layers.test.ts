@@ -46,6 +46,7 @@ describe('sandbox process layers', () => {
     expect(args).toContain('--disallow-code-generation-from-strings');
     expect(args.filter((a) => a.startsWith('--allow-fs'))).toEqual([
       '--allow-fs-read=/proc/self/status',
+      '--allow-fs-read=/proc/self/statm',
       '--allow-fs-write=/proc/self/clear_refs',
       '--allow-fs-read=/proc/thread-self',
       '--allow-fs-read=/proc/self/task/',
@@ -72,6 +73,8 @@ describe('sandbox process layers', () => {
         attempt('write a file', () => fs.writeFileSync(${JSON.stringify(path.join(dir, 'x'))}, 'x'));
         attempt('spawn a process', () => require('child_process').spawnSync('id'));
         attempt('read its own memory counters', () => fs.readFileSync('/proc/self/status'));
+        attempt('read its resident size', () => fs.readFileSync('/proc/self/statm'));
+        attempt('read another process', () => fs.readFileSync('/proc/1/statm'));
         attempt('compile code from a string', () => new Function('return 1'));
         out['permission.has fs.read /etc/passwd'] = process.permission.has('fs.read', '/etc/passwd');
         console.log(JSON.stringify(out));`;
@@ -83,6 +86,8 @@ describe('sandbox process layers', () => {
         'write a file': 'ERR_ACCESS_DENIED',
         'spawn a process': 'ERR_ACCESS_DENIED',
         'read its own memory counters': 'allowed',
+        'read its resident size': 'allowed',
+        'read another process': 'ERR_ACCESS_DENIED',
         'compile code from a string': 'EvalError',
         'permission.has fs.read /etc/passwd': false,
       });

@@ -53,6 +53,9 @@ export interface RuntimeControl {
   globals: Record<string, unknown>;
   /** Globals built on first use: accessor functions of the context. */
   accessors: Record<string, { get: () => unknown; set: (v: unknown) => void }>;
+  /** The context's own Promise.prototype and Object.prototype, taken before any program ran: the worker tells the run's values by them. */
+  promisePrototype: object;
+  objectPrototype: object;
   start(program: unknown, outputLimit: number, live?: boolean): void;
   fire(id: number): void;
   rejection(reason: unknown): void;

@@ -298,6 +298,8 @@ export function install(rawHost: HostBridge, rawFinish: FinishRun, nodeVersion: 
     // The worker puts these on the context's global object (cheaper than defining them from here).
     globals,
     accessors,
+    promisePrototype: Promise.prototype,
+    objectPrototype: Object.prototype,
     start(program: unknown, outputLimit: number, live?: boolean) {
       output = new Output(host, outputLimit);
       input.live = live === true;
