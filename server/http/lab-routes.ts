@@ -226,7 +226,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
   });
 
   // Cancel: the student's page stops a computation it no longer wants (queued: never run; running:
-  // marked cancelled at once, its result dropped).
+  // marked cancelled at once, a sliced table stops after its current slice, any result is dropped).
   api.post('/lab/:labJob/cancel', rawBody, (req: Request, res: Response) => {
     const id = loadedId(res, 'labJob');
     if (!jobs.cancel(id)) throw new HttpError(409, `Lab job ${id} has already finished.`);
