@@ -89,7 +89,7 @@ export function contestCore(db: Db, now: () => number = Date.now) {
   /** A contest this person may see, or the same 404 as a missing one. */
   const visible = (res: Response, raw: string): Contest => {
     const c = /^[1-9]\d{0,15}$/.test(raw) ? getContest(db, Number(raw)) : undefined;
-    if (!c || !sees(res, c, 'round')) throw notFound(`There is no contest ${raw.slice(0, 20)}.`);
+    if (!c || !sees(res, c, 'round')) throw notFound(said('error.no-contest', raw.slice(0, 20)));
     return c;
   };
 

@@ -138,25 +138,25 @@ const KINDS: Record<Kind, KindSpec> = {
   labJob: {
     parse: positive,
     owner: ownerQuery('lab_jobs'),
-    missing: (raw) => `There is no lab job ${short(raw)} (jobs are kept for an hour).`,
+    missing: (raw) => said('error.no-lab-job', short(raw)),
     malformed: () => 'A lab job id is a positive integer.',
   },
   mistakeMap: {
     parse: positive,
     owner: ownerQuery('mistake_maps'),
-    missing: (raw) => `There is no mistake map ${short(raw)}.`,
+    missing: (raw) => said('error.no-mistake-map', short(raw)),
     malformed: (raw) => `"${short(raw)}" is not a mistake map id (a positive integer).`,
   },
   storedProblem: {
     parse: (raw) => (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(raw) && raw.length <= 64 ? raw : null),
     owner: (db, slug) => prepared(db, 'SELECT owner FROM stored_problems WHERE slug = ?').get(slug) as { owner: number | null } | undefined,
-    missing: (raw) => `There is no stored problem ${short(raw)}.`,
+    missing: (raw) => said('error.no-stored-problem', short(raw)),
     malformed: (raw) => `"${short(raw)}" is not a problem's short name.`,
   },
   rejudge: {
     parse: positive,
     owner: (db, id) => prepared(db, 'SELECT created_by AS owner FROM rejudges WHERE id = ?').get(id) as { owner: number | null } | undefined,
-    missing: (raw) => `There is no rejudge ${short(raw)}.`,
+    missing: (raw) => said('error.no-rejudge', short(raw)),
     malformed: (raw) => `"${short(raw)}" is not a rejudge id (a positive integer).`,
     teacherOnly: 'Only a teacher can rejudge submissions or follow a rejudge.',
   },
@@ -165,7 +165,7 @@ const KINDS: Record<Kind, KindSpec> = {
     // viewer's own test at that position; they never reach a row.
     parse: (raw) => (/^t[0-9a-f]{12}$/.test(raw) ? raw : /^[0-9]{1,9}$/.test(raw) ? raw : null),
     owner: (db, id, req) => prepared(db, "SELECT owner FROM tests WHERE problem = ? AND public_id = ? AND kind = 'user'").get(String(req.params.slug), id) as { owner: number | null } | undefined,
-    missing: (raw) => `There is no saved test ${short(raw)}.`,
+    missing: (raw) => said('error.no-saved-test', short(raw)),
     malformed: (raw) => `"${short(raw)}" is not a user test id (a "t" and 12 hex digits, from GET /api/problems/:slug/tests).`,
   },
 };
