@@ -28,7 +28,9 @@
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const data = res.status === 204 ? null : await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-    if (!res.ok) throw Object.assign(new Error((data && data.error) || `HTTP ${res.status}`), { status: res.status });
+    // An error said by id (server/text/messages.ts) keeps it, so a page can say it in its language.
+    const said = data && typeof data.id === 'string' && Array.isArray(data.args) ? { id: data.id, args: data.args } : null;
+    if (!res.ok) throw Object.assign(new Error((data && data.error) || `HTTP ${res.status}`), { status: res.status, said });
     return data;
   };
 })();

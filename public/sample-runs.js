@@ -16,6 +16,23 @@
     IE: 'Judgement failed',
   };
   const verdictText = (v) => uiText(VERDICT_WORDS[v] || v);
+  // A Chinese page's message templates by id (server/text/messages.ts); an English page has none
+  // and shows the API's English as it is.
+  const templates = (() => {
+    try {
+      return JSON.parse(document.getElementById('message-templates').textContent);
+    } catch {
+      return null;
+    }
+  })();
+  /** A message in the page's language by its id and arguments (an argument may be a message too), else its English. */
+  const sayIn = (m) => {
+    const template = templates && m && typeof m.id === 'string' && templates[m.id];
+    if (!template || !Array.isArray(m.args)) return null;
+    const args = m.args.map((a) => (typeof a === 'string' ? a : sayIn(a) ?? ''));
+    return template.replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)] ?? ''));
+  };
+  const inPageLanguage = (english, m) => sayIn(m) ?? english;
   const verdictClass = (v) => (v === 'AC' ? 'verdict-accepted' : 'verdict-failed');
   const slug = panel.dataset.slug;
   const button = document.querySelector('.run-samples');
@@ -47,7 +64,7 @@
       const summary = el('summary');
       summary.append(el('span', '', `${uiText('Sample {0}', s.index)}: `), el('span', verdictClass(s.verdict), verdictText(s.verdict)), el('span', 'hint', ` · ${s.timeMs} ms`));
       item.append(summary);
-      if (s.message) item.append(el('pre', 'message', s.message));
+      if (s.message) item.append(el('pre', 'message', inPageLanguage(s.message, s.said)));
       const diff = window.sgDiff(s.expected, s.output);
       // The server names the case of the first difference when the problem's layout makes it certain.
       const caption = diff.querySelector('.diff-caption');
@@ -84,7 +101,7 @@
         p.append(a);
         out.replaceChildren(p);
       } else {
-        out.replaceChildren(el('p', 'form-error verdict-failed', e.message));
+        out.replaceChildren(el('p', 'form-error verdict-failed', inPageLanguage(e.message, e.said)));
       }
     } finally {
       running = false;

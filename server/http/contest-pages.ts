@@ -19,11 +19,9 @@ import {
   findVirtual,
   insertContest,
   listContests,
-  messagesFor,
   playedMinutes,
   setContestMinutes,
   startVirtual,
-  takesPart,
   unfreezeContest,
   updateContest,
   type Contest,
@@ -100,7 +98,7 @@ async function contestForm(db: Db, req: Request): Promise<{ body: Record<string,
 
 export function contestPages(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, visible, parseInput, boardFor } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor } = contestCore(db, now);
 
   const titleOf = (res: Response, slug: string): string => {
     const h = getProblemHeader(db, slug);
@@ -128,7 +126,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
 
   const listPage = (res: Response, extra: { formError?: string; typed?: Typed } = {}) => {
     const teacher = isTeacher(res);
-    const contests = listContests(db).filter((c) => teacher || takesPart(db, c, ownerFor(res)) || contestPhase(c, now()) === 'over');
+    const contests = listContests(db).filter((c) => sees(res, c, 'round'));
     // A form sent back with a mistake keeps everything typed.
     const typed = extra.typed ?? { name: '', startsAt: '', minutes: '90', freezeMinutes: '0', rules: 'icpc', tools: { stress: true, lab: true, hints: true }, list: false, problems: [], people: [] };
     res.render('contests', { title: 'Contests', nav: 'contests', contests: contests.map(summary), teacher, typed, ...formLists(res, typed), formError: extra.formError });
@@ -191,7 +189,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const t = now();
     const phase = contestPhase(c, t);
     const teacher = isTeacher(res);
-    const showProblems = teacher || phase !== 'before';
+    const showProblems = sees(res, c, 'problems');
     const board = phase === 'before' ? undefined : boardFor(res, c, false);
     const mine = board ? myRow(res, board) : undefined;
     const problems = showProblems
@@ -199,7 +197,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       : [];
     const v = findVirtual(db, c.id, ownerFor(res));
     const virtual = v && { starts: when(v.startedAt), ends: when(v.startedAt + playedMinutes(c) * 60_000), running: t < v.startedAt + playedMinutes(c) * 60_000 };
-    const messages = messagesFor(db, c.id, ownerFor(res), teacher).map((m) => ({
+    const messages = messagesOf(res, c).map((m) => ({
       ...m,
       label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)),
       at: when(m.createdAt),
@@ -325,7 +323,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.get('/contests/:id/board', (req, res) => {
     const c = visible(res, String(req.params.id));
     const phase = contestPhase(c, now());
-    if (phase === 'before' && !isTeacher(res)) throw badRequest('The round has not started yet.');
+    if (!sees(res, c, 'problems')) throw badRequest('The round has not started yet.');
     const projector = req.query.projector === '1';
     // The resolver: the teacher's projector after a frozen round, until the last cell is revealed.
     const resolver = projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null;

@@ -35,7 +35,8 @@ import {
 import { parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { said } from '../text/messages';
-import { isTeacher, ownerFor } from './auth/viewer';
+import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
+import { may, type ContestPart } from './policy';
 
 const MAX_PROBLEMS = 26;
 export const MAX_MINUTES = 7 * 24 * 60;
@@ -77,14 +78,26 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     if (!isTeacher(res)) throw new HttpError(403, `Only a teacher can ${what}.`);
   };
 
-  /** A contest this person may see: teachers see all; a student sees the rounds they take part in. */
+  /** Whether this person may see this part of the round (the rule is policy.ts's). */
+  const sees = (res: Response, c: Contest, part: ContestPart, message?: { owner: number | null; toAll: boolean }): boolean => {
+    const viewer = viewerOf(res);
+    // Teachers (and local mode) see everything: no participation lookup for them.
+    const takes = viewer.kind === 'account' && viewer.role !== 'teacher' && part === 'round' ? takesPart(db, c, viewer.id) : false;
+    return may(viewer, 'read', { kind: 'contest', part, phase: contestPhase(c, now()), takesPart: takes, unfrozen: c.unfrozenAt !== null, ...message });
+  };
+
+  /** A contest this person may see, or the same 404 as a missing one. */
   const visible = (res: Response, raw: string): Contest => {
     const c = /^[1-9]\d{0,15}$/.test(raw) ? getContest(db, Number(raw)) : undefined;
-    if (!c || (!isTeacher(res) && !takesPart(db, c, ownerFor(res)) && contestPhase(c, now()) !== 'over')) {
-      throw notFound(`There is no contest ${raw.slice(0, 20)}.`);
-    }
+    if (!c || !sees(res, c, 'round')) throw notFound(said('error.no-contest', raw.slice(0, 20)));
     return c;
   };
+
+  /** The round's questions and announcements this person may read, without authors unless they may see them. */
+  const messagesOf = (res: Response, c: Contest) =>
+    messagesFor(db, c.id)
+      .filter((m) => sees(res, c, 'message', { owner: m.author, toAll: m.kind === 'announcement' || m.toAll }))
+      .map((m) => (sees(res, c, 'messageAuthor') ? m : { ...m, author: null, authorName: null }));
 
   const parseInput = (body: unknown, base?: Contest): ContestInput => {
     const parsed = contestSchema.safeParse(body);
@@ -113,7 +126,7 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     const phase = contestPhase(c, now());
     const teacher = isTeacher(res);
     // Before the start a contestant sees no problems at all.
-    const problems = teacher || phase !== 'before' ? c.problems.map((slug, i) => ({ label: labelOf(i), problem: slug })) : [];
+    const problems = sees(res, c, 'problems') ? c.problems.map((slug, i) => ({ label: labelOf(i), problem: slug })) : [];
     const virtual = findVirtual(db, c.id, ownerFor(res));
     return {
       id: c.id,
@@ -139,7 +152,7 @@ export function contestCore(db: Db, now: () => number = Date.now) {
    */
   const boardFor = (res: Response, c: Contest, virtualView: boolean, asContestant = false): Board => {
     const round = { problems: c.problems, rules: c.rules, minutes: playedMinutes(c), freezeMinutes: c.freezeMinutes };
-    const seeThroughFreeze = (isTeacher(res) && !asContestant) || c.unfrozenAt !== null;
+    const seeThroughFreeze = asContestant ? c.unfrozenAt !== null : sees(res, c, 'liveBoard');
     const people: BoardPerson[] = realPeople(db, c);
     const attempts: BoardAttempt[] = realAttempts(db, c);
     const v = virtualView ? findVirtual(db, c.id, ownerFor(res)) : undefined;
@@ -151,12 +164,12 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     return computeBoard(round, people, attempts, { elapsedMs: Math.min(now(), endOf(c)) - c.startsAt, seeThroughFreeze });
   };
 
-  return { teacherOnly, visible, parseInput, present, boardFor };
+  return { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor };
 }
 
 export function contestRoutes(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, visible, parseInput, present, boardFor } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor } = contestCore(db, now);
 
   router.post('/api/contests', rawBody, (req, res) => {
     teacherOnly(res, 'make a contest');
@@ -165,8 +178,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
   });
 
   router.get('/api/contests', (_req, res) => {
-    const teacher = isTeacher(res);
-    const all = listContests(db).filter((c) => teacher || takesPart(db, c, ownerFor(res)) || contestPhase(c, now()) === 'over');
+    const all = listContests(db).filter((c) => sees(res, c, 'round'));
     res.json({ contests: all.map((c) => present(res, c)) });
   });
 
@@ -211,7 +223,8 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
 
   router.get('/api/contests/:id/board', (req, res) => {
     const c = visible(res, req.params.id);
-    if (contestPhase(c, now()) === 'before' && !isTeacher(res)) throw badRequest('The round has not started yet.');
+    // The board names the problems: it waits for the start as they do.
+    if (!sees(res, c, 'problems')) throw badRequest('The round has not started yet.');
     res.json(boardFor(res, c, req.query.view === 'virtual', req.query.view === 'frozen'));
   });
 
@@ -255,7 +268,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
 
   router.get('/api/contests/:id/messages', (req, res) => {
     const c = visible(res, req.params.id);
-    const list = messagesFor(db, c.id, ownerFor(res), isTeacher(res));
+    const list = messagesOf(res, c);
     res.json({
       messages: list.map((m) => ({ ...m, createdAt: iso(m.createdAt), answeredAt: iso(m.answeredAt) })),
     });

@@ -213,7 +213,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
   api.get('/lab/:labJob/table.csv', (_req, res) => {
     const id = loadedId(res, 'labJob');
     const job = jobs.get(id);
-    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    if (!job) throw notFound(said('error.no-lab-job', id));
     if (job.status !== 'done' || !job.result) throw new HttpError(409, `Lab job ${id} has no table (it is ${job.status}).`);
     const r = job.result;
     // A big table's result holds its first rows; the whole table is kept beside it, streamed from its
@@ -226,7 +226,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
   });
 
   // Cancel: the student's page stops a computation it no longer wants (queued: never run; running:
-  // marked cancelled at once, its result dropped).
+  // marked cancelled at once, a sliced table stops after its current slice, any result is dropped).
   api.post('/lab/:labJob/cancel', rawBody, (req: Request, res: Response) => {
     const id = loadedId(res, 'labJob');
     if (!jobs.cancel(id)) throw new HttpError(409, `Lab job ${id} has already finished.`);
@@ -237,7 +237,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
     const id = loadedId(res, 'labJob');
     const lang = summaryLang(req.query);
     const job = jobs.get(id);
-    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    if (!job) throw notFound(said('error.no-lab-job', id));
     res.json(presentJob(job, jobs, lang));
   });
 
@@ -439,7 +439,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
   router.get('/lab/jobs/:labJob', (_req, res) => {
     const id = loadedId(res, 'labJob');
     const job = jobs.get(id);
-    if (!job) throw notFound(`There is no lab job ${id} (jobs are kept for an hour).`);
+    if (!job) throw notFound(said('error.no-lab-job', id));
     const r = job.result;
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     res.render('lab-job', {

@@ -72,7 +72,10 @@ const NO_GAME_ZH: Record<string, string> = {
 export function labSentence(text: string, s: Said | null | undefined, lang: Lang): string {
   if (lang === 'en' || !s) return text;
   // A problem's reason for having no game is said by its slug, not passed through.
-  if (s.id === 'lab.no-game') return sayIn({ id: s.id, args: [s.args[0]!, NO_GAME_ZH[s.args[0]!] ?? s.args[1]!] }, lang);
+  if (s.id === 'lab.no-game') {
+    const slug = String(s.args[0]);
+    return sayIn({ id: s.id, args: [slug, NO_GAME_ZH[slug] ?? s.args[1]!] }, lang);
+  }
   return sayIn(s, lang);
 }
 

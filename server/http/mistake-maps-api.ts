@@ -18,6 +18,7 @@ import { ownerFor, visibleOr404 } from './auth/viewer';
 import { badRequest, HttpError, notFound } from './errors';
 import { bodyLanguage } from './language-field';
 import { checkSubmission } from './submission-input';
+import { said } from '../text/messages';
 
 const FIELDS = new Set(['problem', 'source', 'language', 'submission']);
 
@@ -68,7 +69,7 @@ export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
     // The policy's loader (policy.ts) has checked the id: someone else's map answers as a missing one.
     const id = loadedId(res, 'mistakeMap');
     const row = getMistakeMap(db, id);
-    if (!row) throw notFound(`There is no mistake map ${id}.`);
+    if (!row) throw notFound(said('error.no-mistake-map', id));
     const map = await presentMap(row);
     res.json({
       id: map.id,

@@ -9,6 +9,9 @@
  * owner lookup, so neither the answer nor its cost tells whether someone else's work exists.
  * Teachers' own tools (a rejudge) answer a student 403 with a sentence before any lookup, whatever
  * the id, so that answer tells nothing either.
+ *
+ * Contests are not owned work: who sees a round, its problems, its board through the freeze and its
+ * questions turns on the round's phase and on who takes part (`ContestSight`, below).
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '../storage/db';
@@ -22,10 +25,32 @@ export type Action = 'read' | 'change';
 /** The kinds of stored work a route parameter names. */
 export type Kind = 'submission' | 'stressRun' | 'invocation' | 'sampleRun' | 'labJob' | 'savedTest' | 'mistakeMap' | 'storedProblem' | 'rejudge';
 
-export interface Owned {
+export interface OwnedWork {
   kind: Kind;
   owner: number | null;
 }
+
+/**
+ * What of a contest is asked about: `round` (the round itself: its page, board route, questions),
+ * `problems` (which problems it has), `liveBoard` (the board through the freeze), `message` (a
+ * question or announcement; `owner` is its author), `messageAuthor` (who asked it).
+ */
+export type ContestPart = 'round' | 'problems' | 'liveBoard' | 'message' | 'messageAuthor';
+
+export interface ContestSight {
+  kind: 'contest';
+  part: ContestPart;
+  phase: 'before' | 'running' | 'over';
+  /** The viewer is one of the round's contestants. */
+  takesPart: boolean;
+  /** The teacher unfroze the board after the round. */
+  unfrozen: boolean;
+  /** For a message: its author, and whether it is for everyone (an announcement, an answer marked toAll). */
+  owner?: number | null;
+  toAll?: boolean;
+}
+
+export type Owned = OwnedWork | ContestSight;
 
 /**
  * A stored problem (an imported package) is owned by the teacher who brought it in, or by no one
@@ -34,11 +59,33 @@ export interface Owned {
  */
 export function may(viewer: Viewer, action: Action, object: Owned): boolean {
   if (viewer.kind === 'local' || viewer.role === 'teacher') return true;
+  if (object.kind === 'contest') return action === 'read' && contestRead(viewer.id, object);
   // A teacher's tool: no student acts on it, whoever started it.
   if (object.kind === 'rejudge') return false;
   if (object.owner === viewer.id) return true;
   // A saved test with no owner is one of the problem's shared tests: everyone runs it, only a teacher changes it.
   return object.kind === 'savedTest' && object.owner === null && action === 'read';
+}
+
+/**
+ * A student and a contest (only a teacher changes one): a round is seen by its contestants, and by
+ * everyone once it is over (to read and practise it); its problems once it has started; the live
+ * board (each try after the freeze) only once the teacher unfroze it; a message if it is for
+ * everyone or is their own question, but never who asked. Someone else's submissions stay theirs (kind `submission`).
+ */
+function contestRead(id: number, c: ContestSight): boolean {
+  switch (c.part) {
+    case 'round':
+      return c.takesPart || c.phase === 'over';
+    case 'problems':
+      return c.phase !== 'before';
+    case 'liveBoard':
+      return c.unfrozen;
+    case 'message':
+      return c.toAll === true || c.owner === id;
+    case 'messageAuthor':
+      return false;
+  }
 }
 
 /** The owner a list query keeps rows of: a student's own id; undefined (every row) for a teacher or local mode. */
@@ -91,25 +138,25 @@ const KINDS: Record<Kind, KindSpec> = {
   labJob: {
     parse: positive,
     owner: ownerQuery('lab_jobs'),
-    missing: (raw) => `There is no lab job ${short(raw)} (jobs are kept for an hour).`,
+    missing: (raw) => said('error.no-lab-job', short(raw)),
     malformed: () => 'A lab job id is a positive integer.',
   },
   mistakeMap: {
     parse: positive,
     owner: ownerQuery('mistake_maps'),
-    missing: (raw) => `There is no mistake map ${short(raw)}.`,
+    missing: (raw) => said('error.no-mistake-map', short(raw)),
     malformed: (raw) => `"${short(raw)}" is not a mistake map id (a positive integer).`,
   },
   storedProblem: {
     parse: (raw) => (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(raw) && raw.length <= 64 ? raw : null),
     owner: (db, slug) => prepared(db, 'SELECT owner FROM stored_problems WHERE slug = ?').get(slug) as { owner: number | null } | undefined,
-    missing: (raw) => `There is no stored problem ${short(raw)}.`,
+    missing: (raw) => said('error.no-stored-problem', short(raw)),
     malformed: (raw) => `"${short(raw)}" is not a problem's short name.`,
   },
   rejudge: {
     parse: positive,
     owner: (db, id) => prepared(db, 'SELECT created_by AS owner FROM rejudges WHERE id = ?').get(id) as { owner: number | null } | undefined,
-    missing: (raw) => `There is no rejudge ${short(raw)}.`,
+    missing: (raw) => said('error.no-rejudge', short(raw)),
     malformed: (raw) => `"${short(raw)}" is not a rejudge id (a positive integer).`,
     teacherOnly: 'Only a teacher can rejudge submissions or follow a rejudge.',
   },
@@ -118,7 +165,7 @@ const KINDS: Record<Kind, KindSpec> = {
     // viewer's own test at that position; they never reach a row.
     parse: (raw) => (/^t[0-9a-f]{12}$/.test(raw) ? raw : /^[0-9]{1,9}$/.test(raw) ? raw : null),
     owner: (db, id, req) => prepared(db, "SELECT owner FROM tests WHERE problem = ? AND public_id = ? AND kind = 'user'").get(String(req.params.slug), id) as { owner: number | null } | undefined,
-    missing: (raw) => `There is no saved test ${short(raw)}.`,
+    missing: (raw) => said('error.no-saved-test', short(raw)),
     malformed: (raw) => `"${short(raw)}" is not a user test id (a "t" and 12 hex digits, from GET /api/problems/:slug/tests).`,
   },
 };

@@ -15,7 +15,7 @@ import { slugOf } from '../problem-drafts/lab-draft';
 import { PresetError } from '../lab/presets';
 import { getStoredProblem, isBuiltInSlug, storePackage } from '../problem-store/store';
 import { StoreRefused, type SolutionReport } from '../problem-store/types';
-import { SLUG_PATTERN } from '../problems/registry';
+import { isReservedSlug, reservedSlugSentence, SLUG_PATTERN } from '../problems/registry';
 import { renderUntrustedMarkdown } from '../render/markdown';
 import { personOf } from '../queue/person-caps';
 import type { Db } from '../storage/db';
@@ -60,6 +60,7 @@ function checkCode(source: string, what: string): void {
 function checkSlug(db: Db, slug: string): void {
   if (!SLUG_PATTERN.test(slug) || slug.length > 64) throw badRequest(`"${slug.slice(0, 64)}" is not a short name: lowercase letters and digits joined by dashes, at most 64 characters.`);
   if (isBuiltInSlug(slug)) throw badRequest(`"${slug}" is the short name of a built-in problem; choose another.`);
+  if (isReservedSlug(slug)) throw badRequest(reservedSlugSentence(slug, 'choose another'));
   if (prepared(db, 'SELECT 1 FROM problems WHERE slug = ?').get(slug) && !getStoredProblem(db, slug)) throw badRequest(`"${slug}" is taken by a problem of this judge; choose another.`);
   if (draftSlugTaken(db, slug)) throw badRequest(`A draft named "${slug}" is already waiting to be published; publish it or choose another name.`);
 }
@@ -246,7 +247,7 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
 function freeSlug(db: Db, base: string): string {
   for (let i = 1; i < 1000; i++) {
     const slug = i === 1 ? base : `${base}-${i}`;
-    const taken = isBuiltInSlug(slug) || prepared(db, 'SELECT 1 FROM problems WHERE slug = ?').get(slug) !== undefined || draftSlugTaken(db, slug);
+    const taken = isBuiltInSlug(slug) || isReservedSlug(slug) || prepared(db, 'SELECT 1 FROM problems WHERE slug = ?').get(slug) !== undefined || draftSlugTaken(db, slug);
     if (!taken) return slug;
   }
   throw new HttpError(409, `Too many problems are named after this game (${base}); publish or remove some first.`);

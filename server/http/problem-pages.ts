@@ -22,7 +22,7 @@ import { formatTimestamp, statusClass, statusSaid } from './present';
 import type { Lang, StatementCache } from './statements';
 import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { homeworkBanner, homeworkDue } from './class-routes';
-import { said } from '../text/messages';
+import { said, templatesIn } from '../text/messages';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -137,6 +137,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     katex: true,
     scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
     starterJson: JSON.stringify(STARTER_CODE).replace(/</g, '\\u003c'),
+    // A Chinese page says the sample runs' messages (and the API's errors) by their ids.
+    messagesJson: res.locals.uiLang === 'zh' ? sampleRunTemplates() : null,
     problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug, owner ?? undefined) },
     lang,
     versions,
@@ -180,4 +182,11 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
       statusClass: statusClass(s),
     })),
   });
+}
+
+/** The Chinese templates a sample run's message or an API error may use (the lab's are the lab page's). */
+let zhTemplates: string | null = null;
+function sampleRunTemplates(): string {
+  zhTemplates ??= JSON.stringify(Object.fromEntries(Object.entries(templatesIn('zh')).filter(([id]) => !id.startsWith('lab.')))).replace(/</g, '\\u003c');
+  return zhTemplates;
 }

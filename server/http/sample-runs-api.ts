@@ -55,7 +55,7 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
       status: run.status,
       verdict: run.verdict,
       compileOutput: run.compileOutput,
-      samples: run.samples.map((s) => ({ ...s, case: caseOf(db, run.problem, s) })),
+      samples: run.samples.map((s) => ({ ...s, said: s.said ?? null, case: caseOf(db, run.problem, s) })),
     });
   });
 

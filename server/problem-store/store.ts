@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SLUG_PATTERN, listSlugs } from '../problems/registry';
+import { SLUG_PATTERN, isReservedSlug, listSlugs, reservedSlugSentence } from '../problems/registry';
 import { prepared, type Db } from '../storage/db';
 import { saveImportedProblem, type NewTest } from '../storage/problems';
 import type { ParsedPackage } from '../package-format/parse';
@@ -126,6 +126,7 @@ export function storedContentHash(packageJson: string, tests: readonly { input: 
 export function slugFaults(db: Db, slug: string, replace: boolean): string[] {
   if (!SLUG_PATTERN.test(slug) || slug.length > 64) return [`"${slug.slice(0, 64)}" is not a short name: lowercase letters and digits joined by dashes, at most 64 characters.`];
   if (isBuiltInSlug(slug)) return [`"${slug}" is the short name of a built-in problem; import it under another name (--as NAME).`];
+  if (isReservedSlug(slug)) return [reservedSlugSentence(slug, 'import it under another name (--as NAME)')];
   const existing = prepared(db, 'SELECT slug FROM problems WHERE slug = ?').get(slug) !== undefined;
   const stored = prepared(db, 'SELECT slug FROM stored_problems WHERE slug = ?').get(slug) !== undefined;
   if (existing && !stored) return [`"${slug}" is a problem this judge already holds from problems/; import it under another name (--as NAME).`];

@@ -10,6 +10,22 @@ export const REFERENCE_DIR = join(ROOT, 'reference');
 /** Slugs are lowercase words joined by dashes: nothing that could walk out of a folder. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * Path segments the judge's own routes use right after /problems/ or /api/problems/ (the authoring
+ * page /problems/new, the upload POST /api/problems/import): they are mounted before
+ * /problems/:slug, so a problem of that name could never be reached. No problem takes one.
+ */
+export const RESERVED_SLUGS: readonly string[] = ['new', 'import'];
+
+export function isReservedSlug(slug: string): boolean {
+  return RESERVED_SLUGS.includes(slug);
+}
+
+/** The sentence refusing a reserved name, and what to do instead. */
+export function reservedSlugSentence(slug: string, instead: string): string {
+  return `"${slug}" is a word the judge's own addresses use (/problems/${slug}), not a problem's short name; ${instead}.`;
+}
+
 export interface Sample {
   input: string;
   output: string;

@@ -27,7 +27,7 @@ export async function runSampleRunJob(id: number, ctx: ThreadContext): Promise<S
   const interactor = stored?.interactor ?? (await interactorFor(row.problem));
   try {
     for (const [i, sample] of listSamples(db, row.problem).entries()) {
-      const { verdict, message, run, dialogue } = await judgeOne(sandbox, sample.input, sample.output, limits, interactor, stored?.check);
+      const { verdict, message, said, run, dialogue } = await judgeOne(sandbox, sample.input, sample.output, limits, interactor, stored?.check);
       samples.push({
         index: i + 1,
         verdict,
@@ -35,6 +35,7 @@ export async function runSampleRunJob(id: number, ctx: ThreadContext): Promise<S
         expected: sample.output,
         output: keptStart(dialogue ?? run.stdout, SAMPLE_OUTPUT_CHARS),
         message,
+        said,
         timeMs: Math.round(run.timeMs),
       });
     }

@@ -23,6 +23,15 @@ export interface StressJobDeps {
   yieldNow?: () => boolean;
 }
 
+/**
+ * A finished run's rate: all its cases over the computing time it used in all its turns (the CPU
+ * budget it was charged, kept across yields), not over its last turn's wall time alone, which made
+ * a run resumed after yielding look many times faster than it was.
+ */
+export function runRate(casesRun: number, usedMs: number): number | null {
+  return usedMs > 0 ? Math.round((casesRun * 1000) / usedMs) : null;
+}
+
 /** Runs one stored stress run in this judge thread and returns what to store, or where it resumes after yielding. */
 export async function runStressJob(id: number, deps: StressJobDeps): Promise<StressFinal | { yielded: YieldState }> {
   const run = getStressRun(deps.db, id);
@@ -70,7 +79,7 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
   return {
     result: outcome.result,
     casesRun: outcome.casesRun,
-    casesPerSecond: outcome.elapsedMs > 0 ? Math.round((outcome.casesRun * 1000) / outcome.elapsedMs) : null,
+    casesPerSecond: runRate(outcome.casesRun, run.usedMs + outcome.budgetUsedMs),
     counterexample: c && {
       input: c.input,
       expected: c.expected,

@@ -294,15 +294,12 @@ export function answerQuestion(db: Db, contest: number, qid: number, by: number 
   return r.changes > 0;
 }
 
-/** Everything for the teacher; for anyone else, announcements, answers to all, and their own questions. */
-export function messagesFor(db: Db, contest: number, viewer: number | null, seesAll: boolean): ContestMessage[] {
+/** Every question and announcement of the round; who may read which is policy.ts's rule. */
+export function messagesFor(db: Db, contest: number): ContestMessage[] {
   const rows = prepared(
     db,
     `SELECT m.id, m.kind, m.problem, m.author, a.name AS authorName, m.text, m.answer, m.to_all AS toAll, m.created_at AS createdAt, m.answered_at AS answeredAt
      FROM contest_messages m LEFT JOIN accounts a ON a.id = m.author WHERE m.contest = ? ORDER BY m.id`,
   ).all(contest) as (Omit<ContestMessage, 'toAll'> & { toAll: number })[];
-  return rows
-    .map((r) => ({ ...r, toAll: r.toAll === 1 }))
-    .filter((m) => seesAll || m.kind === 'announcement' || m.toAll || (m.author ?? 0) === (viewer ?? 0))
-    .map((m) => (seesAll ? m : { ...m, author: null, authorName: null }));
+  return rows.map((r) => ({ ...r, toAll: r.toAll === 1 }));
 }

@@ -143,8 +143,9 @@ export function getLabTable(db: Db, id: number): LabTable | undefined {
 export const LAB_CANCELLED = 'Cancelled.';
 
 /**
- * Cancels a job that has not finished: a queued one is never taken; a running one is marked at once
- * and its result, when its thread ends, is dropped (finishLabJob leaves a finished row alone).
+ * Cancels a job that has not finished: a queued one is never taken; a running one is marked at once,
+ * its thread stops between two slices of a fast table (labJobStopped), and whatever it sends at the
+ * end is dropped (finishLabJob leaves a finished row alone).
  * False when the job had already finished.
  */
 export function cancelLabJob(db: Db, id: number): boolean {
@@ -152,6 +153,12 @@ export function cancelLabJob(db: Db, id: number): boolean {
     prepared(db, "UPDATE lab_jobs SET status = 'failed', phase = NULL, progress = NULL, error = ?, finished_at = ? WHERE id = ? AND status IN ('queued', 'running')").run(LAB_CANCELLED, Date.now(), id)
       .changes > 0
   );
+}
+
+/** Whether a job its thread is computing was cancelled meanwhile (or finished otherwise): its thread stops. */
+export function labJobStopped(db: Db, id: number): boolean {
+  const row = prepared(db, 'SELECT status FROM lab_jobs WHERE id = ?').get(id) as { status: string } | undefined;
+  return row?.status !== 'running';
 }
 
 export function finishLabJob(db: Db, id: number, f: LabFinal): void {

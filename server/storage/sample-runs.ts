@@ -1,3 +1,4 @@
+import type { Said } from '../text/messages';
 import type { Language } from '../compile/types';
 import type { Verdict } from '../judge/verdicts';
 import { prepared, type Db } from './db';
@@ -13,6 +14,8 @@ export interface SampleOutcome {
   output: string;
   /** The checker's or the interactor's words on WA, the runtime's on RE/TLE/MLE/OLE. */
   message: string | null;
+  /** That message as an id and arguments (server/text/messages.ts), for a Chinese page; absent in runs from before. */
+  said?: Said | null;
   timeMs: number;
 }
 

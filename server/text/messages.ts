@@ -80,6 +80,12 @@ export const FIXED_MESSAGES = {
   'error.no-invocation': { en: 'There is no invocation {0}.', zh: '没有自定义测试 {0}。' },
   'error.no-sample-run': { en: 'There is no sample run {0}.', zh: '没有样例运行 {0}。' },
   'error.no-problem': { en: 'There is no problem "{0}".', zh: '没有题目 {0}。' },
+  'error.no-lab-job': { en: 'There is no lab job {0} (jobs are kept for an hour).', zh: '没有实验室任务 {0}（任务只保留一小时）。' },
+  'error.no-mistake-map': { en: 'There is no mistake map {0}.', zh: '没有错误地图 {0}。' },
+  'error.no-stored-problem': { en: 'There is no stored problem {0}.', zh: '没有导入的题目 {0}。' },
+  'error.no-rejudge': { en: 'There is no rejudge {0}.', zh: '没有重测 {0}。' },
+  'error.no-saved-test': { en: 'There is no saved test {0}.', zh: '没有保存的测试 {0}。' },
+  'error.no-contest': { en: 'There is no contest {0}.', zh: '没有比赛 {0}。' },
   'error.not-a-submission': { en: '"{0}" is not a submission id (a positive integer).', zh: '“{0}”不是提交编号（应为正整数）。' },
   'error.not-a-stress-run': { en: '"{0}" is not a stress run (a positive integer).', zh: '“{0}”不是对拍编号（应为正整数）。' },
   // "a invocation" is the API's sentence as it has always been (a contract the tests compare).
@@ -146,14 +152,16 @@ export const MESSAGES = { ...FIXED_MESSAGES, ...SANDBOX_MESSAGES, ...VERDICT_MES
 
 export type MessageId = keyof typeof MESSAGES;
 
-/** A message as data: what the engine said, in no language yet. */
+/** A message as data: what the engine said, in no language yet. An argument may be a message too (a note inside a sentence). */
 export interface Said {
   id: MessageId;
-  args: string[];
+  args: (string | Said)[];
 }
 
+const isSaidShaped = (a: unknown): a is Said => typeof a === 'object' && a !== null && 'id' in a && 'args' in a;
+
 export function said(id: MessageId, ...args: unknown[]): Said {
-  return { id, args: args.map(String) };
+  return { id, args: args.map((a) => (isSaidShaped(a) ? a : String(a))) };
 }
 
 export function isMessageId(id: unknown): id is MessageId {
@@ -164,8 +172,8 @@ export function isMessageId(id: unknown): id is MessageId {
 export function saidOf(x: unknown): Said | null {
   if (typeof x !== 'object' || x === null) return null;
   const { id, args } = x as { id?: unknown; args?: unknown };
-  if (!isMessageId(id) || !Array.isArray(args) || !args.every((a) => typeof a === 'string')) return null;
-  return { id, args: args as string[] };
+  if (!isMessageId(id) || !Array.isArray(args) || !args.every((a) => typeof a === 'string' || saidOf(a) !== null)) return null;
+  return { id, args: args as (string | Said)[] };
 }
 
 export function fillTemplate(template: string, args: readonly unknown[]): string {
@@ -174,7 +182,7 @@ export function fillTemplate(template: string, args: readonly unknown[]): string
 
 /** The message in a language: its template by id, its arguments filled in. */
 export function sayIn(s: Said, lang: 'en' | 'zh'): string {
-  return fillTemplate(MESSAGES[s.id][lang], s.args);
+  return fillTemplate(MESSAGES[s.id][lang], s.args.map((a) => (typeof a === 'string' ? a : sayIn(a, lang))));
 }
 
 export function english(s: Said): string {

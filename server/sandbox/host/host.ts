@@ -11,7 +11,7 @@ import type { RunLimits, RunStatus } from '../types';
 import { frame, LIVE_OUT_FD, liveLink, WAIT_END, WAIT_MORE, WAIT_NONE, waitingOf, writeAllSync, type LiveLink } from './live-pipe';
 import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
 import { worstStatus } from '../../rules/verdicts';
-import { sandboxSaid } from '../../text/sandbox-messages';
+import { sandboxSaid, type SandboxSaid } from '../../text/sandbox-messages';
 
 const MiB = 1024 * 1024;
 const DEBUG = process.env.SG_DEBUG === '1';
@@ -217,7 +217,7 @@ class Slot {
           // Between runs the worker only prepares the next context; if it stays busy far longer,
           // code of the last run is still going (a finalizer, say): that is the run's time too.
           idleSince ??= performance.now();
-          if (performance.now() - idleSince > afterEndMs(limits)) stop('tle', `Time limit exceeded: the program kept running after its end and was stopped.`, limits.timeMs, 0);
+          if (performance.now() - idleSince > afterEndMs(limits)) stop('tle', sandboxSaid('sandbox.tle-after-end'), limits.timeMs, 0);
           return;
         }
         idleSince = null;
@@ -281,10 +281,10 @@ class Slot {
           const waiting = performance.now() - this.lastPong < 3 * PING_MS || waited !== WAIT_NONE;
           // With the run-queue wait known and taken off, what is left is time the program's thread
           // was not runnable at all: it slept or blocked (Atomics.wait, say), it was not computing.
-          const why = waiting ? 'idle: it was waiting for input or a timer' : unsure ? 'it kept computing, but the machine was loaded' : 'idle: it was blocked, not computing';
-          const queued = queuedMs >= 1 ? `, ${Math.round(queuedMs)} ms of it waiting for a core, which does not count` : '';
-          const interactorNote = theirs >= 1 ? `, ${Math.round(theirs)} ms of it waiting for the interactor's answers, which does not count` : '';
-          stop('tle', idleMessage(waited, `Time limit exceeded: the program was stopped after ${Math.round(wallMs)} ms of wall time${queued}${interactorNote}, having used ${Math.round(cpuMs)} ms of CPU time (${why}).`), Math.max(cpuMs, wallMs - queuedMs - theirs), grownKb, unsure && !waiting);
+          const why = sandboxSaid(waiting ? 'sandbox.why-waiting' : unsure ? 'sandbox.why-loaded' : 'sandbox.why-blocked');
+          const queued = queuedMs >= 1 ? sandboxSaid('sandbox.wall-queued', Math.round(queuedMs)) : '';
+          const interactorNote = theirs >= 1 ? sandboxSaid('sandbox.wall-interactor', Math.round(theirs)) : '';
+          stop('tle', idleMessage(waited, sandboxSaid('sandbox.tle-wall', Math.round(wallMs), queued, interactorNote, Math.round(cpuMs), why)), Math.max(cpuMs, wallMs - queuedMs - theirs), grownKb, unsure && !waiting);
         }
       }, WATCH_MS);
       this.onResults = (from, reports) => {
@@ -516,11 +516,9 @@ async function runLive(id: number): Promise<void> {
 }
 
 /** The watchdog's idleness message, saying what an interactive program was waiting for when stopped. */
-function idleMessage(waited: number, message: string): string {
-  if (waited === WAIT_END) {
-    return `Idleness limit exceeded: the program waited in fs.readFileSync(0) for the end of its input, which never comes while the interactor waits for the program's move (${message}). Read the input line by line (readline, or fs.readSync).`;
-  }
-  if (waited === WAIT_MORE) return `Idleness limit exceeded: the program was waiting for input while the interactor waited for the program's output (${message}).`;
+function idleMessage(waited: number, message: SandboxSaid): SandboxSaid {
+  if (waited === WAIT_END) return sandboxSaid('sandbox.idle-read-end', message);
+  if (waited === WAIT_MORE) return sandboxSaid('sandbox.idle-waiting-input', message);
   return message;
 }
 
