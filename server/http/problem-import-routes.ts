@@ -16,7 +16,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_ZIP_BYTES } from '../problem-store/import';
 import { getProblemImport, importsDir, insertProblemImport, type ProblemImportRow } from '../problem-store/import-jobs';
-import { SLUG_PATTERN } from '../problems/registry';
+import { isReservedSlug, reservedSlugSentence, SLUG_PATTERN } from '../problems/registry';
 import { personOf } from '../queue/person-caps';
 import type { Db } from '../storage/db';
 import { ownerFor, viewerOf } from './auth/viewer';
@@ -48,6 +48,7 @@ export function problemImportRoutes(db: Db, onQueued: () => void = () => {}): ex
     }
     const as = typeof req.query.as === 'string' && req.query.as !== '' ? req.query.as : null;
     if (as !== null && (!SLUG_PATTERN.test(as) || as.length > 64)) throw badRequest(`"${as.slice(0, 60)}" is not a short name: lowercase letters and digits joined by dashes.`);
+    if (as !== null && isReservedSlug(as)) throw badRequest(reservedSlugSentence(as, 'choose another'));
     checkPersonCap(db, 'problem-import', req, res);
     const name = req.get('x-file-name');
     const fileName = name && /^[\w.-]{1,80}$/.test(name) ? name : null;
