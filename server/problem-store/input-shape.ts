@@ -24,8 +24,18 @@ export function storedInputCheck(layout: CaseLayout | null | undefined): (input:
   };
 }
 
-/** Token counts per line: a shrinking step without a layout keeps them (see storedInputCheck). */
-export function sameShape(a: string, b: string): boolean {
-  const shape = (s: string): string => s.split('\n').map((l) => l.split(/\s+/).filter(Boolean).length).join(',');
-  return shape(a) === shape(b);
+/**
+ * The same shape (see storedInputCheck): the same lines with the same number of tokens, every
+ * number still a number, and one that was not negative not made negative.
+ */
+export function sameShape(original: string, candidate: string): boolean {
+  const grid = (s: string): string[][] => s.split('\n').map((l) => l.split(/\s+/).filter(Boolean));
+  const a = grid(original);
+  const b = grid(candidate);
+  if (a.length !== b.length) return false;
+  return a.every((line, i) => {
+    const other = b[i]!;
+    if (line.length !== other.length) return false;
+    return line.every((tok, j) => !/^-?\d+$/.test(tok) || (/^-?\d+$/.test(other[j]!) && (tok.startsWith('-') || !other[j]!.startsWith('-'))));
+  });
 }

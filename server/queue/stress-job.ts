@@ -70,7 +70,7 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
   let outcome: StressOutcome;
   if (getStoredProblem(deps.db, run.problem)) {
     const found = await storedStress(run.problem, request, deps, isCancelled, onEvent);
-    if ('error' in found) return { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: found.error, errorInput: null };
+    if ('missing' in found) return { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: found.missing, errorInput: null };
     outcome = found;
   } else {
     const tools = await problemTools(run.problem);
@@ -108,11 +108,11 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
  * output check, all closed when the run ends. The HTTP API refuses a problem without a generator
  * or a runnable reference; one stored since (a new version) is told here.
  */
-async function storedStress(slug: string, request: StressRequest, deps: StressJobDeps, cancelled: () => boolean, onEvent: (e: StressEvent) => void): Promise<StressOutcome | { error: string }> {
+async function storedStress(slug: string, request: StressRequest, deps: StressJobDeps, cancelled: () => boolean, onEvent: (e: StressEvent) => void): Promise<StressOutcome | { missing: string }> {
   const stored = getStoredProblem(deps.db, slug);
   const header = getProblemHeader(deps.db, slug);
   const ref = stored && storedReferenceOf(stored.data);
-  if (!stored || !header || !ref?.ok || stored.generator === null) return { error: `${slug} has no generator or no runnable reference any more: stress tests are off for it.` };
+  if (!stored || !header || !ref?.ok || stored.generator === null) return { missing: `${slug} has no generator or no runnable reference any more: stress tests are off for it.` };
   const limits = limitsOf(header);
   const generator = sandboxedGenerator(stored.generator, deps.compiler);
   const reference = sandboxedReference(ref, limits, deps.compiler);
