@@ -3,7 +3,7 @@ import type { Sandbox } from '../sandbox/types';
 import type { Db } from '../storage/db';
 import { getStressRun, stressCancelRequested, type StressFinal } from '../storage/stress-runs';
 import { runStress, type StressEvent, type StressOutcome, type StressRequest } from '../stress/stress-run';
-import { runStoredStress } from '../stress/stored-stress';
+import { runStoredStress } from '../problem-store/stored-stress';
 import { getStoredProblem } from '../problem-store/store';
 import { checkOf } from '../problem-store/check';
 import { sandboxedGenerator } from '../problem-store/sandboxed-generator';

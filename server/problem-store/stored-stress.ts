@@ -5,15 +5,15 @@ import type { OutputCheck } from '../judge/output-check';
 import type { CaseLayout } from '../problems/case-layout';
 import { seedFor } from '../problems/seed';
 import type { Limits } from '../problems/types';
-import { sameShape, storedInputCheck } from '../problem-store/input-shape';
-import type { SandboxedGenerator } from '../problem-store/sandboxed-generator';
-import type { SandboxedReference } from '../problem-store/sandboxed-reference';
+import { sameShape, storedInputCheck } from './input-shape';
+import type { SandboxedGenerator } from './sandboxed-generator';
+import type { SandboxedReference } from './sandboxed-reference';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import type { Said } from '../text/messages';
-import { StressBudget } from './budget';
-import { referenceAnswer } from './oracle';
-import { shrinkText } from './shrink-text';
-import type { StressEvent, StressOutcome, StressRequest } from './stress-run';
+import { StressBudget } from '../stress/budget';
+import { referenceAnswer } from '../stress/oracle';
+import { shrinkText } from '../stress/shrink-text';
+import type { StressEvent, StressOutcome, StressRequest } from '../stress/stress-run';
 
 export interface StoredStressDeps {
   compiler: Compiler;
