@@ -16,12 +16,15 @@ export function storedLack(db: Db, slug: string, use: 'stress' | 'input'): Said 
   const row = prepared(
     db,
     `SELECT generator IS NOT NULL AS hasGenerator,
+       json_extract(package, '$.type') = 'interactive' OR json_extract(package, '$.validation') LIKE '%interactive%' AS interactive,
        (SELECT json_group_array(json_object('folder', json_extract(value, '$.folder'), 'name', json_extract(value, '$.name'),
           'language', json_extract(value, '$.language'), 'source', CASE WHEN json_extract(value, '$.source') IS NULL THEN NULL ELSE '' END))
         FROM json_each(package, '$.solutions')) AS solutions
      FROM stored_problems WHERE slug = ?`,
-  ).get(slug) as { hasGenerator: number; solutions: string } | undefined;
+  ).get(slug) as { hasGenerator: number; interactive: number; solutions: string } | undefined;
   if (!row) return null;
+  // An interactive problem's answer is a game against its interactor, not a reference's output.
+  if (row.interactive) return said('error.stored-interactive', slug);
   const ref = storedReferenceOf({ solutions: JSON.parse(row.solutions) as Sol[] });
   if (!ref.ok && ref.missing === 'none') return said('error.stored-no-reference', slug);
   if (!ref.ok) return said('error.stored-reference-language', slug, ref.name);

@@ -89,6 +89,10 @@ export const FIXED_MESSAGES = {
     en: '{0} has an accepted solution ({1}) only in a language the judge does not run (only TypeScript and JavaScript): custom inputs, saved tests and stress tests are off for it.',
     zh: '{0} 的正确解答（{1}）所用的语言评测机不运行（只运行 TypeScript 和 JavaScript）：自定义输入、保存的测试和对拍都不可用。',
   },
+  'error.stored-interactive': {
+    en: '{0} is an interactive stored problem: custom inputs, saved tests and stress tests are not run for it yet.',
+    zh: '{0} 是导入的交互题：暂不支持自定义输入、保存的测试和对拍。',
+  },
   'error.stored-no-generator': {
     en: '{0} has no generator (TypeScript exporting generate(rng, size)): stress tests are off for it; custom inputs and saved tests work.',
     zh: '{0} 没有数据生成器（导出 generate(rng, size) 的 TypeScript）：对拍不可用；自定义输入和保存的测试可以使用。',
