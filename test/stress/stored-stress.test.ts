@@ -91,7 +91,7 @@ describe('stress tests of a published draft with a generator', { timeout: 60_000
   });
 
   it('passes a correct solution, and the problem page offers all three panels', async () => {
-    const { run } = await stress('add-stress', `${read}console.log(a + b);\n`, 'small', 60);
+    const { run } = await stress('add-stress', `${read}console.log(a + b);\n`, 'small', 30);
     expect(run.result).toBe('passed');
     const page = await (await fetch(`${server.url}/problems/add-stress`)).text();
     expect(page).not.toContain('id="stored-problem"');
@@ -115,5 +115,8 @@ describe('stress tests of a published draft with a generator', { timeout: 60_000
     const done = await until<{ status: string; verdict: string; message: string }>(`/api/invocations/${inv.body.id}`, (v) => v.status === 'done');
     expect(done.verdict).toBe('IE');
     expect(done.message).toMatch(/^judge error: the reference failed on this input/);
+    const page = await fetch(`${server.url}/invocations/${inv.body.id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('judge error: the reference failed on this input');
   });
 });
