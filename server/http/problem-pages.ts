@@ -13,7 +13,7 @@ import { listActiveStressRuns } from '../storage/stress-runs';
 import { stressRunState } from './stress-state';
 import { notFound } from './errors';
 import { STORED_HASH_PREFIX } from '../problem-store/store';
-import { IMPORT_TEXT } from './import-text';
+import { storedLack } from './stored-guard';
 import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { teachingView } from './teaching-view';
 import { STARTER_CODE } from '../problems/starter-code';
@@ -22,7 +22,7 @@ import { formatTimestamp, statusClass, statusSaid } from './present';
 import type { Lang, StatementCache } from './statements';
 import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { homeworkBanner, homeworkDue } from './class-routes';
-import { said, templatesIn } from '../text/messages';
+import { said, sayIn, templatesIn } from '../text/messages';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -148,8 +148,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     toolchain: TOOLCHAIN,
     // A teacher (accounts mode) reads the editorial without solving first, and the pages speak to a teacher.
     teacherView: showsAuthors(res),
-    // An imported package has no generator or fast reference: its page says what is off.
-    storedNotice: p.contentHash.startsWith(STORED_HASH_PREFIX) ? IMPORT_TEXT[res.locals.uiLang === 'zh' ? 'zh' : 'en'].storedNoStress : null,
+    // A stored problem without a runnable reference or a generator: its page says what is off and why.
+    ...storedPanels(db, p.slug, p.contentHash, res.locals.uiLang === 'zh' ? 'zh' : 'en'),
     // The package holds the reference and every hidden test: teachers (and the one local person) only.
     packageDownload: isTeacher(res),
     // Judging every submission again after a test was shared (server/rejudge/).
@@ -189,4 +189,16 @@ let zhTemplates: string | null = null;
 function sampleRunTemplates(): string {
   zhTemplates ??= JSON.stringify(Object.fromEntries(Object.entries(templatesIn('zh')).filter(([id]) => !id.startsWith('lab.')))).replace(/</g, '\\u003c');
   return zhTemplates;
+}
+
+/**
+ * What a stored problem's page shows of the stress, custom-input and saved-test panels: all three
+ * with a reference and a generator; without a generator, a sentence instead of the stress panel;
+ * without a runnable reference, a sentence instead of all three.
+ */
+function storedPanels(db: Db, slug: string, contentHash: string, lang: 'en' | 'zh'): { storedNotice: string | null; noStoredInputs: boolean } {
+  if (!contentHash.startsWith(STORED_HASH_PREFIX)) return { storedNotice: null, noStoredInputs: false };
+  const inputs = storedLack(db, slug, 'input');
+  const lack = inputs ?? storedLack(db, slug, 'stress');
+  return { storedNotice: lack && sayIn(lack, lang), noStoredInputs: inputs !== null };
 }

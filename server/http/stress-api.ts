@@ -5,6 +5,7 @@ import { SIZES } from '../problems/types';
 import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation } from '../storage/invocations';
 import { refuseForStored } from './stored-guard';
+import { checkStoredInput } from '../problem-store/stored-input';
 import { addUserTest, listUserTests, MAX_SAVED_TEST_BYTES_PER_PERSON, MAX_SAVED_TESTS_PER_PERSON, MAX_USER_TEST_BYTES, MAX_USER_TESTS, removeUserTest, shareUserTest, userTestAt, type AddedUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun, type StressRunRow } from '../storage/stress-runs';
 import { randomSeed } from '../stress/cases';
@@ -58,7 +59,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     if (!parsed.success) throw badRequest(describeStressError(parsed.error, body));
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
-    refuseForStored(db, problem);
+    refuseForStored(db, problem, 'stress');
     checkPersonCap(db, 'stress', req, res);
     const id = insertStressRun(db, {
       problem,
@@ -87,8 +88,8 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const { problem, source } = parsed.data;
     checkSubmission(db, problem, source);
-    refuseForStored(db, problem);
-    const { input } = await validUserInput(inputs, problem, parsed.data.input, false);
+    refuseForStored(db, problem, 'input');
+    const { input } = await validUserInput(inputs, problem, parsed.data.input, false, db);
     checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res), clientKey(req));
     trimPersonWork(db, 'invocation', req, res);
@@ -142,8 +143,8 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     const parsed = userTestSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const label = typeof (body as { label?: unknown }).label === 'string' ? String((body as { label: string }).label).slice(0, 80) : 'user test';
-    refuseForStored(db, slug);
-    const { input, expected } = await validUserInput(inputs, slug, parsed.data.input, true);
+    refuseForStored(db, slug, 'input');
+    const { input, expected } = await validUserInput(inputs, slug, parsed.data.input, true, db);
     const added = checkAdded(slug, addUserTest(db, slug, label, input, expected!, ownerFor(res)));
     res.status(201).json({ id: added.id, index: added.idx });
   });
@@ -204,12 +205,13 @@ export function presentStressRun(run: StressRunRow) {
  * (textareas send CRLF and rarely end with a newline); everything else must be exactly right. The
  * validator (and, with `answer`, the fast reference) runs in the import thread.
  */
-export async function validUserInput(inputs: UserInputs, slug: string, raw: string, answer: boolean): Promise<{ input: string; expected: string | null }> {
+export async function validUserInput(inputs: UserInputs, slug: string, raw: string, answer: boolean, db: Db): Promise<{ input: string; expected: string | null }> {
   const bytes = Buffer.byteLength(raw, 'utf8');
   if (bytes > MAX_USER_INPUT_BYTES) throw new HttpError(413, `The input is ${bytes} bytes; the limit is ${MAX_USER_INPUT_BYTES} bytes.`);
   let input = raw.replace(/\r\n?/g, '\n');
   if (input.length && !input.endsWith('\n')) input += '\n';
-  const check = await inputs.check(slug, input, answer);
+  // A stored problem's input is checked and answered here (its reference in a sandbox), not by a package.
+  const check = (await checkStoredInput(db, slug, input, answer)) ?? (await inputs.check(slug, input, answer));
   if (check.ok) return { input, expected: check.expected };
   if ('invalid' in check) throw badRequest(`The input is not valid for ${slug}: line ${check.invalid.line}: ${check.invalid.message}.`);
   throw new HttpError(500, `The judge could not check this input: ${check.failed}.`);

@@ -40,7 +40,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.post('/problems/:slug/stress', rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
-    refuseForStored(db, slug);
+    refuseForStored(db, slug, 'stress');
     const cases = intField(fields.get('cases'), 'cases', 1, MAX_STRESS_CASES);
     const seed = intField(fields.get('seed'), 'seed', 0, 2 ** 31 - 1);
     const size = fields.get('size') ?? 'small';
@@ -76,7 +76,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     if (!run?.counterexample) throw notFound(`Stress run ${id} has no counterexample to save.`);
     const c = run.counterexample;
     // The reference answers again in the import thread: the package may have changed since the run.
-    const { input, expected } = await validUserInput(inputs, run.problem, c.input, true);
+    const { input, expected } = await validUserInput(inputs, run.problem, c.input, true, db);
     checkAdded(run.problem, addUserTest(db, run.problem, `stress ${run.size}, seed ${run.seed}, case ${c.caseIndex + 1}`, input, expected!, ownerFor(res)));
     res.redirect(303, `/problems/${run.problem}#user-tests`);
   });
@@ -84,8 +84,8 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.post('/problems/:slug/invoke', rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
-    refuseForStored(db, slug);
-    const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false);
+    refuseForStored(db, slug, 'input');
+    const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false, db);
     checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res), clientKey(req));
     trimPersonWork(db, 'invocation', req, res);

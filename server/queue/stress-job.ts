@@ -2,7 +2,14 @@ import type { Compiler } from '../compile/types';
 import type { Sandbox } from '../sandbox/types';
 import type { Db } from '../storage/db';
 import { getStressRun, stressCancelRequested, type StressFinal } from '../storage/stress-runs';
-import { runStress } from '../stress/stress-run';
+import { runStress, type StressEvent, type StressOutcome, type StressRequest } from '../stress/stress-run';
+import { runStoredStress } from '../problem-store/stored-stress';
+import { getStoredProblem } from '../problem-store/store';
+import { checkOf } from '../problem-store/check';
+import { sandboxedGenerator } from '../problem-store/sandboxed-generator';
+import { sandboxedReference, storedReferenceOf } from '../problem-store/sandboxed-reference';
+import { getProblemHeader } from '../storage/problems';
+import { limitsOf } from '../judge/judge-one';
 import { STRESS_CPU_BUDGET_MS } from '../stress/budget';
 import type { YieldState } from './protocol';
 import { problemTools } from '../problems/problem-tools';
@@ -36,7 +43,6 @@ export function runRate(casesRun: number, usedMs: number): number | null {
 export async function runStressJob(id: number, deps: StressJobDeps): Promise<StressFinal | { yielded: YieldState }> {
   const run = getStressRun(deps.db, id);
   if (!run) return { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: 'judge error: the stress run is missing', errorInput: null };
-  const tools = await problemTools(run.problem);
   let last = 0;
   let casesRun = run.resumeAt;
   let rate = 0;
@@ -50,30 +56,40 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
     }
     return cancelled;
   };
-  const outcome = await runStress(
-    {
-      source: run.source,
-      language: run.language,
-      cases: run.cases,
-      size: run.size,
-      seed: run.seed,
-      firstCase: run.resumeAt,
-      budgetMs: Math.max(0, STRESS_CPU_BUDGET_MS - run.usedMs),
-    },
+  const request: StressRequest = {
+    source: run.source,
+    language: run.language,
+    cases: run.cases,
+    size: run.size,
+    seed: run.seed,
+    firstCase: run.resumeAt,
+    budgetMs: Math.max(0, STRESS_CPU_BUDGET_MS - run.usedMs),
+  };
+  const onEvent = (e: StressEvent): void => {
+    const now = Date.now();
+    if (e.type === 'progress') {
+      casesRun = e.casesRun;
+      rate = e.casesPerSecond;
+      if (now - last >= PROGRESS_EVERY_MS) deps.progress(casesRun, rate, null);
+    } else if (e.type === 'shrinking') {
+      if (now - last >= PROGRESS_EVERY_MS) deps.progress(casesRun, rate, e.steps);
+    } else return;
+    if (now - last >= PROGRESS_EVERY_MS) last = now;
+  };
+  let outcome: StressOutcome;
+  if (getStoredProblem(deps.db, run.problem)) {
+    const found = await storedStress(run.problem, request, deps, isCancelled, onEvent);
+    if ('missing' in found) return { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: found.missing, errorInput: null };
+    outcome = found;
+  } else {
+    const tools = await problemTools(run.problem);
     // STRESS_BATCH=0: one case a run for every problem (the baseline of bench/stress-api.bench.ts).
-    { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled, yieldNow: deps.yieldNow, oneCaseARun: process.env.STRESS_BATCH === '0' },
-    (e) => {
-      const now = Date.now();
-      if (e.type === 'progress') {
-        casesRun = e.casesRun;
-        rate = e.casesPerSecond;
-        if (now - last >= PROGRESS_EVERY_MS) deps.progress(casesRun, rate, null);
-      } else if (e.type === 'shrinking') {
-        if (now - last >= PROGRESS_EVERY_MS) deps.progress(casesRun, rate, e.steps);
-      } else return;
-      if (now - last >= PROGRESS_EVERY_MS) last = now;
-    },
-  );
+    outcome = await runStress(
+      request,
+      { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled, yieldNow: deps.yieldNow, oneCaseARun: process.env.STRESS_BATCH === '0' },
+      onEvent,
+    );
+  }
   if (outcome.result === 'yielded') return { yielded: { resumeAt: outcome.casesRun, usedMs: run.usedMs + outcome.budgetUsedMs } };
   const c = outcome.counterexample;
   return {
@@ -94,4 +110,29 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
     errorInput: outcome.errorInput,
     note: outcome.note,
   };
+}
+
+/**
+ * A stored problem's run: its generator and reference each in a sandbox of their own, its own
+ * output check, all closed when the run ends. The HTTP API refuses a problem without a generator
+ * or a runnable reference; one stored since (a new version) is told here.
+ */
+async function storedStress(slug: string, request: StressRequest, deps: StressJobDeps, cancelled: () => boolean, onEvent: (e: StressEvent) => void): Promise<StressOutcome | { missing: string }> {
+  const stored = getStoredProblem(deps.db, slug);
+  const header = getProblemHeader(deps.db, slug);
+  const ref = stored && storedReferenceOf(stored.data);
+  if (!stored || !header || !ref?.ok || stored.generator === null) return { missing: `${slug} has no generator or no runnable reference any more: stress tests are off for it.` };
+  const limits = limitsOf(header);
+  const generator = sandboxedGenerator(stored.generator, deps.compiler);
+  const reference = sandboxedReference(ref, limits, deps.compiler);
+  const check = checkOf(stored.data.checker, deps.compiler);
+  try {
+    return await runStoredStress(
+      request,
+      { compiler: deps.compiler, sandboxes: deps.sandboxes, limits, generator, reference, check: check.check, caseLayout: stored.data.caseLayout ?? null, cancelled, yieldNow: deps.yieldNow },
+      onEvent,
+    );
+  } finally {
+    await Promise.all([generator.close(), reference.close(), check.close()]);
+  }
 }

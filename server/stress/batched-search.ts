@@ -1,12 +1,13 @@
 import { decideTestVerdict } from '../judge/test-verdict';
 import type { Verdict } from '../judge/verdicts';
 import { failingCase, type CaseLayout } from '../problems/case-layout';
-import type { ProblemPackage, ReferenceSolver } from '../problems/types';
+import type { ProblemPackage } from '../problems/types';
 import type { RunResult, Sandbox } from '../sandbox/types';
 import { batchInput, validPrefix, type CaseStream, type StreamCase } from './batch';
 import { BatchSize } from './batch-size';
 import type { StressBudget } from './budget';
-import { referenceAnswer } from './oracle';
+import { referenceAnswer, type Reference } from './oracle';
+import { serially } from './serial';
 
 /** One run of a batch: several cases in one input, and the reference's answer to it. */
 export interface BatchRun {
@@ -34,8 +35,8 @@ export interface BatchedSearchInput {
   stream: CaseStream;
   layout: CaseLayout;
   pkg: ProblemPackage<unknown>;
-  fast: ReferenceSolver;
-  brute: ReferenceSolver | null;
+  fast: Reference;
+  brute: Reference | null;
   sandboxes: Sandbox[];
   budget: StressBudget;
   /** Cases of the whole run, and the first one to send (a resumed run). */
@@ -89,7 +90,7 @@ export async function searchBatched(s: BatchedSearchInput): Promise<BatchedSearc
     state.next = c.index + 1;
     return c;
   };
-  const build = (): Round | null => {
+  const build = serially(async (): Promise<Round | null> => {
     if (!wanted()) return null;
     const preparing = performance.now();
     const round: Round = { start: state.next, runs: [], stopAt: null };
@@ -112,22 +113,22 @@ export async function searchBatched(s: BatchedSearchInput): Promise<BatchedSearc
         state.next = cases[fit - 1]!.index + 1;
       }
       const input = batchInput(cases);
-      const answer = referenceAnswer(input, s.fast, s.brute);
+      const answer = await referenceAnswer(input, s.fast, s.brute);
       if (!answer.ok) {
-        round.stopAt = oneCaseError(cases, s, answer.message);
+        round.stopAt = await oneCaseError(cases, s, answer.message);
         break;
       }
       round.runs.push({ cases, input, expected: answer.expected });
     }
     s.budget.chargeJudge(performance.now() - preparing);
     return round;
-  };
+  });
 
   const lane = async (sandbox: Sandbox): Promise<void> => {
-    let round = build();
+    let round = await build();
     while (round) {
       const running = round.runs.length > 0 ? sandbox.runBatch(round.runs.map((r) => r.input)) : Promise.resolve([]);
-      const upcoming = round.stopAt ? null : build();
+      const upcoming = round.stopAt ? Promise.resolve(null) : build();
       const runs = await running;
       state.runs += runs.length;
       s.budget.chargeRuns(runs);
@@ -154,9 +155,10 @@ export async function searchBatched(s: BatchedSearchInput): Promise<BatchedSearc
       if (round.stopAt) record(round.stopAt);
       state.done += round.runs.reduce((n, r) => n + r.cases.length, 0);
       s.progress(Math.min(state.done, s.cases));
-      const keep = upcoming && !isCancelled() && !yields() && (state.found === null || upcoming.start <= state.found.index) && !s.budget.exhausted();
-      if (upcoming && !keep) state.firstDropped = Math.min(state.firstDropped, upcoming.start);
-      round = keep ? upcoming : null;
+      const next = await upcoming;
+      const keep = next && !isCancelled() && !yields() && (state.found === null || next.start <= state.found.index) && !s.budget.exhausted();
+      if (next && !keep) state.firstDropped = Math.min(state.firstDropped, next.start);
+      round = keep ? next : null;
     }
   };
   await Promise.all(s.sandboxes.map(lane));
@@ -167,10 +169,10 @@ export async function searchBatched(s: BatchedSearchInput): Promise<BatchedSearc
  * The references failed or disagree on a batch: the first case that they fail on alone is the
  * input reported (a one-case input a package author can debug), else the whole batch.
  */
-function oneCaseError(cases: StreamCase[], s: BatchedSearchInput, batchMessage: string): BatchedFinding {
+async function oneCaseError(cases: StreamCase[], s: BatchedSearchInput, batchMessage: string): Promise<BatchedFinding> {
   for (const c of cases) {
     const input = batchInput([c]);
-    const answer = referenceAnswer(input, s.fast, s.brute);
+    const answer = await referenceAnswer(input, s.fast, s.brute);
     if (!answer.ok) return { index: c.index, kind: 'error', input, message: answer.message };
   }
   return { index: cases[0]!.index, kind: 'error', input: batchInput(cases), message: batchMessage };

@@ -1,4 +1,5 @@
 import { judgeBatch, judgeOne } from '../judge/judge-one';
+import type { OutputCheck } from '../judge/output-check';
 import type { Verdict } from '../judge/verdicts';
 import type { Interactor } from '../problems/types';
 import type { RunResult, Sandbox } from '../sandbox/types';
@@ -17,13 +18,20 @@ export interface JudgedCase {
 
 /**
  * Runs stress cases in one sandbox and judges them: ordinary problems in one batch, compared with
- * the expected output; interactive ones as one game each against the interactor (the oracle).
+ * the expected output (by a stored problem's own check when it has one); interactive ones as one
+ * game each against the interactor (the oracle).
  */
-export async function judgeCases(sandbox: Sandbox, cases: readonly { input: string; expected: string }[], interactor?: Interactor, timeMs = 0): Promise<JudgedCase[]> {
+export async function judgeCases(
+  sandbox: Sandbox,
+  cases: readonly { input: string; expected: string }[],
+  interactor?: Interactor,
+  timeMs = 0,
+  check?: OutputCheck,
+): Promise<JudgedCase[]> {
   if (cases.length === 0) return [];
-  if (interactor) {
+  if (interactor || check) {
     const out: JudgedCase[] = [];
-    for (const c of cases) out.push(await judgeOne(sandbox, c.input, c.expected, { timeMs }, interactor));
+    for (const c of cases) out.push(await judgeOne(sandbox, c.input, c.expected, { timeMs }, interactor, check));
     return out;
   }
   return judgeBatch(sandbox, cases);

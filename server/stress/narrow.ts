@@ -1,10 +1,10 @@
 import type * as fc from 'fast-check';
 import type { Verdict } from '../judge/verdicts';
-import type { Interactor, ReferenceSolver } from '../problems/types';
+import type { Interactor } from '../problems/types';
 import type { RunResult, Sandbox } from '../sandbox/types';
 import { batchInput, type CaseStream, type StreamCase } from './batch';
 import type { BatchedFinding } from './batched-search';
-import { referenceAnswer } from './oracle';
+import { referenceAnswer, type Reference } from './oracle';
 import { runSpread } from './shrink';
 
 /** A batched run's failure narrowed to where the shrinking starts. */
@@ -26,7 +26,7 @@ export interface NarrowedFailure {
 
 export interface NarrowDeps {
   stream: CaseStream;
-  fast: ReferenceSolver;
+  fast: Reference;
   sandboxes: Sandbox[];
   timeMs: number;
   interactor?: Interactor;
@@ -50,11 +50,12 @@ export async function narrowFailure(f: Extract<BatchedFinding, { kind: 'failure'
 
   while (!located && piece.cases.length > 1) {
     const half = Math.ceil(piece.cases.length / 2);
-    const parts = [piece.cases.slice(0, half), piece.cases.slice(half)].flatMap((cases) => {
+    const parts: { cases: StreamCase[]; input: string; expected: string }[] = [];
+    for (const cases of [piece.cases.slice(0, half), piece.cases.slice(half)]) {
       const input = batchInput(cases);
-      const answer = referenceAnswer(input, deps.fast, null);
-      return answer.ok ? [{ cases, input, expected: answer.expected }] : [];
-    });
+      const answer = await referenceAnswer(input, deps.fast, null);
+      if (answer.ok) parts.push({ cases, input, expected: answer.expected });
+    }
     const judged = await runSpread(deps.sandboxes, parts, deps.interactor, deps.timeMs);
     const k = judged.findIndex((j) => same(j.verdict));
     if (k < 0) break;
@@ -65,7 +66,7 @@ export async function narrowFailure(f: Extract<BatchedFinding, { kind: 'failure'
 
   const { value, text } = deps.stream.input(first.source);
   const tryAlone = async (input: string): Promise<Piece | null> => {
-    const answer = referenceAnswer(input, deps.fast, null);
+    const answer = await referenceAnswer(input, deps.fast, null);
     if (!answer.ok) return null;
     const [j] = await runSpread(deps.sandboxes.slice(0, 1), [{ input, expected: answer.expected }], deps.interactor, deps.timeMs);
     return j && same(j.verdict) ? { cases: [], input, expected: answer.expected, run: j.run, message: j.message } : null;

@@ -1,4 +1,5 @@
 import { referenceAnswer } from './oracle';
+import type { ProblemPackage } from '../problems/types';
 import { roundWidth, runSpread, type FailingCase, type ShrinkDeps } from './shrink';
 import { textSteps } from './text-steps';
 
@@ -13,9 +14,12 @@ const TIME_BUDGET_MS = 10_000;
  * going away. Time and memory failures are shrunk the same way, one candidate per sandbox (see
  * roundWidth in shrink.ts), within the same time budget.
  */
+/** What the text pass needs: no generator (a stored problem's shrinking is this pass alone). */
+export type TextShrinkDeps = Omit<ShrinkDeps, 'arb' | 'pkg'> & { pkg: Pick<ProblemPackage<unknown>, 'validate' | 'limits'> };
+
 export async function shrinkText(
   failing: FailingCase,
-  deps: ShrinkDeps,
+  deps: TextShrinkDeps,
   onStep: (steps: number, inputBytes: number) => void,
 ): Promise<FailingCase & { steps: number; minimal: boolean }> {
   let current = failing;
@@ -32,11 +36,11 @@ export async function shrinkText(
       while (chunk.length < width) {
         const step = candidates.next();
         if (step.done) break;
-        const answer = referenceAnswer(step.value.input, deps.fast, null);
+        const answer = await referenceAnswer(step.value.input, deps.fast, null);
         if (answer.ok) chunk.push({ input: step.value.input, expected: answer.expected });
       }
       if (chunk.length === 0) return { ...current, steps, minimal: true };
-      const runs = await runSpread(deps.sandboxes, chunk, deps.interactor, deps.pkg.limits.timeMs);
+      const runs = await runSpread(deps.sandboxes, chunk, deps.interactor, deps.pkg.limits.timeMs, deps.check);
       const hit = runs.findIndex((r) => r.verdict === failing.verdict);
       if (hit >= 0) {
         const { run, message, said, dialogue } = runs[hit]!;

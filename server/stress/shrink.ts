@@ -1,9 +1,10 @@
 import type * as fc from 'fast-check';
 import type { Verdict } from '../judge/verdicts';
-import type { Interactor, ProblemPackage, ReferenceSolver } from '../problems/types';
+import type { OutputCheck } from '../judge/output-check';
+import type { Interactor, ProblemPackage } from '../problems/types';
 import type { RunResult, Sandbox } from '../sandbox/types';
 import { judgeCases, type JudgedCase } from './judge-cases';
-import { referenceAnswer } from './oracle';
+import { referenceAnswer, type Reference } from './oracle';
 import type { Said } from '../text/messages';
 
 export interface FailingCase {
@@ -21,9 +22,11 @@ export interface FailingCase {
 export interface ShrinkDeps {
   arb: fc.Arbitrary<unknown>;
   pkg: ProblemPackage<unknown>;
-  fast: ReferenceSolver;
+  fast: Reference;
   sandboxes: Sandbox[];
   interactor?: Interactor;
+  /** A stored problem's own output check (float tolerance, an output validator); else the token checker. */
+  check?: OutputCheck;
   /** True once the user cancelled the run: shrinking stops and keeps what it has. */
   cancelled?: () => boolean;
   /** Time each shrinking pass may take (default 10 s); tests that check minimality give more. */
@@ -64,7 +67,7 @@ export async function shrinkFailure(
   // endless loop): the smallest case the tree reaches is tried first, in one run, and the greedy
   // search goes on from it when it fails the same way.
   if (costsALimit(failing.verdict)) {
-    const smallest = smallestCandidate(current, deps);
+    const smallest = await smallestCandidate(current, deps);
     if (smallest) {
       const [run] = await runSpread(deps.sandboxes.slice(0, 1), [smallest], deps.interactor, deps.pkg.limits.timeMs);
       runsUsed++;
@@ -85,7 +88,7 @@ export async function shrinkFailure(
         if (step.done) break;
         const input = deps.pkg.format(step.value.value_);
         if (!deps.pkg.validate(input).ok) continue;
-        const answer = referenceAnswer(input, deps.fast, null);
+        const answer = await referenceAnswer(input, deps.fast, null);
         if (!answer.ok) continue;
         chunk.push({ value: step.value, input, expected: answer.expected });
       }
@@ -116,14 +119,14 @@ const MAX_DESCENT = 200;
  * (fast-check puts the biggest reduction first), without running any: the smallest input the tree
  * leads to. Null when the failing case has no valid candidate.
  */
-function smallestCandidate(failing: FailingCase, deps: ShrinkDeps): { value: fc.Value<unknown>; input: string; expected: string } | null {
+async function smallestCandidate(failing: FailingCase, deps: ShrinkDeps): Promise<{ value: fc.Value<unknown>; input: string; expected: string } | null> {
   let found: { value: fc.Value<unknown>; input: string; expected: string } | null = null;
   let value = failing.value;
   descent: for (let i = 0; i < MAX_DESCENT; i++) {
     for (const next of deps.arb.shrink(value.value_, value.context)) {
       const input = deps.pkg.format(next.value_);
       if (!deps.pkg.validate(input).ok) continue;
-      const answer = referenceAnswer(input, deps.fast, null);
+      const answer = await referenceAnswer(input, deps.fast, null);
       if (!answer.ok) continue;
       found = { value: next, input, expected: answer.expected };
       value = next;
@@ -150,8 +153,14 @@ export function costsALimit(verdict: Verdict): boolean {
 }
 
 /** Runs and judges the cases split over the sandboxes in parallel; results in input order. */
-export async function runSpread(sandboxes: Sandbox[], cases: { input: string; expected: string }[], interactor: Interactor | undefined, timeMs: number): Promise<JudgedCase[]> {
+export async function runSpread(
+  sandboxes: Sandbox[],
+  cases: { input: string; expected: string }[],
+  interactor: Interactor | undefined,
+  timeMs: number,
+  check?: OutputCheck,
+): Promise<JudgedCase[]> {
   const share = Math.ceil(cases.length / sandboxes.length);
-  const parts = await Promise.all(sandboxes.map((s, k) => judgeCases(s, cases.slice(k * share, (k + 1) * share), interactor, timeMs)));
+  const parts = await Promise.all(sandboxes.map((s, k) => judgeCases(s, cases.slice(k * share, (k + 1) * share), interactor, timeMs, check)));
   return parts.flat();
 }

@@ -1,6 +1,6 @@
 import type * as fc from 'fast-check';
 import type { Compiler, Language } from '../compile/types';
-import { decideTestVerdict } from '../judge/test-verdict';
+import { judgeRun } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
 import { CASE_LAYOUTS } from '../problems/case-layout';
 import { loadInteractor } from '../problems/interactive';
@@ -14,6 +14,7 @@ import { generateCase } from './cases';
 import { judgeCases } from './judge-cases';
 import { narrowFailure } from './narrow';
 import { referenceAnswer } from './oracle';
+import { serially } from './serial';
 import { costsALimit, shrinkFailure, TIME_BUDGET_MS } from './shrink';
 import { shrinkText } from './shrink-text';
 import type { Said } from '../text/messages';
@@ -177,7 +178,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const wanted = (): boolean => !isCancelled() && !yields() && next < req.cases && (found === null || next <= found.index) && !budget.exhausted();
 
   // Claims the next cases and prepares them: generate, format, validate, ask the references.
-  const build = (): Batch | null => {
+  const build = serially(async (): Promise<Batch | null> => {
     if (!wanted()) return null;
     const batch: Batch = { start: next, cases: [], stopAt: null };
     const preparing = performance.now();
@@ -191,7 +192,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
         batch.stopAt = { index, kind: 'error', input, message: `the generator produced an invalid input (line ${valid.line}: ${valid.message}): a bug in the problem package` };
         break;
       }
-      const answer = referenceAnswer(input, fast, brute);
+      const answer = await referenceAnswer(input, fast, brute);
       if (!answer.ok) {
         batch.stopAt = { index, kind: 'error', input, message: answer.message };
         break;
@@ -201,14 +202,14 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
     }
     budget.chargeJudge(performance.now() - preparing);
     return batch;
-  };
+  });
 
   // Each lane keeps its sandbox busy: the next batch is prepared while the current one runs.
   const lane = async (sandbox: Sandbox): Promise<void> => {
-    let batch = build();
+    let batch = await build();
     while (batch) {
       const running = judgeCases(sandbox, batch.cases, interactor, pkg.limits.timeMs);
-      const upcoming = batch.stopAt ? null : build();
+      const upcoming = batch.stopAt ? Promise.resolve(null) : build();
       const runs = await running;
       const plain = runs.map((r) => r.run);
       budget.chargeRuns(plain);
@@ -225,8 +226,9 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       done += runs.length;
       const elapsed = (performance.now() - started) / 1000;
       onEvent({ type: 'progress', casesRun: Math.min(done, req.cases), casesTotal: req.cases, casesPerSecond: Math.round((done - first) / Math.max(elapsed, 1e-3)) });
-      batch = upcoming && !isCancelled() && !yields() && (found === null || upcoming.start <= (found as Finding).index) && !budget.exhausted() ? upcoming : null;
-      if (upcoming && !batch) firstDropped = Math.min(firstDropped, upcoming.start);
+      const prepared = await upcoming;
+      batch = prepared && !isCancelled() && !yields() && (found === null || prepared.start <= (found as Finding).index) && !budget.exhausted() ? prepared : null;
+      if (prepared && !batch) firstDropped = Math.min(firstDropped, prepared.start);
     }
   };
   const adapt = (runs: RunResult[]): void => {
@@ -289,12 +291,11 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   // generic pass over the text finishes the job (see shrink-text.ts).
   const byText = await shrinkText(byGenerator, { ...shrinkDeps, budgetMs: textBudgetMs }, (steps, inputBytes) => onEvent({ type: 'shrinking', steps: byGenerator.steps + steps, inputBytes }));
   const shrunk = { ...byText, value: byGenerator.value, steps: byGenerator.steps + byText.steps };
-  const checked = referenceAnswer(shrunk.input, fast, brute);
+  const checked = await referenceAnswer(shrunk.input, fast, brute);
   if (!checked.ok) return finish({ result: 'error', casesRun: finding.index + 1, error: checked.message, errorInput: shrunk.input });
-  const { verdict, checkerMessage, checkerSaid } =
-    shrunk.dialogue !== undefined ? { verdict: shrunk.verdict, checkerMessage: shrunk.message ?? null, checkerSaid: shrunk.said ?? null } : decideTestVerdict(shrunk.run, shrunk.expected);
-  const byChecker = verdict === 'WA' || shrunk.dialogue !== undefined;
-  const said = byChecker ? checkerSaid : shrunk.run.said;
+  // A game's verdict and message are the interactor's; else the one rule of judge-one.ts.
+  const { verdict, message, said } =
+    shrunk.dialogue !== undefined ? { verdict: shrunk.verdict, message: shrunk.message ?? null, said: shrunk.said ?? null } : judgeRun(shrunk.run, shrunk.expected);
   return finish({
     result: 'failed',
     casesRun: finding.index + 1,
@@ -304,7 +305,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       got: shrunk.dialogue ?? shrunk.run.stdout,
       verdict,
       shrinkSteps: shrunk.steps,
-      message: byChecker ? checkerMessage : shrunk.run.message,
+      message,
       ...(said && { said }),
       caseIndex: finding.index,
       value: shrunk.value,

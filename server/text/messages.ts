@@ -86,6 +86,23 @@ export const FIXED_MESSAGES = {
   'error.no-rejudge': { en: 'There is no rejudge {0}.', zh: '没有重测 {0}。' },
   'error.no-saved-test': { en: 'There is no saved test {0}.', zh: '没有保存的测试 {0}。' },
   'error.no-contest': { en: 'There is no contest {0}.', zh: '没有比赛 {0}。' },
+  // What a stored problem lacks for stress tests, custom inputs and saved tests (server/http/stored-guard.ts).
+  'error.stored-no-reference': {
+    en: '{0} has no accepted solution to compute expected outputs with: custom inputs, saved tests and stress tests are off for it.',
+    zh: '{0} 没有可用来算出标准答案的正确解答：自定义输入、保存的测试和对拍都不可用。',
+  },
+  'error.stored-reference-language': {
+    en: '{0} has an accepted solution ({1}) only in a language the judge does not run (only TypeScript and JavaScript): custom inputs, saved tests and stress tests are off for it.',
+    zh: '{0} 的正确解答（{1}）所用的语言评测机不运行（只运行 TypeScript 和 JavaScript）：自定义输入、保存的测试和对拍都不可用。',
+  },
+  'error.stored-interactive': {
+    en: '{0} is an interactive stored problem: custom inputs, saved tests and stress tests are not run for it yet.',
+    zh: '{0} 是导入的交互题：暂不支持自定义输入、保存的测试和对拍。',
+  },
+  'error.stored-no-generator': {
+    en: '{0} has no generator (TypeScript exporting generate(rng, size)): stress tests are off for it; custom inputs and saved tests work.',
+    zh: '{0} 没有数据生成器（导出 generate(rng, size) 的 TypeScript）：对拍不可用；自定义输入和保存的测试可以使用。',
+  },
   'error.not-a-submission': { en: '"{0}" is not a submission id (a positive integer).', zh: '“{0}”不是提交编号（应为正整数）。' },
   'error.not-a-stress-run': { en: '"{0}" is not a stress run (a positive integer).', zh: '“{0}”不是对拍编号（应为正整数）。' },
   // "a invocation" is the API's sentence as it has always been (a contract the tests compare).

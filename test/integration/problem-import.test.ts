@@ -74,7 +74,9 @@ describe('importing a problem into a running judge', { timeout: 240_000 }, () =>
     const page = await (await fetch(`${server.url}/problems/rt-kiki`)).text();
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toContain('<script>alert(1)');
-    expect(page).toMatch(/imported as a package without a generator: stress tests, custom inputs and saved tests are off/);
+    // No generator: stress tests are off, custom inputs and saved tests work (the accepted solution answers).
+    expect(page).toMatch(/rt-kiki has no generator \(TypeScript exporting generate\(rng, size\)\): stress tests are off for it; custom inputs and saved tests work\./);
+    expect(page).toContain('id="user-tests"');
 
     const source = (name: string) => files.find((f) => f.path === name)!.data.toString();
     const wrong = files.find((f) => f.path.startsWith('submissions/wrong_answer/'))!.path;
@@ -84,7 +86,30 @@ describe('importing a problem into a running judge', { timeout: 240_000 }, () =>
 
     const stress = await fetch(`${server.url}/api/stress`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'rt-kiki', source: source('submissions/accepted/fast.ts') }) });
     expect(stress.status).toBe(409);
-    expect(((await stress.json()) as { error: string }).error).toMatch(/stress tests, custom inputs and saved tests are off/);
+    expect(((await stress.json()) as { error: string }).error).toBe('rt-kiki has no generator (TypeScript exporting generate(rng, size)): stress tests are off for it; custom inputs and saved tests work.');
+
+    // A custom input: the package's accepted solution (in its own sandbox) answers it, the wrong one gets a verdict.
+    const sample = files.find((f) => f.path.startsWith('data/sample/') && f.path.endsWith('.in'))!;
+    const input = sample.data.toString();
+    const answer = files.find((f) => f.path === sample.path.replace(/\.in$/, '.ans'))!.data.toString();
+    const invoke = async (src: string) => {
+      const res = await fetch(`${server!.url}/api/invocations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ problem: 'rt-kiki', source: src, input }) });
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      for (;;) {
+        const inv = (await (await fetch(`${server!.url}/api/invocations/${id}`)).json()) as { status: string; verdict: string; expected: string };
+        if (inv.status === 'done') return inv;
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    };
+    const mine = await invoke(source('submissions/accepted/fast.ts'));
+    expect(mine.verdict).toBe('AC');
+    expect(mine.expected.trim()).toBe(answer.trim());
+    // A saved test's expected output is the reference's answer too.
+    const saved = await fetch(`${server.url}/api/problems/rt-kiki/tests`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ input }) });
+    expect(saved.status).toBe(201);
+    const tests = (await (await fetch(`${server.url}/api/problems/rt-kiki/tests`)).json()) as { input: string; expected: string }[];
+    expect(tests.at(-1)!.expected.trim()).toBe(answer.trim());
   });
 
   it('refuses hostile and oversized uploads with sentences, and keeps serving', async () => {

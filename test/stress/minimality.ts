@@ -25,7 +25,7 @@ export async function expectLocallyMinimal(
   const candidates: { input: string; expected: string }[] = [];
   for (const candidate of arb.shrink(c.value.value_, c.value.context)) {
     const input = problem.pkg.format(candidate.value_);
-    const answer = referenceAnswer(input, refs.fast, brute);
+    const answer = await referenceAnswer(input, refs.fast, brute);
     if (problem.pkg.validate(input).ok && answer.ok) candidates.push({ input, expected: answer.expected });
   }
   // Interactive problems: each candidate is a game against the interactor.
@@ -47,7 +47,7 @@ export async function expectMinimalAgainstTextSteps(outcome: StressOutcome, prob
   expect(problem.pkg.validate(c.input)).toEqual({ ok: true });
   const candidates: { input: string; expected: string; kind: string }[] = [];
   for (const step of textSteps(c.input, (input) => problem.pkg.validate(input).ok)) {
-    const answer = referenceAnswer(step.input, fast, null);
+    const answer = await referenceAnswer(step.input, fast, null);
     if (answer.ok) candidates.push({ input: step.input, expected: answer.expected, kind: step.kind });
   }
   const interactor = problem.pkg.interactive ? await loadInteractor(problem.pkg.slug) : undefined;
