@@ -1,7 +1,7 @@
 /**
  * A stored problem (an imported package or a published draft) as it travels to a judge worker:
- * everything its judge reads (limits, tests, the stored package with its checker, the generator,
- * the statements its version hash covers), as one gzipped JSON document kept in Redis under the
+ * everything its judge reads (limits, tests, the stored package with its checker or an interactive
+ * problem's interactor modules, the generator, the statements its version hash covers), as one gzipped JSON document kept in Redis under the
  * SHA-256 of the document (the digest). The job names the digest and the problem's version hash;
  * the worker checks both against what it read, so a changed, truncated or foreign document is
  * refused, never judged with.
