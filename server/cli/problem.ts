@@ -7,7 +7,8 @@
 import '../platform/require-supported-node';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { exportPackage, ExportError, packageZip, writePackage } from '../package-format/export';
+import { ExportError, packageZip, writePackage } from '../package-format/export';
+import { exportProblem } from '../problem-store/export';
 import { checkPackage } from '../package-format/check';
 import { parsePackage } from '../package-format/parse';
 import { loadConfig } from '../platform/config';
@@ -31,7 +32,7 @@ const config = loadConfig();
 // Read-only: the export works beside a running server and never changes its data.
 const db: Db | undefined = existsSync(config.dbPath) ? openDatabase(config.dbPath, { readonly: true }) : undefined;
 try {
-  const exported = await exportPackage(slug, db);
+  const exported = await exportProblem(slug, db);
   const out = resolve(dir);
   mkdirSync(out, { recursive: true });
   const from = exported.testsFrom === 'database' ? `from the database in ${config.dataDir}` : 'built from the package (the database does not hold it)';

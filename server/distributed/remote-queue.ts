@@ -25,8 +25,9 @@ const RECONCILE_MS = 3_000;
  * coming back from idle is next whatever others have queued (the embedded queue's turns, decided
  * when the job is put on the queue because a worker taking a job cannot look at the database).
  */
-const KIND_SLOTS = 8;
-// The highest rank's priority (1 + rank × 8 + 7) stays below BullMQ's limit and the background priority.
+// One slot per kind's priority (0–8; kinds/*.ts).
+const KIND_SLOTS = 9;
+// The highest rank's priority (1 + rank × 9 + 8) stays below BullMQ's limit and the background priority.
 const MAX_RANK = Math.floor((1 << 21) / KIND_SLOTS) - 2;
 /** Background kinds (rejudges) take BullMQ's last priority (its limit, 2^21 - 1), after every other job whatever its rank. */
 const BACKGROUND_PRIORITY = (1 << 21) - 1;

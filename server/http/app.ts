@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
   app.use(classRoutes(deps.db, deps.events));
-  app.use(problemImportRoutes(deps.db));
+  app.use(problemImportRoutes(deps.db, deps.onQueued));
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
   app.use(contestToolGate(deps.db));

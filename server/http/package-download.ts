@@ -1,5 +1,6 @@
 import express from 'express';
-import { ExportError, exportPackage, packageZip } from '../package-format/export';
+import { ExportError, packageZip } from '../package-format/export';
+import { exportProblem } from '../problem-store/export';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
@@ -21,7 +22,7 @@ export function packageDownload(db: Db): express.Router {
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can download a problem package: it holds the reference solution and every hidden test.');
     let zip: Buffer;
     try {
-      zip = packageZip(await exportPackage(slug, db));
+      zip = packageZip(await exportProblem(slug, db));
     } catch (e) {
       if (e instanceof ExportError) throw notFound(e.message);
       throw e;

@@ -227,7 +227,7 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
       return { folder: folder as SolutionReport['folder'], name: name.join('/'), language: 'typescript', expected: r.expected, got: r.verdict, failedTest: r.failedTest, tests: '', maxTimeMs: 0, ok: r.verdict === r.expected, note: null };
     });
     try {
-      storePackage(db, draft.pkg, { owner: row.owner, published: true, replace: earlier !== undefined, generator: draft.generator ?? undefined, solutions, caseLayout: draft.caseLayout });
+      storePackage(db, draft.pkg, { owner: row.owner, published: true, replace: earlier !== undefined, generator: draft.generator ?? undefined, solutions, caseLayout: draft.caseLayout, extra: draft.extra });
     } catch (e) {
       if (e instanceof StoreRefused) {
         res.status(409).json({ error: `Draft ${row.id} cannot be published: ${e.reasons[0]}`, reasons: e.reasons });

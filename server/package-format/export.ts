@@ -42,6 +42,7 @@ interface ExportTest {
 
 export class ExportError extends Error {}
 
+/** A built-in problem (from problems/); server/problem-store/export.ts exports stored ones and picks between the two. */
 export async function exportPackage(slug: string, db?: Db): Promise<ExportedPackage> {
   if (!listSlugs().includes(slug)) throw new ExportError(`There is no problem package "${slug.slice(0, 60)}" in problems/.`);
   const problem = await loadProblem(slug);
@@ -128,7 +129,7 @@ function problemYaml(problem: LoadedProblem): string {
 }
 
 /** A stable UUID per slug (the format wants one per problem): the same on every export. */
-function uuidOf(slug: string): string {
+export function uuidOf(slug: string): string {
   const h = createHash('sha256').update(`sg-judge problem ${slug}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

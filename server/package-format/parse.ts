@@ -42,6 +42,8 @@ export interface PackageSubmission {
 
 export interface ParsedPackage {
   shortName: string;
+  /** problem.yaml's uuid, kept so an export writes it back. */
+  uuid?: string;
   name: { en: string; zh?: string };
   source: string | null;
   license: string | null;
@@ -59,10 +61,20 @@ export interface ParsedPackage {
   outputValidator?: { name: string; language: 'typescript' | 'javascript'; source: string } | null;
   /** Interactive packages: the interactor in SG Judge's form, or why it cannot be run (absent: not interactive). */
   interactor?: InteractorRead | null;
+  /**
+   * Every file under input_validators/ (text): TypeScript and JavaScript ones are run over every
+   * test input at import (server/problem-store/input-validators.ts), others kept and exported.
+   */
+  inputValidators?: { path: string; language: 'typescript' | 'javascript' | 'other'; source: string }[];
   /** Each statement's format, by language (absent: Markdown). */
   statementFormats?: Record<string, 'md' | 'tex'>;
   /** What was assumed or left out, as sentences (defaults taken, files kept but not used). */
   notes: string[];
+  /**
+   * Files under sg-judge/ (path without that prefix, text): what the format has no place for,
+   * kept so an export writes them back.
+   */
+  sgJudgeFiles?: { path: string; text: string }[];
   /** sg-judge/case-layout.json: input of T cases of fixed lines, so wrong answers name their case. */
   caseLayout?: CaseLayout | null;
 }
@@ -173,6 +185,7 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
   const interactive = type === 'interactive' || validation.includes('interactive');
   return {
     shortName,
+    ...(typeof yaml.uuid === 'string' && { uuid: yaml.uuid }),
     name,
     source: typeof yaml.source === 'string' ? yaml.source : null,
     license: typeof yaml.license === 'string' ? yaml.license : null,
@@ -187,7 +200,15 @@ function read(dir: string, shortName: string, files: string[]): ParsedPackage {
     validatorFlags: typeof yaml.validator_flags === 'string' ? yaml.validator_flags : '',
     outputValidator: interactive ? null : outputValidatorOf(files, text, notes),
     interactor: interactive ? readInteractor(files, text) : null,
+    inputValidators: files
+      .filter((f) => f.startsWith('input_validators/'))
+      .sort()
+      .map((f) => ({ path: f, language: /\.(ts|mts)$/.test(f) ? 'typescript' : /\.(js|mjs)$/.test(f) ? 'javascript' : 'other', source: text(f) })),
     caseLayout: caseLayoutOf(files, text, notes),
+    sgJudgeFiles: files
+      .filter((f) => f.startsWith('sg-judge/'))
+      .sort()
+      .map((f) => ({ path: f.slice('sg-judge/'.length), text: text(f) })),
     statementFormats,
     notes,
   };

@@ -3,12 +3,15 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Compiler } from '../compile/types';
 import { parsePackage, type ParsedPackage } from '../package-format/parse';
 import { readZip } from '../package-format/unzip';
-import type { Sandbox } from '../sandbox';
 import type { Db } from '../storage/db';
 import { checkerOf, packageFaults } from './package-data';
+import { createBoundedCompiler } from '../compile/bounded-compiler';
+import { createSandbox } from '../sandbox';
+import { runInputValidators, type InputValidation } from './input-validators';
 import { runPackageSolutions } from './solutions';
 import { slugFaults, storePackage } from './store';
 import { StoreRefused, type SolutionReport } from './types';
+import type { Sandbox } from '../sandbox/types';
 
 /** Largest zip read (upload or file): its size is checked before a byte of it is read. */
 export const MAX_ZIP_BYTES = 64 * 1024 * 1024;
@@ -26,6 +29,8 @@ export interface ImportOptions {
   compiler?: Compiler;
   sandbox?: Sandbox;
   onRow?: (row: SolutionReport) => void;
+  /** Run inside the store's transaction with the result (an import job finishes its row there). */
+  alsoInTransaction?: (result: { slug: string; solutions: SolutionReport[]; notes: string[] }) => void;
 }
 
 export type ImportResult =
@@ -43,16 +48,35 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const pkg: ParsedPackage = opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg;
   const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
-  const solutions = await runPackageSolutions(pkg, { compiler: opts.compiler, sandbox: opts.sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
+  // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
+  const compiler = opts.compiler ?? createBoundedCompiler();
+  const sandbox = opts.sandbox ?? (await createSandbox());
+  let solutions: SolutionReport[];
+  let validation: InputValidation;
+  try {
+    validation = await runInputValidators(pkg, { compiler, sandbox });
+    if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
+    solutions = await runPackageSolutions(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
+  } finally {
+    if (!opts.sandbox) await sandbox.close();
+    if (!opts.compiler) await compiler.close();
+  }
   const reasons = solutions
     .filter((r) => r.expected === 'AC' && r.got !== null && !r.ok)
     .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
   if (reasons.length) return { ok: false, reasons, solutions };
-  const notes = [...pkg.notes];
+  const notes = [...pkg.notes, ...validation.notes];
   if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
   for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
   try {
-    const { slug } = storePackage(db, pkg, { owner: opts.owner, published: opts.published ?? true, replace: opts.replace, solutions, caseLayout: pkg.caseLayout ?? null });
+    const { slug } = storePackage(db, pkg, {
+      owner: opts.owner,
+      published: opts.published ?? true,
+      replace: opts.replace,
+      solutions,
+      caseLayout: pkg.caseLayout ?? null,
+      alsoInTransaction: opts.alsoInTransaction && ((slug) => opts.alsoInTransaction!({ slug, solutions, notes })),
+    });
     return { ok: true, slug, solutions, notes };
   } catch (e) {
     if (e instanceof StoreRefused) return { ok: false, reasons: e.reasons, solutions };

@@ -20,7 +20,18 @@ export interface StoreOptions {
   solutions?: SolutionReport[];
   /** Input of T cases of fixed lines: the judge names the failing case (server/problems/case-layout.ts). */
   caseLayout?: CaseLayout | null;
+  /** sg-judge/ files kept for the export (a draft's brute force and lab facts, an imported package's). */
+  extra?: { path: string; text: string }[];
+  /** Run inside the store's transaction (an import job finishes its row there: stored and finished together). */
+  alsoInTransaction?: (slug: string) => void;
 }
+
+/**
+ * sg-judge/ files an export writes from their own fields, never kept twice. An imported
+ * sg-judge/generator.ts is kept as a file and written back, but does not turn stress tests on:
+ * only a draft's generator, checked before it is published, does.
+ */
+const GENERATED_EXTRA = new Set(['case-layout.json', 'README.md']);
 
 /** Content hashes of stored problems start with this, so caches and the start-up import tell them apart. */
 export const STORED_HASH_PREFIX = 'stored:';
@@ -58,6 +69,10 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     solutions: (opts.solutions ?? []).map((r) => ({ ...r, source: sources.get(r.name) ?? null })),
     notes: [...pkg.notes, ...limitNotes, ...statements.notes],
     caseLayout: opts.caseLayout ?? null,
+    ...(pkg.uuid && { uuid: pkg.uuid }),
+    ...(pkg.validatorFlags && { validatorFlags: pkg.validatorFlags }),
+    inputValidators: (pkg.inputValidators ?? []).map((v) => ({ path: v.path, source: v.source })),
+    extra: (opts.extra ?? pkg.sgJudgeFiles ?? []).filter((f) => !GENERATED_EXTRA.has(f.path)),
   };
   const tests: NewTest[] = [
     ...pkg.samples.map((t, i) => ({ kind: 'sample' as const, label: `sample ${i + 1}`, input: t.input, expected: t.answer })),
@@ -91,6 +106,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
          generator = excluded.generator, stored_at = excluded.stored_at`,
     ).run(slug, opts.owner, opts.published ? 1 : 0, json, opts.generator ?? null, Date.now());
     bumpVersion(db);
+    opts.alsoInTransaction?.(slug);
   }).immediate();
   return { slug };
 }

@@ -46,6 +46,14 @@ export interface StoredPackageData {
   notes: string[];
   /** Input of T cases of fixed lines (a lab draft's): wrong answers name "case k of T". Absent: none. */
   caseLayout?: CaseLayout | null;
+  /** problem.yaml's uuid as imported (absent: the export makes a stable one from the slug). */
+  uuid?: string;
+  /** problem.yaml's validator_flags as given (the checker holds them parsed). Absent: none. */
+  validatorFlags?: string;
+  /** Every file under input_validators/ as imported (path from the package root), for the export. */
+  inputValidators?: { path: string; source: string }[];
+  /** sg-judge/ files as imported (path under sg-judge/), for the export; the generator is its own column. */
+  extra?: { path: string; text: string }[];
 }
 
 export class StoreRefused extends Error {

@@ -19,6 +19,8 @@ export const PERSON_CAPS: { readonly [K in JobKind]: number } = {
   rejudge: Number.MAX_SAFE_INTEGER,
   // A teacher's problem drafts being checked (each runs every solution on every test).
   'problem-draft': 3,
+  // A teacher's uploaded package zips waiting or being imported (each up to 64 MiB on disk).
+  'problem-import': 2,
 };
 
 const NAMES: { readonly [K in JobKind]: string } = {
@@ -30,6 +32,7 @@ const NAMES: { readonly [K in JobKind]: string } = {
   'mistake-map': 'mistake maps',
   rejudge: 'rejudged submissions',
   'problem-draft': 'problem drafts being checked',
+  'problem-import': 'problem imports',
 };
 
 /** The person key of new work, as PERSON (kinds/kind.ts) computes it for stored rows. */

@@ -7,6 +7,8 @@ import type { MistakeMapFinal } from '../storage/mistake-maps';
 import type { RejudgeOutcome } from '../rejudge/store';
 import type { DraftFinal } from '../problem-drafts/store';
 import type { CheckRow } from '../problem-drafts/checks';
+import type { ImportFinal } from '../problem-store/import-jobs';
+import type { SolutionReport } from '../problem-store/types';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -16,7 +18,7 @@ export interface JudgeThreadData {
 }
 
 /** What a judge thread can be asked to do; each kind lives in its own table (see kinds/registry.ts). */
-export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map' | 'rejudge' | 'problem-draft';
+export type JobKind = 'submission' | 'stress' | 'invocation' | 'lab' | 'sample-run' | 'mistake-map' | 'rejudge' | 'problem-draft' | 'problem-import';
 
 /** Where a long job that yielded its thread resumes (a stress run: its next case and the CPU budget spent). */
 export interface YieldState {
@@ -55,6 +57,9 @@ export type FromThread =
   | { type: 'rejudge-done'; id: number; result: RejudgeOutcome | null; error?: string }
   | { type: 'problem-draft-rows'; id: number; rows: CheckRow[] }
   | { type: 'problem-draft-done'; id: number; result: DraftFinal }
+  /** An import's solution table so far (every row finished), and its end: stored or refused with every reason. */
+  | { type: 'problem-import-rows'; id: number; rows: SolutionReport[] }
+  | { type: 'problem-import-done'; id: number; result: ImportFinal }
   /** The job stopped early to give the thread to waiting work; the queue stores where it resumes. */
   | { type: 'yielded'; kind: JobKind; id: number; state: YieldState }
   | { type: 'closed' };
@@ -83,5 +88,7 @@ const JOB_MESSAGES = {
   'rejudge-done': true,
   'problem-draft-rows': true,
   'problem-draft-done': true,
+  'problem-import-rows': true,
+  'problem-import-done': true,
 } as const satisfies Record<JobMessageType, true>;
 export const JOB_MESSAGE_TYPES = Object.keys(JOB_MESSAGES) as JobMessageType[];

@@ -584,4 +584,36 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE invocations ADD COLUMN message_said TEXT;
     `,
   },
+  {
+    version: 42,
+    name: 'problem imports: an uploaded package zip checked and stored by a queued job',
+    sql: `
+      CREATE TABLE problem_imports (
+        id           INTEGER PRIMARY KEY,
+        -- The teacher who uploaded it (accounts mode); NULL in local mode.
+        owner        INTEGER REFERENCES accounts(id),
+        -- The person key (personOf) whose turns and caps the import takes.
+        client       TEXT NOT NULL DEFAULT '',
+        status       TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done')),
+        -- Once done: 'stored' or 'refused'.
+        outcome      TEXT CHECK (outcome IN ('stored', 'refused')),
+        -- The upload's file name, and its zip's name under DATA_DIR/imports (removed once done).
+        file_name    TEXT,
+        zip          TEXT NOT NULL,
+        -- ?as=NAME and ?replace=1 as asked.
+        store_as     TEXT,
+        replace_existing INTEGER NOT NULL DEFAULT 0,
+        -- The short name stored under; JSON: the solution table so far, the refusal reasons, the notes.
+        slug         TEXT,
+        rows         TEXT,
+        reasons      TEXT,
+        notes        TEXT,
+        attempts     INTEGER NOT NULL DEFAULT 0,
+        created_at   INTEGER NOT NULL,
+        finished_at  INTEGER,
+        CHECK ((status = 'done') = (outcome IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX problem_imports_by_status ON problem_imports (status, id);
+    `,
+  },
 ];

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPackage, packageZip } from '../../server/package-format/export';
 import { zipFiles } from '../../server/package-format/zip';
 import { accountsCli, Person } from '../helpers/accounts';
+import { smallPackage } from '../problem-store/small-package';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
 /**
  * "Bringing a problem in" on /class in a real browser, in accounts mode: the teacher's upload goes
- * through the page's CSRF token and shows the solution table, a hostile zip shows every reason,
- * the panel speaks Chinese, and a student's upload is refused before its body is read.
+ * through the page's CSRF token, is queued and followed to the end with the solution table, a hostile
+ * zip shows every reason, the panel (its progress and result) speaks Chinese, and a student's upload is refused before its body is read.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -70,6 +71,21 @@ describe('bringing a problem in on /class', { timeout: 180_000 }, () => {
     expect(await tess.locator('.import-refused').textContent()).toMatch(/^已拒绝: The package was refused: /);
     const reasons = await tess.locator('.import-reasons li').allTextContents();
     expect(reasons).toEqual(expect.arrayContaining(['problem.yaml: problem_format_version is missing.', 'data/secret/ is missing.']));
+
+    // A slow package (two solutions that loop for their 1 s limit): the progress, then the result, in Chinese.
+    const slow = join(files, 'slow.zip');
+    const pkg = smallPackage((f) => {
+      f.set('submissions/time_limit_exceeded/loop-1.ts', 'for (;;) {}\n');
+      f.set('submissions/time_limit_exceeded/loop-2.ts', 'for (;;) {}\n');
+    });
+    writeFileSync(slow, zipFiles(pkg.map((f) => ({ path: `sum/${f.path}`, data: f.data }))));
+    await tess.setInputFiles('#import-problem input[name=package]', slow);
+    await tess.fill('#import-problem input[name=as]', 'slow-sum');
+    await tess.click('#import-problem .import-run');
+    await tess.locator('.import-status', { hasText: '正在检查题目包并运行其中的解答' }).waitFor({ timeout: 60_000 });
+    await tess.locator('.import-done a').waitFor({ timeout: 60_000 });
+    expect(await tess.locator('.import-done').textContent()).toBe('已导入: slow-sum');
+    expect(await tess.locator('.import-table tr').count()).toBe(4);
   });
 
   it("refuses a student's upload with 403 before reading it", async () => {

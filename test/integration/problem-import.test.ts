@@ -27,9 +27,16 @@ afterAll(async () => {
 
 const EVIL = 'Take the last coin. <script>alert(1)</script>\n';
 
+/** Uploads (202: a queued import) and follows GET /api/problems/import/:id until it is done or refused. */
 async function upload(zip: Buffer, query = ''): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${server!.url}/api/problems/import${query}`, { method: 'POST', headers: { 'content-type': 'application/zip' }, body: new Uint8Array(zip) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  const body = (await res.json()) as Record<string, unknown>;
+  if (res.status !== 202) return { status: res.status, body };
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    const v = (await (await fetch(`${server!.url}/api/problems/import/${body.id}`)).json()) as Record<string, unknown>;
+    if (v.status === 'done' || v.status === 'refused') return { status: res.status, body: v };
+  }
+  throw new Error(`import ${body.id} did not finish`);
 }
 
 async function slugs(base = server!.url): Promise<string[]> {
@@ -49,18 +56,17 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
 }
 
 describe('importing a problem into a running judge', { timeout: 240_000 }, () => {
-  it('an uploaded zip is stored and judged, and the server serves while the import runs', async () => {
+  it('an uploaded zip is imported by a queued job, stored and judged', async () => {
     server = await startServer({ dataDir });
     const exported = await exportPackage('kiki');
     // Without the too-slow solutions (each costs a whole time limit; test/problem-store runs them).
     const files = exported.files
       .filter((f) => !f.path.startsWith('submissions/time_limit_exceeded/'))
       .map((f) => (f.path === 'problem_statement/problem.en.md' ? { ...f, data: Buffer.from(EVIL) } : f));
-    const pending = upload(packageZip({ ...exported, files }), '?as=rt-kiki');
-    // Pages answer while the package's solutions run.
-    expect((await fetch(`${server.url}/api/problems`)).status).toBe(200);
-    const { status, body } = await pending;
-    expect(status, JSON.stringify(body)).toBe(201);
+    // Pages answering while an import runs: test/integration/import-job.test.ts.
+    const { status, body } = await upload(packageZip({ ...exported, files }), '?as=rt-kiki');
+    expect(status, JSON.stringify(body)).toBe(202);
+    expect(body.status, JSON.stringify(body)).toBe('done');
     expect(body.slug).toBe('rt-kiki');
     expect((body.solutions as { ok: boolean }[]).every((s) => s.ok)).toBe(true);
     expect(await slugs()).toContain('rt-kiki');
@@ -86,7 +92,7 @@ describe('importing a problem into a running judge', { timeout: 240_000 }, () =>
     // A name of the same length, rewritten in place to climb out.
     const bad = Buffer.from(escape.toString('latin1').replaceAll('pk/x.in', '../x.in'), 'latin1');
     const refused = await upload(bad);
-    expect(refused.status).toBe(422);
+    expect(refused.body.status).toBe('refused');
     expect(String(refused.body.error)).toMatch(/^The package was refused: "\.\.\/x\.in": a name with "\.\."/);
     const tooBig = await new Promise<number>((resolve, reject) => {
       const url = new URL(server!.url);

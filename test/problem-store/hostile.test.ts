@@ -8,6 +8,7 @@ import { readZip } from '../../server/package-format/unzip';
 import { zipFiles } from '../../server/package-format/zip';
 import { importPackage } from '../../server/problem-store';
 import { VALIDATOR_LIMITS } from '../../server/problem-store/output-validator';
+import { INPUT_VALIDATOR_LIMITS } from '../../server/problem-store/input-validators';
 import { renderStatement } from '../../server/render/markdown';
 import { createSandbox } from '../../server/sandbox';
 import { openDatabase } from '../../server/storage/db';
@@ -135,6 +136,19 @@ describe('hostile packages', () => {
     expect(reasonsOf(r)).toMatch(new RegExp(`The accepted solution fast\\.ts gets IE on test 1 \\(test 1 \\(1\\): the output validator ran longer than ${VALIDATOR_LIMITS.timeMs} ms and was stopped\\)`));
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(getProblemHeader(db, 'loop-kiki')).toBeUndefined();
+    noLeftovers();
+  });
+
+  it('an input validator that loops is stopped by its CPU limit, run no further, and the import refused with a sentence', async () => {
+    const exported = await exportPackage('kiki');
+    const files = [...exported.files, { path: 'input_validators/loop/validate.ts', data: Buffer.from("for (;;) {}\n") }];
+    const started = Date.now();
+    const r = await importZip(packageZip({ ...exported, files }), 'loop-input-kiki');
+    expect(reasonsOf(r)).toBe(`The input validator input_validators/loop/validate.ts ran longer than ${INPUT_VALIDATOR_LIMITS.timeMs} ms on data/sample/1.in and was stopped; it was not run on further inputs.`);
+    // One limit, not one per test: a looping validator is not run again.
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(r.solutions).toEqual([]);
+    expect(getProblemHeader(db, 'loop-input-kiki')).toBeUndefined();
     noLeftovers();
   });
 

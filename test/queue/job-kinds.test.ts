@@ -19,7 +19,7 @@ afterAll(() => {
 
 describe('the registry of job kinds', () => {
   it('covers every kind on both sides: a record module and a judge-thread runner each', () => {
-    expect(kinds.sort()).toEqual(['invocation', 'lab', 'mistake-map', 'problem-draft', 'rejudge', 'sample-run', 'stress', 'submission']);
+    expect(kinds.sort()).toEqual(['invocation', 'lab', 'mistake-map', 'problem-draft', 'problem-import', 'rejudge', 'sample-run', 'stress', 'submission']);
     for (const kind of kinds) {
       expect(JOB_KINDS[kind].kind, `${kind}'s module names another kind`).toBe(kind);
       expect(typeof THREAD_RUNNERS[kind], `${kind} has no thread runner`).toBe('function');

@@ -10,6 +10,7 @@ import { insertInvocation } from '../../server/storage/invocations';
 import { insertLabJob } from '../../server/storage/lab-jobs';
 import { insertMistakeMap } from '../../server/storage/mistake-maps';
 import { insertProblemDraft } from '../../server/problem-drafts/store';
+import { insertProblemImport } from '../../server/problem-store/import-jobs';
 import { insertSampleRun } from '../../server/storage/sample-runs';
 import { insertStressRun } from '../../server/storage/stress-runs';
 import { insertSubmission } from '../../server/storage/submissions';
@@ -36,6 +37,7 @@ const made = {
   'mistake-map': insertMistakeMap(db, { problem: 'nim', source: 'x', language: 'typescript', submission: null, owner: null, requester: '' }),
   rejudge: rejudgeItemOf(),
   'problem-draft': insertProblemDraft(db, { slug: 'echo', owner: null, client: '', stored: { draft: null, unanswered: [] } }),
+  'problem-import': insertProblemImport(db, { owner: null, client: '', fileName: null, zip: 'x.zip', storeAs: null, replace: false }),
 };
 
 /** A rejudge's item (of the submission above; its rejudge row is not needed to claim or recover it). */

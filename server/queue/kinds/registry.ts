@@ -11,6 +11,7 @@ import { labKind } from './lab';
 import { mistakeMapKind } from './mistake-map';
 import { rejudgeKind } from './rejudge';
 import { problemDraftKind } from './problem-draft';
+import { problemImportKind } from './problem-import';
 import { sampleRunKind } from './sample-run';
 import { stressKind } from './stress';
 import { submissionKind } from './submission';
@@ -24,6 +25,7 @@ export const JOB_KINDS: { readonly [K in JobKind]: JobKindModule<K> } = {
   'mistake-map': mistakeMapKind,
   rejudge: rejudgeKind,
   'problem-draft': problemDraftKind,
+  'problem-import': problemImportKind,
 };
 
 export function kindModule(kind: JobKind): JobKindModule {

@@ -7,6 +7,7 @@ import type { Sandbox } from '../../sandbox/types';
 import type { Db } from '../../storage/db';
 import { runMistakeMapJob } from '../mistake-map-job';
 import { runProblemDraftJob } from '../problem-draft-job';
+import { runProblemImportJob } from '../problem-import-job';
 import { runInvocationJob } from '../invocation-job';
 import { runLabJob } from '../lab-job';
 import { runSampleRunJob } from '../sample-run-job';
@@ -52,4 +53,5 @@ export const THREAD_RUNNERS: { readonly [K in JobKind]: ThreadRunner } = {
   'mistake-map': async (id, ctx) => ctx.send({ type: 'mistake-map-done', id, result: await runMistakeMapJob(id, ctx) }),
   rejudge: runRejudgeJob,
   'problem-draft': async (id, ctx) => ctx.send({ type: 'problem-draft-done', id, result: await runProblemDraftJob(id, ctx) }),
+  'problem-import': async (id, ctx) => ctx.send({ type: 'problem-import-done', id, result: await runProblemImportJob(id, ctx) }),
 };

@@ -1,0 +1,88 @@
+import type { Compiler } from '../compile/types';
+import type { ParsedPackage } from '../package-format/parse';
+import type { Sandbox } from '../sandbox/types';
+
+/**
+ * The package's input validators, run at import over every test input, in the format's contract:
+ * the input on standard input, exit code 42 when it is valid and 43 when it is not (the reason on
+ * standard error). Only TypeScript and JavaScript validators are run, each in the sandbox like a
+ * submission (a package is not trusted) with its own CPU limit per input; a validator that loops,
+ * crashes or exits otherwise is a reason of its own and is not run on further inputs, so a hostile
+ * package costs at most one limit per validator. Validators in other languages are kept, not run.
+ */
+export const INPUT_VALIDATOR_LIMITS = { timeMs: 2000, memoryMb: 512, outputBytes: 64 * 1024 };
+/** More runnable validators than this is refused: each one costs a run per test. */
+export const MAX_INPUT_VALIDATORS = 4;
+
+export const VALID_EXIT = 42;
+export const INVALID_EXIT = 43;
+
+/** Files that describe a validator rather than being one. */
+const DOCUMENT = /\.(md|txt|yaml|yml|json)$/i;
+
+export interface InputValidation {
+  reasons: string[];
+  notes: string[];
+}
+
+/**
+ * Whether the validator reads only its standard input: the sandbox has no files and no modules,
+ * so one that loads other files or modules (an SG Judge export's validator loads the judge's
+ * problems/ package) cannot run there and is kept, not run, with a note saying so.
+ */
+function selfContained(source: string): boolean {
+  const imports = [...source.matchAll(/\bfrom\s+['"]([^'"]+)['"]|\bimport\s*\(|\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm)];
+  return imports.every((m) => {
+    const name = m[1] ?? m[2] ?? m[3];
+    return name === 'fs' || name === 'node:fs';
+  });
+}
+
+export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: Compiler; sandbox: Sandbox }): Promise<InputValidation> {
+  const all = (pkg.inputValidators ?? []).filter((v) => !DOCUMENT.test(v.path));
+  const reasons: string[] = [];
+  const notes: string[] = [];
+  const others = all.filter((v) => v.language === 'other');
+  if (others.length) notes.push(`${others.length} input validator file(s) in languages other than TypeScript and JavaScript (${others.map((v) => v.path).slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}): kept, not run.`);
+  const scripts = all.filter((v) => v.language !== 'other');
+  const runnable = scripts.filter((v) => selfContained(v.source));
+  for (const v of scripts.filter((v) => !runnable.includes(v))) {
+    notes.push(`${v.path} loads other files or modules; the sandbox runs only validators that read their standard input alone: kept, not run.`);
+  }
+  if (runnable.length > MAX_INPUT_VALIDATORS) return { reasons: [`input_validators/ holds ${runnable.length} TypeScript or JavaScript validators; at most ${MAX_INPUT_VALIDATORS} are run.`], notes };
+  const tests = [...pkg.samples.map((t) => ({ file: `data/sample/${t.name}.in`, input: t.input })), ...pkg.secret.map((t) => ({ file: `data/secret/${t.name}.in`, input: t.input }))];
+  for (const v of runnable) {
+    const compiled = await deps.compiler.compile(v.source, v.language as 'typescript' | 'javascript');
+    if (!compiled.ok) {
+      reasons.push(`The input validator ${v.path} does not compile: ${compiled.diagnostics.split('\n')[0]?.slice(0, 300)}`);
+      continue;
+    }
+    await deps.sandbox.load(compiled.js, INPUT_VALIDATOR_LIMITS);
+    try {
+      for (const t of tests) {
+        const run = await deps.sandbox.run(t.input);
+        if (run.exitCode === VALID_EXIT) continue;
+        const said = firstLine(run.stderr) || firstLine(run.stdout);
+        if (run.exitCode === INVALID_EXIT) {
+          reasons.push(`${t.file} is invalid by the input validator ${v.path}${said ? `: ${said}` : '.'}`);
+          continue;
+        }
+        // Anything else says nothing about the input: the validator is broken, and is not run further.
+        if (run.status === 'tle') reasons.push(`The input validator ${v.path} ran longer than ${INPUT_VALIDATOR_LIMITS.timeMs} ms on ${t.file} and was stopped; it was not run on further inputs.`);
+        else {
+          const how = run.exitCode !== null ? `exited with code ${run.exitCode}` : run.status === 'mle' ? `used more than ${INPUT_VALIDATOR_LIMITS.memoryMb} MiB` : `failed (${firstLine(run.message ?? '') || run.status})`;
+          reasons.push(`The input validator ${v.path} ${how} on ${t.file}, not ${VALID_EXIT} (valid) or ${INVALID_EXIT} (invalid); it was not run on further inputs.`);
+        }
+        break;
+      }
+    } finally {
+      deps.sandbox.release();
+    }
+  }
+  if (runnable.length && !reasons.length) notes.push(`${runnable.length} input validator(s) accepted all ${tests.length} test inputs.`);
+  return { reasons, notes };
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300);
+}
