@@ -67,7 +67,9 @@ export function guessPackage(name: string, interactor: Record<string, string> = 
     'data/secret/1.ans': '1\n',
     'data/secret/2.in': '1000000 765432\n',
     'data/secret/2.ans': '765432\n',
-    'input_validators/validate.ts': '// n and x, 1 <= x <= n <= 10^6\n',
+    // The format's input validator (exit code 42: valid): n and x, 1 <= x <= n <= 10^6.
+    'input_validators/validate.ts':
+      "const m = /^(\\d+) (\\d+)\\n$/.exec(require('fs').readFileSync(0, 'utf8'));\nprocess.exit(m && 1 <= +m[2] && +m[2] <= +m[1] && +m[1] <= 1e6 ? 42 : 43);\n",
     'submissions/accepted/binary.ts': AC,
     'submissions/wrong_answer/off-by-one.ts': WRONG,
     ...Object.fromEntries(Object.entries(interactor).map(([k, v]) => [`output_validators/${k}`, v])),
