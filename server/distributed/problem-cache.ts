@@ -7,7 +7,7 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '../storage/db';
 import { STORED_HASH_PREFIX } from '../problem-store/store';
-import { decodeProblemDocument, evictProblemDocument, installProblemDocument, isInteractiveDocument, ProblemDataError, type ProblemDataRef } from './problem-data';
+import { decodeProblemDocument, evictProblemDocument, installProblemDocument, interactorFault, ProblemDataError, type ProblemDataRef } from './problem-data';
 import { PROBLEM_KEY_PREFIX } from './redis-config';
 
 interface Entry {
@@ -42,7 +42,7 @@ export class ProblemCache {
   /**
    * Makes the job's version of a stored problem the one this worker's judge reads, and holds it
    * until `release`. Throws ProblemBusy (another version is being judged here), ProblemRefused (an
-   * interactive problem) or ProblemDataError (the data in Redis is missing, too big, or not the job's).
+   * interactive problem without its interactor's modules) or ProblemDataError (the data in Redis is missing, too big, or not the job's).
    */
   acquire(slug: string, contentHash: string, ref: ProblemDataRef): Promise<void> {
     // One at a time: two jobs of one new version fetch it once.
@@ -78,7 +78,8 @@ export class ProblemCache {
     const blob = await this.redis.getBuffer(key);
     if (!blob) throw new ProblemDataError(`its data (${key}) is not in Redis`);
     const doc = decodeProblemDocument(blob, { ref, slug, contentHash }, this.limits.maxProblemBytes);
-    if (isInteractiveDocument(doc)) throw new ProblemRefused('it is an interactive stored problem; distributed workers do not judge those yet (judge it without REDIS_URL)');
+    const fault = interactorFault(doc);
+    if (fault !== null) throw new ProblemRefused(fault);
     this.makeRoom(ref.bytes, slug);
     installProblemDocument(this.db, doc);
     this.entries.set(slug, { digest: ref.digest, bytes: ref.bytes, lastUsed: Date.now(), users: 1 });

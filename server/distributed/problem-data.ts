@@ -1,7 +1,7 @@
 /**
  * A stored problem (an imported package or a published draft) as it travels to a judge worker:
- * everything its judge reads (limits, tests, the stored package with its checker, the generator,
- * the statements its version hash covers), as one gzipped JSON document kept in Redis under the
+ * everything its judge reads (limits, tests, the stored package with its checker or an interactive
+ * problem's interactor modules, the generator, the statements its version hash covers), as one gzipped JSON document kept in Redis under the
  * SHA-256 of the document (the digest). The job names the digest and the problem's version hash;
  * the worker checks both against what it read, so a changed, truncated or foreign document is
  * refused, never judged with.
@@ -43,6 +43,13 @@ const DOCUMENT = z
   .strict();
 
 export type ProblemDocument = z.infer<typeof DOCUMENT>;
+
+/** An interactive problem's checker in the stored package: the interactor's modules, as imported (server/problem-store/types.ts). */
+const STORED_INTERACTOR = z.object({
+  kind: z.literal('interactor'),
+  entry: z.string().min(1),
+  files: z.array(z.object({ name: z.string().min(1), language: z.enum(['typescript', 'javascript']), source: z.string() })).min(1),
+});
 
 /** Why a worker will not judge with the problem data it read (the job fails and the web tier sends it again). */
 export class ProblemDataError extends Error {}
@@ -102,10 +109,20 @@ export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRe
   return doc;
 }
 
-/** Whether a stored problem's package says it is interactive (judged by an interactor, not by comparing outputs). */
-export function isInteractiveDocument(doc: ProblemDocument): boolean {
-  const pkg = JSON.parse(doc.package) as { validation?: unknown; type?: unknown };
-  return /interactive/.test(String(pkg.validation ?? '')) || /interactive/.test(String(pkg.type ?? ''));
+/**
+ * Why a worker cannot judge this interactive stored problem, or null (not interactive, or its
+ * interactor is all there). The interactor's modules are in the stored package's checker, so the
+ * digest and the version hash already cover them; what is checked here is that they are the
+ * modules the judge thread will run (storedCheckFor → sandboxed-interactor.ts), not a package that
+ * says "interactive" and would be judged by comparing outputs.
+ */
+export function interactorFault(doc: ProblemDocument): string | null {
+  const pkg = JSON.parse(doc.package) as { validation?: unknown; type?: unknown; checker?: unknown };
+  if (!/interactive/.test(String(pkg.validation ?? '')) && !/interactive/.test(String(pkg.type ?? ''))) return null;
+  const r = STORED_INTERACTOR.safeParse(pkg.checker);
+  if (!r.success) return 'it is an interactive stored problem whose stored package carries no interactor modules (import it again)';
+  if (!r.data.files.some((f) => f.name === r.data.entry)) return `its interactor's entry ${r.data.entry} is not among its modules`;
+  return null;
 }
 
 /**

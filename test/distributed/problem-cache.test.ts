@@ -1,7 +1,7 @@
 /**
  * A worker's cache of stored problems against a real redis-server and a real SQLite cache: data
  * that is not the job's (a gzip bomb, a wrong shape, another version under the right digest) is
- * refused with a sentence, the cache keeps to its byte bound without dropping a problem in use, and
+ * refused with a sentence (an interactive one's interactor modules with the rest), the cache keeps to its byte bound without dropping a problem in use, and
  * one version of a problem is judged at a time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -82,9 +82,25 @@ describe('a worker’s stored problems', () => {
     await expect(c.acquire('gone', real.contentHash, { digest: 'c'.repeat(64), bytes: 10 })).rejects.toThrow(/is not in Redis/);
     for (const slug of ['bomb', 'odd', 'forged', 'gone']) expect(getProblemHeader(db, slug)).toBeUndefined();
 
-    const interactive = doc('talk', ['1'], { package: JSON.stringify({ format: 1, validation: 'custom interactive', type: 'pass-fail' }) });
-    const t = await publish(interactive);
-    await expect(c.acquire('talk', interactive.contentHash, t.ref)).rejects.toThrow(ProblemRefused);
+    // An interactive package with no interactor modules would be judged by comparing outputs: refused.
+    const bare = doc('talk', ['1'], { package: JSON.stringify({ format: 1, validation: 'custom interactive', type: 'pass-fail', checker: { kind: 'tokens', options: {} } }) });
+    const t = await publish(bare);
+    await expect(c.acquire('talk', bare.contentHash, t.ref)).rejects.toThrow(ProblemRefused);
+    await expect(c.acquire('talk', bare.contentHash, t.ref)).rejects.toThrow(/interactive stored problem whose stored package carries no interactor modules/);
+
+    // The interactor's modules are in the package: a module changed under the job's version is refused as any forgery is.
+    const interactor = { kind: 'interactor', entry: 'i/interactor.ts', files: [{ name: 'i/interactor.ts', language: 'typescript', source: 'export async function interact() { return { verdict: "AC", message: "" }; }' }] };
+    const talk = doc('talk', ['1'], { package: JSON.stringify({ format: 1, validation: 'custom interactive', type: 'interactive', checker: interactor }) });
+    const lenient = { ...interactor, files: [{ ...interactor.files[0]!, source: interactor.files[0]!.source.replace('AC', 'WA') }] };
+    const swapped = await publish({ ...talk, package: JSON.stringify({ format: 1, validation: 'custom interactive', type: 'interactive', checker: lenient }) });
+    await expect(c.acquire('talk', talk.contentHash, swapped.ref)).rejects.toThrow(/is version \w+, not the job's \w+/);
+    for (const slug of ['bomb', 'odd', 'forged', 'gone', 'talk']) expect(getProblemHeader(db, slug)).toBeUndefined();
+    // As stored, it is installed with its modules, for the judge thread's sandboxed interactor.
+    const pt = await publish(talk);
+    await c.acquire('talk', talk.contentHash, pt.ref);
+    c.release('talk');
+    const stored = db.prepare("SELECT json_extract(package, '$.checker') AS checker FROM stored_problems WHERE slug = 'talk'").get() as { checker: string };
+    expect(JSON.parse(stored.checker)).toEqual(interactor);
   });
 
   it('installs a version once, keeps to its byte bound without dropping a problem in use, and judges one version of a problem at a time', async () => {

@@ -2,7 +2,9 @@
  * Distributed workers judge stored problems (issue 36): a package imported on the web tier, judged
  * by a worker process whose data directory and checkout hold no copy of it; a new version judged on
  * its new tests; problem data in Redis that is not the job's (another document, an oversized value)
- * never judged with. Real redis-server, real web tier, one real worker.
+ * never judged with; an imported interactive package played on the worker against its interactor in
+ * a sandbox of the worker's, the dialogue on the web tier's page. Real redis-server, real web tier,
+ * one real worker.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { storedProblemRef } from '../../server/distributed/problem-publisher';
 import { encodeProblemDocument, readProblemDocument } from '../../server/distributed/problem-data';
 import { PROBLEM_KEY_PREFIX } from '../../server/distributed/redis-config';
 import { openDatabase } from '../../server/storage/db';
+import { AC as GUESS_AC, guessPackage, WRONG as GUESS_WRONG } from '../helpers/guess-number-package';
 import { getSubmission, postJob, submit, waitForVerdict, waitJobDone } from '../helpers/judge-client';
 import { startLogged, type LoggedProcess } from '../helpers/logged-process';
 import { startRedis, type RunningRedis } from '../helpers/redis';
@@ -151,4 +154,22 @@ describe('distributed workers judge stored problems', () => {
     await waitJobDone(web.url, `/api/rejudge/${rejudge}`, 60_000);
     expect(await getSubmission(web.url, double)).toMatchObject({ verdict: 'AC', rejudged: [{ rejudge, before: 'AC', after: 'AC' }] });
   }, 240_000);
+
+  it('judges an imported interactive package on the worker: AC, WA with the interactor’s sentence, the dialogue on the web tier', async () => {
+    const zip = join(scratch, 'guess-number.zip');
+    writeFileSync(zip, guessPackage('guess-number'));
+    await importPackage(zip, false);
+    const ac = await submit(web.url, 'guess-number', GUESS_AC);
+    const wa = await submit(web.url, 'guess-number', GUESS_WRONG);
+    expect((await waitForVerdict(web.url, ac, 60_000)).verdict).toBe('AC');
+    expect(await waitForVerdict(web.url, wa, 60_000)).toMatchObject({ verdict: 'WA', failedTest: 1 });
+    // Played on the worker, which fetched the problem (interactor and all) from Redis: the web tier judges nothing itself.
+    expect(worker.logs()).toMatch(/problem guess-number: version \w+ fetched from Redis/);
+    const page = (await (await fetch(`${web.url}/submissions/${wa}`)).text()).replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&gt;/g, '>').replace(/&lt;/g, '<');
+    expect(page).toContain('answered 8, but the number was 7');
+    expect(page).toMatch(/> \? 5\n< >/);
+    const dialogue = await (await fetch(`${web.url}/submissions/${wa}/dialogue.txt`)).text();
+    expect(dialogue).toMatch(/^< 10\n> \? 5\n< >\n/);
+    expect(dialogue).toContain('> ! 8');
+  }, 120_000);
 });

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
-import { zipFiles } from '../../server/package-format/zip';
 import { importPackage } from '../../server/problem-store';
 import { exportProblem } from '../../server/problem-store/export';
 import { createSandbox } from '../../server/sandbox';
 import { openDatabase } from '../../server/storage/db';
+import { AC, guessPackage, INTERACTOR, RULES, VALIDATE, WRONG } from '../helpers/guess-number-package';
 import { submit, waitForVerdict } from '../helpers/judge-client';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
@@ -29,57 +29,6 @@ afterAll(async () => {
   removeDataDir(dataDir);
 });
 
-const YAML = `problem_format_version: 2023-07-draft
-type: interactive
-name: Guess the number
-uuid: 5b0a3c52-1f0e-4d6a-9c1e-2f4b8e7a9d10
-limits:
-  time_limit: 1
-  memory: 256
-`;
-
-// The interactor: "? g" is answered <, > or =; "! g" ends the game. The words "loop", "throw" and
-// "garbage" make it misbehave, so one package holds every hostile interactor this test needs.
-const RULES = `export const MAX_QUESTIONS = 30;
-export function answer(secret: number, guess: number): string {
-  return guess < secret ? '>' : guess > secret ? '<' : '=';
-}
-`;
-const INTERACTOR = `import type { InteractorIO, InteractorVerdict } from '../../server/problems/types';
-import { MAX_QUESTIONS, answer } from './rules';
-
-export async function interact(input: string, io: InteractorIO): Promise<InteractorVerdict> {
-  const [n, secret] = input.trim().split(/\\s+/).map(Number);
-  io.send(String(n));
-  for (let asked = 0; ; ) {
-    const line = await io.read();
-    if (line === null) return { verdict: 'WA', message: 'the program ended without answering' };
-    if (line === 'loop') for (;;) {}
-    if (line === 'throw') throw new Error('the interactor gave up');
-    if (line === 'garbage') { process.stdout.write('%%% not the protocol\\n'); continue; }
-    const [kind, value] = line.trim().split(' ');
-    const guess = Number(value);
-    if (kind === '!') return guess === secret ? { verdict: 'AC', message: 'found ' + secret + ' in ' + asked + ' questions' } : { verdict: 'WA', message: 'answered ' + guess + ', but the number was ' + secret };
-    if (kind !== '?' || ++asked > MAX_QUESTIONS) return { verdict: 'WA', message: 'question ' + asked + ': "' + line.slice(0, 40) + '" is not allowed' };
-    io.send(answer(secret, guess));
-  }
-}
-`;
-const player = (finalAnswer: string) => `import * as readline from 'readline';
-const lines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
-const next = async () => (await lines.next()).value as string;
-const n = Number(await next());
-let lo = 1, hi = n;
-for (;;) {
-  const mid = Math.floor((lo + hi) / 2);
-  console.log('? ' + mid);
-  const said = await next();
-  if (said === '=') { const x = mid; console.log('! ' + (${finalAnswer})); break; }
-  if (said === '>') lo = mid + 1; else hi = mid - 1;
-}
-`;
-const AC = player('x');
-const WRONG = player('x + 1');
 const SILENT = `import * as readline from 'readline';
 const lines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 await lines.next();
@@ -91,30 +40,6 @@ await lines.next();
 console.log('${word}');
 await lines.next();
 `;
-
-// n and x, 1 <= x <= n <= 10^6: exit 42 when valid, 43 when not (the format's contract).
-const VALIDATE = `import * as fs from 'fs';
-const [n, x] = fs.readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);
-process.exit(Number.isInteger(n) && Number.isInteger(x) && 1 <= x && x <= n && n <= 1e6 ? 42 : 43);
-`;
-
-function guessPackage(name: string, interactor: Record<string, string> = { 'interactor/interactor.ts': INTERACTOR, 'interactor/rules.ts': RULES }): Buffer {
-  const files: Record<string, string> = {
-    'problem.yaml': YAML,
-    'problem_statement/problem.en.md': 'Find the number $x$ ($1 \\le x \\le n$): ask `? g`, answer `! x`.\n',
-    'data/sample/1.in': '10 7\n',
-    'data/sample/1.ans': '7\n',
-    'data/secret/1.in': '1000 1\n',
-    'data/secret/1.ans': '1\n',
-    'data/secret/2.in': '1000000 765432\n',
-    'data/secret/2.ans': '765432\n',
-    'input_validators/validate.ts': VALIDATE,
-    'submissions/accepted/binary.ts': AC,
-    'submissions/wrong_answer/off-by-one.ts': WRONG,
-    ...Object.fromEntries(Object.entries(interactor).map(([k, v]) => [`output_validators/${k}`, v])),
-  };
-  return zipFiles(Object.entries(files).map(([path, data]) => ({ path: `${name}/${path}`, data: Buffer.from(data) })));
-}
 
 async function importZip(zip: Buffer) {
   const db = openDatabase(join(dataDir, 'judge.db'), { migrate: true });
