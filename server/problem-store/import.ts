@@ -1,3 +1,4 @@
+import { importedGenerator, type ImportedGenerator } from './imported-generator';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Compiler } from '../compile/types';
@@ -53,10 +54,12 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const sandbox = opts.sandbox ?? (await createSandbox());
   let solutions: SolutionReport[];
   let validation: InputValidation;
+  let generated: ImportedGenerator = { generator: null, note: null };
   try {
     validation = await runInputValidators(pkg, { compiler, sandbox });
     if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
     solutions = await runPackageSolutions(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
+    generated = await importedGenerator(pkg, { compiler, sandbox });
   } finally {
     if (!opts.sandbox) await sandbox.close();
     if (!opts.compiler) await compiler.close();
@@ -65,7 +68,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
     .filter((r) => r.expected === 'AC' && r.got !== null && !r.ok)
     .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
   if (reasons.length) return { ok: false, reasons, solutions };
-  const notes = [...pkg.notes, ...validation.notes];
+  const notes = [...pkg.notes, ...validation.notes, ...(generated.note ? [generated.note] : [])];
   if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
   for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
   try {
@@ -75,6 +78,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
       replace: opts.replace,
       solutions,
       caseLayout: pkg.caseLayout ?? null,
+      ...(generated.generator !== null && { generator: generated.generator }),
       alsoInTransaction: opts.alsoInTransaction && ((slug) => opts.alsoInTransaction!({ slug, solutions, notes })),
     });
     return { ok: true, slug, solutions, notes };

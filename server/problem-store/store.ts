@@ -28,8 +28,8 @@ export interface StoreOptions {
 
 /**
  * sg-judge/ files an export writes from their own fields, never kept twice. An imported
- * sg-judge/generator.ts is kept as a file and written back, but does not turn stress tests on:
- * only a draft's generator, checked before it is published, does.
+ * sg-judge/generator.ts that works (imported-generator.ts) is the problem's generator, kept in its
+ * column and not as a file; one that does not is kept as a file only.
  */
 const GENERATED_EXTRA = new Set(['case-layout.json', 'README.md']);
 
@@ -72,7 +72,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     ...(pkg.uuid && { uuid: pkg.uuid }),
     ...(pkg.validatorFlags && { validatorFlags: pkg.validatorFlags }),
     inputValidators: (pkg.inputValidators ?? []).map((v) => ({ path: v.path, source: v.source })),
-    extra: (opts.extra ?? pkg.sgJudgeFiles ?? []).filter((f) => !GENERATED_EXTRA.has(f.path)),
+    extra: (opts.extra ?? pkg.sgJudgeFiles ?? []).filter((f) => !GENERATED_EXTRA.has(f.path) && !(opts.generator !== undefined && f.path === 'generator.ts')),
   };
   const tests: NewTest[] = [
     ...pkg.samples.map((t, i) => ({ kind: 'sample' as const, label: `sample ${i + 1}`, input: t.input, expected: t.answer })),

@@ -6,7 +6,7 @@ import { createCompiler } from '../../server/compile';
 import { writePackage, type ExportedPackage } from '../../server/package-format/export';
 import { exportProblem as exportPackage } from '../../server/problem-store/export';
 import { checkPackage } from '../../server/package-format/check';
-import { importPackage } from '../../server/problem-store';
+import { getStoredProblem, importPackage } from '../../server/problem-store';
 import { createSandbox } from '../../server/sandbox';
 import { openDatabase } from '../../server/storage/db';
 import { smallPackage } from '../problem-store/small-package';
@@ -36,6 +36,15 @@ async function importInto(name: string, dir: string) {
   return db;
 }
 
+async function importWithNotes(name: string, dir: string) {
+  const dataDir = join(work, name);
+  mkdirSync(dataDir);
+  const db = openDatabase(join(dataDir, 'judge.db'), { migrate: true });
+  const r = await importPackage(db, { path: dir }, { dataDir, owner: null, compiler, sandbox: await sandboxP });
+  if (!r.ok) throw new Error(r.reasons.join('\n'));
+  return { db, notes: r.notes };
+}
+
 describe('exporting a stored problem', () => {
   it('writes back what was imported, and export → import → export gives the same files', async () => {
     const original = smallPackage((f) => f.set('sg-judge/notes.md', 'Kept for the export.\n'));
@@ -56,6 +65,21 @@ describe('exporting a stored problem', () => {
     const b = await exportPackage('sum', second);
     second.close();
     expect(asText(b)).toEqual(files);
+  });
+
+  it('reads sg-judge/generator.ts back: one that gives valid inputs turns stress tests on and exports again; one that does not is kept with a note', async () => {
+    const GENERATOR = `export function generate(rng: () => number, size: 'tiny' | 'small' | 'medium' | 'max'): string {\n  const top = size === 'max' ? 1000000 : 100;\n  return Math.floor(rng() * top) + ' ' + Math.floor(rng() * top) + '\\n';\n}\n`;
+    const good = await importWithNotes('gen-good', writePackage({ slug: 'sum', files: smallPackage((f) => f.set('sg-judge/generator.ts', GENERATOR)), testsFrom: 'database', testCount: 0 }, join(work, 'in-gen-good')));
+    expect(good.notes.join('\n')).toContain('sg-judge/generator.ts gave valid inputs at every size: stress tests are on.');
+    expect(getStoredProblem(good.db, 'sum')!.generator).toBe(GENERATOR);
+    expect(asText(await exportPackage('sum', good.db))['sg-judge/generator.ts']).toBe(GENERATOR);
+    good.db.close();
+    // Three numbers on a line: the package's own input validator refuses them.
+    const bad = await importWithNotes('gen-bad', writePackage({ slug: 'sum', files: smallPackage((f) => f.set('sg-judge/generator.ts', GENERATOR.replace("' ' + Math", "' 1 ' + Math"))), testsFrom: 'database', testCount: 0 }, join(work, 'in-gen-bad')));
+    expect(bad.notes.join('\n')).toMatch(/sg-judge\/generator\.ts gave an input its input validators refuse \(the input of size tiny is invalid by the input validator input_validators\/two-ints\/validate\.ts: not two integers.*\): kept, stress tests are off\./);
+    expect(getStoredProblem(bad.db, 'sum')!.generator).toBeNull();
+    expect(asText(await exportPackage('sum', bad.db))['sg-judge/generator.ts']).toContain("' 1 '");
+    bad.db.close();
   });
 
   it('a stored problem without a database to read, or no such problem: a sentence', async () => {
