@@ -40,7 +40,12 @@ export async function runInvocationJob(id: number, deps: { db: Db; compiler: Com
   }
   // Interactive problems: one game from the typed input; its dialogue is the output shown.
   const interactor = await interactorFor(inv.problem);
-  const { verdict, message, said, run, dialogue } = await judgeOne(deps.sandbox, inv.input, expected, limits, interactor);
+  return resultOf(await judgeOne(deps.sandbox, inv.input, expected, limits, interactor), expected, prepared.diagnostics);
+}
+
+/** What a custom run shows: the program's output (a game's dialogue), the expected answer, the verdict and the run's figures. */
+function resultOf(judged: Awaited<ReturnType<typeof judgeOne>>, expected: string, diagnostics: string): InvocationResult {
+  const { verdict, message, said, run, dialogue } = judged;
   return {
     verdict,
     output: clip(dialogue ?? run.stdout),
@@ -48,7 +53,7 @@ export async function runInvocationJob(id: number, deps: { db: Db; compiler: Com
     stderr: run.stderr ? clip(run.stderr) : null,
     message,
     said,
-    compileOutput: prepared.diagnostics || null,
+    compileOutput: diagnostics || null,
     exitCode: run.exitCode,
     timeMs: run.timeMs,
     memoryKb: run.memoryKb,
@@ -75,19 +80,7 @@ async function storedInvocation(
   try {
     const answer = await referenceAnswer(inv.input, reference, null);
     if (!answer.ok) return { ...nothing, verdict: 'IE', compileOutput: prepared.diagnostics || null, message: `judge error: the reference failed on this input (${answer.message})` };
-    const { verdict, message, said, run } = await judgeOne(deps.sandbox, inv.input, answer.expected, limits, null, check.check);
-    return {
-      verdict,
-      output: clip(run.stdout),
-      expected: clip(answer.expected),
-      stderr: run.stderr ? clip(run.stderr) : null,
-      message,
-      said,
-      compileOutput: prepared.diagnostics || null,
-      exitCode: run.exitCode,
-      timeMs: run.timeMs,
-      memoryKb: run.memoryKb,
-    };
+    return resultOf(await judgeOne(deps.sandbox, inv.input, answer.expected, limits, null, check.check), answer.expected, prepared.diagnostics);
   } finally {
     await Promise.all([reference.close(), check.close()]);
   }
