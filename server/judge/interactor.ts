@@ -185,8 +185,10 @@ export async function playGame(
   const base = { run: { ...run, stdout: '' }, dialogue: dialogue.text(), interactor: end.ok ? end.verdict : null };
   if (!end.ok) return { ...base, verdict: 'IE', message: `judge error: the interactor failed: ${end.error}` };
   const idle = run.status === 'tle' && /idle/i.test(run.message ?? '');
-  // The program stopped as idle while the interactor was still computing its answer: the judge's fault.
-  const interactorSlow = idle && busyMs > limits.timeMs;
+  // The program stopped as idle while the interactor was still computing its answer: the judge's
+  // fault. Not when the interactor had answered and was waiting for the program's next line: then
+  // the program was idle on its own, however slowly a loaded machine let the interactor answer.
+  const interactorSlow = idle && !interactorWasWaiting && busyMs > limits.timeMs;
   // The run's own failure outranks what the interactor said (the verdict table's ranks).
   const verdict = worstOf(interactorSlow && 'IE', statusVerdict(run.status), end.verdict.verdict);
   if (interactorSlow) {

@@ -10,6 +10,7 @@ import type { LiveSession, RunLimits, RunResult, Sandbox } from './types';
 import { permissionFlag } from '../platform/node-version';
 import { sandboxNodeBinary } from './node-binary';
 import { batchSafetyMs, cgroupMb, safetyMs } from '../rules/limits';
+import { safetyNet } from './safety-net';
 import { worstStatus } from '../rules/verdicts';
 
 const MiB = 1024 * 1024;
@@ -266,14 +267,20 @@ export class ProcessSandbox implements Sandbox {
       const child = this.child!;
       const id = this.nextId++;
       const answer = await new Promise<Answer>((resolve) => {
-        // The sandbox kills runs itself; if it does not answer in time, kill all of it.
-        const timer = setTimeout(() => {
-          this.timedOut = true;
-          this.destroy(child);
-        }, safetyMs);
+        // The sandbox kills runs itself; if it does not answer in time (and is not just waiting
+        // for a core), kill all of it.
+        const due = performance.now() + safetyMs;
+        const cancel = safetyNet(
+          () => (this.child === child ? this.nodePid() : null),
+          () => due,
+          () => {
+            this.timedOut = true;
+            this.destroy(child);
+          },
+        );
         this.pending.set(id, {
           resolve: (m) => {
-            clearTimeout(timer);
+            cancel();
             resolve(m);
           },
         });
@@ -318,20 +325,19 @@ export class ProcessSandbox implements Sandbox {
       if (this.child === child && child.connected) child.send({ t: 'interactor', id, ms, busy } satisfies ParentToHost);
     });
     const answer = await new Promise<Answer>((resolve) => {
-      // The safety net, like the sandbox's wall net, does not count the interactor's computing.
-      let timer: NodeJS.Timeout;
-      const arm = (ms: number) => {
-        timer = setTimeout(() => {
-          const due = t0 + safetyMs(limits) + theirs.ms();
-          if (performance.now() < due) return arm(due - performance.now());
+      // The safety net, like the sandbox's wall net, counts neither the interactor's computing
+      // nor the time the sandbox waited for a core.
+      const cancel = safetyNet(
+        () => (this.child === child ? this.nodePid() : null),
+        () => t0 + safetyMs(limits) + theirs.ms(),
+        () => {
           this.timedOut = true;
           child.kill('SIGKILL');
-        }, ms);
-      };
-      arm(safetyMs(limits));
+        },
+      );
       this.pending.set(id, {
         resolve: (m) => {
-          clearTimeout(timer);
+          cancel();
           theirs.stop();
           resolve(m);
         },
