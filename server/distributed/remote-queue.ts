@@ -15,7 +15,7 @@ import { KINDS_BY_PRIORITY, kindModule } from '../queue/kinds/registry';
 import { personRank } from '../queue/person-rank';
 import { listWorkers, type WorkerInfo } from './heartbeat';
 import { jobId, parseJobId, snapshotJob, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
-import { removeImportZip } from '../problem-store/import-jobs';
+import { markProblemImportRunning, removeImportZip } from '../problem-store/import-jobs';
 import { dropImportZip, installImportedProblem, putImportZip } from './import-transfer';
 import { ProblemPublisher, storedProblemRef } from './problem-publisher';
 import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, PROBLEM_DATA_RETRIES, problemCacheLimits, QUEUE_NAME, type RedisSettings } from './redis-config';
@@ -178,6 +178,7 @@ export class RemoteQueue {
     const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
     this.db.transaction(() => {
+      if (job.kind === 'problem-import') markProblemImportRunning(this.db, job.id);
       for (const m of p.messages) {
         // A new attempt starts with "compiling": whatever an earlier one stored is gone.
         if (m.type === 'compiling') this.clearForAttempt(job);

@@ -60,12 +60,14 @@ async function upload(zip: Buffer): Promise<number> {
 }
 
 async function until(id: number, done: (v: ImportView) => boolean): Promise<ImportView> {
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
-    const v = (await (await fetch(`${web.url}/api/problems/import/${id}`)).json()) as ImportView;
+  let v: ImportView | undefined;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    v = (await (await fetch(`${web.url}/api/problems/import/${id}`)).json()) as ImportView;
     if (done(v)) return v;
+    if (settled(v)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`import ${id} did not get there in time`);
+  throw new Error(`import ${id} did not get there in time: ${JSON.stringify(v)}`);
 }
 
 const settled = (v: ImportView) => v.status === 'done' || v.status === 'refused';
@@ -107,23 +109,33 @@ describe('uploading a package in distributed mode', { timeout: 120_000 }, () => 
     expect(await client.keys('sg-judge:import-zip:*')).toEqual([]);
   });
 
-  it('refuses a package whose accepted solution fails, with the reason, storing nothing', async () => {
+  it('refuses a package whose accepted solution fails, with the reason, storing nothing; and a name the web tier already holds', async () => {
     const id = await upload(zipAs('sum-bad', (f) => f.set('submissions/accepted/sum.ts', SUM.replace('a + b', 'a - b'))));
     const v = await until(id, settled);
     expect(v.status).toBe('refused');
     expect(v.reasons.join(' ')).toMatch(/The accepted solution sum\.ts gets WA on test \d/);
     expect(await slugs()).not.toContain('sum-bad');
+    // The worker's cache is not the record: the web tier checks the name against its own database.
+    const again = await until(await upload(zipAs('sum')), settled);
+    expect(again.status).toBe('refused');
+    expect(again.reasons).toEqual(['A problem "sum" is already stored; import it under another name (--as NAME), or replace it.']);
   });
 
   it('a worker killed mid-import: the next worker takes the job, and the problem is stored once', async () => {
-    // A solution that spends its time limit: the import is still running after the first row.
-    const id = await upload(zipAs('sum-slow', (f) => f.set('submissions/time_limit_exceeded/loop.ts', 'for (;;) {}\n')));
-    await until(id, (v) => v.status === 'running' && v.solutions.length >= 1 && v.solutions.length < 3);
+    // A second accepted solution spending 500 ms of CPU a test: the import is still running after the first row.
+    const slow = `const until = performance.now() + 500; while (performance.now() < until) {}\n${SUM}`;
+    const id = await upload(zipAs('sum-slow', (f) => f.set('submissions/accepted/zz-slow.ts', slow)));
+    await until(id, (v) => v.status === 'running' && v.solutions.length === 1);
     await worker!.kill();
     worker = startWorker();
     const v = await until(id, settled);
     expect(v).toMatchObject({ status: 'done', slug: 'sum-slow' });
-    expect(v.solutions.map((r) => r.got)).toEqual(['AC', 'WA', 'TLE']);
+    expect(v.solutions.map((r) => [r.name, r.got])).toEqual([
+      ['sum.ts', 'AC'],
+      ['zz-slow.ts', 'AC'],
+      ['product.ts', 'WA'],
+    ]);
+    expect(web.logs()).toMatch(/problem-import-\d+: its judge worker stopped answering/);
     expect((await slugs()).filter((s) => s === 'sum-slow')).toHaveLength(1);
     expect(web.logs().match(/problem sum-slow stored from the worker's import/g)).toHaveLength(1);
   });
