@@ -104,9 +104,15 @@ const SOLUTION_ROW = z
     tests: z.string().max(200_000),
     maxTimeMs: z.number(),
     ok: z.boolean(),
-    note: z.string().max(10_000).nullable().optional(),
-  })
-  .passthrough();
+    note: z.string().max(10_000).nullable(),
+  });
+/** A worker's refusal, as the row will show it: its solution table and reasons, checked (nothing else kept). */
+export function workerRefusal(result: unknown): { rows: ImportFinal['rows']; reasons: string[] } {
+  const r = z.object({ rows: z.array(SOLUTION_ROW).max(1_000), reasons: z.array(z.string().max(10_000)).min(1).max(100) }).safeParse(result);
+  if (!r.success) return { rows: [], reasons: ["The judge worker's refusal does not have the expected shape; upload the package again."] };
+  return { rows: r.data.rows as ImportFinal['rows'], reasons: r.data.reasons };
+}
+
 const STORED_RESULT = z.object({
   slug: z.string().max(64),
   rows: z.array(SOLUTION_ROW).max(1_000),

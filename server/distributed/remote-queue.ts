@@ -10,13 +10,13 @@ import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '../storage/db';
 import type { SubmissionEvents } from '../queue/events';
+import { markProblemImportRunning, removeImportZip } from '../problem-store/import-jobs';
 import { applyJobMessage, failJobAsInternalError, jobRecord, type JobRef } from '../queue/job-records';
 import { KINDS_BY_PRIORITY, kindModule } from '../queue/kinds/registry';
 import { personRank } from '../queue/person-rank';
 import { listWorkers, type WorkerInfo } from './heartbeat';
 import { jobId, parseJobId, snapshotJob, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
-import { markProblemImportRunning, removeImportZip } from '../problem-store/import-jobs';
-import { dropImportZip, installImportedProblem, putImportZip } from './import-transfer';
+import { dropImportZip, installImportedProblem, putImportZip, workerRefusal } from './import-transfer';
 import { ProblemPublisher, storedProblemRef } from './problem-publisher';
 import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, PROBLEM_DATA_RETRIES, problemCacheLimits, QUEUE_NAME, type RedisSettings } from './redis-config';
 
@@ -228,9 +228,7 @@ export class RemoteQueue {
           this.options.log(`problem-import-${importId}: ${done.outcome === 'stored' ? `problem ${done.slug} stored from the worker's import` : `refused: ${done.reasons[0] ?? ''}`}`);
         }
       } else if (final.type === 'problem-import-done' && final.id === importId) {
-        const reasons = Array.isArray(final.result?.reasons) ? final.result.reasons.filter((x) => typeof x === 'string').slice(0, 100) : [];
-        const rows = Array.isArray(final.result?.rows) ? final.result.rows.slice(0, 1_000) : [];
-        applyJobMessage(this.db, this.events, { ...final, result: { outcome: 'refused', slug: null, rows, reasons: reasons.length ? reasons : ['no reason given'], notes: [] } });
+        applyJobMessage(this.db, this.events, { type: 'problem-import-done', id: importId, result: { outcome: 'refused', slug: null, ...workerRefusal(final.result), notes: [] } });
       } else {
         failJobAsInternalError(this.db, this.events, { kind: 'problem-import', id: importId }, 'judge error: the judge worker answered this import with something else');
       }
@@ -251,6 +249,11 @@ export class RemoteQueue {
     if (!row || row.status === 'done') return;
     if (String(reason).startsWith(PROBLEM_DATA_FAILURE) && (await this.requeueForProblemData(id))) return;
     failJobAsInternalError(this.db, this.events, job, `judge error: the judge workers could not finish this (${reason})`);
+    if (job.kind === 'problem-import') {
+      // The upload's zip (up to 64 MiB) leaves Redis with the finished import, not at its expiry.
+      const zip = ((await this.queue.getJob(id))?.data as JobPayload | undefined)?.importZip;
+      if (zip) await dropImportZip(this.redis, zip);
+    }
   }
 
   /**
