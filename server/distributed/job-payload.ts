@@ -10,6 +10,7 @@ import type { FailureText } from '../storage/submissions';
 import type { FromThread, JobKind } from '../queue/protocol';
 import { isJobKind, kindModule } from '../queue/kinds/registry';
 import type { ProblemDataRef } from './problem-data';
+import { importZipRef } from './import-transfer';
 import { storedProblemRef } from './problem-publisher';
 
 export type Row = Record<string, unknown>;
@@ -26,6 +27,8 @@ export interface JobPayload {
    * it once per version (problem-cache.ts). Null for a built-in problem.
    */
   problemData?: ProblemDataRef | null;
+  /** A problem-import job's uploaded zip, in Redis under its digest (import-transfer.ts). */
+  importZip?: ProblemDataRef | null;
   row: Row;
   /** The problem's tests of kind 'user' the job's owner runs (shared and own), whole rows. */
   userTests: Row[];
@@ -48,6 +51,8 @@ export interface JobReturn {
   final: FromThread;
   /** Texts stored beside the job (a submission's first failing test, for the download links). */
   failureTexts: FailureText[];
+  /** A problem import the worker stored: the stored problem's document, in Redis under this digest. */
+  importedProblem?: ProblemDataRef | null;
 }
 
 export function jobId(kind: JobKind, id: number): string {
@@ -65,7 +70,7 @@ export function snapshotJob(db: Db, kind: JobKind, id: number): JobPayload | nul
   const row = db.prepare(`SELECT * FROM ${k.table} WHERE id = ?`).get(id) as Row | undefined;
   if (!row) return null;
   const problem = k.problemOf(row);
-  if (problem === null) return { kind, id, problem: null, packageHash: null, row, userTests: [] };
+  if (problem === null) return { kind, id, problem: null, packageHash: null, ...(kind === 'problem-import' && { importZip: importZipRef(db, row.zip) }), row, userTests: [] };
   const stored = storedProblemRef(db, problem);
   const hash = stored ? { h: stored.contentHash } : (db.prepare('SELECT content_hash AS h FROM problems WHERE slug = ?').get(problem) as { h: string } | undefined);
   if (!hash) return null;
@@ -127,6 +132,7 @@ const PAYLOAD = z.object({
   problem: z.string().max(64).nullable(),
   packageHash: z.string().max(200).nullable(),
   problemData: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().min(0) }).strict().nullable().optional(),
+  importZip: z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/), bytes: z.number().int().min(1) }).strict().nullable().optional(),
   row: z.record(z.string(), z.unknown()),
   userTests: z.array(z.record(z.string(), z.unknown())).max(10_000),
 });

@@ -24,6 +24,7 @@ import { lockDataDir } from '../storage/data-lock';
 import { openDatabase } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { startHeartbeat } from './heartbeat';
+import { fetchImportZip, publishImportedProblem } from './import-transfer';
 import { mirrorJob, parseJobPayload, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
 import { ProblemBusy, ProblemCache, ProblemRefused } from './problem-cache';
 import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, problemCacheLimits, QUEUE_NAME, redisSettings } from './redis-config';
@@ -103,8 +104,23 @@ async function main(): Promise<void> {
         throw new Error(`${PROBLEM_DATA_FAILURE} ${why}`);
       }
     }
+    if (p.kind === 'problem-import' && p.importZip) {
+      try {
+        await fetchImportZip(db, heartbeatRedis, p.row.zip, p.importZip);
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        warn(`refusing ${job.id}: ${why}`);
+        throw new Error(why);
+      }
+    }
     try {
-      return await judge(job, p, attempt, token);
+      const r = await judge(job, p, attempt, token);
+      if (r.final.type === 'problem-import-done' && r.final.result.outcome === 'stored' && r.final.result.slug) {
+        // The web tier installs what this worker stored, from the document it reads back and checks.
+        r.importedProblem = await publishImportedProblem(db, heartbeatRedis, r.final.result.slug);
+        problems.dropImported(r.final.result.slug);
+      }
+      return r;
     } finally {
       if (held !== null) problems.release(held);
     }

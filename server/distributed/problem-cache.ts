@@ -51,6 +51,21 @@ export class ProblemCache {
     return run;
   }
 
+  /**
+   * An upload's import stored this problem in the cache database: whatever version was cached is
+   * gone, so the next job of the problem fetches its data from Redis (one judging it now keeps it
+   * busy for jobs of another version until it ends).
+   */
+  dropImported(slug: string): void {
+    const e = this.entries.get(slug);
+    if (e && e.users > 0) {
+      e.digest = '';
+      return;
+    }
+    this.entries.delete(slug);
+    evictProblemDocument(this.db, slug);
+  }
+
   release(slug: string): void {
     const e = this.entries.get(slug);
     if (e && e.users > 0) e.users--;

@@ -75,9 +75,11 @@ export function encodeProblemDocument(doc: ProblemDocument): { ref: ProblemDataR
 
 /**
  * The worker's side: the bytes read from Redis, checked to be exactly the document the job names
- * (its digest, its problem and version hash), at most `maxBytes` uncompressed.
+ * (its digest, its problem and version hash), at most `maxBytes` uncompressed. A null contentHash
+ * (a worker's import read back by the web tier, import-transfer.ts): the version the document
+ * says, recomputed from its contents.
  */
-export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRef; slug: string; contentHash: string }, maxBytes: number): ProblemDocument {
+export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRef; slug: string; contentHash: string | null }, maxBytes: number): ProblemDocument {
   if (expect.ref.bytes > maxBytes) throw new ProblemDataError(`its data is ${expect.ref.bytes} bytes, over this worker's limit of ${maxBytes} (WORKER_PROBLEM_MAX_MB)`);
   let json: Buffer;
   try {
@@ -100,7 +102,8 @@ export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRe
   const doc = r.data;
   if (doc.slug !== expect.slug) throw new ProblemDataError(`its data in Redis is problem ${doc.slug}'s`);
   const recomputed = storedContentHash(doc.package, doc.tests, doc.statementEn, doc.statementZh);
-  if (doc.contentHash !== expect.contentHash || recomputed !== expect.contentHash) throw new ProblemDataError(`its data in Redis is version ${recomputed.slice(STORED_HASH_PREFIX.length, STORED_HASH_PREFIX.length + 12)}, not the job's ${expect.contentHash.slice(STORED_HASH_PREFIX.length, STORED_HASH_PREFIX.length + 12)}`);
+  const expected = expect.contentHash ?? doc.contentHash;
+  if (doc.contentHash !== expected || recomputed !== expected) throw new ProblemDataError(`its data in Redis is version ${recomputed.slice(STORED_HASH_PREFIX.length, STORED_HASH_PREFIX.length + 12)}, not the job's ${expected.slice(STORED_HASH_PREFIX.length, STORED_HASH_PREFIX.length + 12)}`);
   try {
     JSON.parse(doc.package);
   } catch {

@@ -10,13 +10,15 @@ import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '../storage/db';
 import type { SubmissionEvents } from '../queue/events';
+import { markProblemImportRunning, removeImportZip } from '../problem-store/import-jobs';
 import { applyJobMessage, failJobAsInternalError, jobRecord, type JobRef } from '../queue/job-records';
 import { KINDS_BY_PRIORITY, kindModule } from '../queue/kinds/registry';
 import { personRank } from '../queue/person-rank';
 import { listWorkers, type WorkerInfo } from './heartbeat';
 import { jobId, parseJobId, snapshotJob, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
+import { dropImportZip, installImportedProblem, putImportZip, workerRefusal } from './import-transfer';
 import { ProblemPublisher, storedProblemRef } from './problem-publisher';
-import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, PROBLEM_DATA_RETRIES, QUEUE_NAME, type RedisSettings } from './redis-config';
+import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, PROBLEM_DATA_RETRIES, problemCacheLimits, QUEUE_NAME, type RedisSettings } from './redis-config';
 
 const RECONCILE_MS = 3_000;
 /**
@@ -117,6 +119,8 @@ export class RemoteQueue {
           const payload = snapshotJob(this.db, kind, row.id);
           if (!payload) continue;
           if (payload.problem !== null && payload.problemData) await this.publisher.ensure(payload.problem, payload.problemData);
+          // An upload's zip is written whole each time its job is added (a value Redis lost or a worker refused is replaced).
+          if (payload.importZip) await putImportZip(this.db, this.redis, String(payload.row.zip), payload.importZip, false);
           const rank = background ? 0 : Math.min(personRank(this.db, kind, row.id), MAX_RANK);
           await this.queue.add(kind, payload, { jobId: id, priority: background ? BACKGROUND_PRIORITY : 1 + rank * KIND_SLOTS + priority, attempts: 1 });
           continue;
@@ -136,6 +140,7 @@ export class RemoteQueue {
           }
           await this.publisher.ensure(data.problem, data.problemData);
         }
+        if (state !== 'completed' && state !== 'failed' && data?.importZip) await putImportZip(this.db, this.redis, String(data.row.zip), data.importZip, true);
         if (state === 'completed') this.onCompleted(id, job.returnvalue as JobReturn);
         else if (state === 'failed') await this.onFailed(id, job.failedReason);
       }
@@ -173,6 +178,7 @@ export class RemoteQueue {
     const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
     this.db.transaction(() => {
+      if (job.kind === 'problem-import') markProblemImportRunning(this.db, job.id);
       for (const m of p.messages) {
         // A new attempt starts with "compiling": whatever an earlier one stored is gone.
         if (m.type === 'compiling') this.clearForAttempt(job);
@@ -194,10 +200,46 @@ export class RemoteQueue {
     if (!this.current(id, job, r.attempt)) return;
     const row = jobRecord(this.db, job);
     if (!row || row.status === 'done') return;
+    if (job.kind === 'problem-import') {
+      void this.finishImport(id, job.id, r);
+      return;
+    }
     this.db.transaction(() => {
       kindModule(job.kind).carriedTexts?.save(this.db, job.id, r.failureTexts ?? []);
       applyJobMessage(this.db, this.events, r.final);
     })();
+  }
+
+  /**
+   * A worker's answer to an upload's import: a refusal is stored as the embedded judge stores it; a
+   * "stored" is only the worker's word until its problem document, read back and checked, is
+   * installed here (import-transfer.ts). The upload's zip leaves Redis either way.
+   */
+  private async finishImport(id: string, importId: number, r: JobReturn): Promise<void> {
+    // Seen twice (its event and the next reconcile): one install for both.
+    if (this.requeueing.has(id)) return;
+    this.requeueing.add(id);
+    try {
+      const final = r.final;
+      if (final.type === 'problem-import-done' && final.id === importId && final.result?.outcome === 'stored') {
+        const done = await installImportedProblem(this.db, this.redis, importId, final.result, r.importedProblem, problemCacheLimits().maxProblemBytes);
+        if (done) {
+          removeImportZip(this.db, importId);
+          this.options.log(`problem-import-${importId}: ${done.outcome === 'stored' ? `problem ${done.slug} stored from the worker's import` : `refused: ${done.reasons[0] ?? ''}`}`);
+        }
+      } else if (final.type === 'problem-import-done' && final.id === importId) {
+        applyJobMessage(this.db, this.events, { type: 'problem-import-done', id: importId, result: { outcome: 'refused', slug: null, ...workerRefusal(final.result), notes: [] } });
+      } else {
+        failJobAsInternalError(this.db, this.events, { kind: 'problem-import', id: importId }, 'judge error: the judge worker answered this import with something else');
+      }
+      const job = await this.queue.getJob(id);
+      const zip = (job?.data as JobPayload | undefined)?.importZip;
+      if (zip) await dropImportZip(this.redis, zip);
+    } catch (e) {
+      this.warnOnce(e instanceof Error ? e : new Error(String(e)));
+    } finally {
+      this.requeueing.delete(id);
+    }
   }
 
   private async onFailed(id: string, reason: string): Promise<void> {
@@ -207,6 +249,11 @@ export class RemoteQueue {
     if (!row || row.status === 'done') return;
     if (String(reason).startsWith(PROBLEM_DATA_FAILURE) && (await this.requeueForProblemData(id))) return;
     failJobAsInternalError(this.db, this.events, job, `judge error: the judge workers could not finish this (${reason})`);
+    if (job.kind === 'problem-import') {
+      // The upload's zip (up to 64 MiB) leaves Redis with the finished import, not at its expiry.
+      const zip = ((await this.queue.getJob(id))?.data as JobPayload | undefined)?.importZip;
+      if (zip) await dropImportZip(this.redis, zip);
+    }
   }
 
   /**

@@ -76,6 +76,11 @@ export function claimNextProblemImport(db: Db, only: number | null = null): { id
   ).get(only, only) as { id: number; attempts: number } | undefined;
 }
 
+/** Distributed mode: a worker's first progress on the import shows it running (the web tier claims no row itself). */
+export function markProblemImportRunning(db: Db, id: number): void {
+  prepared(db, "UPDATE problem_imports SET status = 'running' WHERE id = ? AND status = 'queued'").run(id);
+}
+
 export function saveImportRows(db: Db, id: number, rows: SolutionReport[]): void {
   prepared(db, "UPDATE problem_imports SET rows = ? WHERE id = ? AND status = 'running'").run(JSON.stringify(rows), id);
 }

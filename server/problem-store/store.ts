@@ -127,7 +127,9 @@ export function slugFaults(db: Db, slug: string, replace: boolean): string[] {
   if (!SLUG_PATTERN.test(slug) || slug.length > 64) return [`"${slug.slice(0, 64)}" is not a short name: lowercase letters and digits joined by dashes, at most 64 characters.`];
   if (isBuiltInSlug(slug)) return [`"${slug}" is the short name of a built-in problem; import it under another name (--as NAME).`];
   if (isReservedSlug(slug)) return [reservedSlugSentence(slug, 'import it under another name (--as NAME)')];
-  const existing = prepared(db, 'SELECT slug FROM problems WHERE slug = ?').get(slug) !== undefined;
+  // 'evicted': a distributed worker's cache dropped this stored problem's data (problem-data.ts); the name is free there.
+  const hash = (prepared(db, 'SELECT content_hash AS h FROM problems WHERE slug = ?').get(slug) as { h: string } | undefined)?.h;
+  const existing = hash !== undefined && hash !== 'evicted';
   const stored = prepared(db, 'SELECT slug FROM stored_problems WHERE slug = ?').get(slug) !== undefined;
   if (existing && !stored) return [`"${slug}" is a problem this judge already holds from problems/; import it under another name (--as NAME).`];
   if (stored && !replace) return [`A problem "${slug}" is already stored; import it under another name (--as NAME), or replace it.`];

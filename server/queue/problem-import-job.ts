@@ -18,8 +18,8 @@ export async function runProblemImportJob(id: number, ctx: Pick<ThreadContext, '
   try {
     zip = readFileSync(join(importsDir(ctx.db), row.zip));
   } catch {
-    // A remote worker (distributed mode) has no upload: the zip is in the web server's data directory.
-    return { outcome: 'refused', slug: null, rows: [], reasons: ["The uploaded zip is not in this judge's data directory; upload it again (in distributed mode, import on the web server with npm run problem -- import)."], notes: [] };
+    // A distributed worker writes the zip here from Redis before the job runs (server/distributed/import-transfer.ts).
+    return { outcome: 'refused', slug: null, rows: [], reasons: ["The uploaded zip is not in this judge's data directory; upload it again."], notes: [] };
   }
   const rows: SolutionReport[] = [];
   let stored = null as ImportFinal | null;

@@ -29,6 +29,9 @@ export const problemImportKind: JobKindModule<'problem-import'> = {
     }
   },
   internalError: (id, message) => ({ type: 'problem-import-done', id, result: { outcome: 'refused', slug: null, rows: [], reasons: [message], notes: [] } }),
+  // On a distributed worker the cache database's names are not the record's: the web tier checks the
+  // short name against its own database when it installs the result (import-transfer.ts).
+  mirrorReset: ['replace_existing = 1'],
   // Not a problem yet: no package version to hold.
   problemOf: () => null,
 };
