@@ -16,9 +16,8 @@ import { z } from 'zod';
 import { MAX_ZIP_BYTES } from '../problem-store/import';
 import { finishProblemImport, getProblemImport, importsDir, type ImportFinal } from '../problem-store/import-jobs';
 import { slugFaults } from '../problem-store/store';
-import { prepared, type Db } from '../storage/db';
-import { saveImportedProblem } from '../storage/problems';
-import { decodeProblemDocument, encodeProblemDocument, interactorFault, ProblemDataError, readProblemDocument, type ProblemDataRef, type ProblemDocument } from './problem-data';
+import type { Db } from '../storage/db';
+import { decodeProblemDocument, encodeProblemDocument, interactorFault, ProblemDataError, readProblemDocument, writeProblemDocument, type ProblemDataRef, type ProblemDocument } from './problem-data';
 import { PROBLEM_DATA_FAILURE, PROBLEM_KEY_PREFIX, PROBLEM_TTL_S } from './redis-config';
 
 /** An uploaded zip waiting for its worker: under this prefix and its SHA-256. */
@@ -172,35 +171,10 @@ export async function installImportedProblem(
       // This database's names, not the worker's cache's: checked here, in the transaction that stores.
       const faults = slugFaults(db, doc.slug, now.replace);
       if (faults.length) final = { outcome: 'refused', slug: null, rows: final.rows, reasons: faults, notes: [] };
-      else installAsImported(db, doc, now.owner);
+      // As storePackage writes an imported package: published, the uploader's.
+      else writeProblemDocument(db, doc, now.owner);
     }
     finishProblemImport(db, id, final);
     return final;
   }).immediate();
-}
-
-/** As storePackage writes an imported package: the problem row, its tests, the stored row (published, the uploader's). */
-function installAsImported(db: Db, doc: ProblemDocument, owner: number | null): void {
-  saveImportedProblem(
-    db,
-    {
-      slug: doc.slug,
-      titleEn: doc.titleEn,
-      titleZh: doc.titleZh,
-      source: doc.source,
-      statementEn: doc.statementEn,
-      statementZh: doc.statementZh,
-      timeLimitMs: doc.timeLimitMs,
-      memoryLimitMb: doc.memoryLimitMb,
-      contentHash: doc.contentHash,
-    },
-    doc.tests,
-  );
-  prepared(
-    db,
-    `INSERT INTO stored_problems (slug, owner, published, package, generator, stored_at) VALUES (?, ?, 1, ?, ?, ?)
-     ON CONFLICT (slug) DO UPDATE SET owner = excluded.owner, published = excluded.published, package = excluded.package,
-       generator = excluded.generator, stored_at = excluded.stored_at`,
-  ).run(doc.slug, owner, doc.package, doc.generator, Date.now());
-  prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
 }

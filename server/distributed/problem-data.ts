@@ -129,35 +129,41 @@ export function interactorFault(doc: ProblemDocument): string | null {
 }
 
 /**
- * Makes the worker's cache database hold this version of the problem, as the web tier's holds it:
- * the problem row, its tests (the users' saved tests are the job's to copy), the stored package.
+ * Writes a problem document's rows, in the caller's transaction: the problem row, its tests (the
+ * users' saved tests are the job's to copy) and the stored package, published. `owner` is set when
+ * given (the web tier storing an upload) and kept otherwise (a worker's cache).
+ */
+export function writeProblemDocument(db: Db, doc: ProblemDocument, owner?: number | null): void {
+  saveImportedProblem(
+    db,
+    {
+      slug: doc.slug,
+      titleEn: doc.titleEn,
+      titleZh: doc.titleZh,
+      source: doc.source,
+      statementEn: doc.statementEn,
+      statementZh: doc.statementZh,
+      timeLimitMs: doc.timeLimitMs,
+      memoryLimitMb: doc.memoryLimitMb,
+      contentHash: doc.contentHash,
+    },
+    doc.tests,
+  );
+  prepared(
+    db,
+    `INSERT INTO stored_problems (slug, owner, published, package, generator, stored_at) VALUES (?, ?, 1, ?, ?, ?)
+     ON CONFLICT (slug) DO UPDATE SET ${owner === undefined ? '' : 'owner = excluded.owner, '}published = 1, package = excluded.package, generator = excluded.generator, stored_at = excluded.stored_at`,
+  ).run(doc.slug, owner ?? null, doc.package, doc.generator, Date.now());
+  // Per-database caches of stored problems (case layouts) look at this number.
+  prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
+}
+
+/**
+ * Makes the worker's cache database hold this version of the problem, as the web tier's holds it.
  * Marked published: the web tier queued a job for it, so its judge must see it.
  */
 export function installProblemDocument(db: Db, doc: ProblemDocument): void {
-  db.transaction(() => {
-    saveImportedProblem(
-      db,
-      {
-        slug: doc.slug,
-        titleEn: doc.titleEn,
-        titleZh: doc.titleZh,
-        source: doc.source,
-        statementEn: doc.statementEn,
-        statementZh: doc.statementZh,
-        timeLimitMs: doc.timeLimitMs,
-        memoryLimitMb: doc.memoryLimitMb,
-        contentHash: doc.contentHash,
-      },
-      doc.tests,
-    );
-    prepared(
-      db,
-      `INSERT INTO stored_problems (slug, owner, published, package, generator, stored_at) VALUES (?, NULL, 1, ?, ?, ?)
-       ON CONFLICT (slug) DO UPDATE SET published = 1, package = excluded.package, generator = excluded.generator, stored_at = excluded.stored_at`,
-    ).run(doc.slug, doc.package, doc.generator, Date.now());
-    // Per-database caches of stored problems (case layouts) look at this number.
-    prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
-  }).immediate();
+  db.transaction(() => writeProblemDocument(db, doc)).immediate();
 }
 
 /**
