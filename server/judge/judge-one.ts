@@ -69,15 +69,19 @@ export async function judgeOne(
       const game = await playGame(sandbox, interactor, input, limits);
       return { verdict: game.verdict, message: game.message, said: game.said ?? null, run: game.run, dialogue: game.dialogue };
     }
-    const run = await sandbox.run(input);
-    if (check && run.status === 'ok') {
-      const checked = await check({ input, expected }, run.stdout);
-      return checked.verdict === 'AC' ? { verdict: 'AC', message: run.message, said: run.said ?? null, run } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run };
-    }
-    return judgeRun(run, expected);
+    return await judgeRunChecked(await sandbox.run(input), input, expected, check);
   } catch (e) {
     return judgeRun(judgeFailure(e), expected);
   }
+}
+
+/** A finished run's verdict and message: the problem's own check on a clean run, else judgeRun's rule. */
+export async function judgeRunChecked(run: RunResult, input: string, expected: string, check?: OutputCheck | null): Promise<JudgedOne> {
+  if (check && run.status === 'ok') {
+    const checked = await check({ input, expected }, run.stdout);
+    return checked.verdict === 'AC' ? { verdict: 'AC', message: run.message, said: run.said ?? null, run } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run };
+  }
+  return judgeRun(run, expected);
 }
 
 /** Many inputs run in one round trip (stress testing), each judged as judgeOne would. */

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import type { Compiler } from '../compile/types';
-import { judgeOne, judgeRun } from '../judge/judge-one';
+import { judgeOne, judgeRunChecked } from '../judge/judge-one';
 import type { OutputCheck } from '../judge/output-check';
 import type { CaseLayout } from '../problems/case-layout';
 import { seedFor } from '../problems/seed';
@@ -9,7 +9,6 @@ import { sameShape, storedInputCheck } from './input-shape';
 import type { SandboxedGenerator } from './sandboxed-generator';
 import type { SandboxedReference } from './sandboxed-reference';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
-import type { Said } from '../text/messages';
 import { StressBudget } from '../stress/budget';
 import { referenceAnswer } from '../stress/oracle';
 import { shrinkText } from '../stress/shrink-text';
@@ -133,7 +132,7 @@ export async function runStoredStress(req: StressRequest, deps: StoredStressDeps
     },
     (steps, inputBytes) => onEvent({ type: 'shrinking', steps, inputBytes }),
   );
-  const { message, said } = await verdictMessage(shrunk.input, shrunk.expected, shrunk.run, deps.check);
+  const { message, said } = await judgeRunChecked(shrunk.run, shrunk.input, shrunk.expected, deps.check);
   return finish({
     result: 'failed',
     casesRun: finding.index + 1,
@@ -149,14 +148,4 @@ export async function runStoredStress(req: StressRequest, deps: StoredStressDeps
       value: new fc.Value(shrunk.input, undefined),
     },
   });
-}
-
-/** The shrunk case's message: the problem's check's on a clean run, else the run's own (judge-one.ts's rule). */
-async function verdictMessage(input: string, expected: string, run: RunResult, check: OutputCheck): Promise<{ message: string | null; said: Said | null }> {
-  if (run.status === 'ok') {
-    const checked = await check({ input, expected }, run.stdout);
-    return { message: checked.message, said: checked.said ?? null };
-  }
-  const judged = judgeRun(run, expected);
-  return { message: judged.message, said: judged.said };
 }
