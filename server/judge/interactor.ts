@@ -66,16 +66,26 @@ export async function playGame(
   let interactorDone = false;
   let waiter: ((line: string | null) => void) | null = null;
   let stdin: LiveStdin | null = null;
-  // The interactor's computing time: from each resumption to its next read (or its end).
+  // The interactor's computing time: from each resumption to its next read (or its end). Wall
+  // time is what the program waits meanwhile; the budget counts this thread's CPU time, so a judge
+  // starved of cores by a loaded machine does not make a sound interactor overspend it.
   let busyMs = 0;
+  let busyCpuMs = 0;
   let resumedAt = 0;
+  let resumedCpuUs = 0;
   const budgetMs = interactorBudgetMs;
+  const threadCpuUs = () => {
+    const u = process.threadCpuUsage();
+    return u.user + u.system;
+  };
   const account = () => {
     busyMs += performance.now() - resumedAt;
+    busyCpuMs += (threadCpuUs() - resumedCpuUs) / 1000;
     stdin?.busy?.(false);
   };
   const resume = () => {
     resumedAt = performance.now();
+    resumedCpuUs = threadCpuUs();
     stdin?.busy?.(true);
   };
 
@@ -117,7 +127,7 @@ export async function playGame(
     },
     read() {
       account();
-      if (busyMs > budgetMs) return Promise.reject(new Error(`the interactor computed for more than ${budgetMs} ms`));
+      if (busyCpuMs > budgetMs) return Promise.reject(new Error(`the interactor computed for more than ${budgetMs} ms`));
       return new Promise<string | null>((resolve) => {
         waiter = resolve;
         deliver();
@@ -134,7 +144,7 @@ export async function playGame(
         (verdict): InteractorEnd => {
           account();
           if (!verdict || (verdict.verdict !== 'AC' && verdict.verdict !== 'WA')) return { ok: false, error: `the interactor returned ${JSON.stringify(verdict)}` };
-          return busyMs > budgetMs ? { ok: false, error: `the interactor computed for ${Math.round(busyMs)} ms, over its ${budgetMs} ms` } : { ok: true, verdict };
+          return busyCpuMs > budgetMs ? { ok: false, error: `the interactor computed for ${Math.round(busyCpuMs)} ms, over its ${budgetMs} ms` } : { ok: true, verdict };
         },
         (e: unknown): InteractorEnd => ({ ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
       )
