@@ -17,7 +17,7 @@
  * machine only with a light one (servers, pages, the browser), which mostly waits.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const [node24, node22] = process.argv.slice(2);
@@ -149,4 +149,22 @@ await new Promise((done) => {
 
 console.log(`\n== jobs (${Math.round((Date.now() - t0) / 1000)} s in all, ${SLOTS} at a time)`);
 for (const r of results) console.log(`${r.job.name.padEnd(36)} ${r.code === 0 ? 'passed' : 'FAILED'}  ${r.seconds} s`);
+// CI keeps only the end of this output: the failed tests again, by name, with the start of each message.
+for (const r of results.filter((r) => r.code !== 0)) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(path.join(ARTIFACTS, `vitest-${r.job.name}.json`), 'utf8'));
+  } catch {
+    console.log(`\n${r.job.name}: no report (vitest itself failed); its log: ${path.join(ARTIFACTS, `${r.job.name}.log`)}`);
+    continue;
+  }
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') console.log(`\nFAILED ${r.job.name} ${path.relative('.', file.name)}: ${String(file.message ?? '').split('\n').slice(0, 6).join('\n  ')}`);
+    for (const t of failed) {
+      console.log(`\nFAILED ${r.job.name} ${path.relative('.', file.name)} > ${t.fullName}`);
+      for (const m of t.failureMessages ?? []) console.log('  ' + m.split('\n').slice(0, 8).join('\n  '));
+    }
+  }
+}
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);
