@@ -8,10 +8,11 @@ import { ROOT } from '../problems/registry';
  * fast-check arbitrary and format, with fast-check and the judge modules they use, bundled by
  * esbuild into one module without imports. Each call draws a seed and a case index from `rng` and
  * makes the case exactly as the built-in stress run makes case `index` of a run with that seed
- * (server/stress/cases.ts's generateCase, then the package's format), so a judge that imports the
+ * (server/stress/cases.ts's generateCase, the package's format, its validate), so a judge that imports the
  * export stress-tests with the same kind of inputs. The index only sets fast-check's bias towards
  * small values, which weakens as a run goes on: it is drawn from a run of the stress API's default
- * 1000 cases.
+ * 1000 cases. The module also exports the problem's validate(input), which the stored stress run
+ * puts each step of its text shrinking to, so the smallest counterexample is a valid input.
  */
 export const GENERATOR_RUN_CASES = 1000;
 
@@ -21,8 +22,9 @@ const MAX_GENERATOR_BYTES = MAX_SOURCE_BYTES - 4 * 1024;
 const HEADER = (slug: string) => `// @ts-nocheck
 // SG Judge's random tests of ${slug}: generate(rng, size) makes one input as the judge's stress
 // tests make it, from the fast-check arbitrary and format in sg-judge/problems/${slug}/index.ts
-// (the readable source), bundled with fast-check into one module without imports by
-// \`npm run problem -- export\`. Machine-written JavaScript: not type-checked.
+// (the readable source); validate(input) is its input validator (true, or the line and reason).
+// Bundled with fast-check into one module without imports by \`npm run problem -- export\`:
+// machine-written JavaScript, not type-checked.
 `;
 
 export class GeneratorBundleError extends Error {}
@@ -34,7 +36,15 @@ import { generateCase } from './server/stress/cases.ts';
 export function generate(rng: () => number, size: Parameters<typeof pkg.arbitrary>[0]): string {
   const seed = Math.floor(rng() * 4294967296) | 0;
   const index = Math.floor(rng() * ${GENERATOR_RUN_CASES});
-  return pkg.format(generateCase(pkg.arbitrary(size), seed, index).value_);
+  const input = pkg.format(generateCase(pkg.arbitrary(size), seed, index).value_);
+  // Checked as the built-in stress run checks each case: a bug in the package, never a test.
+  const valid = pkg.validate(input);
+  if (!valid.ok) throw new Error(\`the generator produced an invalid input (line \${valid.line}: \${valid.message}): a bug in the problem package\`);
+  return input;
+}
+export function validate(input: string): true | string {
+  const valid = pkg.validate(input);
+  return valid.ok || \`line \${valid.line}: \${valid.message}\`;
 }
 `;
   const out = await build({
@@ -55,7 +65,7 @@ export function generate(rng: () => number, size: Parameters<typeof pkg.arbitrar
   }).catch((e: unknown) => {
     throw new GeneratorBundleError(`The random tests of ${slug} cannot be bundled into sg-judge/generator.ts: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   });
-  const source = `${HEADER(slug)}${out.outputFiles[0]!.text}export function generate(rng, size) {\n  return __sg.generate(rng, size);\n}\n`;
+  const source = `${HEADER(slug)}${out.outputFiles[0]!.text}export function generate(rng, size) {\n  return __sg.generate(rng, size);\n}\nexport function validate(input) {\n  return __sg.validate(input);\n}\n`;
   const bytes = Buffer.byteLength(source);
   if (bytes > MAX_GENERATOR_BYTES) throw new GeneratorBundleError(`The random tests of ${slug} bundle to ${bytes} bytes; a generator may be at most ${MAX_GENERATOR_BYTES}.`);
   return source;
