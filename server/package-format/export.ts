@@ -199,7 +199,8 @@ What the problem package format has no place for, kept so that nothing is lost:
 - \`catalog.json\`: the problem's difficulty (1–5) and topic tags.
 - \`generator.ts\` (not for an interactive problem): the random tests of \`index.ts\` as the
   judge's stress tests make them, bundled with fast-check into one module without imports that
-  exports \`generate(rng, size)\`, so a judge importing this package runs stress tests.
+  exports \`generate(rng, size)\` and \`validate(input)\`, so a judge importing this package runs
+  stress tests.
 - \`tests.json\`: each test file's kind (sample, edge, random, user) and label in the judge, and
   whether the tests were read from the judge's database or built as its import builds them.
 `;
