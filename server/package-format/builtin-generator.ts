@@ -5,16 +5,16 @@ import { ROOT } from '../problems/registry';
 /**
  * A built-in problem's random tests as `sg-judge/generator.ts`, the form an imported package's
  * generator takes (`generate(rng, size)`, run in the sandbox, which has no modules): the problem's
- * fast-check arbitrary and format, with fast-check and the judge modules they use, bundled by
- * esbuild into one module without imports. Each call draws a seed and a case index from `rng` and
- * makes the case exactly as the built-in stress run makes case `index` of a run with that seed
- * (server/stress/cases.ts's generateCase, the package's format, its validate), so a judge that imports the
- * export stress-tests with the same kind of inputs. The index only sets fast-check's bias towards
- * small values, which weakens as a run goes on: it is drawn from a run of the stress API's default
- * 1000 cases. The module also exports the problem's validate(input), which the stored stress run
+ * fast-check arbitrary, format and validate, with fast-check and the judge modules they use,
+ * bundled by esbuild into one module without imports. Each call draws a seed and a case index from
+ * `rng` and makes the case exactly as the built-in stress run makes case `index` of a run with that
+ * seed (server/stress/cases.ts's generateCase, then format, checked by validate), so a judge that
+ * imports the export stress-tests with the same kind of inputs. The index only sets fast-check's
+ * bias towards small values, which weakens as a run goes on: it is drawn from a run of the stress
+ * API's default 1000 cases. The module also exports validate(input), which the stored stress run
  * puts each step of its text shrinking to, so the smallest counterexample is a valid input.
  */
-export const GENERATOR_RUN_CASES = 1000;
+const GENERATOR_RUN_CASES = 1000;
 
 /** Room left in the compiler's source limit for the driver the sandbox appends (sandboxed-generator.ts). */
 const MAX_GENERATOR_BYTES = MAX_SOURCE_BYTES - 4 * 1024;
@@ -27,6 +27,7 @@ const HEADER = (slug: string) => `// @ts-nocheck
 // machine-written JavaScript, not type-checked.
 `;
 
+/** A bundle that fails or is too large: a bug in the judge's own problem package, not the exporter's. */
 export class GeneratorBundleError extends Error {}
 
 export async function builtinGenerator(slug: string): Promise<string> {
