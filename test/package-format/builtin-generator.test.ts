@@ -137,7 +137,7 @@ describe('a built-in problem exported and imported elsewhere keeps its stress te
     expect(wrong.result, JSON.stringify(wrong)).toBe('failed');
     expect(wrong.counterexample!.verdict).toBe('WA');
     expect(pkg.validate(wrong.counterexample!.input), wrong.counterexample!.input).toEqual({ ok: true });
-    const accepted = await storedStress(db, slug, textOf(exported, 'submissions/accepted/fast.ts')!, 'tiny', 40);
+    const accepted = await storedStress(db, slug, textOf(exported, 'submissions/accepted/fast.ts')!, 'tiny', 20);
     expect(accepted.result, JSON.stringify(accepted)).toBe('passed');
   });
 
