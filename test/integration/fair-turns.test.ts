@@ -153,11 +153,11 @@ describe('one fair queue for all of a person’s work (one judge thread)', { tim
     await drained();
     const cal = people.cal!;
     // Correct, but slow per game (a fixed count of steps per game, not a clock): the most cases the
-    // API allows are tens of seconds of CPU, so the run cannot end before the submission below is
-    // judged however busy the machine is (it yields between batches after its 2 s slice); it is
-    // cancelled once it has gone on after the submission. A run short enough to finish on its own
-    // (6000 cases of 400,000 steps) once finished first on a loaded machine: the test process read
-    // its progress and posted the submission only after the rest of the run was done.
+    // API allows are minutes of CPU (its 60 s budget would end it first), so the run cannot end
+    // before the submission below is judged however busy the machine is (it yields between batches
+    // once it has had its 2 s slice); it is cancelled once it has gone on after the submission. A
+    // run short enough to end on its own (a plain accepted nim, then 6000 cases of 400,000 steps:
+    // seconds) left the order to the machine's speed, and the first one ended first in CI.
     const slowPerGame = acceptedNim().replace(
       "process.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));",
       "const slowIn: string = require('fs').readFileSync(0, 'utf8'); const slowT = Number(slowIn.split(/\\s+/)[0]); let slowX = 0; for (let i = 0; i < slowT * 4_000_000; i++) slowX = (slowX * 31 + i) | 0; if (slowX === 7) console.error(''); process.stdout.write(solve(slowIn));",
@@ -190,7 +190,7 @@ describe('one fair queue for all of a person’s work (one judge thread)', { tim
     const final = await waitDone(cal, `/api/stress/${run}`);
     d.close();
     expect(final.result).toBe('cancelled');
-    // Resumed where it stopped, not from case 0: the cases counted go on from the stored resume point.
+    // Resumed from the stored resume point: the cases counted go on past it.
     expect(final.casesRun).toBeGreaterThan(atVerdict.resumeAt);
     expect(final.casesRun).toBeLessThan(MAX_STRESS_CASES);
   });

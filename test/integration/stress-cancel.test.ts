@@ -35,9 +35,10 @@ async function post(path: string, body?: unknown): Promise<{ status: number; jso
 const LONG = 10_000;
 
 /**
- * Accepted, but a fixed count of steps per game (not a clock): LONG cases of it are minutes of CPU,
- * so a run of it is still going when the test cancels it, however late a loaded machine lets the
- * test process act (a plain accepted nim batches 256 games a run and ends within seconds).
+ * Accepted, but a fixed count of steps per game (not a clock): LONG cases of it are minutes of CPU
+ * (the run's 60 s budget would end it first), so a run of it is still going when the test cancels
+ * it, however late a loaded machine lets the test process act. A plain accepted nim batches up to
+ * 256 games a run: whether its LONG cases were still going was left to the machine's speed.
  */
 function slowAcceptedNim(): string {
   const slow = acceptedNim().replace(
