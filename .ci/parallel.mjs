@@ -102,6 +102,14 @@ if (process.env.CI_DRY === '1') {
   for (const j of queue) console.log(`${j.name.padEnd(36)} ${j.heavy ? 'heavy' : 'light'}  ${j.files.length} file(s) ${JSON.stringify(j.env ?? {})}`);
   process.exit(0);
 }
+/**
+ * Node's on-disk cache of compiled JavaScript (per Node version, checked against each file's
+ * source), shared by every process of every job: the vitest workers, each judge started by a test
+ * and its threads, the command-line tools. Each of them otherwise compiles the same modules again
+ * (express, better-sqlite3's wrapper, tsx, the server's own code): about a tenth of a judge's start
+ * (3.55 -> 3.22 s of CPU for one thread). The sandbox's processes start with an empty environment.
+ */
+const NODE_COMPILE_CACHE = process.env.NODE_COMPILE_CACHE ?? path.resolve('node_modules/.cache/node-compile-cache');
 const running = new Set();
 const results = [];
 const t0 = Date.now();
@@ -110,7 +118,7 @@ function runJob(job) {
   return new Promise((resolve) => {
     const started = Date.now();
     const report = path.join(ARTIFACTS, `vitest-${job.name}.json`);
-    const env = { ...process.env, ...job.env, PATH: `${job.node}/bin:${process.env.PATH}`, npm_config_nodedir: job.node };
+    const env = { ...process.env, NODE_COMPILE_CACHE, ...job.env, PATH: `${job.node}/bin:${process.env.PATH}`, npm_config_nodedir: job.node };
     // The Node 22 jobs judge with the machine's Node, as SG_NODE does for npm scripts (docs/install.md).
     if (job.node !== node24) Object.assign(env, { SG_NODE: path.join(job.node, 'bin', 'node'), SG_NODE_PINNED: '0' });
     const child = spawn(path.join(job.node, 'bin', 'node'), ['node_modules/vitest/vitest.mjs', 'run', ...job.files, `--outputFile.json=${report}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
