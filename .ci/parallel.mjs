@@ -81,17 +81,19 @@ if (new Set(covered).size !== covered.length || covered.length !== all.length) {
 }
 
 /**
- * Heavy jobs first, longest first within each kind (a job's seconds in a full run on this machine
- * kind, 2026-11-26 03:10; a job not listed counts as short). The heavy jobs run one at a time, so their
- * chain (about 810 s) is the run's critical path unless it starts at once: started behind the two
- * longest light jobs, it ended 70 s after everything else. The other slot takes the light jobs
- * longest first, so that the last ones to start are short and both slots end together.
+ * Heavy jobs first, longest first within each kind (a job's seconds in a full fresh-clone run on
+ * this machine kind, 2026-11-27 06:40, with problems and package-format as measured after that
+ * run's changes; a job not listed counts as short). The heavy jobs run one at a time, so their
+ * chain is the run's critical path unless it starts at once: started behind the two longest light
+ * jobs, it ended 70 s after everything else. The other slot takes the light jobs longest first, so
+ * that the last ones to start are short and both slots end together.
  */
 const SECONDS = {
-  'node24-integration': 411, 'node24-browser': 311, 'node24-sandbox': 255, 'node22-sandbox-compile': 203,
-  'node24-problems': 167, 'node24-distributed': 101, 'node24-solution-table-1of2': 181, 'node24-solution-table-2of2': 149,
-  'node24-known-wrong-2of2': 109, 'node24-known-wrong-1of2': 58, 'node24-judge': 46, 'node22-server': 34,
-  'node24-stress': 31, 'node24-judge-heavy': 20, 'node24-lab': 30, 'node24-compile': 11, 'node24-slow': 50,
+  'node24-integration': 650, 'node24-browser': 406, 'node24-sandbox': 334, 'node22-sandbox-compile': 229, 'node24-slow': 221,
+  'node24-distributed': 151, 'node24-solution-table-1of2': 159, 'node24-solution-table-2of2': 136, 'node24-problems': 90,
+  'node24-known-wrong-2of2': 80, 'node24-known-wrong-1of2': 59, 'node24-stress': 84, 'node24-problem-store': 66,
+  'node24-package-format': 39, 'node24-contests': 42, 'node24-judge': 39, 'node24-mistakes': 38, 'node24-lab': 32,
+  'node22-server': 19, 'node24-judge-heavy': 16, 'node24-compile': 11,
 };
 const order = (j) => (j.heavy ? -1e6 : 0) - (SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
