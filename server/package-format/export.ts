@@ -8,6 +8,7 @@ import { CASE_LAYOUTS } from '../problems/case-layout';
 import { buildTestSet } from '../problems/testset';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
+import { builtinGenerator } from './builtin-generator';
 import { relativeImports } from './interactor-files';
 import { toYaml } from './yaml';
 import { zipFiles } from './zip';
@@ -93,6 +94,9 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
   // Read back by the import: a stored copy names the failing case as the built-in does.
   const layout = pkg.interactive ? undefined : CASE_LAYOUTS[slug];
   if (layout) add('sg-judge/case-layout.json', `${JSON.stringify(layout, null, 2)}\n`);
+  // The random tests in the form an import runs in its sandbox, so stress tests stay on there. An
+  // interactive problem gets none: a stored interactive problem has no stress tests.
+  if (!pkg.interactive) add('sg-judge/generator.ts', await builtinGenerator(slug));
   add('sg-judge/README.md', SG_JUDGE_NOTE.replaceAll('SLUG', slug));
   return { slug, files, testsFrom: from, testCount: tests.length };
 }
@@ -193,6 +197,10 @@ What the problem package format has no place for, kept so that nothing is lost:
 - \`reference/SLUG/\`: the fast and brute-force references (and the interactor and fast player of
   an interactive problem).
 - \`catalog.json\`: the problem's difficulty (1–5) and topic tags.
+- \`generator.ts\` (not for an interactive problem): the random tests of \`index.ts\` as the
+  judge's stress tests make them, bundled with fast-check into one module without imports that
+  exports \`generate(rng, size)\` and \`validate(input)\`, so a judge importing this package runs
+  stress tests.
 - \`tests.json\`: each test file's kind (sample, edge, random, user) and label in the judge, and
   whether the tests were read from the judge's database or built as its import builds them.
 `;

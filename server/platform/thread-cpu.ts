@@ -28,3 +28,9 @@ export function threadCpuMs(tid: number): number | null {
     return null;
   }
 }
+
+/** The calling thread's CPU milliseconds (user + system), at microsecond resolution. */
+export function ownCpuMs(): number {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+}

@@ -38,7 +38,8 @@ type Finding =
  * each case is the teacher's generate(rng, size) run in a sandbox on a seed made from (run seed,
  * case index), checked for the input's shape, answered by the stored reference in a sandbox of its
  * own and judged by the problem's own check, one case a run. A failure is shrunk on its text alone
- * (shrink-text.ts): a stored problem has no shrink tree. The generator's or the reference's failure
+ * (shrink-text.ts): a stored problem has no shrink tree; each step is also put to the generator's
+ * validate(input) when it exports one. The generator's or the reference's failure
  * ends the run as an error naming the package, never as the student's verdict.
  */
 export async function runStoredStress(req: StressRequest, deps: StoredStressDeps, onEvent: (e: StressEvent) => void = () => {}): Promise<StressOutcome> {
@@ -119,6 +120,7 @@ export async function runStoredStress(req: StressRequest, deps: StoredStressDeps
 
   onEvent({ type: 'shrinking', steps: 0, inputBytes: Buffer.byteLength(finding.input) });
   const original = finding.input;
+  const ownCheck = deps.generator.validate;
   const shapeKept = (input: string): boolean => validate(input).ok && (deps.caseLayout ? true : sameShape(original, input));
   const shrunk = await shrinkText(
     { value: new fc.Value(original, undefined), input: original, expected: finding.expected, run: finding.run, verdict: finding.verdict },
@@ -127,6 +129,9 @@ export async function runStoredStress(req: StressRequest, deps: StoredStressDeps
       sandboxes: deps.sandboxes,
       check: deps.check,
       pkg: { validate: (input) => (shapeKept(input) ? { ok: true } : { ok: false, line: 1, message: 'not the input shape' }), limits: deps.limits },
+      // The generator's own validate, when it has one (an exported built-in's has): the smallest
+      // counterexample is then an input the problem accepts, not only one of the same shape.
+      ...(ownCheck && { accepts: async (input: string) => (await ownCheck(input)) === true }),
       cancelled: deps.cancelled,
       budgetMs: deps.shrinkBudgetMs,
     },

@@ -8,6 +8,7 @@ import { BatchSize } from './batch-size';
 import type { StressBudget } from './budget';
 import { referenceAnswer, type Reference } from './oracle';
 import { serially } from './serial';
+import { ownCpuMs } from '../platform/thread-cpu';
 
 /** One run of a batch: several cases in one input, and the reference's answer to it. */
 export interface BatchRun {
@@ -92,7 +93,7 @@ export async function searchBatched(s: BatchedSearchInput): Promise<BatchedSearc
   };
   const build = serially(async (): Promise<Round | null> => {
     if (!wanted()) return null;
-    const preparing = performance.now();
+    const preparing = ownCpuMs();
     const round: Round = { start: state.next, runs: [], stopAt: null };
     while (round.runs.length < roundRuns && state.next < s.cases && round.stopAt === null) {
       const want = Math.min(size.casesPerRun, s.cases - state.next);
@@ -120,7 +121,7 @@ export async function searchBatched(s: BatchedSearchInput): Promise<BatchedSearc
       }
       round.runs.push({ cases, input, expected: answer.expected });
     }
-    s.budget.chargeJudge(performance.now() - preparing);
+    s.budget.chargeJudge(ownCpuMs() - preparing);
     return round;
   });
 

@@ -18,7 +18,7 @@ export class StressBudget {
     for (const r of runs) this.usedMs += r.timeMs;
   }
 
-  /** Time the judge thread itself spent on the run (generating cases, asking the references). */
+  /** CPU time the judge thread itself spent on the run (generating cases, asking the references): CPU, so a busy machine does not spend the budget. */
   chargeJudge(ms: number): void {
     this.usedMs += ms;
   }

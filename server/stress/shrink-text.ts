@@ -15,7 +15,11 @@ const TIME_BUDGET_MS = 10_000;
  * roundWidth in shrink.ts), within the same time budget.
  */
 /** What the text pass needs: no generator (a stored problem's shrinking is this pass alone). */
-export type TextShrinkDeps = Omit<ShrinkDeps, 'arb' | 'pkg'> & { pkg: Pick<ProblemPackage<unknown>, 'validate' | 'limits'> };
+export type TextShrinkDeps = Omit<ShrinkDeps, 'arb' | 'pkg'> & {
+  pkg: Pick<ProblemPackage<unknown>, 'validate' | 'limits'>;
+  /** A check that runs out of process (a stored problem's validator in a sandbox), asked after `validate`. */
+  accepts?: (input: string) => Promise<boolean>;
+};
 
 export async function shrinkText(
   failing: FailingCase,
@@ -36,6 +40,7 @@ export async function shrinkText(
       while (chunk.length < width) {
         const step = candidates.next();
         if (step.done) break;
+        if (deps.accepts && !(await deps.accepts(step.value.input))) continue;
         const answer = await referenceAnswer(step.value.input, deps.fast, null);
         if (answer.ok) chunk.push({ input: step.value.input, expected: answer.expected });
       }

@@ -18,6 +18,7 @@ import { serially } from './serial';
 import { costsALimit, shrinkFailure, TIME_BUDGET_MS } from './shrink';
 import { shrinkText } from './shrink-text';
 import type { Said } from '../text/messages';
+import { ownCpuMs } from '../platform/thread-cpu';
 
 export interface StressRequest {
   source: string;
@@ -181,7 +182,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const build = serially(async (): Promise<Batch | null> => {
     if (!wanted()) return null;
     const batch: Batch = { start: next, cases: [], stopAt: null };
-    const preparing = performance.now();
+    const preparing = ownCpuMs();
     let bytes = 0;
     while (next < req.cases && batch.cases.length < batchSize && bytes < MAX_BATCH_BYTES) {
       const index = next++;
@@ -200,7 +201,7 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
       batch.cases.push({ value, input, expected: answer.expected });
       bytes += input.length;
     }
-    budget.chargeJudge(performance.now() - preparing);
+    budget.chargeJudge(ownCpuMs() - preparing);
     return batch;
   });
 

@@ -81,10 +81,12 @@ describe('the upload import as a queued job', { timeout: 240_000 }, () => {
     expect(queued.status, JSON.stringify(queued.body)).toBe(202);
     const id = queued.body.id as number;
     expect(queued.body.status).toBe('queued');
-    // The accepted and the wrong solution are judged; the looping ones come next.
+    // The accepted and the wrong solution are judged; the looping ones come next (a whole time
+    // limit of CPU each). A poll the loaded machine delays may already see the first loop's row.
     const midway = await until(id, (v) => settled(v) || v.solutions.length >= 2);
     expect(midway.status).toBe('running');
-    expect(midway.solutions.map((s) => `${s.folder}/${s.name} ${s.got}`)).toEqual(['accepted/sum.ts AC', 'wrong_answer/product.ts WA']);
+    expect(midway.solutions.slice(0, 2).map((s) => `${s.folder}/${s.name} ${s.got}`)).toEqual(['accepted/sum.ts AC', 'wrong_answer/product.ts WA']);
+    expect(midway.solutions.length).toBeLessThan(4);
     // The order of events: this answer comes while the import is still running.
     const listed = await fetch(`${server.url}/api/problems`);
     expect(listed.status).toBe(200);

@@ -143,7 +143,7 @@ export function options(n: number): number[][] {
     expect(ce).toMatchObject({ errorId: 'lab.game-compile', errorArgs: [expect.stringContaining('TS2322')] });
     const slow = await compute({ source: 'export function options(n: number): number[][] { for (;;) {} }' });
     expect(slow.error).toMatch(/time limit/);
-  });
+  }, 180_000); // the loop alone is the lab's 10 s of CPU: 15 s of wall on a quiet machine, more beside a heavy job
 
   it('refuses bad requests with a sentence', async () => {
     expect(await post({})).toEqual({ status: 400, json: { error: expect.stringContaining('Name exactly one game') } });

@@ -41,7 +41,17 @@ describe('restarts', () => {
     let server = await startServer({ workers: 1 });
     dirs.push(server.dataDir);
     await server.waitForLog(/judge thread 0 ready/);
-    const id = await submit(server.url, 'nim', acceptedNim());
+    // Accepted, but on the last test it takes a fixed count of steps (about 0.2 s of CPU, a fifth of
+    // the time limit): while the submission is "running" that work is still ahead, so the
+    // kill lands mid-judging even when the test process reads the status late on a busy machine.
+    const [last] = readDb<{ input: string }>(server.dataDir, "SELECT input FROM tests WHERE problem = 'nim' ORDER BY idx DESC LIMIT 1");
+    const isLast = `input.length === ${last!.input.length} && input.startsWith(${JSON.stringify(last!.input.slice(0, 64))})`;
+    const slowOnLast = acceptedNim().replace(
+      "process.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));",
+      `const input: string = require('fs').readFileSync(0, 'utf8'); if (${isLast}) { let x = 0; for (let i = 0; i < 30_000_000; i++) x = (x * 31 + i) | 0; if (x === 7) console.error(''); } process.stdout.write(solve(input));`,
+    );
+    expect(slowOnLast).not.toBe(acceptedNim());
+    const id = await submit(server.url, 'nim', slowOnLast);
     await waitForStatus(server.url, id, ['running']);
     await server.kill();
 
@@ -61,5 +71,5 @@ describe('restarts', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 180_000); // two starts of the server: seconds each, tens of seconds on a loaded machine
 });

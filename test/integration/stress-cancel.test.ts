@@ -34,6 +34,21 @@ async function post(path: string, body?: unknown): Promise<{ status: number; jso
 /** A long run: the most cases the API allows (10000), of medium size so it is still going when cancelled. */
 const LONG = 10_000;
 
+/**
+ * Accepted, but a fixed count of steps per game (not a clock): LONG cases of it are minutes of CPU
+ * (the run's 60 s budget would end it first), so a run of it is still going when the test cancels
+ * it, however late a loaded machine lets the test process act. A plain accepted nim batches up to
+ * 256 games a run: whether its LONG cases were still going was left to the machine's speed.
+ */
+function slowAcceptedNim(): string {
+  const slow = acceptedNim().replace(
+    "process.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));",
+    "const slowIn: string = require('fs').readFileSync(0, 'utf8'); const slowT = Number(slowIn.split(/\\s+/)[0]); let slowX = 0; for (let i = 0; i < slowT * 4_000_000; i++) slowX = (slowX * 31 + i) | 0; if (slowX === 7) console.error(''); process.stdout.write(solve(slowIn));",
+  );
+  expect(slow).not.toBe(acceptedNim());
+  return slow;
+}
+
 async function startStress(source: string, cases: number, size = cases === LONG ? 'medium' : 'small'): Promise<number> {
   const { status, json } = await post('/api/stress', { problem: 'nim', source, cases, size, seed: 1 });
   expect(status).toBe(201);
@@ -62,7 +77,7 @@ describe('stress runs never hang', () => {
   });
 
   it('cancel a running run: result "cancelled" with the cases run so far', async () => {
-    const id = await startStress(acceptedNim(), LONG);
+    const id = await startStress(slowAcceptedNim(), LONG);
     await until(id, (r) => r.status === 'running' && r.casesRun > 0);
     const { status, json } = await post(`/api/stress/${id}/cancel`);
     expect(status).toBe(200);
@@ -80,7 +95,7 @@ describe('stress runs never hang', () => {
 
   it('cancel a queued run at once, and list the problem\'s runs on its page', async () => {
     // With two judge threads a stress run never takes the last free one: the second run waits.
-    const first = await startStress(acceptedNim(), LONG);
+    const first = await startStress(slowAcceptedNim(), LONG);
     const second = await startStress(acceptedNim(), 1000);
     await until(first, (r) => r.status === 'running');
     expect((await getRun(second)).status).toBe('queued');

@@ -14,9 +14,10 @@ export function verdictsOf(rows: SolutionReport[]): string[] {
 
 /**
  * Exports a built-in problem, imports it as rt-<slug> (unless `dryRun`), and returns the
- * verdicts its own table expects (named as the export names the files) and those the import got.
+ * verdicts its own table expects (named as the export names the files) and those the import got,
+ * with the import's notes.
  */
-export async function roundTrip(db: Db, slug: string, work: string, deps: { compiler: Compiler; sandbox: Sandbox; dryRun?: boolean }): Promise<{ built: string[]; imported: string[]; refused?: string[] }> {
+export async function roundTrip(db: Db, slug: string, work: string, deps: { compiler: Compiler; sandbox: Sandbox; dryRun?: boolean }): Promise<{ built: string[]; imported: string[]; refused?: string[]; notes?: string[] }> {
   const problem = await loadProblem(slug);
   const built = knownSolutions(problem)
     .map((s) => `${s.expected === 'AC' ? (problem.pkg.interactive ? 'player.ts' : 'fast.ts') : s.name.slice(s.name.indexOf('/') + 1)} ${s.expected}`)
@@ -25,5 +26,5 @@ export async function roundTrip(db: Db, slug: string, work: string, deps: { comp
   const dir = writePackage(await exportPackage(slug), join(work, `out-${slug}`));
   const r = await importPackage(db, { path: dir }, { dataDir: work, as: `rt-${slug}`, owner: null, compiler: deps.compiler, sandbox: deps.sandbox });
   if (!r.ok) return { built, imported: verdictsOf(r.solutions), refused: r.reasons };
-  return { built, imported: verdictsOf(r.solutions) };
+  return { built, imported: verdictsOf(r.solutions), notes: r.notes };
 }

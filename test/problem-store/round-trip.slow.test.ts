@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import { createSandbox } from '../../server/sandbox';
-import { listSlugs } from '../../server/problems/registry';
+import { listSlugs, loadProblem } from '../../server/problems/registry';
 import { openDatabase } from '../../server/storage/db';
 import { roundTrip } from './round-trip-helper';
 
 /**
  * Every built-in problem exported, imported into a fresh data directory as rt-<slug>, and judged
  * with its whole solution table: the same verdicts (AC, WA, TLE) as built in, the interactive one's
- * games played by its exported interactor in a sandbox of its own. `npm run test:slow`.
+ * games played by its exported interactor in a sandbox of its own, and every non-interactive one's
+ * exported generator turning stress tests on. `npm run test:slow`.
  */
 const work = mkdtempSync(join(tmpdir(), 'sg-round-trip-all-'));
 const compiler = createCompiler();
@@ -27,8 +28,11 @@ afterAll(async () => {
 describe.runIf(process.env.SLOW_TESTS)('round trip of every built-in problem', () => {
   for (const slug of listSlugs()) {
     it(slug, { timeout: 300_000 }, async () => {
-      const { built, imported, refused } = await roundTrip(db, slug, work, { compiler, sandbox: await sandboxP });
+      const { built, imported, refused, notes } = await roundTrip(db, slug, work, { compiler, sandbox: await sandboxP });
       expect({ slug, imported, refused }).toEqual({ slug, imported: built, refused: undefined });
+      // The exported sg-judge/generator.ts runs here: stress tests stay on (a stored interactive problem has none).
+      const stress = notes!.includes('sg-judge/generator.ts gave valid inputs at every size: stress tests are on.');
+      expect({ slug, stress }).toEqual({ slug, stress: !(await loadProblem(slug)).pkg.interactive });
     });
   }
 });
