@@ -26,7 +26,7 @@ const pages: Record<string, string> = {};
 const post = (path: string, body: unknown) => postJob(server.url, path, body);
 
 beforeAll(async () => {
-  server = await startServer({ workers: 2, problems: ['nim', 'kiki', 'subtraction-game'] });
+  server = await startServer({ workers: 1, problems: ['nim', 'kiki', 'subtraction-game'] });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const wrongNim = readFileSync(join(ROOT, 'problems/nim/wrong/skips-zeros.ts'), 'utf8');
   const wrongGame = readFileSync(join(ROOT, 'problems/subtraction-game/wrong/always-first.ts'), 'utf8');

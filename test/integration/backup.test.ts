@@ -173,7 +173,7 @@ describe('backups', { timeout: 300_000 }, () => {
     const db = new Database(join(dataDir, 'judge.db'), { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
-    server = await startServer({ dataDir, workers: 2 });
+    server = await startServer({ dataDir, workers: 1 });
     expect(server.logs()).toMatch(/imported problem nim \(\d+ tests\)/);
     const all = await list();
     expect(all.length).toBe(50);

@@ -6,7 +6,7 @@ import { acceptedNim } from '../helpers/solutions';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ workers: 2, problems: ['nim', 'ed', 'bash-game', 'kiki'] });
+  server = await startServer({ workers: 1, problems: ['nim', 'ed', 'bash-game', 'kiki'] });
 });
 afterAll(async () => {
   await server?.stop();

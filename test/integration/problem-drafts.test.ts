@@ -40,7 +40,7 @@ async function settled(id: number): Promise<DraftView> {
 
 describe('problem drafts', { timeout: 240_000 }, () => {
   it("a lab game becomes a problem: drafted, checked in the sandbox, published, and judged (the fast reference AC, a predicted mistake WA)", async () => {
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, workers: 1 });
     const created = await post('/api/problem-drafts', { lab: { octal: '0.07' } });
     expect(created.status).toBe(201);
     expect(created.body.slug).toBe('octal-0-07');

@@ -57,7 +57,7 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
 
 describe('importing a problem into a running judge', { timeout: 240_000 }, () => {
   it('an uploaded zip is imported by a queued job, stored and judged', async () => {
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, workers: 1 });
     const exported = await exportPackage('kiki');
     // Without the too-slow solutions (each costs a whole time limit; test/problem-store runs them),
     // and without sg-judge/generator.ts, as a package from another judge comes: the exported
@@ -161,7 +161,7 @@ describe('importing a problem into a running judge', { timeout: 240_000 }, () =>
     server = undefined;
     const back = await storageCli(restored, 'restore', file);
     expect(back.status, back.stderr).toBe(0);
-    server = await startServer({ dataDir: restored });
+    server = await startServer({ dataDir: restored, workers: 1 });
     expect(await slugs()).toEqual(expect.arrayContaining(['rt-kiki', 'rt-bash-game']));
     const fast = readFileSync(join(spare, 'bash-game/submissions/accepted/fast.ts'), 'utf8');
     expect((await waitForVerdict(server.url, await submit(server.url, 'rt-bash-game', fast))).verdict).toBe('AC');

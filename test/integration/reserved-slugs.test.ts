@@ -16,7 +16,7 @@ let server: RunningServer;
 let kiki: ExportedPackage;
 
 beforeAll(async () => {
-  server = await startServer({});
+  server = await startServer({ workers: 1 });
   kiki = await exportPackage('kiki');
 }, 120_000);
 

@@ -7,7 +7,7 @@ import { acceptedNim, ALWAYS_NO, TYPE_ERROR } from '../helpers/solutions';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ workers: 2, problems: ['nim', 'bash-game', 'game-on-tree'] });
+  server = await startServer({ workers: 1, problems: ['nim', 'bash-game', 'game-on-tree'] });
 });
 afterAll(async () => {
   await server?.stop();

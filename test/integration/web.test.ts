@@ -6,7 +6,7 @@ import { acceptedNim, ALWAYS_NO } from '../helpers/solutions';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ workers: 2 });
+  server = await startServer({ workers: 1 });
 });
 afterAll(async () => {
   await server?.stop();

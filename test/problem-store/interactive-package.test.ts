@@ -56,7 +56,7 @@ async function slugs(): Promise<string[]> {
 
 describe('an imported interactive package', { timeout: 60_000 }, () => {
   it('is imported with its solution table judged by its sandboxed interactor', async () => {
-    server = await startServer({ dataDir });
+    server = await startServer({ dataDir, workers: 1 });
     const r = await importZip(guessPackage('guess-number'));
     if (!r.ok) throw new Error(r.reasons.join('\n'));
     expect(r.solutions.map((s) => `${s.folder}/${s.name} ${s.got}`)).toEqual([

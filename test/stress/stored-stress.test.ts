@@ -62,7 +62,7 @@ async function stress(problem: string, source: string, size = 'small', cases = 3
 }
 
 beforeAll(async () => {
-  server = await startServer({ dataDir });
+  server = await startServer({ dataDir, workers: 1 });
   await publish('add-stress', `${read}console.log(a + b);\n`, GENERATOR);
   // The reference crashes when a ≥ 50; the generator writes nothing at size tiny.
   await publish('add-broken', `${read}if (a >= 50) throw new Error('reference bug');\nconsole.log(a + b);\n`, GENERATOR.replace('return `', "if (size === 'tiny') return '';\n  return `"));
