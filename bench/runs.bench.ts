@@ -9,6 +9,11 @@
  *  - a fresh `node` per test, the same compiled JavaScript, wall time minus the test's CPU time as
  *    the sandbox measured it, per test; target: end to end ≥ 5× less.
  *
+ * Beside them, where a submission's time goes: a judge queue run in this process on its own
+ * database (the same judge thread, compiler and sandbox code), 10 warm submissions back to back (a
+ * queue with work waiting, as in a class): the pick-up, compile and type-check, the sandbox load,
+ * the tests less their CPU time, and the last result to the stored verdict, each a median.
+ *
  * With SG_BENCH_BASELINE=<another checkout> (say, main's code unpacked with `git archive` beside a
  * link to this node_modules), the same figures are measured on that checkout's code first, in the
  * same process and minutes, and printed beside this checkout's.
@@ -32,8 +37,25 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
+/** Where one warm submission's time goes, seen from the main thread, ms (medians). */
+export interface RunsBreakdown {
+  total: number;
+  cpu: number;
+  /** Stored → the thread says it is compiling. */
+  pickUp: number;
+  /** → the compiler's answer (compile and type-check). */
+  compile: number;
+  /** → the first test starts (the sandbox load). */
+  load: number;
+  /** The first test's start → the last test's result, less the tests' CPU time. */
+  tests: number;
+  /** The last test's result → the verdict stored. */
+  final: number;
+}
+
 export interface RunsFigures {
   root: string;
+  breakdown: RunsBreakdown;
   tests: number;
   bareMs: number;
   /** The median test's (wall − CPU) over all rounds: what a run costs without the load's outliers. */
@@ -55,6 +77,11 @@ async function modulesOf(root: string) {
     solutions: await load<typeof import('../test/helpers/solutions')>('test/helpers/solutions.ts'),
     server: await load<typeof import('../test/helpers/server')>('test/helpers/server.ts'),
     client: await load<typeof import('../test/helpers/judge-client')>('test/helpers/judge-client.ts'),
+    db: await load<typeof import('../server/storage/db')>('server/storage/db.ts'),
+    importer: await load<typeof import('../server/import/import')>('server/import/import.ts'),
+    events: await load<typeof import('../server/queue/events')>('server/queue/events.ts'),
+    queue: await load<typeof import('../server/queue/judge-queue')>('server/queue/judge-queue.ts'),
+    submissions: await load<typeof import('../server/storage/submissions')>('server/storage/submissions.ts'),
   };
 }
 
@@ -141,9 +168,64 @@ export async function measureRuns(root: string, log: (line: string) => void = ()
     m.server.removeDataDir(server.dataDir);
   }
 
+  // 4. Where the time goes.
+  log(`${root}: the breakdown, a judge queue in this process, one thread, 1 + ${WARM_SUBMISSIONS} submissions back to back`);
+  const breakdown = await breakdownOf(m, source);
+
   const endToEndMs = median(perTest);
   const freshNodeMs = median(fresh);
-  return { root, tests: tests.length, bareMs: median(rounds), bareMedianMs: median(each), endToEndMs, freshNodeMs, ratio: freshNodeMs / endToEndMs };
+  return { root, breakdown, tests: tests.length, bareMs: median(rounds), bareMedianMs: median(each), endToEndMs, freshNodeMs, ratio: freshNodeMs / endToEndMs };
+}
+
+type FromThread = import('../server/queue/protocol').FromThread;
+
+async function breakdownOf(m: Awaited<ReturnType<typeof modulesOf>>, source: string): Promise<RunsBreakdown> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sg-bench-runs-'));
+  const dbPath = path.join(dir, 'judge.db');
+  const db = m.db.openDatabase(dbPath, { migrate: true, autoCheckpoint: false });
+  try {
+    await m.importer.importProblems(db, { only: ['nim'] });
+    let marks: { m: FromThread; at: number }[] = [];
+    let onDone: (() => void) | null = null;
+    let ready: () => void = () => {};
+    const isReady = new Promise<void>((resolve) => (ready = resolve));
+    const queue = new m.queue.JudgeQueue(db, new m.events.SubmissionEvents(), {
+      workers: 1,
+      dbPath,
+      log: (line) => line.includes('ready') && ready(),
+      onJobMessage: (msg, timing) => {
+        marks.push({ m: msg, at: timing?.receivedAt ?? performance.now() });
+        if (msg.type === 'done') onDone?.();
+      },
+    });
+    queue.start();
+    const runs: RunsBreakdown[] = [];
+    try {
+      await isReady;
+      for (let i = 0; i <= WARM_SUBMISSIONS; i++) {
+        marks = [];
+        const done = new Promise<void>((resolve) => (onDone = resolve));
+        const t0 = performance.now();
+        m.submissions.insertSubmission(db, 'nim', source);
+        queue.notify();
+        await done;
+        const total = performance.now() - t0;
+        const at = (type: FromThread['type']) => marks.find((x) => x.m.type === type)!.at - t0;
+        const progress = marks.filter((x) => x.m.type === 'progress');
+        const cpu = progress.flatMap((x) => (x.m.type === 'progress' ? x.m.results : [])).reduce((a, r) => a + r.timeMs, 0);
+        const firstTest = progress[0]!.at - t0;
+        const lastResult = [...progress].reverse().find((x) => x.m.type === 'progress' && x.m.results.length > 0)!.at - t0;
+        const b = { total, cpu, pickUp: at('compiling'), compile: at('compiled') - at('compiling'), load: firstTest - at('compiled'), tests: lastResult - firstTest - cpu, final: at('done') - lastResult };
+        if (i > 0) runs.push(b); // the thread's first real submission is not warm
+      }
+    } finally {
+      await queue.stop();
+    }
+    return Object.fromEntries((Object.keys(runs[0]!) as (keyof RunsBreakdown)[]).map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as RunsBreakdown;
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -161,6 +243,16 @@ export function formatRuns(after: RunsFigures, before: RunsFigures | null): stri
     `end to end through the API               ${col((r) => ms(r.endToEndMs))}   target ≤ ${TARGET_END_TO_END_MS} ms: ${met(after.endToEndMs <= TARGET_END_TO_END_MS)}`,
     `a fresh node per test                    ${col((r) => ms(r.freshNodeMs))}`,
     `fresh node ÷ end to end                  ${col((r) => `${r.ratio.toFixed(1)}×`)}   target ≥ ${TARGET_RATIO}×: ${met(after.ratio >= TARGET_RATIO)}`,
+    `where a submission's time goes (a judge queue in this process, ${WARM_SUBMISSIONS} warm submissions back to back, medians):`,
+    `  stored → done                        ${col((r) => ms(r.breakdown.total))}`,
+    `  the tests' CPU time                  ${col((r) => ms(r.breakdown.cpu))}`,
+    `  queue pick-up (→ compiling)          ${col((r) => ms(r.breakdown.pickUp))}`,
+    `  compile + type-check                 ${col((r) => ms(r.breakdown.compile))}`,
+    `  sandbox load (→ first test told)     ${col((r) => ms(r.breakdown.load))}`,
+    `  tests, less their CPU time           ${col((r) => ms(r.breakdown.tests))}`,
+    `    per test                           ${col((r) => ms(r.breakdown.tests / r.tests))}`,
+    `  last result → done                   ${col((r) => ms(r.breakdown.final))}`,
+    `  overhead per test (done − CPU)       ${col((r) => ms((r.breakdown.total - r.breakdown.cpu) / r.tests))}`,
     ...(before ? [`before: ${before.root}`] : []),
   ].join('\n');
 }
