@@ -3,6 +3,7 @@ import type { LiveStdin, RunResult, Sandbox } from '../sandbox/types';
 import { INTERACTOR_AFTER_END_MS as AFTER_PROGRAM_MS, interactorBudgetMs as defaultBudgetMs } from '../rules/limits';
 import { statusVerdict, worstOf, type Verdict } from './verdicts';
 import type { Said } from '../text/messages';
+import { ownCpuMs } from '../platform/thread-cpu';
 
 /** The dialogue kept in full up to this many characters (then counted, not kept). */
 const DIALOGUE_CHARS = 2_000_000;
@@ -72,20 +73,16 @@ export async function playGame(
   let busyMs = 0;
   let busyCpuMs = 0;
   let resumedAt = 0;
-  let resumedCpuUs = 0;
+  let resumedCpuMs = 0;
   const budgetMs = interactorBudgetMs;
-  const threadCpuUs = () => {
-    const u = process.threadCpuUsage();
-    return u.user + u.system;
-  };
   const account = () => {
     busyMs += performance.now() - resumedAt;
-    busyCpuMs += (threadCpuUs() - resumedCpuUs) / 1000;
+    busyCpuMs += ownCpuMs() - resumedCpuMs;
     stdin?.busy?.(false);
   };
   const resume = () => {
     resumedAt = performance.now();
-    resumedCpuUs = threadCpuUs();
+    resumedCpuMs = ownCpuMs();
     stdin?.busy?.(true);
   };
 
