@@ -7,6 +7,20 @@ export function acceptedNim(): string {
   return `${readFileSync(join(ROOT, 'reference/nim/fast.ts'), 'utf8')}\nprocess.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));\n`;
 }
 
+/**
+ * The accepted nim, slowed by a fixed count of steps per game (4,000,000 each, not a clock): a
+ * stress run of thousands of its games is minutes of CPU, so it is still going when a test acts on
+ * it (cancels it, or makes it yield), however late a loaded machine lets the test process act.
+ */
+export function slowAcceptedNim(): string {
+  const slow = acceptedNim().replace(
+    "process.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));",
+    "const slowIn: string = require('fs').readFileSync(0, 'utf8'); const slowT = Number(slowIn.split(/\\s+/)[0]); let slowX = 0; for (let i = 0; i < slowT * 4_000_000; i++) slowX = (slowX * 31 + i) | 0; if (slowX === 7) console.error(''); process.stdout.write(solve(slowIn));",
+  );
+  if (slow === acceptedNim()) throw new Error('reference/nim/fast.ts no longer ends as acceptedNim() expects');
+  return slow;
+}
+
 /** The known-wrong nim submissions, by file name. */
 export function wrongNim(): { name: string; source: string }[] {
   const dir = join(ROOT, 'problems/nim/wrong');

@@ -7,7 +7,7 @@ import { MAX_STRESS_CASES } from '../../server/http/stress-api';
 import { PERSON_CAPS } from '../../server/queue/person-caps';
 import { accountsCli, Person } from '../helpers/accounts';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
-import { acceptedNim, ALWAYS_NO } from '../helpers/solutions';
+import { acceptedNim, ALWAYS_NO, slowAcceptedNim } from '../helpers/solutions';
 
 /**
  * Fair turns by person across every kind of job (docs/security.md, "Fair turns"), on a real server in
@@ -158,11 +158,7 @@ describe('one fair queue for all of a person’s work (one judge thread)', { tim
     // once it has had its 2 s slice); it is cancelled once it has gone on after the submission. A
     // run short enough to end on its own (a plain accepted nim, then 6000 cases of 400,000 steps:
     // seconds) left the order to the machine's speed, and the first one ended first in CI.
-    const slowPerGame = acceptedNim().replace(
-      "process.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));",
-      "const slowIn: string = require('fs').readFileSync(0, 'utf8'); const slowT = Number(slowIn.split(/\\s+/)[0]); let slowX = 0; for (let i = 0; i < slowT * 4_000_000; i++) slowX = (slowX * 31 + i) | 0; if (slowX === 7) console.error(''); process.stdout.write(solve(slowIn));",
-    );
-    expect(slowPerGame).not.toBe(acceptedNim());
+    const slowPerGame = slowAcceptedNim();
     const run = await queued(cal, '/api/stress', { problem: 'nim', source: slowPerGame, cases: MAX_STRESS_CASES, size: 'small', seed: 7 });
     const stressRun = async () => (await (await cal.api(`/api/stress/${run}`)).json()) as { status: string; casesRun: number; result: string | null };
     // Running and past its first batches.

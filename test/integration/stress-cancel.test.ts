@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
-import { acceptedNim } from '../helpers/solutions';
+import { acceptedNim, slowAcceptedNim } from '../helpers/solutions';
 
 let server: RunningServer;
 
@@ -33,21 +33,6 @@ async function post(path: string, body?: unknown): Promise<{ status: number; jso
 
 /** A long run: the most cases the API allows (10000), of medium size so it is still going when cancelled. */
 const LONG = 10_000;
-
-/**
- * Accepted, but a fixed count of steps per game (not a clock): LONG cases of it are minutes of CPU
- * (the run's 60 s budget would end it first), so a run of it is still going when the test cancels
- * it, however late a loaded machine lets the test process act. A plain accepted nim batches up to
- * 256 games a run: whether its LONG cases were still going was left to the machine's speed.
- */
-function slowAcceptedNim(): string {
-  const slow = acceptedNim().replace(
-    "process.stdout.write(solve(require('fs').readFileSync(0, 'utf8')));",
-    "const slowIn: string = require('fs').readFileSync(0, 'utf8'); const slowT = Number(slowIn.split(/\\s+/)[0]); let slowX = 0; for (let i = 0; i < slowT * 4_000_000; i++) slowX = (slowX * 31 + i) | 0; if (slowX === 7) console.error(''); process.stdout.write(solve(slowIn));",
-  );
-  expect(slow).not.toBe(acceptedNim());
-  return slow;
-}
 
 async function startStress(source: string, cases: number, size = cases === LONG ? 'medium' : 'small'): Promise<number> {
   const { status, json } = await post('/api/stress', { problem: 'nim', source, cases, size, seed: 1 });
