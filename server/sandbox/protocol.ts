@@ -26,7 +26,11 @@ export interface RunReport {
 
 export type ParentToHost =
   | { t: 'init'; workerSource: string; runtimeSource: string }
-  | { t: 'load'; js: string; limits: RunLimits }
+  /**
+   * `person`: whose program it is. The worker that ran the same person's previous program may take
+   * this one (every run still in a fresh context); another person's program never shares a worker.
+   */
+  | { t: 'load'; js: string; limits: RunLimits; person?: string | null }
   | { t: 'run'; id: number; input: string }
   | { t: 'batch'; id: number; inputs: string[] }
   /** An interactive run: its input and output go through two pipes (host/live-pipe.ts). */
