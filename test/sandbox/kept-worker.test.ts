@@ -19,10 +19,33 @@ console.log(g.__left ?? 'clean', input, x === 7 ? '' : 'done');
 g.__left = input;
 `;
 
-/** CPU ticks of every worker thread of the sandbox processes, by thread id. */
+/** This process's descendants (its sandbox processes, not another test file's). */
+function descendants(): Set<string> {
+  const parent = new Map<string, string>();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = new Set<string>();
+  for (const pid of parent.keys()) {
+    for (let p: string | undefined = pid, hops = 0; p && p !== '0' && hops < 64; p = parent.get(p), hops++) {
+      if (p === String(process.pid)) {
+        mine.add(pid);
+        break;
+      }
+    }
+  }
+  return mine;
+}
+
+/** CPU ticks of every worker thread of this test's sandbox processes, by thread id. */
 function workerTicks(): Map<string, number> {
   const ticks = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  for (const pid of descendants()) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--permission')) continue;
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
