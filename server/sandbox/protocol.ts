@@ -67,7 +67,8 @@ export interface WorkerInit {
 }
 
 /** `ping`: answered only when the worker's event loop is free, i.e. the program is not computing. */
-export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink } | { t: 'ping' };
+/** `tidy`: a full garbage collection while the worker waits, kept for its person's next program. */
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink } | { t: 'ping' } | { t: 'tidy' };
 
 export type WorkerToHost =
   /** `tid`: the worker thread's id in /proc, whose run-queue wait the watchdog reads; null if unknown. */

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { HostToParent, LiveOutFrame, ParentToHost, RunReport, WorkerInit, WorkerToHost } from '../protocol';
+import type { HostToParent, HostToWorker, LiveOutFrame, ParentToHost, RunReport, WorkerInit, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
 import { frame, LIVE_OUT_FD, liveLink, WAIT_END, WAIT_MORE, WAIT_NONE, waitingOf, writeAllSync, type LiveLink } from './live-pipe';
 import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
@@ -490,6 +490,7 @@ function release(): void {
   if (old && !old.dead && !old.readsLive && old.person !== null && old.programs < KEEP_PROGRAMS) {
     void kept?.kill();
     kept = old;
+    old.worker.postMessage({ t: 'tidy' } satisfies HostToWorker);
   } else void old?.kill();
   if (!spare || spare.dead) spare = new Slot(memoryOf(program?.limits));
 }
