@@ -370,6 +370,14 @@ let busy = false;
 let stuck = false;
 /** A kept worker takes at most this many programs, then a fresh one starts (its heap stays small). */
 const KEEP_PROGRAMS = 20;
+/** Whether the program loaded last went to its person's kept worker (they submit one after another). */
+let lastLoadKept = false;
+/**
+ * Quiet this long after a kept worker's program, a spare starts for someone else's. Sooner, it
+ * would still be starting when the same person's next program arrives (a compile later) and be
+ * stopped unused: tens of milliseconds of CPU for nothing, on the core the judge compiles on.
+ */
+const SPARE_AFTER_KEPT_MS = 250;
 
 async function takeSlot(memoryMb: number): Promise<Slot> {
   let slot = spare;
@@ -382,21 +390,27 @@ async function takeSlot(memoryMb: number): Promise<Slot> {
   return slot;
 }
 
-/** Starts a spare worker once the sandbox has been quiet for a moment (never during a run). */
-function spareWhenIdle(): void {
+/** Starts a spare worker once the sandbox has been quiet for `quietMs` (never during a run). */
+function spareWhenIdle(quietMs = IDLE_MS): void {
   if (spareTimer) clearTimeout(spareTimer);
   spareTimer = setTimeout(() => {
     spareTimer = null;
     if (!busy && (!spare || spare.dead)) spare = new Slot(memoryOf(program?.limits));
-  }, IDLE_MS);
+  }, quietMs);
 }
 
 async function load(js: string, limits: RunLimits, person: string | null): Promise<string | null> {
   program = { js, limits, person };
   const mine = active ?? kept;
+  if (spareTimer) {
+    clearTimeout(spareTimer);
+    spareTimer = null;
+  }
+  lastLoadKept = false;
   if (person !== null && mine && !mine.dead && !mine.readsLive && mine.person === person && mine.memoryMb === memoryOf(limits) && mine.programs < KEEP_PROGRAMS) {
     active = mine;
     kept = null;
+    lastLoadKept = true;
     // A spare still starting would add its CPU time to this program's runs: stopped now, started
     // again once the sandbox is quiet. A ready spare computes nothing and stays.
     const stopping = spare && !spare.isReady ? spare.kill() : undefined;
@@ -492,7 +506,11 @@ function release(): void {
     kept = old;
     old.worker.postMessage({ t: 'tidy' } satisfies HostToWorker);
   } else void old?.kill();
-  if (!spare || spare.dead) spare = new Slot(memoryOf(program?.limits));
+  if (spare && !spare.dead) return;
+  // A person who submits one program after another keeps their worker: the spare is for whoever
+  // comes next, and is started at once unless that is most likely them again.
+  if (lastLoadKept && kept === old) spareWhenIdle(SPARE_AFTER_KEPT_MS);
+  else spare = new Slot(memoryOf(program?.limits));
 }
 
 /** The interactive run in progress. */
