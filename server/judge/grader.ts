@@ -21,6 +21,8 @@ export interface GradeRequest {
   language?: Language;
   tests: GradeTest[];
   limits: Limits;
+  /** Whose program it is (the queue's sender): their previous program's sandbox worker may take it. */
+  person?: string | null;
   /** Interactive problems: each test is a game against this interactor. */
   interactor?: Interactor;
   /** A stored problem's own output check (format options or its output validator) instead of the token checker. */
@@ -93,7 +95,7 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
 async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: GradeEvent) => void): Promise<GradeOutcome> {
   const outcome: GradeOutcome = { verdict: 'AC', failedTest: null, compileOutput: null, tests: [], timeMs: 0, memoryKb: 0 };
   onEvent({ type: 'compiling' });
-  const prepared = await compileAndLoad(deps, req.source, req.language, req.limits, (ok, output) => onEvent({ type: 'compiled', ok, output }));
+  const prepared = await compileAndLoad(deps, req.source, req.language, req.limits, (ok, output) => onEvent({ type: 'compiled', ok, output }), req.person ?? null);
   if (!prepared.ok) return { ...outcome, verdict: prepared.verdict, compileOutput: prepared.compileOutput || null };
   outcome.compileOutput = prepared.diagnostics || null;
 

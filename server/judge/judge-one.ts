@@ -105,12 +105,13 @@ export async function compileAndLoad(
   limits: Limits,
   /** Told as soon as the compiler has answered, before the program is loaded. */
   onCompiled: (ok: boolean, diagnostics: string) => void = () => {},
+  person: string | null = null,
 ): Promise<Prepared> {
   try {
     const compiled = await deps.compiler.compile(source, language);
     onCompiled(compiled.ok, compiled.diagnostics);
     if (!compiled.ok) return { ok: false, verdict: 'CE', compileOutput: compiled.diagnostics };
-    await loadProgram(deps.sandbox, compiled.js, limits);
+    await loadProgram(deps.sandbox, compiled.js, limits, person);
     return { ok: true, js: compiled.js, diagnostics: compiled.diagnostics };
   } catch (e) {
     return { ok: false, verdict: 'IE', compileOutput: judgeErrorText(e) };
@@ -118,6 +119,6 @@ export async function compileAndLoad(
 }
 
 /** Loads compiled code under a problem's limits and the judge's output limit. */
-export function loadProgram(sandbox: Sandbox, js: string, limits: Limits): Promise<void> {
-  return sandbox.load(js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
+export function loadProgram(sandbox: Sandbox, js: string, limits: Limits, person: string | null = null): Promise<void> {
+  return sandbox.load(js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT }, person);
 }

@@ -51,7 +51,7 @@ export class ProcessSandbox implements Sandbox {
   private child: ChildProcess | null = null;
   private starting: Promise<void> | null = null;
   private cgroup: Cgroup | null = null;
-  private program: { js: string; limits: RunLimits } | null = null;
+  private program: { js: string; limits: RunLimits; person: string | null } | null = null;
   private loadedInChild = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -242,20 +242,20 @@ export class ProcessSandbox implements Sandbox {
   }
 
   private sendLoad(): Promise<void> {
-    const { js, limits } = this.program!;
+    const { js, limits, person } = this.program!;
     // The cgroup is a backstop well above the limit and the V8 heap cap; the watchdog in the
     // sandbox gives the exact MLE.
     this.cgroup?.setMemoryLimit(cgroupMb(limits) * MiB);
     return new Promise<void>((resolve, reject) => {
       this.onLoaded = (error) => (error ? reject(new Error(error)) : resolve());
-      this.child!.send({ t: 'load', js, limits } satisfies ParentToHost);
+      this.child!.send({ t: 'load', js, limits, person } satisfies ParentToHost);
     }).then(() => {
       this.loadedInChild = true;
     });
   }
 
-  async load(js: string, limits: RunLimits): Promise<void> {
-    this.program = { js, limits };
+  async load(js: string, limits: RunLimits, person: string | null = null): Promise<void> {
+    this.program = { js, limits, person };
     this.loadedInChild = false;
     await this.ready();
   }

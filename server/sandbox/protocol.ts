@@ -26,7 +26,11 @@ export interface RunReport {
 
 export type ParentToHost =
   | { t: 'init'; workerSource: string; runtimeSource: string }
-  | { t: 'load'; js: string; limits: RunLimits }
+  /**
+   * `person`: whose program it is. The worker that ran the same person's previous program may take
+   * this one (every run still in a fresh context); another person's program never shares a worker.
+   */
+  | { t: 'load'; js: string; limits: RunLimits; person?: string | null }
   | { t: 'run'; id: number; input: string }
   | { t: 'batch'; id: number; inputs: string[] }
   /** An interactive run: its input and output go through two pipes (host/live-pipe.ts). */
@@ -63,7 +67,8 @@ export interface WorkerInit {
 }
 
 /** `ping`: answered only when the worker's event loop is free, i.e. the program is not computing. */
-export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink } | { t: 'ping' };
+/** `tidy`: a full garbage collection while the worker waits, kept for its person's next program. */
+export type HostToWorker = { t: 'load'; js: string; limits: RunLimits } | { t: 'run'; inputs: string[]; live?: LiveLink } | { t: 'ping' } | { t: 'tidy' };
 
 export type WorkerToHost =
   /** `tid`: the worker thread's id in /proc, whose run-queue wait the watchdog reads; null if unknown. */

@@ -64,7 +64,11 @@ export interface LiveSession {
  * submission (or stress run) and runs it on each input, every run in a fresh global environment.
  */
 export interface Sandbox {
-  load(js: string, limits: RunLimits): Promise<void>;
+  /**
+   * `person`: whose program it is (the queue's sender). The worker that ran the same person's
+   * previous program may take this one, saving a worker's start; another person's never does.
+   */
+  load(js: string, limits: RunLimits, person?: string | null): Promise<void>;
   run(input: string): Promise<RunResult>;
   /** Runs many inputs in one round trip (stress testing); results in input order. */
   runBatch(inputs: string[]): Promise<RunResult[]>;

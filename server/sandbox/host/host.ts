@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { HostToParent, LiveOutFrame, ParentToHost, RunReport, WorkerInit, WorkerToHost } from '../protocol';
+import type { HostToParent, HostToWorker, LiveOutFrame, ParentToHost, RunReport, WorkerInit, WorkerToHost } from '../protocol';
 import type { RunLimits, RunStatus } from '../types';
 import { frame, LIVE_OUT_FD, liveLink, WAIT_END, WAIT_MORE, WAIT_NONE, waitingOf, writeAllSync, type LiveLink } from './live-pipe';
 import { afterEndMs, DEFAULT_MEMORY_MB, MLE_SUSTAIN_MS, oldGenerationMb, rssCeilingKb, stackMb, wallClockMs, youngGenerationMb } from '../../rules/limits';
@@ -33,7 +33,7 @@ let workerSource = '';
 let runtimeSource = '';
 /** The runtime's code cache, from the first worker that made one (see WorkerInit). */
 let runtimeCache: Uint8Array | null = null;
-let program: { js: string; limits: RunLimits } | null = null;
+let program: { js: string; limits: RunLimits; person: string | null } | null = null;
 
 const send = (m: HostToParent) => process.send!(m);
 
@@ -85,6 +85,9 @@ class Slot {
   dead = false;
   /** The worker thread's id in /proc/self/task, whose run-queue wait is read; null where it cannot be. */
   tid: string | null = null;
+  /** Whose programs this worker has run (null: not to be kept for anyone), and how many. */
+  person: string | null = null;
+  programs = 0;
   private pinging = false;
   private lastPing = 0;
   private lastPong = 0;
@@ -96,7 +99,7 @@ class Slot {
   private onDeath: (r: RunReport) => void = () => {};
   private killing: Promise<void> | null = null;
   /** Set once the worker has run an interactive game: it may be blocked reading the live pipe. */
-  private readsLive = false;
+  readsLive = false;
   private readonly exited: Promise<void>;
 
   /** `memoryMb`: the memory limit the worker is sized for. */
@@ -357,9 +360,24 @@ class Slot {
 const dying = new Set<Promise<void>>();
 let active: Slot | null = null;
 let spare: Slot | null = null;
+/**
+ * The worker of the last person's program, idle, kept for that person's next one: a fresh worker
+ * costs tens of milliseconds of start-up per submission. Never given to another person's program.
+ */
+let kept: Slot | null = null;
 let spareTimer: NodeJS.Timeout | null = null;
 let busy = false;
 let stuck = false;
+/** A kept worker takes at most this many programs, then a fresh one starts (its heap stays small). */
+const KEEP_PROGRAMS = 20;
+/** Whether the program loaded last went to its person's kept worker (they submit one after another). */
+let lastLoadKept = false;
+/**
+ * Quiet this long after a kept worker's program, a spare starts for someone else's. Sooner, it
+ * would still be starting when the same person's next program arrives (a compile later) and be
+ * stopped unused: tens of milliseconds of CPU for nothing, on the core the judge compiles on.
+ */
+const SPARE_AFTER_KEPT_MS = 250;
 
 async function takeSlot(memoryMb: number): Promise<Slot> {
   let slot = spare;
@@ -372,22 +390,45 @@ async function takeSlot(memoryMb: number): Promise<Slot> {
   return slot;
 }
 
-/** Starts a spare worker once the sandbox has been quiet for a moment (never during a run). */
-function spareWhenIdle(): void {
+/** Starts a spare worker once the sandbox has been quiet for `quietMs` (never during a run). */
+function spareWhenIdle(quietMs = IDLE_MS): void {
   if (spareTimer) clearTimeout(spareTimer);
   spareTimer = setTimeout(() => {
     spareTimer = null;
     if (!busy && (!spare || spare.dead)) spare = new Slot(memoryOf(program?.limits));
-  }, IDLE_MS);
+  }, quietMs);
 }
 
-async function load(js: string, limits: RunLimits): Promise<string | null> {
-  program = { js, limits };
+async function load(js: string, limits: RunLimits, person: string | null): Promise<string | null> {
+  program = { js, limits, person };
+  const mine = active ?? kept;
+  if (spareTimer) {
+    clearTimeout(spareTimer);
+    spareTimer = null;
+  }
+  lastLoadKept = false;
+  if (person !== null && mine && !mine.dead && !mine.readsLive && mine.person === person && mine.memoryMb === memoryOf(limits) && mine.programs < KEEP_PROGRAMS) {
+    active = mine;
+    kept = null;
+    lastLoadKept = true;
+    // A spare still starting would add its CPU time to this program's runs: stopped now, started
+    // again once the sandbox is quiet. A ready spare computes nothing and stays.
+    const stopping = spare && !spare.isReady ? spare.kill() : undefined;
+    if (stopping) spare = null;
+    mine.programs++;
+    try {
+      return await mine.load(js, limits);
+    } finally {
+      await Promise.all([stopping, ...dying]);
+    }
+  }
   const old = active;
+  const idle = kept;
   active = null;
+  kept = null;
   // The old worker stops while the new one loads; it is gone before the first run, so no run's
   // memory or CPU time counts any of it.
-  const stopped = old?.kill();
+  const stopped = Promise.all([old?.kill(), idle?.kill()]);
   try {
     return await activate();
   } finally {
@@ -399,6 +440,8 @@ async function load(js: string, limits: RunLimits): Promise<string | null> {
 async function activate(): Promise<string | null> {
   const slot = await takeSlot(memoryOf(program!.limits));
   const error = await slot.load(program!.js, program!.limits);
+  slot.person = program!.person;
+  slot.programs = 1;
   active = slot;
   return error;
 }
@@ -456,8 +499,18 @@ function release(): void {
   }
   const old = active;
   active = null;
-  void old?.kill();
-  if (!spare || spare.dead) spare = new Slot(memoryOf(program?.limits));
+  // A worker that ran a person's program waits, idle, for their next one; any other is stopped, and
+  // so is one that played a live game (it may still be blocked reading the live pipe).
+  if (old && !old.dead && !old.readsLive && old.person !== null && old.programs < KEEP_PROGRAMS) {
+    void kept?.kill();
+    kept = old;
+    old.worker.postMessage({ t: 'tidy' } satisfies HostToWorker);
+  } else void old?.kill();
+  if (spare && !spare.dead) return;
+  // A person who submits one program after another keeps their worker: the spare is for whoever
+  // comes next, and is started at once unless that is most likely them again.
+  if (lastLoadKept && kept === old) spareWhenIdle(SPARE_AFTER_KEPT_MS);
+  else spare = new Slot(memoryOf(program?.limits));
 }
 
 /** The interactive run in progress. */
@@ -532,7 +585,7 @@ process.on('message', (m: ParentToHost) => {
       send({ t: 'ready' });
       break;
     case 'load':
-      load(m.js, m.limits).then(
+      load(m.js, m.limits, typeof m.person === 'string' && m.person.length > 0 && m.person.length <= 200 ? m.person : null).then(
         (error) => send({ t: 'loaded', error }),
         (e: unknown) => send({ t: 'loaded', error: `judge error: ${String(e)}` }),
       );

@@ -763,6 +763,11 @@ port.on('message', (m: HostToWorker) => {
     case 'ping':
       send({ t: 'pong' });
       break;
+    case 'tidy':
+      // Kept for the same person's next program: the last one's garbage is collected now, while
+      // nothing runs, not during (and timed as part of) the next program's first runs.
+      collectGarbage();
+      break;
     case 'load':
       program = compileProgram(m.js, m.limits);
       send({ t: 'loaded', error: program.loadError });
