@@ -42,14 +42,17 @@ function descendants(): Set<string> {
   return mine;
 }
 
-/** CPU ticks of every worker thread of this test's sandbox processes, by thread id. */
+/** CPU ticks of every thread but the main one of this test's sandbox processes, by thread id. */
 function workerTicks(): Map<string, number> {
   const ticks = new Map<string, number>();
   for (const pid of descendants()) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--permission')) continue;
+      // The sandbox process: Node 22 spells the flag --experimental-permission.
+      if (!/--(experimental-)?permission/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== 'WorkerThread') continue;
+        // Not the host (main) thread. Node 24 names worker threads "WorkerThread", Node 22 does not;
+        // V8's helper threads are counted too, but the program's own thread is the one that grows most.
+        if (tid === pid) continue;
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         ticks.set(`${pid}/${tid}`, Number(fields[11]) + Number(fields[12]));
