@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickIntoEditor } from '../helpers/editor';
 import { submit } from '../helpers/judge-client';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim } from '../helpers/solutions';
@@ -78,7 +79,7 @@ describe('in a browser', () => {
     // page opens and its verdict can only arrive live.
     await submit(server.url, 'nim', readFileSync(join(ROOT, 'problems/nim/slow/try-every-move.ts'), 'utf8'));
     await page.goto(`${server.url}/problems/nim`);
-    await page.click('#editor .ace_content');
+    await clickIntoEditor(page);
     // insertText sends the text as one input event, as a paste would, so the editor's
     // auto-indent and bracket pairing do not change what was typed.
     await page.keyboard.insertText(acceptedNim());

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSource } from '../helpers/editor';
+import { clickIntoEditor, getSource } from '../helpers/editor';
 import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 
 // The lab's tables read cell by cell without a mouse: a roving-tab-stop grid (keyboard), a tap on a
@@ -184,7 +184,7 @@ describe('the own-game editor', () => {
     expect(await page.locator('#lab-source').isHidden()).toBe(true);
     // The starter game is in the editor.
     expect(await getSource(page, 'lab-source-editor')).toBe(await page.locator('#lab-source').inputValue());
-    await page.click('#lab-source-editor .ace_content');
+    await clickIntoEditor(page, 'lab-source-editor');
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');

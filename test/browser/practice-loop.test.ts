@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickIntoEditor } from '../helpers/editor';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim } from '../helpers/solutions';
 
@@ -44,7 +45,7 @@ describe('the draft and its language', () => {
     expect(await editorText(page)).toContain("const fs = require('fs');");
     await page.selectOption('select[name=language]', 'typescript');
     // The first keystroke replaces the starter, wherever the click put the cursor.
-    await page.click('#editor .ace_content');
+    await clickIntoEditor(page);
     await page.keyboard.insertText('console.log(1);');
     expect(await editorText(page)).toBe('console.log(1);');
     await setSource(page, '');

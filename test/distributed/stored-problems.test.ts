@@ -136,6 +136,12 @@ describe('distributed workers judge stored problems', () => {
     await importPackage(writePackage(join(scratch, 'v2'), (n) => String(2 * n), DOUBLE, ''), true);
     await web.waitForLog(new RegExp(`submission-${old}: its problem third changed while it waited; queued again on the new version`), 30_000);
     const v2 = currentRef();
+    // The web tier writes the new version's data as it queues the job again, after the line above:
+    // replaced only once it is there (on a busy machine, the web tier's write could land last).
+    for (const t0 = Date.now(); (await client.exists(PROBLEM_KEY_PREFIX + v2.digest)) === 0; ) {
+      if (Date.now() - t0 > 30_000) throw new Error('the web tier never put the new version in Redis');
+      await new Promise((r) => setTimeout(r, 50));
+    }
     // Over the worker's 1 MB bound (WORKER_PROBLEM_MAX_MB): refused by its size, then written again by the web tier.
     await client.set(PROBLEM_KEY_PREFIX + v2.digest, Buffer.alloc(2 * 1024 * 1024, 7));
     worker = startWorker();

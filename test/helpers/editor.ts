@@ -5,3 +5,12 @@ type AceWindow = { ace: { edit(el: string): { setValue(s: string, cursor?: numbe
 
 export const setSource = (p: Page, source: string, id = 'editor') => p.evaluate(([src, el]) => (window as unknown as AceWindow).ace.edit(el).setValue(src, 1), [source, id] as const);
 export const getSource = (p: Page, id = 'editor') => p.evaluate((el) => (window as unknown as AceWindow).ace.edit(el).getValue(), id);
+
+/**
+ * Clicks into an Ace editor as a student would, and waits until its input has the keyboard focus:
+ * Ace may move the focus a moment after the click, and text typed before that goes nowhere.
+ */
+export async function clickIntoEditor(p: Page, id = 'editor'): Promise<void> {
+  await p.click(`#${id} .ace_content`);
+  await p.waitForFunction((el) => document.activeElement?.classList.contains('ace_text-input') === true && document.getElementById(el)?.contains(document.activeElement) === true, id, { timeout: 10_000 });
+}
