@@ -8,9 +8,10 @@ import { interactorFor } from '../problems/interactive';
 import { storedCheckFor } from '../problem-store/judge-check';
 import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
 import { preview } from '../text/preview';
-import { getSubmission, getSubmissionSender, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
+import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
 import type { Db } from '../storage/db';
 import { collectGarbage } from './collect-garbage';
+import { jobPerson } from './person-rank';
 import type { ThreadContext } from './kinds/thread-runners';
 
 const MESSAGE_CHARS = 4000;
@@ -62,7 +63,7 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
       language: sub.language,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
       limits: limitsOf(problem),
-      person: getSubmissionSender(db, id) || null,
+      person: jobPerson(db, 'submission', id),
       // A stored interactive problem's interactor runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).
       interactor: stored?.interactor ?? (await interactorFor(sub.problem)) ?? undefined,
       check: stored?.check,

@@ -74,12 +74,6 @@ export function getSubmission(db: Db, id: number): Submission | undefined {
     .get(id) as Submission | undefined;
 }
 
-/** Who sent it, as the queue's turns count people ('account:<id>', or the address without accounts); '' if unknown. Never shown. */
-export function getSubmissionSender(db: Db, id: number): string {
-  const row = prepared(db, 'SELECT client FROM submissions WHERE id = ?').get(id) as { client: string } | undefined;
-  return row?.client ?? '';
-}
-
 /** The submission's source as highlighted HTML, once stored (null before its first page view). */
 export function getSourceHtml(db: Db, id: number): string | null {
   const row = prepared(db, 'SELECT source_html FROM submissions WHERE id = ?').get(id) as { source_html: string | null } | undefined;

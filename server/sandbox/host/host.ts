@@ -88,6 +88,10 @@ class Slot {
   /** Whose programs this worker has run (null: not to be kept for anyone), and how many. */
   person: string | null = null;
   programs = 0;
+  /** Whether it may wait for its person's next program: alive, no live game played, under KEEP_PROGRAMS. */
+  get keepable(): boolean {
+    return !this.dead && !this.readsLive && this.person !== null && this.programs < KEEP_PROGRAMS;
+  }
   private pinging = false;
   private lastPing = 0;
   private lastPong = 0;
@@ -99,7 +103,7 @@ class Slot {
   private onDeath: (r: RunReport) => void = () => {};
   private killing: Promise<void> | null = null;
   /** Set once the worker has run an interactive game: it may be blocked reading the live pipe. */
-  readsLive = false;
+  private readsLive = false;
   private readonly exited: Promise<void>;
 
   /** `memoryMb`: the memory limit the worker is sized for. */
@@ -407,7 +411,7 @@ async function load(js: string, limits: RunLimits, person: string | null): Promi
     spareTimer = null;
   }
   lastLoadKept = false;
-  if (person !== null && mine && !mine.dead && !mine.readsLive && mine.person === person && mine.memoryMb === memoryOf(limits) && mine.programs < KEEP_PROGRAMS) {
+  if (person !== null && mine?.keepable && mine.person === person && mine.memoryMb === memoryOf(limits)) {
     active = mine;
     kept = null;
     lastLoadKept = true;
@@ -501,7 +505,7 @@ function release(): void {
   active = null;
   // A worker that ran a person's program waits, idle, for their next one; any other is stopped, and
   // so is one that played a live game (it may still be blocked reading the live pipe).
-  if (old && !old.dead && !old.readsLive && old.person !== null && old.programs < KEEP_PROGRAMS) {
+  if (old?.keepable) {
     void kept?.kill();
     kept = old;
     old.worker.postMessage({ t: 'tidy' } satisfies HostToWorker);
