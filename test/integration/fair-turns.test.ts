@@ -69,6 +69,21 @@ function waitingOf(names: string[]): string[] {
   return out;
 }
 
+/**
+ * Of these jobs, those still waiting now. Taken just after the returning student's submission is
+ * queued: a job the thread took between the first look and her submission was rightly served
+ * before her (she was not there yet), and counting it flipped the test on a busy machine.
+ */
+function stillWaiting(jobs: string[]): string[] {
+  const d = db();
+  const out = jobs.filter((j) => {
+    const [table, id] = j.split(':') as [string, string];
+    return (d.prepare(`SELECT status FROM ${table} WHERE id = ?`).get(Number(id)) as { status: string } | undefined)?.status === 'queued';
+  });
+  d.close();
+  return out;
+}
+
 /** Of these jobs, those the single judge thread served before the submission (finished earlier). */
 function servedBefore(jobs: string[], submission: number): string[] {
   const d = db();
@@ -117,9 +132,10 @@ describe('one fair queue for all of a person’s work (one judge thread)', { tim
     const waiting = waitingOf(['flo']);
     expect(waiting.length, 'the flood is still waiting when the other student submits').toBeGreaterThanOrEqual(15);
     const bea = await queued(people.bea!, '/api/submissions', { problem: 'nim', source: ALWAYS_NO });
+    const behind = stillWaiting(waiting);
     expect((await waitDone(people.bea!, `/api/submissions/${bea}`)).verdict).toBe('WA');
 
-    const before = servedBefore(waiting, bea);
+    const before = servedBefore(behind, bea);
     // Turns by person: bea, back from idle, takes the next free thread. First in, first out (or
     // sample runs and invocations first) would have served nearly all of the flood before her.
     expect(before, `served before bea's submission: ${before.join(' ')}`).toEqual([]);
@@ -135,8 +151,10 @@ describe('one fair queue for all of a person’s work (one judge thread)', { tim
     const waiting = waitingOf(['flo', 'tw1', 'tw2', 'tw3', 'tw4', 'tw5']);
     expect(waiting.length).toBeGreaterThanOrEqual(20);
     const bea = await queued(people.bea!, '/api/submissions', { problem: 'nim', source: `// again\n${ALWAYS_NO}` });
+    const behind = stillWaiting(waiting);
+    expect(behind.length, 'a backlog is still waiting behind her').toBeGreaterThanOrEqual(10);
     expect((await waitDone(people.bea!, `/api/submissions/${bea}`)).verdict).toBe('WA');
-    const before = servedBefore(waiting, bea);
+    const before = servedBefore(behind, bea);
     expect(before, `served before bea's submission: ${before.join(' ')}`).toEqual([]);
   });
 
