@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SOURCE_BYTES } from '../../server/compile/config';
 import { deriveLimits, OUTPUT_LIMIT_BYTES, type DerivedLimits } from '../../server/rules/limits';
 import { DEFAULT_OUTPUT_LIMIT } from '../../server/sandbox/types';
+import { MAX_CASES_PER_RUN } from '../../server/stress/batch-size';
 import { ROOT } from '../helpers/server';
 
 /**
@@ -81,5 +82,14 @@ describe('the README limits table', () => {
     expect(OUTPUT_LIMIT_BYTES).toBe(deriveLimits(PROBLEMS[0]!).outputMb * 1024 * 1024);
     const readme = readFileSync(path.join(ROOT, 'docs', 'sandbox.md'), 'utf8');
     expect(readme).toContain(`Source: ${MAX_SOURCE_BYTES / 1024} KiB`);
+  });
+
+  it("README's short word on TLE and stress batches says what the code does", () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const wall = /The wall clock \(`([^`]+)` ms\)/.exec(readme);
+    expect(wall, 'README names the wall net').not.toBeNull();
+    for (const l of PROBLEMS) expect(evaluate(wall![1]!, { T: l.timeMs, M: l.memoryMb, n: NaN }), wall![1]).toBe(deriveLimits(l).wallClockMs);
+    expect(readme).toContain('TLE is decided by CPU time');
+    expect(readme).toContain(`never more than the validator accepts nor ${MAX_CASES_PER_RUN}`);
   });
 });
