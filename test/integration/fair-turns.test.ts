@@ -69,6 +69,12 @@ function waitingOf(names: string[]): string[] {
   return out;
 }
 
+/** One column of a job named as `table:id` by waitingOf (undefined if the row is gone). */
+function jobField<T>(d: Database.Database, job: string, column: string): T | undefined {
+  const [table, id] = job.split(':') as [string, string];
+  return (d.prepare(`SELECT ${column} AS v FROM ${table} WHERE id = ?`).get(Number(id)) as { v: T } | undefined)?.v;
+}
+
 /**
  * Of these jobs, those still waiting now. Taken just after the returning student's submission is
  * queued: a job the thread took between the first look and her submission was rightly served
@@ -76,10 +82,7 @@ function waitingOf(names: string[]): string[] {
  */
 function stillWaiting(jobs: string[]): string[] {
   const d = db();
-  const out = jobs.filter((j) => {
-    const [table, id] = j.split(':') as [string, string];
-    return (d.prepare(`SELECT status FROM ${table} WHERE id = ?`).get(Number(id)) as { status: string } | undefined)?.status === 'queued';
-  });
+  const out = jobs.filter((j) => jobField<string>(d, j, 'status') === 'queued');
   d.close();
   return out;
 }
@@ -87,11 +90,10 @@ function stillWaiting(jobs: string[]): string[] {
 /** Of these jobs, those the single judge thread served before the submission (finished earlier). */
 function servedBefore(jobs: string[], submission: number): string[] {
   const d = db();
-  const mine = (d.prepare('SELECT finished_at AS f FROM submissions WHERE id = ?').get(submission) as { f: number }).f;
+  const mine = jobField<number>(d, `submissions:${submission}`, 'finished_at')!;
   const before = jobs.filter((j) => {
-    const [table, id] = j.split(':') as [string, string];
-    const row = d.prepare(`SELECT finished_at AS f FROM ${table} WHERE id = ?`).get(Number(id)) as { f: number | null } | undefined;
-    return row?.f != null && row.f < mine;
+    const f = jobField<number | null>(d, j, 'finished_at');
+    return f != null && f < mine;
   });
   d.close();
   return before;
