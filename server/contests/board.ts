@@ -7,7 +7,6 @@
  * what it costs, the rank key and the cell's text are the rules table's (server/rules/round-rules.ts).
  */
 import { compareKeys, countsAsTry, RULES, type RowScore, type RuledCell, type RuleName } from '../rules/round-rules';
-import type { StandingsRow } from '../storage/standings';
 
 export type Rules = 'icpc' | 'practice';
 export type CellState = RuledCell['state'];
@@ -230,8 +229,16 @@ export function resolverSteps(rule: Rules, frozenBoard: Board, finalBoard: Board
   }
 }
 
+/** What a set's row is ranked on (a StandingsRow of server/storage/standings.ts is one). */
+export interface SetRowCounts {
+  displayName: string;
+  onTime?: number;
+  late?: number;
+  minutes?: number;
+}
+
 /** A set's ranking by the homework rule: on-time solves, then less time, then late solves, then the name. */
-export function rankSetRows(rows: readonly StandingsRow[]): StandingsRow[] {
-  const score = (r: StandingsRow): RowScore => ({ solved: r.onTime ?? 0, penalty: r.minutes ?? 0, late: r.late ?? 0, lastSolveMinute: 0 });
+export function rankSetRows<T extends SetRowCounts>(rows: readonly T[]): T[] {
+  const score = (r: T): RowScore => ({ solved: r.onTime ?? 0, penalty: r.minutes ?? 0, late: r.late ?? 0, lastSolveMinute: 0 });
   return rankRows('homework', rows, score, (r) => r.displayName).map((r) => r.row);
 }

@@ -191,6 +191,9 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
         .find((s) => s.name === 'sam')
         ?.cells.find((c) => c.problem === 'nim');
     expect(await samsNimCell()).toMatchObject({ state: 'solved', tries: 1 });
+    // An open board asks with the answer's ETag: unchanged, 304, nothing ranked; after the rejudge, the new board.
+    const boardTag = (await sam.api(`/api/contests/${id}/board`)).headers.get('etag')!;
+    expect((await sam.api(`/api/contests/${id}/board`, { headers: { 'if-none-match': boardTag } })).status).toBe(304);
     const started = await post(tess, '/api/rejudge', { contest: id });
     expect(started.status).toBe(202);
     const rejudge = ((await started.json()) as { id: number }).id;
@@ -204,7 +207,9 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     expect(status).toMatchObject({ status: 'done', done: 6, total: 6, changed: [{ submission: samAcId, before: 'AC', after: 'WA' }] });
     expect((await sam.json<{ verdict: string; rejudged: unknown[] }>(`/api/submissions/${samAcId}`)).body).toMatchObject({ verdict: 'WA', rejudged: [{ rejudge, before: 'AC', after: 'WA' }] });
     // The board follows: Sam has three rejected tries and no solve; Sue is now the first solver.
-    const rejudged = (await sam.json<Board>(`/api/contests/${id}/board`)).body;
+    const asked = await sam.api(`/api/contests/${id}/board`, { headers: { 'if-none-match': boardTag } });
+    expect(asked.status).toBe(200);
+    const rejudged = (await asked.json()) as Board;
     expect(rejudged.rows.map((r) => [r.rank, r.name, r.solved, r.penalty, r.cells[0]!.state, r.cells[0]!.tries, r.cells[0]!.first])).toEqual([
       [1, 'sue', 1, suePenalty, 'solved', 0, true],
       [2, 'sam', 0, 0, 'rejected', 3, false],
