@@ -7,7 +7,8 @@ import express, { type Response } from 'express';
 import { z } from 'zod';
 import { computeBoard, labelOf, resolverSteps, type Board, type BoardCell, type BoardPerson, type ResolverStep } from '../contests/board';
 import { roundWindow, virtualWindow, type Window } from '../rules/window';
-import type { Db } from '../storage/db';
+import { RULES } from '../rules/round-rules';
+import { prepared, type Db } from '../storage/db';
 import { listProblems } from '../storage/problems';
 import { judgedCount } from '../storage/standings';
 import {
@@ -192,7 +193,8 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     const start = own.countsFrom ?? c.startsAt;
     const round = { problems: c.problems, rules: c.rules, lengthMs: (w.endsAt ?? c.startsAt) - c.startsAt, freezeMs: w.freezeAt === null ? null : w.freezeAt - c.startsAt };
     const asClass = view === 'frozen';
-    const seeThroughFreeze = asClass ? w.unfrozen : sees(res, c, 'liveBoard');
+    // Who sees through the freeze: the rules table's, then the policy's (the teacher; everyone once unfrozen).
+    const seeThroughFreeze = asClass ? w.unfrozen : RULES[c.rules].liveBoard === 'everyone' || sees(res, c, 'liveBoard');
     const people: BoardPerson[] = realPeople(db, c);
     const attempts = realAttempts(db, c);
     if (v) {
@@ -278,7 +280,9 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     if (view !== 'virtual') {
       const w = roundWindow(c, now());
       const viewer = viewerOf(res);
-      const tag = `"b${BOOT}-${judgedCount(db)}-${db.pragma('data_version', { simple: true }) as number}-${c.minutes}-${c.endedAt ?? ''}-${c.unfrozenAt ?? ''}-${w.phase}-${w.frozen}-${view}-${viewer.kind === 'account' ? viewer.id : 'local'}"`;
+      // The accounts' count, newest id and removals: a student added or removed is a row more or less.
+      const people = (prepared(db, "SELECT COUNT(*) || '.' || IFNULL(MAX(id), 0) || '.' || COUNT(removed_at) AS v FROM accounts").get() as { v: string }).v;
+      const tag = `"b${BOOT}-${judgedCount(db)}-${db.pragma('data_version', { simple: true }) as number}-${people}-${c.minutes}-${c.endedAt ?? ''}-${c.unfrozenAt ?? ''}-${w.phase}-${w.frozen}-${view}-${viewer.kind === 'account' ? viewer.id : 'local'}"`;
       res.setHeader('ETag', tag);
       res.setHeader('Cache-Control', 'no-cache');
       if (req.get('if-none-match') === tag) {

@@ -31,8 +31,6 @@ export interface RowScore {
 }
 
 export interface RuleSpec {
-  /** Rejected tries cost this many minutes each (ICPC's 20); 0: nothing. */
-  perTry: number;
   /** A solve's cost: the rule's penalty minutes for it (added up over a row). */
   penaltyOf(minutes: number, rejected: number): number;
   /** The row's rank key, lower first, compared left to right; equal keys share a rank. */
@@ -62,7 +60,6 @@ function roundText(c: RuledCell): string {
 
 export const RULES: Record<RuleName, RuleSpec> = {
   homework: {
-    perTry: 0,
     penaltyOf: (minutes) => minutes,
     // On-time solves, then less time, then more late solves.
     rankKey: (s) => [-s.solved, s.penalty, -s.late],
@@ -71,7 +68,6 @@ export const RULES: Record<RuleName, RuleSpec> = {
     showsFailingTests: true,
   },
   icpc: {
-    perTry: ICPC_PER_TRY,
     penaltyOf: (minutes, rejected) => minutes + ICPC_PER_TRY * rejected,
     rankKey: (s) => [-s.solved, s.penalty],
     cellText: roundText,
@@ -79,7 +75,6 @@ export const RULES: Record<RuleName, RuleSpec> = {
     showsFailingTests: false,
   },
   practice: {
-    perTry: 0,
     penaltyOf: () => 0,
     // Solves, then the earlier last solve.
     rankKey: (s) => [-s.solved, s.lastSolveMinute],
