@@ -26,7 +26,9 @@ export interface NativeRunResult extends RunResult {
   wallUnsure?: boolean;
 }
 
-const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, n]) => [n, name]));
+/** Signal names by number, the first name where two share one (SIGABRT, not SIGIOT). */
+const SIGNAL_NAMES = new Map<number, string>();
+for (const [name, n] of Object.entries(constants.signals)) if (!SIGNAL_NAMES.has(n)) SIGNAL_NAMES.set(n, name);
 export const signalName = (n: number) => SIGNAL_NAMES.get(n) ?? `signal ${n}`;
 const SIGXCPU = constants.signals.SIGXCPU;
 const SIGXFSZ = constants.signals.SIGXFSZ;
