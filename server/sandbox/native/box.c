@@ -681,53 +681,51 @@ static void do_run(struct run *r) {
         break;
       }
     }
-    if (in_i >= 0 && (p[in_i].revents & (POLLOUT | POLLERR))) {
+    if (ctl_i >= 0 && (p[ctl_i].revents & (POLLIN | POLLHUP)) && !fill()) {
+      killed = "judge";
+      break;
+    }
+    /* Frames already read (some may have come in the same read as the request). */
+    for (;;) {
+      size_t ll = line_len();
+      if (!ll) break;
+      char line[4097];
+      memcpy(line, ibuf, ll);
+      line[ll] = 0;
+      long id = 0, len = 0;
+      if (sscanf(line, "IN %ld %ld", &id, &len) == 2) {
+        if (len < 0 || len > MAX_FRAME) die("input frame");
+        if (ilen < ll + (size_t)len) break; /* the rest comes with the next read */
+        if (id == r->id && in_w >= 0) {
+          if (pend_off == pend_len) pend_off = pend_len = 0;
+          if (pend_len + len > 64 << 20) die("live input backlog");
+          pending = realloc(pending, pend_len + len);
+          memcpy(pending + pend_len, ibuf + ll, len);
+          pend_len += len;
+        }
+        consume(ll + len);
+      } else if (sscanf(line, "EOF %ld", &id) == 1) {
+        if (id == r->id && !eof_sent) eof_sent = 1;
+        consume(ll);
+      } else if (sscanf(line, "THEIRS %ld %ld", &id, &len) == 2) {
+        if (id == r->id) theirs_ms = len;
+        consume(ll);
+      } else if (sscanf(line, "KILL %ld", &id) == 1) {
+        consume(ll);
+        if (id == r->id) killed = "judge";
+      } else {
+        printf("FAIL unknown frame during a run\n");
+        fflush(stdout);
+        _exit(1);
+      }
+    }
+    if (in_w >= 0 && pend_off < pend_len) {
       ssize_t n = write(in_w, pending + pend_off, pend_len - pend_off);
       if (n > 0) pend_off += n;
       else if (n < 0 && errno != EAGAIN) pend_off = pend_len; /* the program closed its input */
     }
     if (pend_off == pend_len && eof_sent == 1 && in_w >= 0) close(in_w), in_w = -1, eof_sent = 2;
-    if (ctl_i >= 0 && (p[ctl_i].revents & (POLLIN | POLLHUP))) {
-      if (!fill()) {
-        killed = "judge";
-        break;
-      }
-      for (;;) {
-        size_t ll = line_len();
-        if (!ll) break;
-        long id = 0, len = 0;
-        if (sscanf(ibuf, "IN %ld %ld", &id, &len) == 2) {
-          if (len < 0 || len > MAX_FRAME) die("input frame");
-          if (ilen < ll + (size_t)len) {
-            if (!fill()) break;
-            continue;
-          }
-          if (id == r->id && in_w >= 0) {
-            if (pend_off == pend_len) pend_off = pend_len = 0;
-            if (pend_len + len > 64 << 20) die("live input backlog");
-            pending = realloc(pending, pend_len + len);
-            memcpy(pending + pend_len, ibuf + ll, len);
-            pend_len += len;
-          }
-          consume(ll + len);
-        } else if (sscanf(ibuf, "EOF %ld", &id) == 1) {
-          if (id == r->id && !eof_sent) eof_sent = 1;
-          consume(ll);
-        } else if (sscanf(ibuf, "THEIRS %ld %ld", &id, &len) == 2) {
-          if (id == r->id) theirs_ms = len;
-          consume(ll);
-        } else if (sscanf(ibuf, "KILL %ld", &id) == 1) {
-          consume(ll);
-          if (id == r->id) killed = "judge";
-        } else {
-          printf("FAIL unknown frame during a run\n");
-          fflush(stdout);
-          _exit(1);
-        }
-      }
-      if (pend_off == pend_len && eof_sent == 1 && in_w >= 0) close(in_w), in_w = -1, eof_sent = 2;
-      if (!strcmp(killed, "judge")) break;
-    }
+    if (!strcmp(killed, "judge")) break;
     if (main_done) break;
     long long cpu = cpu_now_ns();
     if (cpu >= 0) cpu -= cpu0;
@@ -796,12 +794,15 @@ close_files:
 static int take_run(struct run *r) {
   size_t ll = line_len();
   if (!ll) return 0;
-  if (sscanf(ibuf, "RUN %ld %ld %ld %ld %ld %ld %ld %ld %d %d %d", &r->id, &r->cpu_ms, &r->cpu_backstop_s, &r->wall_ms, &r->mem_kb, &r->fsize, &r->out_bytes, &r->procs, &r->live, &r->argc, &r->envc) != 11 ||
+  char line[4097];
+  memcpy(line, ibuf, ll);
+  line[ll] = 0;
+  if (sscanf(line, "RUN %ld %ld %ld %ld %ld %ld %ld %ld %d %d %d", &r->id, &r->cpu_ms, &r->cpu_backstop_s, &r->wall_ms, &r->mem_kb, &r->fsize, &r->out_bytes, &r->procs, &r->live, &r->argc, &r->envc) != 11 ||
       r->argc < 1 || r->envc < 0 || r->argc + r->envc + 1 > MAX_STRINGS - 2 || r->cpu_ms <= 0 || r->cpu_backstop_s <= 0 || r->wall_ms <= 0 || r->mem_kb <= 0 || r->fsize <= 0) {
-    if (!strncmp(ibuf, "EOF ", 4) || !strncmp(ibuf, "IN ", 3) || !strncmp(ibuf, "THEIRS ", 7) || !strncmp(ibuf, "KILL ", 5)) {
+    if (!strncmp(line, "EOF ", 4) || !strncmp(line, "IN ", 3) || !strncmp(line, "THEIRS ", 7) || !strncmp(line, "KILL ", 5)) {
       /* late words about a run that has ended */
       long id, len = 0;
-      if (sscanf(ibuf, "IN %ld %ld", &id, &len) == 2) {
+      if (sscanf(line, "IN %ld %ld", &id, &len) == 2) {
         if (len < 0 || len > MAX_FRAME) die("input frame");
         if (ilen < ll + (size_t)len) return 0;
         consume(ll + len);

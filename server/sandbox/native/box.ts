@@ -6,7 +6,7 @@
  * run in flight, never a hang.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, statSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cgroup } from '../layers';
@@ -45,6 +45,17 @@ function checkBind(b: Bind): void {
   if (!path.isAbsolute(b.box) || path.normalize(b.box) !== b.box || b.box === '/' || RESERVED.test(b.box) || b.box.length > 512) {
     throw new Error(`native runner: ${b.box} cannot be a path inside the box`);
   }
+}
+
+/**
+ * What is bound into a box is read there by the sandbox's user: a directory must let others in
+ * (a fresh mkdtemp is 0700), a file let them read. Only the bound path itself is changed (its
+ * contents are the caller's to make readable); it is given to the program, nothing to hide from it.
+ */
+export function openToSandboxUser(hostPath: string): void {
+  const st = statSync(hostPath);
+  const need = st.isDirectory() ? 0o005 : 0o004;
+  if ((st.mode & need) !== need) chmodSync(hostPath, (st.mode & 0o7777) | need | (need << 3));
 }
 
 let nextId = 1;

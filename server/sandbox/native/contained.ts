@@ -5,7 +5,7 @@
  */
 import { chownSync } from 'node:fs';
 import type { RunResult } from '../types';
-import { Box, type Bind } from './box';
+import { Box, openToSandboxUser, type Bind } from './box';
 import { execute, openGroup } from './execute';
 import { boxHelper } from './helper';
 import { BOX_WORK_DIR } from './native-sandbox';
@@ -43,6 +43,7 @@ export async function runContained(run: ContainedRun): Promise<ContainedResult> 
   try {
     // The command runs as the sandbox's user: its work directory is that user's (only the box sees it).
     if (run.workDir) chownSync(run.workDir, SANDBOX_UID, SANDBOX_UID);
+    for (const b of run.readOnly ?? []) openToSandboxUser(b.host);
     group = openGroup(limits.memoryMb, limits.processes);
   } catch (e) {
     return runnerFailure(`the run could not be prepared: ${(e as Error).message}`);

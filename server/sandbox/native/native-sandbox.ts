@@ -8,7 +8,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { batchSafetyMs, NATIVE_FILE_MB, NATIVE_TASKS, safetyMs, wallClockMs } from '../../rules/limits';
 import type { Cgroup } from '../layers';
 import type { LiveSession, RunLimits, RunResult } from '../types';
-import { Box } from './box';
+import { Box, openToSandboxUser } from './box';
 import { execute, limitGroup, openGroup, type ExecuteLimits } from './execute';
 import { boxHelper } from './helper';
 
@@ -43,6 +43,7 @@ export class NativeSandbox {
 
   async load(program: NativeProgram, limits: RunLimits, _person: string | null = null): Promise<void> {
     if (program.argv.length === 0) throw new Error('a native program needs an argv');
+    openToSandboxUser(program.dir);
     this.program = program;
     this.limits = limits;
     // Every run is a fresh process in a fresh /tmp: a box can serve anyone's program. Only a new
