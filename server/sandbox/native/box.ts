@@ -6,7 +6,7 @@
  * run in flight, never a hang.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, statSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, unlink, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cgroup } from '../layers';
@@ -179,7 +179,8 @@ export class Box {
     this.busy = true;
     try {
       const id = nextId++;
-      if (!request.live) writeFileSync(path.join(this.ioDir, 'in'), opts.input ?? '');
+      const files = ['in', 'out', 'err'].map((f) => path.join(this.ioDir, `${f}-${id}`));
+      if (!request.live) writeFileSync(files[0]!, opts.input ?? '');
       const answer = await new Promise<Answer | { t: 'died'; why: string }>((resolve) => {
         const timer = setTimeout(() => {
           this.broken('the native runner did not answer in time');
@@ -205,12 +206,17 @@ export class Box {
           },
         });
       });
-      if (answer.t === 'died') return { ok: false, reason: answer.why };
-      if (answer.t === 'err') return { ok: false, reason: `the native runner failed: ${answer.text}` };
-      if (answer.t !== 'done') return { ok: false, reason: 'the native runner gave an unexpected answer' };
-      const stdout = request.live ? Buffer.alloc(0) : readHead(path.join(this.ioDir, 'out'), opts.readLimit);
-      const stderr = readHead(path.join(this.ioDir, 'err'), 64 * 1024);
-      return { ok: true, facts: answer.facts, stdout, stderr };
+      try {
+        if (answer.t === 'died') return { ok: false, reason: answer.why };
+        if (answer.t === 'err') return { ok: false, reason: `the native runner failed: ${answer.text}` };
+        if (answer.t !== 'done') return { ok: false, reason: 'the native runner gave an unexpected answer' };
+        const stdout = request.live ? Buffer.alloc(0) : readHead(files[1]!, opts.readLimit);
+        const stderr = readHead(files[2]!, 64 * 1024);
+        return { ok: true, facts: answer.facts, stdout, stderr };
+      } finally {
+        // Off the run's path: removing a file of 64 MiB from the disk takes a while.
+        for (const f of files) unlink(f, () => {});
+      }
     } finally {
       this.busy = false;
     }
