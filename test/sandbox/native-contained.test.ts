@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,23 @@ describe.skipIf(unsupported)('runContained', () => {
     expect(r.exitCode, show(r)).toBe(42);
     expect(readFileSync(path.join(feedback, 'judgemessage.txt'), 'utf8')).toBe("['2', '3'] ['5'] ['5'] OSError");
     expect(readFileSync(path.join(data, 'answer'), 'utf8')).toBe('5\n');
+  });
+
+  it("a command filling its work directory fills the file cap, not the judge's disk", async () => {
+    const work = tempDir();
+    writeFileSync(path.join(work, 'given.txt'), 'from the judge\n');
+    const r = await runContained({
+      argv: ['/bin/sh', '-c', 'cat /work/given.txt; i=0; while dd if=/dev/zero of=/work/f$i bs=1M count=1 2>/dev/null; do i=$((i+1)); done; echo "$i files"; ln -s /etc/passwd /work/link'],
+      workDir: work,
+      limits: { cpuMs: 10_000, wallMs: 30_000, memoryMb: 256, outputBytes: 1 << 20, fileBytes: 8 << 20, processes: 4 },
+    });
+    expect(r.status, show(r)).toBe('ok');
+    expect(r.stdout).toMatch(/^from the judge\n[0-7] files\n$/);
+    const total = readdirSync(work).reduce((sum, f) => sum + statSync(path.join(work, f)).size, 0);
+    expect(total).toBeLessThanOrEqual(8 << 20);
+    // What it left is copied back as plain files; a symlink is not.
+    expect(existsSync(path.join(work, 'f0'))).toBe(true);
+    expect(existsSync(path.join(work, 'link'))).toBe(false);
   });
 
   it('a command that does not exist is the runner failing to start it: IE, said', async () => {

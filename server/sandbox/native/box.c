@@ -71,6 +71,13 @@ static struct bind binds[MAX_BINDS];
 static int nbinds;
 static const char *io_dir, *cg_mem, *cg_pids, *cg_cpu, *cg2;
 static long tmp_mb = 64;
+/* A work directory (a compiler's, a checker's feedback): the box works in a tmpfs of work_mb at
+   /work, filled from the host directory before and copied back after the run, so what a command
+   writes is bounded by that size and never fills the judge's disk. */
+static const char *work_host;
+static long work_mb = 64;
+static int work_host_fd = -1;
+static void work_copy_in(const char *root);
 
 static int io_fd = -1;
 /* cgroup files, opened before the root is changed (fds stay valid after) */
@@ -91,7 +98,7 @@ static void mkdirs(const char *path, mode_t mode) {
   mkdir(buf, mode);
 }
 
-static void bind_into(const char *root, const char *host, const char *box, int rw) {
+static void bind_into(const char *root, const char *host, const char *box, int rw, int dev) {
   char dst[4096];
   struct stat st;
   snprintf(dst, sizeof dst, "%s%s", root, box);
@@ -107,7 +114,7 @@ static void bind_into(const char *root, const char *host, const char *box, int r
     close(fd);
   }
   if (mount(host, dst, NULL, MS_BIND | MS_REC, NULL) != 0) die(host);
-  unsigned long flags = MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | (rw ? 0 : MS_RDONLY);
+  unsigned long flags = MS_REMOUNT | MS_BIND | MS_NOSUID | (dev ? 0 : MS_NODEV) | (rw ? 0 : MS_RDONLY);
   if (mount(NULL, dst, NULL, flags, NULL) != 0) die(dst);
 }
 
@@ -123,7 +130,7 @@ static void runtime_into(const char *root, const char *path) {
     snprintf(dst, sizeof dst, "%s%s", root, path);
     if (symlink(target, dst) != 0) die(dst);
   } else if (S_ISDIR(st.st_mode)) {
-    bind_into(root, path, path, 0);
+    bind_into(root, path, path, 0, 0);
   }
 }
 
@@ -218,7 +225,7 @@ static void setup_root(void) {
   snprintf(p, sizeof p, "%s/dev", root);
   mkdir(p, 0755);
   const char *devs[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"};
-  for (size_t i = 0; i < sizeof devs / sizeof *devs; i++) bind_into(root, devs[i], devs[i], 1);
+  for (size_t i = 0; i < sizeof devs / sizeof *devs; i++) bind_into(root, devs[i], devs[i], 1, 1);
   const char *links[][2] = {{"/proc/self/fd", "/dev/fd"}, {"/proc/self/fd/0", "/dev/stdin"}, {"/proc/self/fd/1", "/dev/stdout"}, {"/proc/self/fd/2", "/dev/stderr"}};
   for (size_t i = 0; i < sizeof links / sizeof *links; i++) {
     snprintf(p, sizeof p, "%s%s", root, links[i][1]);
@@ -230,13 +237,94 @@ static void setup_root(void) {
   if (mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2") != 0 && mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) die("proc");
   snprintf(p, sizeof p, "%s/tmp", root);
   mkdir(p, 01777);
-  for (int i = 0; i < nbinds; i++) bind_into(root, binds[i].host, binds[i].box, binds[i].rw);
+  if (work_host) work_copy_in(root);
+  for (int i = 0; i < nbinds; i++) bind_into(root, binds[i].host, binds[i].box, binds[i].rw, 0);
   if (chdir(root) != 0) die("chdir root");
   if (syscall(SYS_pivot_root, ".", ".") != 0) die("pivot_root");
   if (umount2(".", MNT_DETACH) != 0) die("detach old root");
   if (chdir("/") != 0) die("chdir /");
   if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0) die("read-only root");
   if (sethostname("sandbox", 7) != 0) die("hostname");
+}
+
+/* ---------- the work directory: copied in, worked on in a tmpfs, copied out ---------- */
+
+#define WORK_DEPTH 8
+#define WORK_ENTRIES 10000
+
+static int work_entries;
+
+/* Copies a regular file between two directory fds (never following a symlink); 0 on success. */
+static int copy_at(int from_dir, const char *name, int to_dir, mode_t mode, uid_t uid) {
+  int in = openat(from_dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (in < 0) return -1;
+  struct stat st;
+  if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) return close(in), -1;
+  unlinkat(to_dir, name, 0);
+  int out = openat(to_dir, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0755);
+  if (out < 0) return close(in), -1;
+  char buf[65536];
+  ssize_t n;
+  int ok = 0;
+  while ((n = read(in, buf, sizeof buf)) > 0)
+    if (write(out, buf, n) != n) { ok = -1; break; }
+  if (n < 0) ok = -1;
+  if (uid != (uid_t)-1 && fchown(out, uid, uid) != 0) ok = -1;
+  close(in);
+  close(out);
+  return ok;
+}
+
+/* Copies a tree of regular files and directories (symlinks and the rest are left out), bounded. */
+static int copy_tree(int from_dir, int to_dir, int depth, uid_t uid) {
+  DIR *d = fdopendir(dup(from_dir));
+  if (!d) return -1;
+  int ok = 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    if (++work_entries > WORK_ENTRIES) { ok = -1; break; }
+    struct stat st;
+    if (fstatat(from_dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    if (S_ISREG(st.st_mode)) {
+      if (copy_at(from_dir, e->d_name, to_dir, st.st_mode, uid) != 0) ok = -1;
+    } else if (S_ISDIR(st.st_mode) && depth < WORK_DEPTH) {
+      mkdirat(to_dir, e->d_name, 0755);
+      if (uid != (uid_t)-1) fchownat(to_dir, e->d_name, uid, uid, AT_SYMLINK_NOFOLLOW);
+      int sub_from = openat(from_dir, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      int sub_to = openat(to_dir, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub_from < 0 || sub_to < 0 || copy_tree(sub_from, sub_to, depth + 1, uid) != 0) ok = -1;
+      if (sub_from >= 0) close(sub_from);
+      if (sub_to >= 0) close(sub_to);
+    }
+  }
+  closedir(d);
+  return ok;
+}
+
+static void work_copy_in(const char *root) {
+  char dst[4096], opts[64];
+  snprintf(dst, sizeof dst, "%s/work", root);
+  mkdir(dst, 0755);
+  snprintf(opts, sizeof opts, "size=%ldm,mode=0755,nr_inodes=%d", work_mb, WORK_ENTRIES);
+  if (mount("tmpfs", dst, "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) die("work tmpfs");
+  if (chown(dst, NOBODY, NOBODY) != 0) die("work owner");
+  if ((work_host_fd = open(work_host, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) die(work_host);
+  int to = open(dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  work_entries = 0;
+  if (to < 0 || copy_tree(work_host_fd, to, 0, NOBODY) != 0) die("copying the work directory in");
+  close(to);
+}
+
+/* After the run, what is in /work goes back to the host directory; -1 when not all of it could. */
+static int work_copy_out(void) {
+  if (work_host_fd < 0) return 0;
+  int from = open("/work", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (from < 0) return -1;
+  work_entries = 0;
+  int ok = copy_tree(from, work_host_fd, 0, (uid_t)-1);
+  close(from);
+  return ok;
 }
 
 /* ---------- seccomp: a small deny-list, and only the native ABI ---------- */
@@ -671,10 +759,10 @@ static void do_run(struct run *r) {
     struct pollfd p[4];
     int np = 0;
     p[np++] = (struct pollfd){.fd = sfd, .events = POLLIN};
-    int ctl_i = -1, out_i = -1, in_i = -1;
+    int ctl_i = -1, out_i = -1;
     if (!ctl_eof) ctl_i = np, p[np++] = (struct pollfd){.fd = 0, .events = POLLIN};
     if (out_r >= 0 && !over_out) out_i = np, p[np++] = (struct pollfd){.fd = out_r, .events = POLLIN};
-    if (in_w >= 0 && pend_off < pend_len) in_i = np, p[np++] = (struct pollfd){.fd = in_w, .events = POLLOUT};
+    if (in_w >= 0 && pend_off < pend_len) p[np++] = (struct pollfd){.fd = in_w, .events = POLLOUT};
     int ready = poll(p, np, TICK_MS);
     if (ready < 0 && errno != EINTR) die("poll");
     if (p[0].revents & POLLIN) {
@@ -773,6 +861,7 @@ static void do_run(struct run *r) {
     if (q >= 0) queued = q;
   }
   kill_all(pid, &status, &ru, &main_done);
+  int work_copied = work_copy_out();
   if (out_r >= 0 && !over_out) live_out(r->id, out_r, &out_total, r->out_bytes, &over_out);
   long long cpu = cpu_now_ns();
   const char *cpu_src = "cgroup";
@@ -791,10 +880,10 @@ static void do_run(struct run *r) {
   for (char *s = emsg; *s; s++)
     if (*s == ' ') *s = ':';
   printf("DONE %ld exited=%d code=%d signal=%d cpu_ns=%lld cpu_from=%s wall_us=%lld queued_us=%lld rss_kb=%ld cgroup_peak=%lld oom=%lld "
-         "out_bytes=%lld err_bytes=%lld stopped=%s setup=%s\n",
+         "out_bytes=%lld err_bytes=%lld stopped=%s setup=%s work=%s\n",
          r->id, main_done && WIFEXITED(status), main_done && WIFEXITED(status) ? WEXITSTATUS(status) : -1,
          main_done && WIFSIGNALED(status) ? WTERMSIG(status) : 0, cpu, cpu_src, wall, queued, maxrss, peak,
-         (oom0 >= 0 && oom1 >= 0) ? oom1 - oom0 : -1, out_size, err_size, killed, en > 0 ? emsg : "-");
+         (oom0 >= 0 && oom1 >= 0) ? oom1 - oom0 : -1, out_size, err_size, killed, en > 0 ? emsg : "-", work_copied == 0 ? "ok" : "incomplete");
   fflush(stdout);
   free(pending);
 close_files:
@@ -887,6 +976,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--cg-cpuacct") && i + 1 < argc) cg_cpu = argv[++i];
     else if (!strcmp(a, "--cg2") && i + 1 < argc) cg2 = argv[++i];
     else if (!strcmp(a, "--tmp-mb") && i + 1 < argc) tmp_mb = atol(argv[++i]);
+    else if (!strcmp(a, "--work") && i + 1 < argc) work_host = argv[++i];
+    else if (!strcmp(a, "--work-mb") && i + 1 < argc) work_mb = atol(argv[++i]);
     else {
       printf("FAIL unknown argument %s\n", a);
       return 2;

@@ -25,6 +25,8 @@ export interface BoxSetup {
   cgroup: Cgroup | null;
   /** Size of the box's private /tmp, MiB (fresh for every run). */
   tmpMb: number;
+  /** A host directory worked on at /work: copied into a tmpfs of `mb` MiB, and back after each run. */
+  work?: { host: string; mb: number };
 }
 
 /** How a run went, as far as the runner knows: its facts, or the runner's own failure (IE). */
@@ -77,6 +79,8 @@ export class Box {
   /** Starts a box; rejects with the helper's reason when it cannot be set up. */
   static async start(setup: BoxSetup): Promise<Box> {
     for (const b of setup.binds) checkBind(b);
+    if (setup.work) checkBind({ host: setup.work.host, box: '/work', rw: true });
+    if (setup.binds.some((b) => b.box === '/work' || b.box.startsWith('/work/')) && setup.work) throw new Error('native runner: a bind inside /work');
     const box = new Box(setup);
     try {
       await box.spawn();
@@ -95,6 +99,7 @@ export class Box {
     const cg = this.setup.cgroup;
     const args = ['--io', this.ioDir, '--tmp-mb', String(this.setup.tmpMb)];
     for (const b of this.setup.binds) args.push(b.rw ? '--rw' : '--ro', b.host, b.box);
+    if (this.setup.work) args.push('--work', this.setup.work.host, '--work-mb', String(this.setup.work.mb));
     if (cg) {
       if (cg.pidsDir || cg.cpuacctDir) {
         args.push('--cg-memory', cg.memoryDir);
@@ -212,6 +217,7 @@ export class Box {
         if (answer.t !== 'done') return { ok: false, reason: 'the native runner gave an unexpected answer' };
         const stdout = request.live ? Buffer.alloc(0) : readHead(files[1]!, opts.readLimit);
         const stderr = readHead(files[2]!, 64 * 1024);
+        if (answer.facts.work !== 'ok') return { ok: false, reason: 'the work directory could not be copied back whole' };
         return { ok: true, facts: answer.facts, stdout, stderr };
       } finally {
         // Off the run's path: removing a file of 64 MiB from the disk takes a while.
