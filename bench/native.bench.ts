@@ -8,7 +8,9 @@
  *  - the same for a bare fork + exec of the same binary (a small C loop: fork, exec, wait4, the
  *    input from a file, the output to a file): what starting a process costs on this machine;
  *  - the 38 tests end to end in one sandbox: its load (a new box) and the runs;
- *  - the compile of that solution with g++ -O2 in the runner (information).
+ *  - the compile of that solution with g++ -O2 in the runner (information);
+ *  - python3 reading 10⁶ numbers with sys.stdin.buffer, in the judge and by a bare fork + exec:
+ *    target ≤ 1.2× (wall time, median of 5 after a warm-up run).
  *
  *   npx tsx bench/native.bench.ts        (or npm run bench -- native)
  */
@@ -37,21 +39,27 @@ int main() {
 }
 `;
 
-/** The baseline: fork + exec + wait4 of a binary per input file, printing "wall_us cpu_us" per run. */
+/**
+ * The baseline: fork + exec + wait4 of a command once per input file (input from the file, output
+ * to a file), printing "wall_us cpu_us" per run. Usage: fork-exec OUT K INPUT_1..INPUT_K COMMAND...
+ */
 const FORK_EXEC_C = `#define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 static long long now_us(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1000000LL + t.tv_nsec / 1000; }
 int main(int argc, char **argv) {
-  for (int i = 3; i < argc; i++) {
-    int in = open(argv[i], O_RDONLY), out = open(argv[2], O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  int k = atoi(argv[2]);
+  char **command = argv + 3 + k;
+  for (int i = 0; i < k; i++) {
+    int in = open(argv[3 + i], O_RDONLY), out = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0600);
     long long t0 = now_us();
     pid_t p = fork();
-    if (p == 0) { dup2(in, 0); dup2(out, 1); execl(argv[1], argv[1], (char *)0); _exit(127); }
+    if (p == 0) { dup2(in, 0); dup2(out, 1); execv(command[0], command); _exit(127); }
     int st; struct rusage ru;
     wait4(p, &st, 0, &ru);
     long long wall = now_us() - t0;
@@ -63,6 +71,10 @@ int main(int argc, char **argv) {
 }
 `;
 
+/** Python reading 10⁶ numbers the fast way: in the judge as fast as outside it (≤ 1.2×). */
+const PY_READ = 'import sys\ndata = sys.stdin.buffer.read().split()\nprint(sum(map(int, data)))\n';
+const PY_TARGET = 1.2;
+
 export interface NativeBenchResult {
   tests: number;
   costMs: number;
@@ -70,6 +82,9 @@ export interface NativeBenchResult {
   loadMs: number;
   runsMs: number;
   compileMs: number;
+  /** Python reading 10⁶ numbers: wall time in the judge and outside, median of 5. */
+  pythonInMs: number;
+  pythonOutMs: number;
   load: number[];
   ok: boolean;
 }
@@ -129,14 +144,42 @@ export async function nativeBench(log: (line: string) => void = () => {}): Promi
     });
     const baseline: number[] = [];
     for (let round = 0; round < 3; round++) {
-      const lines = execFileSync(forkExec, [path.join(dir, 'main'), path.join(dir, 'out'), ...inputs], { encoding: 'utf8' }).trim().split('\n');
+      const lines = execFileSync(forkExec, [path.join(dir, 'out'), String(inputs.length), ...inputs, path.join(dir, 'main')], { encoding: 'utf8' }).trim().split('\n');
       for (const line of lines) {
         const [wall, cpu] = line.split(' ').map(Number);
         baseline.push((wall! - cpu!) / 1000);
       }
     }
-    const result: NativeBenchResult = { tests: tests.length, costMs: median(costs), baselineCostMs: median(baseline), loadMs, runsMs, compileMs, load: loadavg(), ok: false };
-    result.ok = result.costMs <= TARGET_MS;
+    log('python3 reading 10^6 numbers with sys.stdin.buffer, in the judge and outside (5 runs each)');
+    const numbers = `${Array.from({ length: 1_000_000 }, (_, i) => (i * 7919) % 1_000_000).join(' ')}\n`;
+    const expected = `${Array.from({ length: 1_000_000 }, (_, i) => (i * 7919) % 1_000_000).reduce((a, b) => a + b, 0)}\n`;
+    writeFileSync(path.join(dir, 'read.py'), PY_READ);
+    writeFileSync(path.join(dir, 'numbers'), numbers);
+    await sandbox.load({ dir, argv: ['/usr/bin/python3', '-B', '/prog/read.py'] }, { timeMs: 10_000, memoryMb: 512, outputBytes: DEFAULT_OUTPUT_LIMIT });
+    const pyIn: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await sandbox.run(numbers);
+      if (r.status !== 'ok' || r.stdout !== expected) throw new Error(`python in the judge: ${r.status} ${r.message} ${r.stderr}`);
+      if (i > 0) pyIn.push(r.wallMs);
+    }
+    const pyOut = execFileSync(forkExec, [path.join(dir, 'out'), '6', ...Array(6).fill(path.join(dir, 'numbers')), '/usr/bin/python3', '-B', path.join(dir, 'read.py')], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(' ')[0]) / 1000);
+    const result: NativeBenchResult = {
+      tests: tests.length,
+      costMs: median(costs),
+      baselineCostMs: median(baseline),
+      loadMs,
+      runsMs,
+      compileMs,
+      pythonInMs: median(pyIn),
+      pythonOutMs: median(pyOut),
+      load: loadavg(),
+      ok: false,
+    };
+    result.ok = result.costMs <= TARGET_MS && result.pythonInMs <= PY_TARGET * result.pythonOutMs;
     return result;
   } finally {
     await sandbox.close();
@@ -153,6 +196,8 @@ export function formatNativeBench(r: NativeBenchResult): string {
     `  bare fork + exec            ${ms(r.baselineCostMs)}`,
     `${r.tests} tests in one sandbox: load (a new box) ${r.loadMs.toFixed(0)} ms, runs ${r.runsMs.toFixed(0)} ms`,
     `compile (g++ -O2 in the runner, information): ${r.compileMs.toFixed(0)} ms`,
+    `python3 reading 10⁶ numbers (sys.stdin.buffer), wall, median of 5:`,
+    `  in the judge ${ms(r.pythonInMs)}   outside ${ms(r.pythonOutMs)}   ratio ${(r.pythonInMs / r.pythonOutMs).toFixed(2)}×   target ≤ ${PY_TARGET}×: ${r.pythonInMs <= PY_TARGET * r.pythonOutMs ? 'met' : 'NOT met'}`,
   ].join('\n');
 }
 

@@ -10,25 +10,28 @@ import { show, unsupported, useNativeProgram } from './native-harness';
  */
 const LIMIT_MS = 400;
 
-let busy: ChildProcess[] = [];
-function startBusy(n: number): void {
-  for (let i = 0; i < n; i++) {
-    const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' });
-    child.unref();
-    busy.push(child);
-  }
-}
-afterEach(() => {
-  for (const child of busy) child.kill('SIGKILL');
-  busy = [];
-});
+/** CPU-bound sessions beside the runs (each `setsid`, as another person's program is); gone after each test. */
+const busySessions = {
+  children: [] as ChildProcess[],
+  start(n: number) {
+    for (let i = 0; i < n; i++) {
+      const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' });
+      child.unref();
+      this.children.push(child);
+    }
+  },
+  stop() {
+    for (const child of this.children.splice(0)) child.kill('SIGKILL');
+  },
+};
+afterEach(() => busySessions.stop());
 
 describe.skipIf(unsupported)('native verdicts under load', () => {
   const box = useNativeProgram('attacks.cpp', { timeMs: LIMIT_MS });
 
   it('a C++ program using 75 % of its CPU limit is AC 10 of 10 times beside 6 CPU-bound sessions', { timeout: 120_000 }, async () => {
     await box.run('sum 1 1\n');
-    startBusy(6);
+    busySessions.start(6);
     const verdicts: string[] = [];
     for (let i = 0; i < 10; i++) {
       const r = await box.run(`burn ${LIMIT_MS * 0.75}\n`);
@@ -38,7 +41,7 @@ describe.skipIf(unsupported)('native verdicts under load', () => {
   });
 
   it('beside 6 CPU-bound sessions, a sleeper and an endless loop still get TLE', { timeout: 120_000 }, async () => {
-    startBusy(6);
+    busySessions.start(6);
     const sleeper = await box.run('sleep\n');
     expect(sleeper.status, show(sleeper)).toBe('tle');
     expect(sleeper.message).toMatch(/wall time/);

@@ -527,16 +527,22 @@ static long long oom_count(void) {
   return -1;
 }
 
+/* A small /proc file of the box, NUL-terminated in b; 0 when it cannot be read. */
+static int read_small(const char *path, char *b, size_t size) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  ssize_t n = read(fd, b, size - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  b[n] = 0;
+  return 1;
+}
+
 /* CPU time of a process and its waited children from /proc (when there is no CPU cgroup), ns. */
 static long long proc_cpu_ns(pid_t pid) {
   char path[64], b[2048];
   snprintf(path, sizeof path, "/proc/%d/stat", pid);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t n = read(fd, b, sizeof b - 1);
-  close(fd);
-  if (n <= 0) return -1;
-  b[n] = 0;
+  if (!read_small(path, b, sizeof b)) return -1;
   char *p = strrchr(b, ')');
   if (!p) return -1;
   unsigned long long v[16] = {0};
@@ -551,12 +557,7 @@ static long long proc_cpu_ns(pid_t pid) {
 static long long proc_rss_kb(pid_t pid) {
   char path[64], b[256];
   snprintf(path, sizeof path, "/proc/%d/statm", pid);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t n = read(fd, b, sizeof b - 1);
-  close(fd);
-  if (n <= 0) return -1;
-  b[n] = 0;
+  if (!read_small(path, b, sizeof b)) return -1;
   long long pages = 0, rss = 0;
   sscanf(b, "%lld %lld", &pages, &rss);
   return rss * (sysconf(_SC_PAGESIZE) / 1024);
@@ -572,14 +573,9 @@ static long long queued_us(pid_t pid) {
   struct dirent *e;
   while ((e = readdir(d))) {
     if (e->d_name[0] == '.') continue;
-    char p[128], b[128];
+    char p[300], b[128];
     snprintf(p, sizeof p, "/proc/%d/task/%s/schedstat", pid, e->d_name);
-    int fd = open(p, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) continue;
-    ssize_t n = read(fd, b, sizeof b - 1);
-    close(fd);
-    if (n <= 0) continue;
-    b[n] = 0;
+    if (!read_small(p, b, sizeof b)) continue;
     unsigned long long run = 0, wait = 0;
     if (sscanf(b, "%llu %llu", &run, &wait) == 2 && (long long)(wait / 1000) > most) most = wait / 1000;
   }
@@ -740,9 +736,9 @@ static void do_run(struct run *r) {
   close(in);
   close(out);
   in = out = -1;
+  /* Whether the child got as far as exec is read once it is gone (its end of the pipe closes at
+     exec): waiting for it here would cost a wake-up per run. */
   char emsg[128] = {0};
-  ssize_t en = read(ep[0], emsg, sizeof emsg - 1);
-  close(ep[0]);
 
   int status = 0, main_done = 0, over_out = 0, eof_sent = 0;
   struct rusage ru = {0};
@@ -752,9 +748,6 @@ static void do_run(struct run *r) {
   size_t pend_len = 0, pend_off = 0;
   long long last_mem = 0, peak_proc_kb = 0;
   (void)last_mem;
-  if (en > 0) {
-    killed = "setup";
-  }
   while (!main_done) {
     struct pollfd p[4];
     int np = 0;
@@ -861,6 +854,10 @@ static void do_run(struct run *r) {
     if (q >= 0) queued = q;
   }
   kill_all(pid, &status, &ru, &main_done);
+  fcntl(ep[0], F_SETFL, O_NONBLOCK);
+  ssize_t en = read(ep[0], emsg, sizeof emsg - 1);
+  close(ep[0]);
+  if (en > 0) killed = "setup";
   int work_copied = work_copy_out();
   if (out_r >= 0 && !over_out) live_out(r->id, out_r, &out_total, r->out_bytes, &over_out);
   long long cpu = cpu_now_ns();

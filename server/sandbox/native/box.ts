@@ -6,7 +6,7 @@
  * run in flight, never a hang.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, unlink, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, unlink, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cgroup } from '../layers';
@@ -62,6 +62,23 @@ export function openToSandboxUser(hostPath: string): void {
 
 let nextId = 1;
 
+const IO_PREFIX = 'sg-native-';
+let swept = false;
+
+/** Removes io directories of judge processes that are gone (a crash leaves its boxes' files), once per process. */
+function sweepIoDirs(): void {
+  if (swept) return;
+  swept = true;
+  try {
+    for (const name of readdirSync(tmpdir())) {
+      const owner = new RegExp(`^${IO_PREFIX}(\\d+)-`).exec(name);
+      if (owner && !existsSync(`/proc/${owner[1]}`)) rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    }
+  } catch {
+    // an unreadable temporary directory: nothing to sweep
+  }
+}
+
 export class Box {
   private child: ChildProcess | null = null;
   private readonly ioDir: string;
@@ -72,7 +89,8 @@ export class Box {
   private exited: Promise<void> = Promise.resolve();
 
   private constructor(private readonly setup: BoxSetup) {
-    this.ioDir = mkdtempSync(path.join(tmpdir(), 'sg-native-'));
+    sweepIoDirs();
+    this.ioDir = mkdtempSync(path.join(tmpdir(), `${IO_PREFIX}${process.pid}-`));
     mkdirSync(path.join(this.ioDir, 'root'));
   }
 
@@ -242,7 +260,8 @@ export class Box {
     } catch {
       // already gone
     }
-    rmSync(this.ioDir, { recursive: true, force: true });
+    // Retried: the namespace's init may still be going down when the helper process is reaped.
+    rmSync(this.ioDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 }
 
