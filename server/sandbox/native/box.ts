@@ -205,7 +205,11 @@ export class Box {
     try {
       const id = nextId++;
       const files = ['in', 'out', 'err'].map((f) => path.join(this.ioDir, `${f}-${id}`));
-      if (!request.live) writeFileSync(files[0]!, opts.input ?? '');
+      try {
+        if (!request.live) writeFileSync(files[0]!, opts.input ?? '');
+      } catch (e) {
+        return { ok: false, reason: `the run's input could not be written: ${(e as Error).message}` };
+      }
       const answer = await new Promise<Answer | { t: 'died'; why: string }>((resolve) => {
         const timer = setTimeout(() => {
           this.broken('the native runner did not answer in time');
