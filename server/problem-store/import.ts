@@ -6,6 +6,7 @@ import { parsePackage, type ParsedPackage } from '../package-format/parse';
 import { readZip } from '../package-format/unzip';
 import type { Db } from '../storage/db';
 import { checkerOf, packageFaults } from './package-data';
+import { withJudgeLimits } from './package-limits';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { createSandbox } from '../sandbox';
 import { runInputValidators, type InputValidation } from './input-validators';
@@ -46,7 +47,8 @@ export type ImportResult =
 export async function importPackage(db: Db, source: ImportSource, opts: ImportOptions): Promise<ImportResult> {
   const read = readSource(source, opts.dataDir);
   if (!read.ok) return { ok: false, reasons: read.reasons, solutions: [] };
-  const pkg: ParsedPackage = opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg;
+  // Clamped once, here, before anything of the package runs (package-limits.ts).
+  const pkg: ParsedPackage = withJudgeLimits(opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg);
   const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
