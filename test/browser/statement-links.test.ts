@@ -47,9 +47,9 @@ async function addresses(markdown: string): Promise<{ links: string[]; images: s
   try {
     await page.setContent(`<base href="http://judge.test/problems/x"><main>${renderStatement(markdown, { untrusted: true }).before}</main>`);
     return await page.evaluate(() => ({
-      links: [...document.querySelectorAll('main a, main [href], main [*|href]')].map((a) => (a as HTMLAnchorElement).href || a.getAttribute('href') || a.getAttributeNS('http://www.w3.org/1999/xlink', 'href') || ''),
-      images: [...document.querySelectorAll('main img')].map((i) => (i as HTMLImageElement).src),
-      handlers: [...document.querySelectorAll('main *')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length,
+      links: Array.from(document.querySelectorAll('main a, main [href], main [*|href]')).map((a) => (a as HTMLAnchorElement).href || a.getAttribute('href') || a.getAttributeNS('http://www.w3.org/1999/xlink', 'href') || ''),
+      images: Array.from(document.querySelectorAll('main img')).map((i) => (i as HTMLImageElement).src),
+      handlers: Array.from(document.querySelectorAll('main *')).filter((e) => Array.from(e.attributes).some((a) => a.name.startsWith('on'))).length,
     }));
   } finally {
     await page.close();
