@@ -7,6 +7,7 @@ import { readZip } from '../package-format/unzip';
 import type { Db } from '../storage/db';
 import { checkerOf, packageFaults } from './package-data';
 import { withJudgeLimits } from './package-limits';
+import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { createSandbox } from '../sandbox';
 import { runInputValidators, type InputValidation } from './input-validators';
@@ -31,6 +32,8 @@ export interface ImportOptions {
   compiler?: Compiler;
   sandbox?: Sandbox;
   onRow?: (row: SolutionReport) => void;
+  /** What running the package may cost (default IMPORT_BOUNDS). */
+  bounds?: ImportBounds;
   /** Run inside the store's transaction with the result (an import job finishes its row there). */
   alsoInTransaction?: (result: { slug: string; solutions: SolutionReport[]; notes: string[] }) => void;
 }
@@ -57,10 +60,12 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   let solutions: SolutionReport[];
   let validation: InputValidation;
   let generated: ImportedGenerator = { generator: null, note: null };
+  // One budget for everything of the package that runs (import-budget.ts).
+  const budget = new ImportBudget(opts.bounds);
   try {
-    validation = await runInputValidators(pkg, { compiler, sandbox });
+    validation = await runInputValidators(pkg, { compiler, sandbox, budget });
     if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
-    solutions = await runPackageSolutions(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
+    solutions = await runPackageSolutions(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, budget });
     generated = await importedGenerator(pkg, { compiler, sandbox });
   } finally {
     if (!opts.sandbox) await sandbox.close();
@@ -71,6 +76,8 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
     .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
   if (reasons.length) return { ok: false, reasons, solutions };
   const notes = [...pkg.notes, ...validation.notes, ...(generated.note ? [generated.note] : [])];
+  const spent = budget.report();
+  if (spent) notes.push(spent);
   if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
   for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
   try {

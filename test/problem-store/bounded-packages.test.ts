@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import { zipFiles } from '../../server/package-format/zip';
 import { importPackage } from '../../server/problem-store';
+import { IMPORT_BOUNDS } from '../../server/problem-store/import-budget';
 import { clampLimits, MAX_TIME_MS, MAX_TIMER_MS, timerMs } from '../../server/rules/limits';
 import { createSandbox } from '../../server/sandbox';
 import { safetyNet } from '../../server/sandbox/safety-net';
@@ -69,4 +70,47 @@ describe('limits a package states', () => {
     expect(r.notes.join('\n')).toMatch(/The memory limit 99999999999 MiB is not one this judge gives \(16 to 1024 MiB\); 1024 MiB is taken\./);
     expect(getProblemHeader(db, 'huge-limit')).toMatchObject({ timeLimitMs: MAX_TIME_MS, memoryLimitMb: 1024 });
   }, 180_000);
+});
+
+/** The small package with `n` solutions that each print a wrong sum (WA on the first test) or loop. */
+function manySolutions(slug: string, n: number, body: string, folder = 'wrong_answer', limit = '1'): Buffer {
+  const files = smallPackage((f) => {
+    f.set('problem.yaml', f.get('problem.yaml')!.replace('time_limit: 1', `time_limit: ${limit}`));
+    for (let i = 1; i <= n; i++) f.set(`submissions/${folder}/s${String(i).padStart(3, '0')}.js`, body);
+  });
+  return zipFiles(files.map((f) => ({ path: `${slug}/${f.path}`, data: f.data })));
+}
+
+describe('an import\'s budget', () => {
+  it('runs at most its cap of solutions and says so', async () => {
+    // The cap is IMPORT_BOUNDS.solutions (40); 5 here, so the test runs 5 and not 40.
+    const bounds = { ...IMPORT_BOUNDS, solutions: 5 };
+    const r = await importPackage(db, { zip: manySolutions('many-solutions', 8, 'console.log(0);\n'), fileName: 'x.zip' }, { dataDir, owner: null, compiler, sandbox: await sandboxP, bounds });
+    if (!r.ok) throw new Error(r.reasons.join('\n'));
+    // The accepted sum.ts first (accepted/ runs first), then wrong ones until the cap.
+    const run = r.solutions.filter((s) => s.got !== null);
+    expect(run.map((s) => s.got)).toEqual(['AC', 'WA', 'WA', 'WA', 'WA']);
+    expect(run[0]!.name).toBe('sum.ts');
+    const notRun = r.solutions.filter((s) => s.got === null);
+    expect(notRun).toHaveLength(8 + 2 - 5);
+    for (const s of notRun) expect(s.note).toBe('not run: an import runs at most 5 solutions');
+    expect(r.notes).toContain("An import runs at most 5 of a package's solutions: 5 solution(s) were not run (or not to the end) and are listed as not run; their verdicts are not known.");
+  }, 120_000);
+
+  it('looping solutions stop once the CPU budget is spent, the rest listed as not run', async () => {
+    // 200 looping solutions once held a judge thread for 220 s; here a 0.2 s limit and a 1 s budget.
+    const zip = manySolutions('many-loops', 20, 'for (;;) {}\n', 'time_limit_exceeded', '0.2');
+    const started = Date.now();
+    const r = await importPackage(db, { zip, fileName: 'x.zip' }, { dataDir, owner: null, compiler, sandbox: await sandboxP, bounds: { ...IMPORT_BOUNDS, cpuMs: 1000 } });
+    if (!r.ok) throw new Error(r.reasons.join('\n'));
+    const looped = r.solutions.filter((s) => s.got === 'TLE');
+    // Each TLE spends at least its 200 ms: the budget is spent after the fifth (or sooner on a slow clock).
+    expect(looped.length).toBeGreaterThanOrEqual(1);
+    expect(looped.length).toBeLessThanOrEqual(5);
+    const notRun = r.solutions.filter((s) => s.folder === 'time_limit_exceeded' && s.got === null);
+    expect(notRun).toHaveLength(20 - looped.length);
+    expect(notRun[0]!.note).toBe("not run: the import's budget of 1 s of CPU time was spent");
+    expect(r.notes).toContain(`The import's budget of 1 s of CPU time running the package's programs was spent: ${notRun.length} solution(s) were not run (or not to the end) and are listed as not run; their verdicts are not known.`);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 120_000);
 });
