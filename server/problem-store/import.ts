@@ -5,7 +5,9 @@ import type { Compiler } from '../compile/types';
 import { parsePackage, type ParsedPackage } from '../package-format/parse';
 import { readZip } from '../package-format/unzip';
 import type { Db } from '../storage/db';
-import { checkerOf, packageFaults } from './package-data';
+import { checkerOf, packageFaults, statementsOf } from './package-data';
+import { statementRenderer } from '../render/statement-renderer';
+import { english } from '../text/messages';
 import { withJudgeLimits } from './package-limits';
 import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
@@ -54,6 +56,9 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const pkg: ParsedPackage = withJudgeLimits(opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg);
   const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
+  // Before anything runs: a statement that does not render in bound would break its page.
+  const unrenderable = await statementRenderer().refusals(statementsOf(pkg), true);
+  if (unrenderable.length) return { ok: false, reasons: unrenderable.map(english), solutions: [] };
   // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
   const compiler = opts.compiler ?? createBoundedCompiler();
   const sandbox = opts.sandbox ?? (await createSandbox());

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SLUG_PATTERN, isReservedSlug, listSlugs, reservedSlugSentence } from '../problems/registry';
 import { prepared, type Db } from '../storage/db';
-import { saveImportedProblem, type NewTest } from '../storage/problems';
+import { REMOVED_HASH, saveImportedProblem, type NewTest } from '../storage/problems';
 import type { ParsedPackage } from '../package-format/parse';
 import type { CaseLayout } from '../problems/case-layout';
 import { checkerOf, limitsOf, packageFaults, statementsOf } from './package-data';
@@ -129,14 +129,15 @@ export function slugFaults(db: Db, slug: string, replace: boolean): string[] {
   if (isReservedSlug(slug)) return [reservedSlugSentence(slug, 'import it under another name (--as NAME)')];
   // 'evicted': a distributed worker's cache dropped this stored problem's data (problem-data.ts); the name is free there.
   const hash = (prepared(db, 'SELECT content_hash AS h FROM problems WHERE slug = ?').get(slug) as { h: string } | undefined)?.h;
-  const existing = hash !== undefined && hash !== 'evicted';
+  // 'removed' (remove.ts): a teacher removed it; the name is free again.
+  const existing = hash !== undefined && hash !== 'evicted' && hash !== REMOVED_HASH;
   const stored = prepared(db, 'SELECT slug FROM stored_problems WHERE slug = ?').get(slug) !== undefined;
   if (existing && !stored) return [`"${slug}" is a problem this judge already holds from problems/; import it under another name (--as NAME).`];
   if (stored && !replace) return [`A problem "${slug}" is already stored; import it under another name (--as NAME), or replace it.`];
   return [];
 }
 
-function bumpVersion(db: Db): void {
+export function bumpVersion(db: Db): void {
   prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
 }
 
