@@ -9,6 +9,7 @@ import { checkerOf, packageFaults, statementsOf } from './package-data';
 import { statementRenderer } from '../render/statement-renderer';
 import { english } from '../text/messages';
 import { withJudgeLimits } from './package-limits';
+import { extraFaults } from './kept-bounds';
 import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { createSandbox } from '../sandbox';
@@ -54,7 +55,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   if (!read.ok) return { ok: false, reasons: read.reasons, solutions: [] };
   // Clamped once, here, before anything of the package runs (package-limits.ts).
   const pkg: ParsedPackage = withJudgeLimits(opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg);
-  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
+  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? [])];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // Before anything runs: a statement that does not render in bound would break its page.
   const unrenderable = await statementRenderer().refusals(statementsOf(pkg), true);

@@ -5,6 +5,7 @@ import { REMOVED_HASH, saveImportedProblem, type NewTest } from '../storage/prob
 import type { ParsedPackage } from '../package-format/parse';
 import type { CaseLayout } from '../problems/case-layout';
 import { checkerOf, limitsOf, packageFaults, statementsOf } from './package-data';
+import { extraFaults, packageBytesFaults, pageFactsOf, saveFacts } from './kept-bounds';
 import { StoreRefused, type SolutionReport, type StoredPackageData } from './types';
 
 export interface StoreOptions {
@@ -54,7 +55,6 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
   const { checker } = checkerOf(pkg);
   const { limits, notes: limitNotes } = limitsOf(pkg);
   const statements = statementsOf(pkg);
-  if (reasons.length) throw new StoreRefused(reasons);
 
   const sources = new Map(Object.values(pkg.submissions).flat().map((s) => [s.name, s.source]));
   const data: StoredPackageData = {
@@ -79,6 +79,10 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     ...pkg.secret.map((t) => ({ kind: 'edge' as const, label: `secret ${t.name}`.slice(0, 120), input: t.input, expected: t.answer })),
   ];
   const json = JSON.stringify(data);
+  // What is kept is bounded (kept-bounds.ts): checked on what would be written.
+  reasons.push(...extraFaults(data.extra ?? []), ...packageBytesFaults(json));
+  if (reasons.length) throw new StoreRefused(reasons);
+  const facts = pageFactsOf(data, opts.generator !== undefined);
 
   db.transaction(() => {
     // Again inside the transaction: another import may have taken the name meanwhile.
@@ -105,6 +109,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
        ON CONFLICT (slug) DO UPDATE SET owner = excluded.owner, published = excluded.published, package = excluded.package,
          generator = excluded.generator, stored_at = excluded.stored_at`,
     ).run(slug, opts.owner, opts.published ? 1 : 0, json, opts.generator ?? null, Date.now());
+    saveFacts(db, slug, facts);
     bumpVersion(db);
     opts.alsoInTransaction?.(slug);
   }).immediate();

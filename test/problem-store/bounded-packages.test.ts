@@ -114,3 +114,18 @@ describe('an import\'s budget', () => {
     expect(Date.now() - started).toBeLessThan(60_000);
   }, 120_000);
 });
+
+describe('what is kept of a package', () => {
+  it('120 files under sg-judge/ are refused before anything runs', async () => {
+    // The red team's were 1 MiB each (a 143 KB zip); 64 KiB each here passes both bounds as well, faster.
+    const files = smallPackage();
+    const mib = Buffer.alloc(64 * 1024, 0x61);
+    const zip = zipFiles([...files.map((f) => ({ path: `big-extra/${f.path}`, data: f.data })), ...Array.from({ length: 120 }, (_, i) => ({ path: `big-extra/sg-judge/notes-${i}.txt`, data: mib }))]);
+    const r = await importPackage(db, { zip, fileName: 'big-extra.zip' }, { dataDir, owner: null, compiler, sandbox: await sandboxP });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.reasons).toEqual(['sg-judge/ holds 120 files of 7864320 bytes; at most 100 files and 1048576 bytes (1 MiB) are kept with a problem.']);
+    expect(r.solutions).toEqual([]);
+    expect(getProblemHeader(db, 'big-extra')).toBeUndefined();
+  }, 60_000);
+});
