@@ -1,34 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createCompiler } from '../../server/compile';
+import { describe, expect, it } from 'vitest';
 import { zipFiles } from '../../server/package-format/zip';
 import { importPackage } from '../../server/problem-store';
 import { IMPORT_BOUNDS } from '../../server/problem-store/import-budget';
 import { clampLimits, MAX_TIME_MS, MAX_TIMER_MS, timerMs } from '../../server/rules/limits';
-import { createSandbox } from '../../server/sandbox';
 import { safetyNet } from '../../server/sandbox/safety-net';
-import { openDatabase } from '../../server/storage/db';
 import { getProblemHeader } from '../../server/storage/problems';
+import { importWorkspace } from './import-workspace';
 import { smallPackage } from './small-package';
 
 /**
  * A package's stated limits are clamped once, before any of its programs runs, and no timer the
  * judge arms from a limit can overflow (Node fires an overflowed timer after 1 ms, every time).
  */
-const work = mkdtempSync(join(tmpdir(), 'sg-bounded-limits-'));
-const dataDir = join(work, 'data');
-mkdirSync(dataDir);
-const compiler = createCompiler();
-const sandboxP = createSandbox();
-const db = openDatabase(join(dataDir, 'judge.db'), { migrate: true });
-afterAll(async () => {
-  db.close();
-  await compiler.close();
-  await (await sandboxP).close();
-  rmSync(work, { recursive: true, force: true });
-});
+const { dataDir, compiler, sandboxP, db } = importWorkspace('sg-bounded-packages-');
 
 describe('limits a package states', () => {
   it('are clamped to the judge\'s bounds, whatever number is written', () => {
