@@ -1,7 +1,7 @@
 /** The contest pages' sentences in Chinese, keyed by their English text (see PHRASES_ZH in ui-text.ts). */
 export const CONTEST_PHRASES_ZH: Record<string, string> = {
-  '+ solved (+2: two rejected tries before), minutes from the start below; −3: three rejected tries; ?2: two tries pending under the freeze; ★ first solver.':
-    '+ 已通过（+2：通过前有两次被拒），下方为从开赛起的分钟数；−3：三次被拒；?2：封榜期间有两次提交待揭晓；★ 一血。',
+  '+ solved (+2: two rejected tries before), minutes from the start below; −3: three rejected tries; ?2: two tries since the freeze, pending (−1 ?2: one rejected before it); ★ first solver.':
+    '+ 已通过（+2：通过前有两次被拒），下方为从开赛起的分钟数；−3：三次被拒；?2：封榜后有两次提交待揭晓（−1 ?2：封榜前已被拒一次）；★ 一血。',
   About: '关于',
   Announce: '发布',
   Announcement: '公告',
@@ -98,4 +98,9 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
     '按原样练习这场比赛：你的计时从零开始，真实选手按同一分钟时的成绩显示。不会改变真实结果。',
   'Start a virtual round': '开始虚拟参赛',
   'Rejudged {0}: {1} → {2}': '{0} 重测：{1} → {2}',
+  'freeze from': '封榜于',
+  'Projector: the board as the class sees it, frozen: tries since the freeze show as pending.': '投影：全班看到的榜单，已封榜：封榜后的提交显示为待揭晓。',
+  'Projector: the board as the class sees it.': '投影：全班看到的榜单。',
+  "Live: your teacher's view shows every try; the class sees the frozen board (use the projector view on a screen).": '实时：教师视图显示每次提交；全班看到的是封榜后的榜单（在屏幕上请用投影视图）。',
+  'Time left in your virtual round': '你的虚拟参赛剩余时间',
 };

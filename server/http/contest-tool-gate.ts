@@ -4,7 +4,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../storage/db';
-import { contestPhase, listContests, takesPart, type ContestTools } from '../storage/contests';
+import { roundsNow, type ContestTools } from '../storage/contests';
 import { isTeacher, ownerFor } from './auth/viewer';
 import { HttpError } from './errors';
 
@@ -32,8 +32,9 @@ export function contestToolGate(db: Db, now: () => number = Date.now) {
     const tool = toolOf(req);
     if (tool === null || isTeacher(res)) return next();
     const owner = ownerFor(res);
-    const round = listContests(db).find((c) => !c.tools[tool] && contestPhase(c, now()) === 'running' && takesPart(db, c, owner));
-    if (round) throw new HttpError(403, `${NAMES[tool]} turned off during the contest "${round.name}" and available again after the round.`);
+    // Real rounds and the person's own virtual rounds alike (the window is server/rules/window.ts's).
+    const round = roundsNow(db, owner, now()).find((r) => !r.contest.tools[tool]);
+    if (round) throw new HttpError(403, `${NAMES[tool]} turned off during the contest "${round.contest.name}" and available again after the round.`);
     next();
   };
 }
