@@ -13,7 +13,7 @@ export interface ImportBounds {
   wallMs: number;
 }
 
-export const IMPORT_BOUNDS: ImportBounds = { solutions: 40, cpuMs: 120_000, wallMs: 300_000 };
+export const IMPORT_BOUNDS: ImportBounds = { solutions: 40, cpuMs: 60_000, wallMs: 180_000 };
 
 export class ImportBudget {
   private cpuMs = 0;
