@@ -19,13 +19,14 @@ import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
 import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
-import { said, sayIn } from '../text/messages';
+import { english, said, sayIn } from '../text/messages';
 import { isApiPath, requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
 import { liveUpdates } from './live';
 import { languageChoice } from './lang';
 import { translatePhrase, uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
+import { problemRemoveRoutes } from './problem-remove-routes';
 import { packageDownload } from './package-download';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
@@ -73,7 +74,7 @@ const VENDOR: Record<string, string> = {
 export interface JudgeApp {
   app: express.Express;
   /** Renders every statement now, so the first visitor of a problem does not wait for KaTeX. */
-  warm(): number;
+  warm(): Promise<{ rendered: number; broken: { slug: string; why: string }[] }>;
 }
 
 export function createApp(deps: AppDeps): JudgeApp {
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
   app.use(classRoutes(deps.db, deps.events));
   app.use(problemImportRoutes(deps.db, deps.onQueued));
+  app.use(problemRemoveRoutes(deps.db));
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
   app.use(contestToolGate(deps.db));
@@ -155,10 +157,20 @@ export function createApp(deps: AppDeps): JudgeApp {
     throw new HttpError(404, said('error.no-page', req.path));
   });
   app.use(errorHandler(deps.log ?? (() => {})));
-  const warm = (): number => {
+  // Every statement rendered once, in the statement thread: one that does not render in bound is
+  // reported and shown as broken, and the others are served (a throw here once ended every start).
+  const warm = async (): Promise<{ rendered: number; broken: { slug: string; why: string }[] }> => {
     const problems = listProblems(deps.db);
-    for (const p of problems) statements.get(p);
-    return problems.length;
+    const broken: { slug: string; why: string }[] = [];
+    for (const p of problems) {
+      try {
+        const view = await statements.get(p);
+        if (view.broken) broken.push({ slug: p.slug, why: english(view.broken) });
+      } catch (e) {
+        broken.push({ slug: p.slug, why: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    return { rendered: problems.length - broken.length, broken };
   };
   return { app, warm };
 }

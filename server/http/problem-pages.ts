@@ -99,7 +99,7 @@ export interface RefusedForm {
 }
 
 /** The problem page; with `refused`, the submit form shows why it was refused and keeps the code. */
-export function renderProblemPage(db: Db, statements: StatementCache, req: express.Request, res: express.Response, slug: string, refused?: RefusedForm): void {
+export async function renderProblemPage(db: Db, statements: StatementCache, req: express.Request, res: express.Response, slug: string, refused?: RefusedForm): Promise<void> {
   if (problemReadiness.isBuilding(slug)) {
     // The page reloads itself (public/problem-building.js) once /api/health counts it ready.
     res.render('problem-building', { title: slug, nav: 'problems', slug, scripts: ['/static/problem-building.js'] });
@@ -108,7 +108,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
   const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
   if (!p) throw notFound(said('error.no-problem', slug.slice(0, 60)));
   const lang = statementLang(req, res);
-  const rendered = statements.get(p);
+  const rendered = await statements.get(p);
   const samples = rendered.samples.map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
   const versions = (['en', 'zh'] as const).map((l) => ({
     lang: l,
@@ -152,6 +152,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     ...storedPanels(db, p.slug, p.contentHash, res.locals.uiLang === 'zh' ? 'zh' : 'en'),
     // The package holds the reference and every hidden test: teachers (and the one local person) only.
     packageDownload: isTeacher(res),
+    // An imported or drafted problem: the teacher's button to remove it (problem-remove-routes.ts).
+    removable: isTeacher(res) && p.contentHash.startsWith(STORED_HASH_PREFIX),
     // Judging every submission again after a test was shared (server/rejudge/).
     rejudgePanel: isTeacher(res) ? rejudgePanel({ problem: p.slug }, getRejudgeLatest(db, { problem: p.slug })) : null,
     teaching: teachingView(p, lang, req.query, status === 'solved' || showsAuthors(res)),

@@ -43,7 +43,7 @@ export interface SubmissionPagesDeps {
   /** False when no judge is connected (distributed mode with no worker): queued work just waits. */
   judgeConnected?: () => boolean;
   /** Shows the problem page again with the reason a form was refused and the code it sent. */
-  showRefused?: (req: Request, res: Response, slug: string, refused: RefusedForm) => void;
+  showRefused?: (req: Request, res: Response, slug: string, refused: RefusedForm) => Promise<void>;
 }
 
 export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }: SubmissionPagesDeps): express.Router {
@@ -65,7 +65,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       // An empty or oversized source keeps the student on the problem page, with the code they sent.
       if (!(e instanceof HttpError) || e.status === 404 || !slugFromPath || !showRefused) throw e;
       res.status(e.status);
-      showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
+      await showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
       return;
     }
     checkPersonCap(db, 'submission', req, res);

@@ -4,6 +4,7 @@ import { readCookieLang } from './lang';
 import { COURSE_PHRASES_ZH } from './course-text';
 import { CONTEST_PHRASES_ZH } from './contest-text';
 import { DRAFT_PHRASES_ZH } from './problem-draft-text';
+import { REMOVE_PHRASES_ZH } from './problem-remove-text';
 import { VERDICT_TABLE } from '../judge/verdicts';
 import type { Lang } from './statements';
 
@@ -122,6 +123,7 @@ const PHRASES_ZH: Record<string, string> = {
   ...COURSE_PHRASES_ZH,
   ...CONTEST_PHRASES_ZH,
   ...DRAFT_PHRASES_ZH,
+  ...REMOVE_PHRASES_ZH,
   // Accounts, the class and homework (accounts mode)
   'API tokens': 'API 令牌',
   'For scripts and the command line: send the header Authorization: Bearer TOKEN.': '供脚本和命令行使用：发送请求头 Authorization: Bearer TOKEN。',
