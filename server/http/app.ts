@@ -97,6 +97,8 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.set('x-powered-by', false);
   app.set('etag', false);
   if (deps.auth?.trustProxy) app.set('trust proxy', deps.auth.trustProxy);
+  // Where students reach the judge, for the handout slips (judge-address.ts).
+  app.set('listen host', deps.listenHost ?? '127.0.0.1');
 
   app.use(securityHeaders);
   app.use(requestGuard(deps.listenHost ?? '127.0.0.1'));

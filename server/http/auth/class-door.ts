@@ -59,8 +59,9 @@ export function classDoorRoutes(db: Db, settings: AuthSettings, guards: AuthGuar
     res.redirect(303, '/class');
   });
 
-  // What the /class page shows of registration (its view draws the partial "class-registration").
-  router.get('/class', (_req, res, next) => {
+  // What the /class page shows of registration (its view draws the partial "class-registration"),
+  // and the class code on every slip of a sheet of passwords.
+  router.get(['/class', '/class/sheets/:token'], (_req, res, next) => {
     if (viewerOf(res).kind === 'account' && isTeacher(res)) {
       const { code, generated } = classCodeOf(db, settings.classCode);
       res.locals.registration = { open: registrationOpen(db), code, generated };
