@@ -110,6 +110,9 @@ describe('the mistake map in a browser', () => {
           expect(darkness[0]!, `${scheme} difference view`).toBeLessThan(darkness[1]!);
           expect(darkness[2]!, `${scheme} side tables`).toBeLessThan(darkness[3]!);
           expect(darkness[4]!, `${scheme} key`).toBeLessThan(darkness[5]!);
+          // Side by side on a 1366 px screen, even for kiki's 40 × 40 tables.
+          const tops = await p.evaluate(() => Array.from(document.querySelectorAll('.mm-side'), (f) => f.getBoundingClientRect().top));
+          expect(tops[0], `${scheme} map of ${id}: the two tables on one line`).toBe(tops[1]);
         }
         await p.goto(`${server.url}/class/mistakes`);
         await expect(p.locator('h1').textContent()).resolves.toBe('The class’s mistakes');
