@@ -137,6 +137,7 @@ async function downloadsAndMap(): Promise<void> {
   }
 }
 
+// ONLY_STREAMS=1 or ONLY_DOWNLOADS=1 (NO_MAP=1 leaves the map out) run one part.
 if (!process.env.ONLY_DOWNLOADS) await streams();
-await downloadsAndMap();
+if (!process.env.ONLY_STREAMS) await downloadsAndMap();
 process.exit(failed ? 1 : 0);
