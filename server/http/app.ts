@@ -22,7 +22,8 @@ import { HttpError } from './errors';
 import { english, said, sayIn } from '../text/messages';
 import { isApiPath, requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
-import { liveUpdates } from './live';
+import { LiveTopics } from './live';
+import { submissionEvents } from './submission-events';
 import { languageChoice } from './lang';
 import { translatePhrase, uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
@@ -98,6 +99,8 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.set('x-powered-by', false);
   app.set('etag', false);
   if (deps.auth?.trustProxy) app.set('trust proxy', deps.auth.trustProxy);
+  // Where students reach the judge, for the handout slips (judge-address.ts).
+  app.set('listen host', deps.listenHost ?? '127.0.0.1');
 
   app.use(securityHeaders);
   app.use(requestGuard(deps.listenHost ?? '127.0.0.1'));
@@ -116,7 +119,10 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(accountRoutes(deps.db, deps.auth, guards));
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
-  app.use(classRoutes(deps.db, deps.events));
+  // Every page's event stream and its topics (live.ts): capped per person, one stream per page.
+  const topics = new LiveTopics();
+  app.use(topics.router());
+  app.use(classRoutes(deps.db, topics, deps.events));
   app.use(problemImportRoutes(deps.db, deps.onQueued));
   app.use(problemRemoveRoutes(deps.db));
   app.use(contestRoutes(deps.db));
@@ -141,7 +147,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(packageDownload(deps.db));
   app.use(problemDraftPages(deps.db));
   app.use(problemPages(deps.db, statements));
-  app.use(liveUpdates(deps.db, deps.events));
+  app.use(submissionEvents(deps.db, deps.events, topics));
   app.use(
     submissionPages({
       db: deps.db,
