@@ -41,7 +41,6 @@ import { classRoutes } from './class-routes';
 import { problemImportRoutes } from './problem-import-routes';
 import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
-import { contestToolGate } from './contest-tool-gate';
 import { rejudgeRoutes } from './rejudge-routes';
 
 export interface AppDeps {
@@ -119,7 +118,6 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(problemImportRoutes(deps.db, deps.onQueued));
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
-  app.use(contestToolGate(deps.db));
   app.use(rejudgeRoutes(deps.db, deps.onQueued));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));

@@ -10,7 +10,6 @@ import { labelOf } from '../contests/board';
 import type { Db } from '../storage/db';
 import {
   addAnnouncement,
-  addQuestion,
   answerQuestion,
   contestPhase,
   endContestNow,
@@ -33,9 +32,18 @@ import { contestCore, firstIssue, MAX_MINUTES, textSchema } from './contest-rout
 import { latestRejudge } from '../rejudge/store';
 import { rejudgePanel } from './rejudge-routes';
 import { badRequest, errorIn, HttpError, notFound } from './errors';
-import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
+import { isTeacher, ownerFor, scopeOf, viewerOf } from './auth/viewer';
+import { messagesPage } from '../storage/contest-questions';
 
-const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+/** Messages on a round's page at a time (the teacher's page of 1,300 questions was 5.7 MB). */
+const MESSAGES_PER_PAGE = 50;
+
+export const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+/** The helpers' names as the pages say them (translated by the page's phrases). */
+const HELPER_NAMES = { stress: 'Stress test', lab: 'SG lab', hints: 'Hints' } as const;
+/** How far ahead the create form's start is by default. */
+const DEFAULT_LEAD_MS = 10 * 60_000;
 
 /** What a contest form shows typed (sent back with a mistake, or a round's current fields). */
 interface Typed {
@@ -98,7 +106,7 @@ async function contestForm(db: Db, req: Request): Promise<{ body: Record<string,
 
 export function contestPages(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor, ask } = contestCore(db, now);
 
   const titleOf = (res: Response, slug: string): string => {
     const h = getProblemHeader(db, slug);
@@ -107,7 +115,19 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
 
   const summary = (c: Contest) => {
     const phase = contestPhase(c, now());
-    return { id: c.id, name: c.name, phase, starts: when(c.startsAt), ends: when(endOf(c)), minutes: c.minutes, rules: c.rules, freezeMinutes: c.freezeMinutes };
+    return {
+      id: c.id,
+      name: c.name,
+      phase,
+      starts: when(c.startsAt),
+      ends: when(endOf(c)),
+      minutes: c.minutes,
+      rules: c.rules,
+      freezeMinutes: c.freezeMinutes,
+      // What a contestant must know before the start: when the board stops changing, and what is off.
+      freezes: c.freezeMinutes > 0 ? when(endOf(c) - c.freezeMinutes * 60_000) : null,
+      helpersOff: (['stress', 'lab', 'hints'] as const).filter((t) => !c.tools[t]).map((t) => HELPER_NAMES[t]),
+    };
   };
 
   /** The form's pickers: problems in learning order, and in accounts mode the students. */
@@ -128,7 +148,8 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const teacher = isTeacher(res);
     const contests = listContests(db).filter((c) => sees(res, c, 'round'));
     // A form sent back with a mistake keeps everything typed.
-    const typed = extra.typed ?? { name: '', startsAt: '', minutes: '90', freezeMinutes: '0', rules: 'icpc', tools: { stress: true, lab: true, hints: true }, list: false, problems: [], people: [] };
+    // A new round starts a few minutes ahead by default: time to check it before anyone sees it.
+    const typed = extra.typed ?? { name: '', startsAt: localInput(Math.ceil((now() + DEFAULT_LEAD_MS) / 60_000) * 60_000), minutes: '90', freezeMinutes: '0', rules: 'icpc', tools: { stress: true, lab: true, hints: true }, list: false, problems: [], people: [] };
     res.render('contests', { title: 'Contests', nav: 'contests', contests: contests.map(summary), teacher, typed, ...formLists(res, typed), formError: extra.formError });
   };
 
@@ -185,7 +206,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     return board.rows.find((r) => r.name === me && !r.virtual);
   };
 
-  const contestPage = (res: Response, c: Contest, error: string | null = null) => {
+  const contestPage = (req: Request, res: Response, c: Contest, error: string | null = null) => {
     const t = now();
     const phase = contestPhase(c, t);
     const teacher = isTeacher(res);
@@ -197,7 +218,11 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       : [];
     const v = findVirtual(db, c.id, ownerFor(res));
     const virtual = v && { starts: when(v.startedAt), ends: when(v.startedAt + playedMinutes(c) * 60_000), running: t < v.startedAt + playedMinutes(c) * 60_000 };
-    const messages = messagesOf(res, c).map((m) => ({
+    // Newest first, a page at a time: a teacher's page stays small whatever the class asks.
+    const page = typeof req.query.messages === 'string' && /^[1-9]\d{0,5}$/.test(req.query.messages) ? Number(req.query.messages) : 1;
+    const read = messagesPage(db, c.id, scopeOf(res), MESSAGES_PER_PAGE, (page - 1) * MESSAGES_PER_PAGE);
+    const pages = Math.max(1, Math.ceil(read.total / MESSAGES_PER_PAGE));
+    const messages = messagesOf(res, c, read.messages).map((m) => ({
       ...m,
       label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)),
       at: when(m.createdAt),
@@ -216,6 +241,9 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       untilMinutes: phase === 'before' ? Math.ceil((c.startsAt - t) / 60_000) : null,
       problems,
       messages,
+      asked: req.query.asked === '1',
+      olderMessages: page < pages ? `/contests/${c.id}?messages=${page + 1}#messages` : null,
+      newerMessages: page > 1 ? `/contests/${c.id}?messages=${page - 1}#messages` : null,
       teacher,
       frozen: board?.frozen ?? false,
       unfrozen: c.unfrozenAt !== null,
@@ -229,7 +257,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     });
   };
 
-  router.get('/contests/:id', (req, res) => contestPage(res, visible(res, String(req.params.id))));
+  router.get('/contests/:id', (req, res) => contestPage(req, res, visible(res, String(req.params.id))));
 
   /** A form's text through the API's rules; a mistake goes back to the page as a sentence. */
   const formText = async (req: Request) => {
@@ -238,34 +266,32 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
     return { ...parsed.data, form };
   };
-  const back = (res: Response, c: Contest, action: () => Promise<void> | void) =>
+  const back = (req: Request, res: Response, c: Contest, action: () => Promise<void> | void, to = `/contests/${c.id}`) =>
     Promise.resolve()
       .then(action)
       .then(
-        () => res.redirect(303, `/contests/${c.id}`),
+        () => res.redirect(303, to),
         (e: unknown) => {
-          if (!(e instanceof HttpError) || e.status !== 400) throw e;
-          // The mistake on the page itself, answered 400.
-          res.status(400);
-          contestPage(res, getContest(db, c.id) ?? c, errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'));
+          if (!(e instanceof HttpError) || (e.status !== 400 && e.status !== 429)) throw e;
+          // The mistake (or the cap) on the page itself, with its status.
+          res.status(e.status);
+          contestPage(req, res, getContest(db, c.id) ?? c, errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'));
         },
       );
 
   router.post('/contests/:id/questions', rawBody, async (req, res) => {
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const d = await formText(req);
-      const problem = d.problem ?? null;
-      if (problem !== null && !c.problems.includes(problem)) throw badRequest(`The problem "${problem.slice(0, 60)}" is not in this contest.`);
-      addQuestion(db, c.id, ownerFor(res), problem, d.text, now());
-    });
+      ask(res, c, d.problem ?? null, d.text);
+    }, `/contests/${c.id}?asked=1#messages`);
   });
 
   router.post('/contests/:id/questions/:qid/answer', rawBody, async (req, res) => {
     teacherOnly(res, 'answer a question');
     const c = visible(res, String(req.params.id));
     const qid = /^[1-9]\d{0,15}$/.test(String(req.params.qid)) ? Number(req.params.qid) : 0;
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const d = await formText(req);
       if (!answerQuestion(db, c.id, qid, ownerFor(res), d.text, d.toAll === true, now())) throw notFound(`There is no question ${String(req.params.qid).slice(0, 20)} in this contest.`);
     });
@@ -274,7 +300,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/announcements', rawBody, async (req, res) => {
     teacherOnly(res, 'announce');
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       addAnnouncement(db, c.id, ownerFor(res), (await formText(req)).text, now());
     });
   });
@@ -282,7 +308,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/end', rawBody, async (req, res) => {
     teacherOnly(res, 'end a contest');
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
+    await back(req, res, c, () => {
       if (contestPhase(c, now()) !== 'running') throw badRequest('Only a running contest can be ended.');
       endContestNow(db, c.id, now());
     });
@@ -292,7 +318,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/extend', rawBody, async (req, res) => {
     teacherOnly(res, 'change a contest');
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const form = await parseFormBody(req.get('content-type'), req.body);
       const raw = (form.fields.get('minutes') ?? '').trim();
       const minutes = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
@@ -305,7 +331,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   // A student's (or the local person's) virtual round of a round that is over: their own clock from now.
   router.post('/contests/:id/virtual', rawBody, async (req, res) => {
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
+    await back(req, res, c, () => {
       if (contestPhase(c, now()) !== 'over') throw badRequest('A virtual round can start once the real round is over.');
       startVirtual(db, c.id, ownerFor(res), now());
     });
@@ -314,7 +340,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/unfreeze', rawBody, async (req, res) => {
     teacherOnly(res, 'unfreeze the board');
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
+    await back(req, res, c, () => {
       if (contestPhase(c, now()) !== 'over') throw badRequest('The board can be unfrozen once the round is over.');
       unfreezeContest(db, c.id, now());
     });

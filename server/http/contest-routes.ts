@@ -31,12 +31,14 @@ import {
   virtualEntry,
   type Contest,
   type ContestInput,
+  type ContestMessage,
 } from '../storage/contests';
 import { parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { said } from '../text/messages';
 import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 import { may, type ContestPart } from './policy';
+import { questionsAskedBy } from '../storage/contest-questions';
 
 const MAX_PROBLEMS = 26;
 export const MAX_MINUTES = 7 * 24 * 60;
@@ -94,8 +96,8 @@ export function contestCore(db: Db, now: () => number = Date.now) {
   };
 
   /** The round's questions and announcements this person may read, without authors unless they may see them. */
-  const messagesOf = (res: Response, c: Contest) =>
-    messagesFor(db, c.id)
+  const messagesOf = (res: Response, c: Contest, list: ContestMessage[] = messagesFor(db, c.id)) =>
+    list
       .filter((m) => sees(res, c, 'message', { owner: m.author, toAll: m.kind === 'announcement' || m.toAll }))
       .map((m) => (sees(res, c, 'messageAuthor') ? m : { ...m, author: null, authorName: null }));
 
@@ -164,12 +166,28 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     return computeBoard(round, people, attempts, { elapsedMs: Math.min(now(), endOf(c)) - c.startsAt, seeThroughFreeze });
   };
 
-  return { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor };
+  /**
+   * A contestant's question, by the same rules from the API and the form: before the start a
+   * question names no problem (so the answer cannot tell which problems the round has), and one
+   * person asks at most MAX_QUESTIONS in a round (429, counted before anything is stored).
+   */
+  const ask = (res: Response, c: Contest, problem: string | null, text: string): number => {
+    const teacher = isTeacher(res);
+    if (problem !== null && !teacher && contestPhase(c, now()) === 'before') throw badRequest(said('round.question-problem-before'));
+    if (problem !== null && !c.problems.includes(problem)) throw badRequest(`The problem "${problem.slice(0, 60)}" is not in this contest.`);
+    if (!teacher && questionsAskedBy(db, c.id, ownerFor(res)) >= MAX_QUESTIONS) throw new HttpError(429, said('round.question-cap', MAX_QUESTIONS));
+    return addQuestion(db, c.id, ownerFor(res), problem, text, now());
+  };
+
+  return { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, ask };
 }
+
+/** Questions one person may ask in one round: enough for any honest round, not a flood of the teacher's page. */
+export const MAX_QUESTIONS = 20;
 
 export function contestRoutes(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, ask } = contestCore(db, now);
 
   router.post('/api/contests', rawBody, (req, res) => {
     teacherOnly(res, 'make a contest');
@@ -243,9 +261,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     const c = visible(res, req.params.id);
     const parsed = textSchema.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-    const problem = parsed.data.problem ?? null;
-    if (problem !== null && !c.problems.includes(problem)) throw badRequest(`The problem "${problem.slice(0, 60)}" is not in this contest.`);
-    res.status(201).json({ id: addQuestion(db, c.id, ownerFor(res), problem, parsed.data.text, now()) });
+    res.status(201).json({ id: ask(res, c, parsed.data.problem ?? null, parsed.data.text) });
   });
 
   router.post('/api/contests/:id/questions/:qid/answer', rawBody, (req, res) => {

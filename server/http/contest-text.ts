@@ -98,4 +98,17 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
     '按原样练习这场比赛：你的计时从零开始，真实选手按同一分钟时的成绩显示。不会改变真实结果。',
   'Start a virtual round': '开始虚拟参赛',
   'Rejudged {0}: {1} → {2}': '{0} 重测：{1} → {2}',
+  // What a round says about itself and its problems (views/contest.hbs, views/problem.hbs)
+  'Problem {0}': '题目 {0}',
+  'The board freezes at {0}: tries after it show as pending until the teacher unfreezes it.': '排行榜于 {0} 封榜：此后的提交显示为待定，直到教师解封。',
+  'Off during the round:': '比赛期间关闭：',
+  'Every helper stays on during the round.': '比赛期间所有辅助功能都可用。',
+  'Newer messages': '较新的消息',
+  'Older messages': '较早的消息',
+  "Sent questions are listed above; the answer will appear there, on this page and on the round's problem pages.": '提出的问题列在上方；回答会出现在那里，也会出现在本场比赛的题目页面上。',
+  "The round's page tells the contestants when the board freezes (this many minutes before the planned end) and which helpers are off.": '比赛页面会告诉选手何时封榜（计划结束前这么多分钟）以及哪些辅助功能关闭。',
+  'An unticked helper is off for every contestant while the round runs (in their virtual rounds too): the stress test also covers custom inputs, saved tests and mistake maps; hints also cover the editorial. Their pages say it is off instead of offering it.':
+    '取消勾选的辅助功能在比赛进行期间对所有选手关闭（虚拟参赛也一样）：对拍包括自定义输入、保存测试和错误地图；提示包括题解。相关页面会说明已关闭，而不再提供。',
+  'Your question is sent; the answer will appear here.': '问题已发送，回答会显示在这里。',
+  'New question': '新问题',
 };

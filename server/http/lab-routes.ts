@@ -32,6 +32,7 @@ import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
 import { PERSON_CAPS } from '../queue/person-caps';
 import { clientKey } from './client-key';
+import { needsTool } from './round-tools';
 
 
 /** The quick path (the lab thread, no job) stops after this much work and hands the request to a job. */
@@ -166,7 +167,7 @@ function asHttp(e: unknown): never {
 export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Router {
   const api = guardedRouter(db);
 
-  api.post('/lab', rawBody, async (req: Request, res: Response) => {
+  api.post('/lab', needsTool(db, 'lab'), rawBody, async (req: Request, res: Response) => {
     const lang = summaryLang(req.query);
     const body = parseJsonBody(req.body);
     const parsed = labSchema.safeParse(body);
@@ -183,7 +184,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
   });
 
   // Options of one state of a built-in game (hover text on big tables): {..game, "state": [x, y]}.
-  api.post('/lab/options', rawBody, async (req: Request, res: Response) => {
+  api.post('/lab/options', needsTool(db, 'lab'), rawBody, async (req: Request, res: Response) => {
     const body = parseJsonBody(req.body) as Record<string, unknown> | null;
     const state = body && typeof body === 'object' ? body.state : undefined;
     // The lab's range bounds every state a table can show: beyond it nothing is asked for.
@@ -359,7 +360,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     return problems;
   };
 
-  router.get('/lab', async (req, res) => {
+  router.get('/lab', needsTool(db, 'lab'), async (req, res) => {
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const q = pageQuery(req.query);
     let request: LabRequest | null = null;
@@ -417,7 +418,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
 
   // Without JavaScript: the page's source form posts here, then follows the job's page.
   // Read as raw bytes (not express.urlencoded): in accounts mode the CSRF check has read the body already.
-  router.post('/lab', rawBody, async (req, res) => {
+  router.post('/lab', needsTool(db, 'lab'), rawBody, async (req, res) => {
     const fields = (await parseFormBody(req.get('content-type'), req.body)).fields;
     // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
     if (fields.has('game')) {

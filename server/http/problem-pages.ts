@@ -23,6 +23,8 @@ import type { Lang, StatementCache } from './statements';
 import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { homeworkBanner, homeworkDue } from './class-routes';
 import { said, sayIn, templatesIn } from '../text/messages';
+import { roundOnProblem } from './round-view';
+import { toolsOff } from './round-tools';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -129,13 +131,21 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
   const found = refused || fromId === null ? undefined : getSubmission(db, fromId);
   const from = found && canSee(res, found.owner) ? found : undefined;
   const prefill = refused ?? (from && from.problem === p.slug ? { source: from.source, language: from.language } : undefined);
-  const next = nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
+  const uiLang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
+  // Inside a round of this person's: the round's page, in its order, without tags or difficulty.
+  const round = roundOnProblem(db, res, p.slug, uiLang);
+  // A helper the round turned off is not offered: the page says so instead of showing it.
+  const off = toolsOff(db, res);
+  const toolOff = { stress: off.stress && sayIn(off.stress, uiLang), lab: off.lab && sayIn(off.lab, uiLang), hints: off.hints && sayIn(off.hints, uiLang) };
+  const next = round ? null : nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
   const nextHeader = next === null ? undefined : getProblemHeader(db, next);
   res.render('problem', {
     title: lang === 'en' ? p.titleEn : p.titleZh,
     nav: 'problems',
     katex: true,
-    scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
+    scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js', ...(round ? ['/static/contest-clock.js'] : [])],
+    round,
+    toolOff,
     starterJson: JSON.stringify(STARTER_CODE).replace(/</g, '\\u003c'),
     // A Chinese page says the sample runs' messages (and the API's errors) by their ids.
     messagesJson: res.locals.uiLang === 'zh' ? sampleRunTemplates() : null,
@@ -154,8 +164,9 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     packageDownload: isTeacher(res),
     // Judging every submission again after a test was shared (server/rejudge/).
     rejudgePanel: isTeacher(res) ? rejudgePanel({ problem: p.slug }, getRejudgeLatest(db, { problem: p.slug })) : null,
-    teaching: teachingView(p, lang, req.query, status === 'solved' || showsAuthors(res)),
-    homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en', p.slug) : [],
+    // With hints off for the round, neither `?hints=N` nor `?editorial=show` opens anything.
+    teaching: teachingView(p, lang, off.hints ? {} : req.query, !off.hints && (status === 'solved' || showsAuthors(res))),
+    homework: owner !== null && !isTeacher(res) && !round ? homeworkBanner(db, owner, uiLang, p.slug) : [],
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),
     stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS, 10, scope).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),

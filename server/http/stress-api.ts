@@ -20,6 +20,7 @@ import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { said } from '../text/messages';
+import { needsTool } from './round-tools';
 
 /** Most cases one stress run may ask for (its CPU budget may stop it sooner). */
 export const MAX_STRESS_CASES = 10_000;
@@ -53,7 +54,7 @@ export interface StressApiDeps {
 export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Router {
   const api = guardedRouter(db);
 
-  api.post('/stress', rawBody, (req: Request, res: Response) => {
+  api.post('/stress', needsTool(db, 'stress'), rawBody, (req: Request, res: Response) => {
     const body = parseJsonBody(req.body);
     const parsed = stressSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeStressError(parsed.error, body));
@@ -82,7 +83,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     res.json(presentStressRun(run));
   });
 
-  api.post('/invocations', rawBody, async (req: Request, res: Response) => {
+  api.post('/invocations', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const body = parseJsonBody(req.body);
     const parsed = invocationSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
@@ -137,7 +138,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     );
   });
 
-  api.post('/problems/:slug/tests', rawBody, async (req: Request, res: Response) => {
+  api.post('/problems/:slug/tests', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const slug = checkProblemSlug(db, String(req.params.slug));
     const body = parseJsonBody(req.body);
     const parsed = userTestSchema.safeParse(body);

@@ -21,6 +21,7 @@ import { guardedRouter, loadedId } from './policy';
 import { verdictClass } from './present';
 import { authorName } from '../storage/author-name';
 import { said } from '../text/messages';
+import { needsTool } from './round-tools';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -37,7 +38,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     return { fields: form.fields, source };
   }
 
-  router.post('/problems/:slug/stress', rawBody, async (req: Request, res: Response) => {
+  router.post('/problems/:slug/stress', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
     refuseForStored(db, slug, 'stress');
@@ -70,7 +71,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     });
   });
 
-  router.post('/stress/:stressRun/save', rawBody, async (_req, res) => {
+  router.post('/stress/:stressRun/save', needsTool(db, 'stress'), rawBody, async (_req, res) => {
     const id = loadedId(res, 'stressRun');
     const run = getStressRun(db, id);
     if (!run?.counterexample) throw notFound(`Stress run ${id} has no counterexample to save.`);
@@ -81,7 +82,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     res.redirect(303, `/problems/${run.problem}#user-tests`);
   });
 
-  router.post('/problems/:slug/invoke', rawBody, async (req: Request, res: Response) => {
+  router.post('/problems/:slug/invoke', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, String(req.params.slug), source);
     refuseForStored(db, slug, 'input');

@@ -32,7 +32,8 @@ import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount, listAccounts } from '../storage/accounts';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
-import { said } from '../text/messages';
+import { said, sayIn } from '../text/messages';
+import { failingTestHiddenBy, toolsOff } from './round-tools';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -139,9 +140,16 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     if (!s) throw notFound(said('error.no-submission', id));
     const sourceHtml = await highlight.html(s.id, s.source, s.language);
     const problem = getProblemHeader(db, s.problem);
-    const texts = listFailureTexts(db, s.id);
+    // During an ICPC round the failing test stays the judge's: its verdict and number only.
+    const hiddenBy = failingTestHiddenBy(db, res, s.id);
+    const texts = hiddenBy ? new Map() : listFailureTexts(db, s.id);
+    const lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
+    const off = toolsOff(db, res);
     const tests = listSubmissionTests(db, s.id).map((t) => {
       const failing = t.idx === s.failedTest;
+      if (hiddenBy) {
+        return { index: t.idx, verdict: t.verdict, verdictText: verdictName(t.verdict), verdictClass: verdictClass(t.verdict), timeMs: t.timeMs, memoryKb: t.memoryKb, failing, interactive: false, exitCode: null, message: null, messageSaid: null, failingCase: null, blocks: [], hiddenNote: sayIn(said('round.failing-hidden', hiddenBy.name), lang) };
+      }
       const failingCase = failing && t.verdict === 'WA' ? caseOfDifference(s.problem, t, texts, (slug) => storedCaseLayout(db, slug)) : null;
       return {
         index: t.idx,
@@ -157,6 +165,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         message: t.message,
         messageSaid: t.messageSaid,
         failingCase,
+        hiddenNote: null,
         blocks: failing
           ? [
               { kind: 'input', label: 'Input', text: t.inputPreview },
@@ -224,6 +233,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       },
       tests,
       failure: tests.find((t) => t.failing) ?? null,
+      // A helper that is off for this round is not offered: its sentence instead of its button.
+      mistakeMapOff: off.stress ? sayIn(off.stress, lang) : null,
     });
   });
 
@@ -237,6 +248,10 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     if (kind === 'source' && m[2] !== 'txt') content = getSubmission(db, id)?.source;
     else if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
       content = getFailureText(db, id, kind as FailureTextKind)?.content;
+    }
+    if (content !== undefined && kind !== 'source') {
+      const hiddenBy = failingTestHiddenBy(db, res, id);
+      if (hiddenBy) throw new HttpError(403, said('round.no-failing-file', hiddenBy.name));
     }
     if (content === undefined) throw notFound(`Submission ${id} has no ${kind} to download.`);
     // attachment() guesses a type from the extension (.ts is video/mp2t), so set the type after it.
