@@ -41,6 +41,7 @@ import { classRoutes } from './class-routes';
 import { problemImportRoutes } from './problem-import-routes';
 import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
+import { problemHoldRoutes } from './problem-hold-routes';
 import { rejudgeRoutes } from './rejudge-routes';
 
 export interface AppDeps {
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   }
   app.use(classRoutes(deps.db, deps.events));
   app.use(problemImportRoutes(deps.db, deps.onQueued));
+  app.use(problemHoldRoutes(deps.db));
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
   app.use(rejudgeRoutes(deps.db, deps.onQueued));

@@ -34,6 +34,8 @@ import { rejudgePanel } from './rejudge-routes';
 import { badRequest, errorIn, HttpError, notFound } from './errors';
 import { isTeacher, ownerFor, scopeOf, viewerOf } from './auth/viewer';
 import { messagesPage } from '../storage/contest-questions';
+import { holdOf } from '../storage/problem-holds';
+import { hiddenOf, holdAll } from './problem-hold-routes';
 
 /** Messages on a round's page at a time (the teacher's page of 1,300 questions was 5.7 MB). */
 const MESSAGES_PER_PAGE = 50;
@@ -57,6 +59,8 @@ interface Typed {
   list: boolean;
   problems: string[];
   people: number[];
+  /** Contest-only: the picked problems are held for the round (the create form). */
+  hidden?: boolean;
 }
 
 /** A datetime-local value in the server's local time (the form's start carries no zone). */
@@ -99,8 +103,10 @@ async function contestForm(db: Db, req: Request): Promise<{ body: Record<string,
     freezeMinutes: field('freezeMinutes') === '' ? 0 : int('freezeMinutes'),
     tools,
     participants: list ? people : null,
+    // Contest-only: every ticked problem held for the round (made through the create form only).
+    hidden: form.fields.has('hidden') ? problems : [],
   };
-  const typed: Typed = { name: field('name'), startsAt: field('startsAt'), minutes: field('minutes'), freezeMinutes: field('freezeMinutes'), rules: field('rules'), tools, list, problems, people };
+  const typed: Typed = { name: field('name'), startsAt: field('startsAt'), minutes: field('minutes'), freezeMinutes: field('freezeMinutes'), rules: field('rules'), tools, list, problems, people, hidden: form.fields.has('hidden') };
   return { body, typed };
 }
 
@@ -159,7 +165,13 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     teacherOnly(res, 'make a contest');
     const { body, typed } = await contestForm(db, req);
     try {
-      const id = insertContest(db, parseInput(body), ownerFor(res), now());
+      const input = parseInput(body);
+      const hidden = hiddenOf(body, input.problems);
+      const id = db.transaction(() => {
+        const made = insertContest(db, input, ownerFor(res), now());
+        holdAll(db, made, hidden, now());
+        return made;
+      })();
       res.redirect(303, `/contests/${id}`);
     } catch (e) {
       if (!(e instanceof HttpError) || e.status !== 400) throw e;
@@ -214,7 +226,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const board = phase === 'before' ? undefined : boardFor(res, c, false);
     const mine = board ? myRow(res, board) : undefined;
     const problems = showProblems
-      ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined) }))
+      ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined), held: teacher && holdOf(db, slug)?.contest === c.id }))
       : [];
     const v = findVirtual(db, c.id, ownerFor(res));
     const virtual = v && { starts: when(v.startedAt), ends: when(v.startedAt + playedMinutes(c) * 60_000), running: t < v.startedAt + playedMinutes(c) * 60_000 };

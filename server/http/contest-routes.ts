@@ -39,6 +39,7 @@ import { said } from '../text/messages';
 import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 import { may, type ContestPart } from './policy';
 import { questionsAskedBy } from '../storage/contest-questions';
+import { hiddenOf, holdAll } from './problem-hold-routes';
 
 const MAX_PROBLEMS = 26;
 export const MAX_MINUTES = 7 * 24 * 60;
@@ -191,7 +192,15 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
 
   router.post('/api/contests', rawBody, (req, res) => {
     teacherOnly(res, 'make a contest');
-    const id = insertContest(db, parseInput(parseJsonBody(req.body)), ownerFor(res), now());
+    const body = parseJsonBody(req.body);
+    const input = parseInput(body);
+    // Contest-only problems: held for the round from the moment it is made.
+    const hidden = hiddenOf(body, input.problems);
+    const id = db.transaction(() => {
+      const made = insertContest(db, input, ownerFor(res), now());
+      holdAll(db, made, hidden, now());
+      return made;
+    })();
     res.status(201).json({ id });
   });
 

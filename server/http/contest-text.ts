@@ -111,4 +111,11 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
     '取消勾选的辅助功能在比赛进行期间对所有选手关闭（虚拟参赛也一样）：对拍包括自定义输入、保存测试和错误地图；提示包括题解。相关页面会说明已关闭，而不再提供。',
   'Your question is sent; the answer will appear here.': '问题已发送，回答会显示在这里。',
   'New question': '新问题',
+  // Contest-only problems (views/contest.hbs, views/contests.hbs)
+  'Who sees it': '谁能看到',
+  'Contest-only: the contestants from the start, everyone after the end.': '比赛专用：开赛后仅限选手，赛后所有人。',
+  'Publish to everyone now': '立即对所有人公开',
+  'Everyone.': '所有人。',
+  'Keep it for this round': '留给本场比赛',
+  'Contest-only: keep the ticked problems hidden until the round starts (then only its contestants see them, and everyone once it is over)': '比赛专用：开赛前隐藏勾选的题目（开赛后仅限本场选手，赛后所有人可见）',
 };

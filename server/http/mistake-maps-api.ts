@@ -56,7 +56,7 @@ export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
     } else {
       if (typeof fields.problem !== 'string' || fields.problem === '') throw badRequest('The field "problem" is missing (or send "submission").');
       if (typeof fields.source !== 'string') throw badRequest('The field "source" must be a string.');
-      const problem = checkSubmission(db, fields.problem, fields.source);
+      const problem = checkSubmission(db, res, fields.problem, fields.source);
       const language = bodyLanguage(body);
       if (!hasProbe(problem)) throw notFound(whyNoMap(problem));
       checkPersonCap(db, 'mistake-map', req, res);

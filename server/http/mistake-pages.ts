@@ -49,7 +49,7 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
     const form = await parseFormBody(req.get('content-type'), req.body);
     const source = form.files.get('file') ?? form.fields.get('source');
     if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
-    const slug = checkSubmission(db, String(req.params.slug), source);
+    const slug = checkSubmission(db, res, String(req.params.slug), source);
     if (!hasProbe(slug)) throw notFound(whyNoMap(slug));
     checkPersonCap(db, 'mistake-map', req, res);
     const id = insertMistakeMap(db, { problem: slug, source, language: parseLanguage(form.fields.get('language')), submission: null, owner: ownerFor(res), requester: personOf(ownerFor(res), clientKey(req)) });

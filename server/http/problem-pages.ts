@@ -25,6 +25,7 @@ import { homeworkBanner, homeworkDue } from './class-routes';
 import { said, sayIn, templatesIn } from '../text/messages';
 import { roundOnProblem } from './round-view';
 import { toolsOff } from './round-tools';
+import { requireProblemSight, visibleProblems } from './problem-sight';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -62,7 +63,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
     // Accounts mode: a student's homework sets (open and closed), with their own progress.
     const homework = owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en') : [];
     const dueBySlug = homeworkDue(db, homework);
-    const problems = inLearningOrder(listProblems(db)).map((p, i) => ({
+    const problems = inLearningOrder(visibleProblems(db, res, listProblems(db))).map((p, i) => ({
       n: i + 1,
       slug: p.slug,
       titleEn: p.titleEn,
@@ -102,6 +103,7 @@ export interface RefusedForm {
 
 /** The problem page; with `refused`, the submit form shows why it was refused and keeps the code. */
 export function renderProblemPage(db: Db, statements: StatementCache, req: express.Request, res: express.Response, slug: string, refused?: RefusedForm): void {
+  requireProblemSight(db, res, slug);
   if (problemReadiness.isBuilding(slug)) {
     // The page reloads itself (public/problem-building.js) once /api/health counts it ready.
     res.render('problem-building', { title: slug, nav: 'problems', slug, scripts: ['/static/problem-building.js'] });
@@ -137,7 +139,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
   // A helper the round turned off is not offered: the page says so instead of showing it.
   const off = toolsOff(db, res);
   const toolOff = { stress: off.stress && sayIn(off.stress, uiLang), lab: off.lab && sayIn(off.lab, uiLang), hints: off.hints && sayIn(off.hints, uiLang) };
-  const next = round ? null : nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
+  const next = round ? null : nextInOrder(p.slug, visibleProblems(db, res, listProblems(db)).map((q) => q.slug));
   const nextHeader = next === null ? undefined : getProblemHeader(db, next);
   res.render('problem', {
     title: lang === 'en' ? p.titleEn : p.titleZh,

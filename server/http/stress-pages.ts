@@ -40,7 +40,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
 
   router.post('/problems/:slug/stress', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
-    const slug = checkSubmission(db, String(req.params.slug), source);
+    const slug = checkSubmission(db, res, String(req.params.slug), source);
     refuseForStored(db, slug, 'stress');
     const cases = intField(fields.get('cases'), 'cases', 1, MAX_STRESS_CASES);
     const seed = intField(fields.get('seed'), 'seed', 0, 2 ** 31 - 1);
@@ -84,7 +84,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
 
   router.post('/problems/:slug/invoke', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
-    const slug = checkSubmission(db, String(req.params.slug), source);
+    const slug = checkSubmission(db, res, String(req.params.slug), source);
     refuseForStored(db, slug, 'input');
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false, db);
     checkPersonCap(db, 'invocation', req, res);
@@ -121,7 +121,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   });
 
   router.post('/problems/:slug/tests/:savedTest/delete', rawBody, (req, res) => {
-    const slug = checkProblemSlug(db, String(req.params.slug));
+    const slug = checkProblemSlug(db, res, String(req.params.slug));
     const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!removeUserTest(db, slug, id, scopeOf(res))) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
     res.redirect(303, `/problems/${slug}#user-tests`);
@@ -133,7 +133,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     next();
   });
   router.post('/problems/:slug/tests/:savedTest/share', rawBody, (req, res) => {
-    const slug = checkProblemSlug(db, String(req.params.slug));
+    const slug = checkProblemSlug(db, res, String(req.params.slug));
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
     const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!shareUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);

@@ -34,6 +34,7 @@ import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { said, sayIn } from '../text/messages';
 import { failingTestHiddenBy, toolsOff } from './round-tools';
+import { visibleProblems } from './problem-sight';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -60,7 +61,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     let slug: string;
     try {
       if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
-      slug = checkSubmission(db, problem, source);
+      slug = checkSubmission(db, res, problem, source);
       parseLanguage(form.fields.get('language'));
     } catch (e) {
       // An empty or oversized source keeps the student on the problem page, with the code they sent.
@@ -83,7 +84,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     // A teacher may ask for one student's (the class standings link each cell here).
     const author = showsAuthors(res) && typeof query.author === 'string' && query.author !== '' ? query.author.slice(0, 64) : undefined;
     const filter = {
-      ...parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict }),
+      ...parseSubmissionFilter(db, res, { problem: query.problem, verdict: query.verdict }),
       owner: scopeOf(res) ?? (author === undefined ? undefined : (findAccount(db, author)?.id ?? -1)),
     };
     const page = parseCount(query, 'page', 1, 1, 1e6);
@@ -92,7 +93,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     // Problem titles follow the interface language.
     const zh = res.locals.uiLang === 'zh';
     // The problem filter lists them in learning order, as the problem list does.
-    const titles = new Map(inLearningOrder(listProblems(db)).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
+    const titles = new Map(inLearningOrder(visibleProblems(db, res, listProblems(db))).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
     const link = (n: number): string => {
       const params = new URLSearchParams();
       if (filter.problem) params.set('problem', filter.problem);
@@ -197,7 +198,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     });
     const done = s.status === 'done';
     const source = sourceView(s.source, s.language, sourceHtml);
-    const next = s.verdict === 'AC' ? nextInOrder(s.problem, listProblems(db).map((q) => q.slug)) : null;
+    const next = s.verdict === 'AC' ? nextInOrder(s.problem, visibleProblems(db, res, listProblems(db)).map((q) => q.slug)) : null;
     const nextHeader = next === null ? undefined : getProblemHeader(db, next);
     res.render('submission', {
       title: `Submission ${s.id}`,

@@ -616,4 +616,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX problem_imports_by_status ON problem_imports (status, id);
     `,
   },
+  {
+    version: 47,
+    name: 'contest-only problems: a problem held for a round until it starts',
+    // A held problem is listed, opened and submitted only by the round's contestants from its
+    // start, and by everyone once the round is over; the teacher releases it earlier by deleting
+    // the row (server/http/problem-sight.ts). Keyed by slug, as every table names a problem.
+    sql: `
+      CREATE TABLE problem_holds (
+        problem     TEXT PRIMARY KEY,
+        contest     INTEGER NOT NULL REFERENCES contests(id) ON DELETE CASCADE,
+        held_at     INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
