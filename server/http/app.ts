@@ -22,7 +22,8 @@ import { HttpError } from './errors';
 import { said, sayIn } from '../text/messages';
 import { isApiPath, requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
-import { liveUpdates } from './live';
+import { LiveTopics } from './live';
+import { submissionEvents } from './submission-events';
 import { languageChoice } from './lang';
 import { translatePhrase, uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
@@ -97,6 +98,8 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.set('x-powered-by', false);
   app.set('etag', false);
   if (deps.auth?.trustProxy) app.set('trust proxy', deps.auth.trustProxy);
+  // Where students reach the judge, for the handout slips (judge-address.ts).
+  app.set('listen host', deps.listenHost ?? '127.0.0.1');
 
   app.use(securityHeaders);
   app.use(requestGuard(deps.listenHost ?? '127.0.0.1'));
@@ -115,7 +118,10 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(accountRoutes(deps.db, deps.auth, guards));
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
-  app.use(classRoutes(deps.db, deps.events));
+  // Every page's event stream and its topics (live.ts): capped per person, one stream per page.
+  const topics = new LiveTopics();
+  app.use(topics.router());
+  app.use(classRoutes(deps.db, topics, deps.events));
   app.use(problemImportRoutes(deps.db, deps.onQueued));
   app.use(problemHoldRoutes(deps.db));
   app.use(contestRoutes(deps.db));
@@ -139,7 +145,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(packageDownload(deps.db));
   app.use(problemDraftPages(deps.db));
   app.use(problemPages(deps.db, statements));
-  app.use(liveUpdates(deps.db, deps.events));
+  app.use(submissionEvents(deps.db, deps.events, topics));
   app.use(
     submissionPages({
       db: deps.db,

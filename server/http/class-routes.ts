@@ -25,13 +25,13 @@ import { checkSetInput, localInputValue, MAX_SET_PROBLEMS } from './set-input';
 import { rosterRoutes } from './roster-routes';
 import { IMPORT_TEXT } from './import-text';
 import type { Lang } from './statements';
+import type { LiveTopics, TopicStream } from './live';
 
 const langOf = (res: Response): Lang => (res.locals.uiLang === 'zh' ? 'zh' : 'en');
-const HEARTBEAT_MS = 15_000;
 /** Verdicts arriving together are announced once. */
 const PUSH_DELAY_MS = 250;
 
-export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
+export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvents): express.Router {
   const router = express.Router();
   const problemOrder = (): string[] => inLearningOrder(listProblems(db)).map((p) => p.slug);
   const heads = (slugs: readonly string[], lang: Lang): ProblemHead[] => {
@@ -139,7 +139,7 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
     res.render('class', {
       title: 'Class',
       nav: 'class',
-      scripts: ['/static/class.js', '/static/set-picker.js', '/static/class-import.js'],
+      scripts: ['/static/live.js', '/static/class.js', '/static/set-picker.js', '/static/class-import.js'],
       table: classTable(req, res),
       importText: IMPORT_TEXT[lang],
       sets: listSets(db).map((s) => ({ ...presentSet(s), when: phaseWords(s, now, lang).text })),
@@ -237,7 +237,7 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
     res.render('set', {
       title: set.name,
       nav: teacher ? 'class' : 'me',
-      scripts: ['/static/class.js', ...(teacher ? ['/static/set-picker.js'] : [])],
+      scripts: ['/static/live.js', '/static/class.js', ...(teacher ? ['/static/set-picker.js'] : [])],
       teacher,
       set: { ...presentSet(set), when: phaseWords(set, Date.now(), lang).text },
       table: setTable(req, res, set),
@@ -277,35 +277,39 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
     for (const w of watchers) if (w.owner === null || w.owner === changed.owner) w.send();
   });
 
-  const stream = (req: Request, res: Response): void => {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  // A student hears only of their own verdicts; a teacher of everyone's.
+  const watch = (res: Response) => (stream: TopicStream) => {
     let timer: NodeJS.Timeout | null = null;
-    // A student hears only of their own verdicts; a teacher of everyone's.
     const watcher = {
       owner: isTeacher(res) ? null : ownerFor(res),
       send: () => {
         timer ??= setTimeout(() => {
           timer = null;
-          res.write('event: changed\ndata: {}\n\n');
+          stream.send('changed', {});
         }, PUSH_DELAY_MS);
       },
     };
     watchers.add(watcher);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    res.write(': watching\n\n');
-    req.on('close', () => {
+    return () => {
       watchers.delete(watcher);
-      clearInterval(heartbeat);
       if (timer) clearTimeout(timer);
-    });
+    };
   };
+  topics.register('class', (_req, res) => {
+    teacherOnly(res, 'live topic class');
+    return watch(res);
+  });
+  topics.register('set', (_req, res, arg) => {
+    visibleSet(res, arg);
+    return watch(res);
+  });
   router.get('/class/events', (req, res) => {
     teacherOnly(res, 'page at /class/events');
-    stream(req, res);
+    topics.serve(req, res, ['class']);
   });
   router.get('/sets/:id/events', (req, res) => {
     visibleSet(res, String(req.params.id));
-    stream(req, res);
+    topics.serve(req, res, [`set:${String(req.params.id)}`]);
   });
 
   router.use(rosterRoutes(db, (req, res, extra) => classPage(req, res, extra)));

@@ -204,7 +204,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       title: `Submission ${s.id}`,
       nav: 'submissions',
       highlight: true,
-      scripts: ['/static/api.js', '/static/diff.js', '/static/failure-diff.js', ...(done ? [] : ['/static/submission.js'])],
+      scripts: ['/static/api.js', '/static/diff.js', '/static/failure-diff.js', ...(done ? [] : ['/static/live.js', '/static/submission.js'])],
       refresh: !done,
       noJudge: s.status === 'queued' && judgeConnected?.() === false,
       submission: {
