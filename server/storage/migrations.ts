@@ -617,7 +617,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 47,
+    version: 48,
     name: 'contest-only problems: a problem held for a round until it starts',
     // A held problem is listed, opened and submitted only by the round's contestants from its
     // start, and by everyone once the round is over; the teacher releases it earlier by deleting
