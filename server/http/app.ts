@@ -43,6 +43,7 @@ import { problemImportRoutes } from './problem-import-routes';
 import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
 import { problemHoldRoutes } from './problem-hold-routes';
+import { roundLive } from './round-live';
 import { rejudgeRoutes } from './rejudge-routes';
 
 export interface AppDeps {
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(problemHoldRoutes(deps.db));
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
+  app.use(roundLive(deps.db, topics));
   app.use(rejudgeRoutes(deps.db, deps.onQueued));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));

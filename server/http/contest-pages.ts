@@ -9,8 +9,6 @@ import type { Board, BoardCell } from '../contests/board';
 import { labelOf } from '../contests/board';
 import type { Db } from '../storage/db';
 import {
-  addAnnouncement,
-  answerQuestion,
   contestPhase,
   endContestNow,
   endOf,
@@ -24,6 +22,7 @@ import {
   unfreezeContest,
   updateContest,
   type Contest,
+  type ContestMessage,
 } from '../storage/contests';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import { listAccounts } from '../storage/accounts';
@@ -112,7 +111,7 @@ async function contestForm(db: Db, req: Request): Promise<{ body: Record<string,
 
 export function contestPages(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor, ask } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor, ask, answer, announce } = contestCore(db, now);
 
   const titleOf = (res: Response, slug: string): string => {
     const h = getProblemHeader(db, slug);
@@ -234,15 +233,11 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const page = typeof req.query.messages === 'string' && /^[1-9]\d{0,5}$/.test(req.query.messages) ? Number(req.query.messages) : 1;
     const read = messagesPage(db, c.id, scopeOf(res), MESSAGES_PER_PAGE, (page - 1) * MESSAGES_PER_PAGE);
     const pages = Math.max(1, Math.ceil(read.total / MESSAGES_PER_PAGE));
-    const messages = messagesOf(res, c, read.messages).map((m) => ({
-      ...m,
-      label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)),
-      at: when(m.createdAt),
-    }));
+    const messages = messagesOf(res, c, read.messages).map((m) => messageView(c, m));
     res.render('contest', {
       title: c.name,
       nav: 'contests',
-      scripts: phase === 'over' ? [] : ['/static/contest-clock.js'],
+      scripts: [...(phase === 'over' ? [] : ['/static/contest-clock.js']), '/static/live.js', '/static/contest-live.js'],
       contest: summary(c),
       before: phase === 'before',
       running: phase === 'running',
@@ -305,7 +300,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const qid = /^[1-9]\d{0,15}$/.test(String(req.params.qid)) ? Number(req.params.qid) : 0;
     await back(req, res, c, async () => {
       const d = await formText(req);
-      if (!answerQuestion(db, c.id, qid, ownerFor(res), d.text, d.toAll === true, now())) throw notFound(`There is no question ${String(req.params.qid).slice(0, 20)} in this contest.`);
+      if (!answer(res, c, qid, d.text, d.toAll === true)) throw notFound(`There is no question ${String(req.params.qid).slice(0, 20)} in this contest.`);
     });
   });
 
@@ -313,7 +308,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     teacherOnly(res, 'announce');
     const c = visible(res, String(req.params.id));
     await back(req, res, c, async () => {
-      addAnnouncement(db, c.id, ownerFor(res), (await formText(req)).text, now());
+      announce(res, c, (await formText(req)).text);
     });
   });
 
@@ -384,6 +379,11 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   });
 
   return router;
+}
+
+/** A message as the round's pages show it (views/partials/contest-message.hbs): its problem's letter and time. */
+export function messageView(c: Contest, m: ContestMessage) {
+  return { ...m, label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)), at: when(m.createdAt) };
 }
 
 /** A board cell as the page shows it: "+1/17", "−2", "?3", or nothing; the class colours it. */

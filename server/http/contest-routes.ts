@@ -40,6 +40,7 @@ import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 import { may, type ContestPart } from './policy';
 import { questionsAskedBy } from '../storage/contest-questions';
 import { hiddenOf, holdAll } from './problem-hold-routes';
+import { roundNews } from '../contests/round-news';
 
 const MAX_PROBLEMS = 26;
 export const MAX_MINUTES = 7 * 24 * 60;
@@ -177,10 +178,26 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     if (problem !== null && !teacher && contestPhase(c, now()) === 'before') throw badRequest(said('round.question-problem-before'));
     if (problem !== null && !c.problems.includes(problem)) throw badRequest(`The problem "${problem.slice(0, 60)}" is not in this contest.`);
     if (!teacher && questionsAskedBy(db, c.id, ownerFor(res)) >= MAX_QUESTIONS) throw new HttpError(429, said('round.question-cap', MAX_QUESTIONS));
-    return addQuestion(db, c.id, ownerFor(res), problem, text, now());
+    const id = addQuestion(db, c.id, ownerFor(res), problem, text, now());
+    roundNews.publish(c.id, id);
+    return id;
   };
 
-  return { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, ask };
+  /** The teacher's answer (to the asker, or to everyone), pushed to every open page of the round; false: no such question. */
+  const answer = (res: Response, c: Contest, qid: number, text: string, toAll: boolean): boolean => {
+    if (!answerQuestion(db, c.id, qid, ownerFor(res), text, toAll, now())) return false;
+    roundNews.publish(c.id, qid);
+    return true;
+  };
+
+  /** An announcement to every contestant, pushed to every open page of the round. */
+  const announce = (res: Response, c: Contest, text: string): number => {
+    const id = addAnnouncement(db, c.id, ownerFor(res), text, now());
+    roundNews.publish(c.id, id);
+    return id;
+  };
+
+  return { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, ask, answer, announce };
 }
 
 /** Questions one person may ask in one round: enough for any honest round, not a flood of the teacher's page. */
@@ -188,7 +205,7 @@ export const MAX_QUESTIONS = 20;
 
 export function contestRoutes(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, ask } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, ask, answer, announce } = contestCore(db, now);
 
   router.post('/api/contests', rawBody, (req, res) => {
     teacherOnly(res, 'make a contest');
@@ -279,7 +296,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     const parsed = textSchema.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
     const qid = /^[1-9]\d{0,15}$/.test(req.params.qid) ? Number(req.params.qid) : 0;
-    if (!answerQuestion(db, c.id, qid, ownerFor(res), parsed.data.text, parsed.data.toAll === true, now())) throw notFound(`There is no question ${req.params.qid.slice(0, 20)} in this contest.`);
+    if (!answer(res, c, qid, parsed.data.text, parsed.data.toAll === true)) throw notFound(`There is no question ${req.params.qid.slice(0, 20)} in this contest.`);
     res.json({ id: qid });
   });
 
@@ -288,7 +305,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     const c = visible(res, req.params.id);
     const parsed = textSchema.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-    res.status(201).json({ id: addAnnouncement(db, c.id, ownerFor(res), parsed.data.text, now()) });
+    res.status(201).json({ id: announce(res, c, parsed.data.text) });
   });
 
   router.get('/api/contests/:id/messages', (req, res) => {

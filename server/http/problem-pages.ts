@@ -145,7 +145,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     title: lang === 'en' ? p.titleEn : p.titleZh,
     nav: 'problems',
     katex: true,
-    scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js', ...(round ? ['/static/contest-clock.js'] : [])],
+    scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js', ...(round ? ['/static/contest-clock.js', '/static/live.js', '/static/contest-live.js'] : [])],
     round,
     toolOff,
     starterJson: JSON.stringify(STARTER_CODE).replace(/</g, '\\u003c'),

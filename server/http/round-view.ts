@@ -10,7 +10,7 @@ import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { messagesPage } from '../storage/contest-questions';
 import { contestCore } from './contest-routes';
-import { when } from './contest-pages';
+import { messageView } from './contest-pages';
 import { roundsNow } from './round-tools';
 import { ownerFor, scopeOf } from './auth/viewer';
 
@@ -24,7 +24,7 @@ export interface RoundOnProblem {
   virtual: boolean;
   endsMs: number;
   leftMinutes: number;
-  messages: { kind: string; label: string | null; text: string; answer: string | null; toAll: boolean; at: string }[];
+  messages: ReturnType<typeof messageView>[];
   next: { slug: string; label: string; title: string } | null;
 }
 
@@ -44,14 +44,7 @@ export function roundOnProblem(db: Db, res: Response, slug: string, lang: 'en' |
     virtual: round.virtual,
     endsMs: round.endsAt,
     leftMinutes: Math.ceil((round.endsAt - now) / 60_000),
-    messages: messagesOf(res, c, read.messages).map((m) => ({
-      kind: m.kind,
-      label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)),
-      text: m.text,
-      answer: m.answer,
-      toAll: m.toAll,
-      at: when(m.createdAt),
-    })),
+    messages: messagesOf(res, c, read.messages).map((m) => messageView(c, m)),
     next: nextHeader ? { slug: nextHeader.slug, label: labelOf(i + 1), title: lang === 'zh' ? nextHeader.titleZh : nextHeader.titleEn } : null,
   };
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +12,38 @@ import { ALWAYS_NO } from '../helpers/solutions';
  * no student finds it anywhere (lists, page, API, submissions, sample runs, stress, custom input,
  * saved tests, hints, lab, submission filter, package); from the start Sam does and Sue still not;
  * after the end everyone. A hold a teacher publishes early is everyone's at once. Also the round's
- * questions: capped per person (429 with a sentence) and paged on the teacher's page.
+ * questions: capped per person (429 with a sentence) and paged on the teacher's page, and pushed
+ * live (with answers and announcements) to every open page that may read them.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'sg-judge-contest-only-'));
 let server: RunningServer;
 let tess: Person, sam: Person, sue: Person;
 const MIN = 60_000;
 const SAM = 2;
+const SUE = 3;
+
+/** A round's event stream as a page opens it (cookie session), collecting what arrives. */
+function follow(path: string, who: Person): Promise<{ status: number; text: () => string; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${server.url}${path}`, { agent: false, headers: { cookie: who.cookie, accept: 'text/event-stream' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      const stream = { status: res.statusCode!, text: () => text, close: () => req.destroy() };
+      res.on('data', (chunk: string) => {
+        if (text === '') resolve(stream);
+        text += chunk;
+      });
+      res.on('end', () => resolve(stream));
+    });
+    req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
+  });
+}
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !check(); ) {
+    if (Date.now() > deadline) throw new Error(`never ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 const post = (p: Person, path: string, body?: unknown, method = 'POST') => p.api(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 const form = async (p: Person, path: string, fields: Record<string, string>) =>
@@ -132,5 +158,33 @@ describe('contest-only problems', { timeout: 600_000 }, () => {
     const second = await (await tess.browser(`/contests/${live}?messages=2`)).text();
     expect(second.match(/<li class="message-/g)).toHaveLength(10);
     expect(second).toContain('Question 1?');
+  });
+
+  it('questions, answers and announcements reach every open page that may read them, live', async () => {
+    const round = await make({ name: 'Live news', problems: ['nim'], startsAt: Date.now() - MIN, minutes: 60, rules: 'icpc', participants: [SAM, SUE] });
+    const [teacher, samPage, suePage] = await Promise.all([follow(`/contests/${round}/events`, tess), follow(`/live?topic=round:${round}`, sam), follow(`/contests/${round}/events`, sue)]);
+    expect([teacher.status, samPage.status, suePage.status]).toEqual([200, 200, 200]);
+    // A stranger's round answers as a missing one, before any stream opens.
+    const other = await make({ name: 'Elsewhere', problems: ['nim'], startsAt: Date.now() + 60 * MIN, minutes: 60, rules: 'icpc', participants: [SAM] });
+    expect((await sue.browser(`/contests/${other}/events`)).status).toBe(404);
+
+    // Sue asks: the teacher's open page gets it with her name; Sam's gets nothing.
+    const asked = await post(sue, `/api/contests/${round}/questions`, { problem: 'nim', text: 'Can a heap hold 0 stones?' });
+    expect(asked.status).toBe(201);
+    await until(() => teacher.text().includes('Can a heap hold 0 stones?'), 'pushed to the teacher');
+    expect(teacher.text()).toMatch(/event: message\ndata: .*message-author[^"]*\\">sue</);
+    expect(teacher.text()).toContain('/answer\\"');
+    await until(() => suePage.text().includes('Can a heap hold 0 stones?'), 'pushed to the asker');
+    expect(suePage.text()).not.toContain('message-author');
+    // Answered to everyone: Sam now reads the question and its answer, without the asker's name.
+    const qid = ((await asked.json()) as { id: number }).id;
+    expect((await post(tess, `/api/contests/${round}/questions/${qid}/answer`, { text: 'Yes, it may.', toAll: true })).status).toBe(200);
+    await until(() => samPage.text().includes('Yes, it may.'), 'the answer pushed to everyone');
+    expect(samPage.text()).toContain('Can a heap hold 0 stones?');
+    expect(samPage.text()).not.toContain('sue');
+    // An announcement reaches all three.
+    expect((await post(tess, `/api/contests/${round}/announcements`, { text: 'Ten minutes left.' })).status).toBe(201);
+    for (const s of [teacher, samPage, suePage]) await until(() => s.text().includes('Ten minutes left.'), 'the announcement pushed');
+    for (const s of [teacher, samPage, suePage]) s.close();
   });
 });
