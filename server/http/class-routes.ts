@@ -8,11 +8,12 @@
 import express, { type Request, type Response } from 'express';
 import { inLearningOrder } from '../../problems/catalog';
 import type { SubmissionEvents } from '../queue/events';
-import { windowOf } from '../rules/window';
+import { SET_PHASE_WORD, setWindow } from '../rules/window';
 import type { Db } from '../storage/db';
 import { deleteSet, getSet, insertSet, listSets, updateSet, type ProblemSet } from '../storage/problem-sets';
 import { listProblems } from '../storage/problems';
-import { noteJudged, rankSetRows, standings, type StandingsRow } from '../storage/standings';
+import { rankSetRows } from '../contests/board';
+import { judgedOwner, standings, type StandingsRow } from '../storage/standings';
 import { listSubmissions } from '../storage/submissions';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
@@ -51,12 +52,12 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
     const id = parseId(raw);
     const set = id === null ? undefined : getSet(db, id);
     // A set that has not opened is invisible to students.
-    if (!set || (!isTeacher(res) && !windowOf(set, Date.now()).visibleToStudents)) throw notFound(`There is no set ${raw.slice(0, 20)}.`);
+    if (!set || (!isTeacher(res) && !setWindow(set, Date.now()).visibleToStudents)) throw notFound(`There is no set ${raw.slice(0, 20)}.`);
     return set;
   };
   const setRows = (res: Response, set: ProblemSet, sort?: unknown): StandingsRow[] => {
     const only = isTeacher(res) ? undefined : (ownerFor(res) ?? undefined);
-    const rows = standings(db, set.problems, { only, window: windowOf(set, Date.now()) });
+    const rows = standings(db, set.problems, { only, window: setWindow(set, Date.now()) });
     return sort === 'name' ? rows : rankSetRows(rows);
   };
   const presentSet = (set: ProblemSet) => ({
@@ -65,7 +66,7 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
     problems: set.problems,
     opensAt: isoTimestamp(set.opensAt),
     closesAt: isoTimestamp(set.closesAt),
-    phase: windowOf(set, Date.now()).phase,
+    phase: SET_PHASE_WORD[setWindow(set, Date.now()).phase],
   });
   const known = (): Set<string> => new Set(problemOrder());
 
@@ -185,7 +186,7 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
   router.get('/api/sets', (_req, res) => {
     const teacher = isTeacher(res);
     const now = Date.now();
-    const sets = listSets(db).filter((s) => teacher || windowOf(s, now).visibleToStudents);
+    const sets = listSets(db).filter((s) => teacher || setWindow(s, now).visibleToStudents);
     res.json(
       sets.map((s) => {
         if (teacher) return presentSet(s);
@@ -271,8 +272,9 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
 
   // ---- live tables: a push per finished submission, from the judge's done hook ----
   const watchers = new Set<{ owner: number | null; send: () => void }>();
+  // The kept tries were refreshed by the writer of the result (server/storage/submissions.ts); this only tells the open tables.
   events?.onAnyDone((id) => {
-    const changed = noteJudged(db, id);
+    const changed = judgedOwner(db, id);
     if (!changed) return;
     for (const w of watchers) if (w.owner === null || w.owner === changed.owner) w.send();
   });
@@ -330,11 +332,11 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
       problems: h,
       row: row && { solved: row.solved, cells: pageRows([row], h, lang)[0]!.cells },
       sets: listSets(db)
-        .filter((s) => windowOf(s, now).visibleToStudents)
+        .filter((s) => setWindow(s, now).visibleToStudents)
         .map((s) => {
-          const mine = standings(db, s.problems, { only: v.id, window: windowOf(s, now) })[0];
+          const mine = standings(db, s.problems, { only: v.id, window: setWindow(s, now) })[0];
           const words = phaseWords(s, now, lang);
-          return { id: s.id, name: s.name, total: s.problems.length, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, when: words.text, closed: words.phase === 'closed' };
+          return { id: s.id, name: s.name, total: s.problems.length, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, when: words.text, closed: words.phase === 'over' };
         }),
       recent: listSubmissions(db, { owner: v.id }, 10, 0).map((s) => ({ id: s.id, problem: s.problem, when: formatTimestamp(s.createdAt), statusText: statusSaid(s), statusClass: statusClass(s) })),
     });
@@ -350,13 +352,13 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
 export function homeworkBanner(db: Db, owner: number, lang: Lang = 'en', slug?: string): { id: number; name: string; solved: number; onTime: number; late: number; total: number; when: string; due: string; closed: boolean }[] {
   const now = Date.now();
   return listSets(db)
-    .filter((s) => windowOf(s, now).visibleToStudents && (slug === undefined || s.problems.includes(slug)))
+    .filter((s) => setWindow(s, now).visibleToStudents && (slug === undefined || s.problems.includes(slug)))
     .map((s) => {
-      const window = windowOf(s, now);
+      const window = setWindow(s, now);
       const mine = standings(db, s.problems, { only: owner, window })[0];
       const words = phaseWords(s, now, lang);
       // A student's own row exists only for a student account; a teacher sees no banner.
-      return { id: s.id, name: s.name, solved: mine?.solved ?? 0, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, total: s.problems.length, when: words.text, due: words.due, closed: words.phase === 'closed' };
+      return { id: s.id, name: s.name, solved: mine?.solved ?? 0, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, total: s.problems.length, when: words.text, due: words.due, closed: words.phase === 'over' };
     });
 }
 

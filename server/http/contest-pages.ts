@@ -7,16 +7,13 @@ import express, { type Request, type Response } from 'express';
 import { inLearningOrder } from '../../problems/catalog';
 import type { Board, BoardCell } from '../contests/board';
 import { labelOf } from '../contests/board';
+import { roundWindow } from '../rules/window';
 import type { Db } from '../storage/db';
 import {
-  contestPhase,
   endContestNow,
-  endOf,
   getContest,
-  findVirtual,
   insertContest,
   listContests,
-  playedMinutes,
   setContestMinutes,
   startVirtual,
   unfreezeContest,
@@ -27,7 +24,7 @@ import {
 import { getProblemHeader, listProblems } from '../storage/problems';
 import { listAccounts } from '../storage/accounts';
 import { parseFormBody, rawBody } from './body';
-import { contestCore, firstIssue, MAX_MINUTES, textSchema } from './contest-routes';
+import { boardView, contestCore, firstIssue, iso, MAX_MINUTES, textSchema } from './contest-routes';
 import { latestRejudge } from '../rejudge/store';
 import { rejudgePanel } from './rejudge-routes';
 import { badRequest, errorIn, HttpError, notFound } from './errors';
@@ -36,10 +33,14 @@ import { messagesPage } from '../storage/contest-questions';
 import { holdOf } from '../storage/problem-holds';
 import { hiddenOf, holdAll } from './problem-hold-routes';
 
+/** A time as the pages print it; one no date can hold (a row from before the input bound) prints "?", never throws. */
+export const when = (ms: number | null): string => {
+  const text = iso(ms);
+  return text === null ? '?' : text.replace('T', ' ').slice(0, 16) + ' UTC';
+};
+
 /** Messages on a round's page at a time (the teacher's page of 1,300 questions was 5.7 MB). */
 const MESSAGES_PER_PAGE = 50;
-
-export const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
 /** The helpers' names as the pages say them (translated by the page's phrases). */
 const HELPER_NAMES = { stress: 'Stress test', lab: 'SG lab', hints: 'Hints' } as const;
@@ -65,6 +66,7 @@ interface Typed {
 /** A datetime-local value in the server's local time (the form's start carries no zone). */
 function localInput(ms: number): string {
   const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
@@ -111,7 +113,7 @@ async function contestForm(db: Db, req: Request): Promise<{ body: Record<string,
 
 export function contestPages(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor, ask, answer, announce } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor, windowOf, virtualOf, ask, answer, announce } = contestCore(db, now);
 
   const titleOf = (res: Response, slug: string): string => {
     const h = getProblemHeader(db, slug);
@@ -119,18 +121,18 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   };
 
   const summary = (c: Contest) => {
-    const phase = contestPhase(c, now());
+    const w = windowOf(c);
     return {
       id: c.id,
       name: c.name,
-      phase,
+      phase: w.phase,
       starts: when(c.startsAt),
-      ends: when(endOf(c)),
+      ends: when(w.endsAt),
+      // What a contestant must know before the start: when the board stops changing, and what is off.
+      freezes: w.freezeAt === null ? null : when(w.freezeAt),
       minutes: c.minutes,
       rules: c.rules,
       freezeMinutes: c.freezeMinutes,
-      // What a contestant must know before the start: when the board stops changing, and what is off.
-      freezes: c.freezeMinutes > 0 ? when(endOf(c) - c.freezeMinutes * 60_000) : null,
       helpersOff: (['stress', 'lab', 'hints'] as const).filter((t) => !c.tools[t]).map((t) => HELPER_NAMES[t]),
     };
   };
@@ -185,7 +187,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     res.render('contest-edit', { title: c.name, nav: 'contests', contest: summary(c), typed, ...formLists(res, typed), formError: extra.formError });
   };
   const beforeStart = (c: Contest): void => {
-    if (contestPhase(c, now()) !== 'before') throw badRequest('A round can be edited only before its start; during the round only its length can be extended.');
+    if (windowOf(c).phase !== 'before') throw badRequest('A round can be edited only before its start; during the round only its length can be extended.');
   };
 
   router.get('/contests/:id/edit', (req, res) => {
@@ -210,25 +212,34 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     }
   });
 
-  /** This person's row on the board they see (the one person in local mode is "you"). */
-  const myRow = (res: Response, board: Board) => {
+  /** This person's row on the board they see (the one person in local mode is "you"); on a virtual board, their virtual row. */
+  const myRow = (res: Response, board: Board, virtual: boolean) => {
     const v = viewerOf(res);
     const me = v.kind === 'account' ? v.name : 'you';
-    return board.rows.find((r) => r.name === me && !r.virtual);
+    return board.rows.find((r) => r.name === me && r.virtual === virtual);
   };
 
   const contestPage = (req: Request, res: Response, c: Contest, error: string | null = null) => {
     const t = now();
-    const phase = contestPhase(c, t);
+    const w = windowOf(c);
+    const phase = w.phase;
     const teacher = isTeacher(res);
     const showProblems = sees(res, c, 'problems');
-    const board = phase === 'before' ? undefined : boardFor(res, c, false);
-    const mine = board ? myRow(res, board) : undefined;
+    const own = virtualOf(res, c);
+    // During this person's virtual round, their own cells are their virtual board's.
+    const virtualRunning = own?.window.phase === 'running';
+    const board = phase === 'before' ? undefined : boardFor(res, c, virtualRunning ? 'virtual' : 'live');
+    const mine = board ? myRow(res, board, virtualRunning) : undefined;
     const problems = showProblems
       ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined), held: teacher && holdOf(db, slug)?.contest === c.id }))
       : [];
-    const v = findVirtual(db, c.id, ownerFor(res));
-    const virtual = v && { starts: when(v.startedAt), ends: when(v.startedAt + playedMinutes(c) * 60_000), running: t < v.startedAt + playedMinutes(c) * 60_000 };
+    const virtual = own && {
+      starts: when(own.v.startedAt),
+      ends: when(own.window.endsAt),
+      running: virtualRunning,
+      endsMs: own.window.endsAt,
+      leftMinutes: virtualRunning && own.window.endsAt !== null ? Math.ceil((own.window.endsAt - t) / 60_000) : null,
+    };
     // Newest first, a page at a time: a teacher's page stays small whatever the class asks.
     const page = typeof req.query.messages === 'string' && /^[1-9]\d{0,5}$/.test(req.query.messages) ? Number(req.query.messages) : 1;
     const read = messagesPage(db, c.id, scopeOf(res), MESSAGES_PER_PAGE, (page - 1) * MESSAGES_PER_PAGE);
@@ -237,14 +248,14 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     res.render('contest', {
       title: c.name,
       nav: 'contests',
-      scripts: [...(phase === 'over' ? [] : ['/static/contest-clock.js']), '/static/live.js', '/static/contest-live.js'],
+      scripts: [...(phase === 'over' && !virtualRunning ? [] : ['/static/contest-clock.js']), '/static/live.js', '/static/contest-live.js'],
       contest: summary(c),
       before: phase === 'before',
       running: phase === 'running',
       over: phase === 'over',
       startsMs: c.startsAt,
-      endsMs: endOf(c),
-      leftMinutes: phase === 'running' ? Math.ceil((endOf(c) - t) / 60_000) : null,
+      endsMs: w.endsAt,
+      leftMinutes: phase === 'running' && w.endsAt !== null ? Math.ceil((w.endsAt - t) / 60_000) : null,
       untilMinutes: phase === 'before' ? Math.ceil((c.startsAt - t) / 60_000) : null,
       problems,
       messages,
@@ -253,12 +264,12 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       newerMessages: page > 1 ? `/contests/${c.id}?messages=${page - 1}#messages` : null,
       teacher,
       frozen: board?.frozen ?? false,
-      unfrozen: c.unfrozenAt !== null,
-      canUnfreeze: teacher && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
+      unfrozen: w.unfrozen,
+      canUnfreeze: teacher && phase === 'over' && w.freezeAt !== null && !w.unfrozen,
       canEdit: teacher && phase === 'before',
       virtual,
       // Anyone who may see a finished round may practise it with their own clock (a teacher only checks pages).
-      canStartVirtual: phase === 'over' && !v && (!teacher || viewerOf(res).kind === 'local'),
+      canStartVirtual: phase === 'over' && !own && (!teacher || viewerOf(res).kind === 'local'),
       rejudgePanel: teacher && phase !== 'before' ? rejudgePanel({ contest: c.id }, latestRejudge(db, { contest: c.id })) : null,
       error,
     });
@@ -316,7 +327,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     teacherOnly(res, 'end a contest');
     const c = visible(res, String(req.params.id));
     await back(req, res, c, () => {
-      if (contestPhase(c, now()) !== 'running') throw badRequest('Only a running contest can be ended.');
+      if (windowOf(c).phase !== 'running') throw badRequest('Only a running contest can be ended.');
       endContestNow(db, c.id, now());
     });
   });
@@ -329,7 +340,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       const form = await parseFormBody(req.get('content-type'), req.body);
       const raw = (form.fields.get('minutes') ?? '').trim();
       const minutes = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
-      if (contestPhase(c, now()) !== 'running') throw badRequest('Only a running round can be extended; before its start, edit it.');
+      if (windowOf(c).phase !== 'running') throw badRequest('Only a running round can be extended; before its start, edit it.');
       if (!(minutes > c.minutes) || minutes > MAX_MINUTES) throw badRequest(`During the round the length may only be extended: more than ${c.minutes} minutes, at most ${MAX_MINUTES}.`);
       setContestMinutes(db, c.id, minutes);
     });
@@ -339,7 +350,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/virtual', rawBody, async (req, res) => {
     const c = visible(res, String(req.params.id));
     await back(req, res, c, () => {
-      if (contestPhase(c, now()) !== 'over') throw badRequest('A virtual round can start once the real round is over.');
+      if (windowOf(c).phase !== 'over') throw badRequest('A virtual round can start once the real round is over.');
       startVirtual(db, c.id, ownerFor(res), now());
     });
   });
@@ -348,33 +359,41 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     teacherOnly(res, 'unfreeze the board');
     const c = visible(res, String(req.params.id));
     await back(req, res, c, () => {
-      if (contestPhase(c, now()) !== 'over') throw badRequest('The board can be unfrozen once the round is over.');
+      if (windowOf(c).phase !== 'over') throw badRequest('The board can be unfrozen once the round is over.');
       unfreezeContest(db, c.id, now());
     });
   });
 
   router.get('/contests/:id/board', (req, res) => {
     const c = visible(res, String(req.params.id));
-    const phase = contestPhase(c, now());
+    const w = windowOf(c);
     if (!sees(res, c, 'problems')) throw badRequest('The round has not started yet.');
     const projector = req.query.projector === '1';
-    // The resolver: the teacher's projector after a frozen round, until the last cell is revealed.
-    const resolver = projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null;
-    const virtualView = req.query.view === 'virtual' && findVirtual(db, c.id, ownerFor(res)) !== undefined;
-    const board = virtualView ? boardFor(res, c, true) : boardFor(res, c, false, resolver);
+    const teacher = isTeacher(res);
+    const resolvable = teacher && w.phase === 'over' && w.freezeAt !== null && !w.unfrozen;
+    // The projector shows what the class may see (frozen during the freeze); after a frozen round the teacher's projector is the resolver.
+    const resolver = projector && resolvable;
+    const virtualView = boardView(req.query.view) === 'virtual' && virtualOf(res, c) !== undefined;
+    const view = virtualView ? 'virtual' : projector ? 'frozen' : 'live';
+    const board = boardFor(res, c, view);
+    // The teacher's own board during a freeze shows every try: it says so, as the projector says it is the class's.
+    const sight = projector ? (w.frozen ? 'class-frozen' : 'class') : teacher && w.frozen ? 'teacher-live' : null;
     res.render('contest-board', {
       title: c.name,
       nav: 'contests',
       scripts: resolver ? ['/static/api.js', '/static/contest-board.js', '/static/contest-resolver.js'] : ['/static/contest-board.js'],
       resolver,
       virtualView,
-      live: virtualView || phase !== 'over',
-      canResolve: !projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
+      boardUrl: `/api/contests/${c.id}/board${view === 'live' ? '' : `?view=${view}`}`,
+      // Open boards keep asking (a 304 when nothing changed): new verdicts and rejudges show without a reload.
+      live: !resolver,
+      canResolve: !projector && resolvable,
       contest: summary(c),
       projector,
+      sight,
       labels: c.problems.map((slug, i) => ({ label: labelOf(i), title: titleOf(res, slug) })),
       frozen: board.frozen,
-      rows: board.rows.map((r) => ({ ...r, cells: r.cells.map(cellView) })),
+      rows: board.rows,
     });
   });
 
@@ -386,11 +405,8 @@ export function messageView(c: Contest, m: ContestMessage) {
   return { ...m, label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)), at: when(m.createdAt) };
 }
 
-/** A board cell as the page shows it: "+1/17", "−2", "?3", or nothing; the class colours it. */
+/** A cell on the round's page ("your status"): the board's own text and minutes; nothing drawn here. */
 export function cellView(c: BoardCell | undefined): { text: string; minutes: number | null; state: string; first: boolean } {
   if (!c || c.state === 'none') return { text: '', minutes: null, state: 'none', first: false };
-  // "+" alone is a first-try solve; "+2" means two rejected tries before it.
-  if (c.state === 'solved') return { text: `+${c.tries > 1 ? c.tries - 1 : ''}`, minutes: c.minutes, state: 'solved', first: c.first };
-  if (c.state === 'rejected') return { text: `−${c.tries}`, minutes: null, state: 'rejected', first: false };
-  return { text: `?${c.tries}`, minutes: null, state: 'pending', first: false };
+  return { text: c.text, minutes: c.minutes, state: c.state, first: c.first };
 }

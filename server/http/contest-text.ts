@@ -1,7 +1,7 @@
 /** The contest pages' sentences in Chinese, keyed by their English text (see PHRASES_ZH in ui-text.ts). */
 export const CONTEST_PHRASES_ZH: Record<string, string> = {
-  '+ solved (+2: two rejected tries before), minutes from the start below; −3: three rejected tries; ?2: two tries pending under the freeze; ★ first solver.':
-    '+ 已通过（+2：通过前有两次被拒），下方为从开赛起的分钟数；−3：三次被拒；?2：封榜期间有两次提交待揭晓；★ 一血。',
+  '+ solved (+2: two rejected tries before), minutes from the start below; −3: three rejected tries; ?2: two tries since the freeze, pending (−1 ?2: one rejected before it); ★ first solver.':
+    '+ 已通过（+2：通过前有两次被拒），下方为从开赛起的分钟数；−3：三次被拒；?2：封榜后有两次提交待揭晓（−1 ?2：封榜前已被拒一次）；★ 一血。',
   About: '关于',
   Announce: '发布',
   Announcement: '公告',
@@ -118,4 +118,9 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
   'Everyone.': '所有人。',
   'Keep it for this round': '留给本场比赛',
   'Contest-only: keep the ticked problems hidden until the round starts (then only its contestants see them, and everyone once it is over)': '比赛专用：开赛前隐藏勾选的题目（开赛后仅限本场选手，赛后所有人可见）',
+  'freeze from': '封榜于',
+  'Projector: the board as the class sees it, frozen: tries since the freeze show as pending.': '投影：全班看到的榜单，已封榜：封榜后的提交显示为待揭晓。',
+  'Projector: the board as the class sees it.': '投影：全班看到的榜单。',
+  "Live: your teacher's view shows every try; the class sees the frozen board (use the projector view on a screen).": '实时：教师视图显示每次提交；全班看到的是封榜后的榜单（在屏幕上请用投影视图）。',
+  'Time left in your virtual round': '你的虚拟参赛剩余时间',
 };

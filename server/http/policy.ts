@@ -20,6 +20,7 @@ import { prepared } from '../storage/db';
 import { viewerOf, type Viewer } from './auth/viewer';
 import { badRequest, HttpError, notFound } from './errors';
 import { said, type Said } from '../text/messages';
+import type { Phase } from '../rules/window';
 
 export type Action = 'read' | 'change';
 
@@ -41,7 +42,8 @@ export type ContestPart = 'round' | 'problems' | 'liveBoard' | 'message' | 'mess
 export interface ContestSight {
   kind: 'contest';
   part: ContestPart;
-  phase: 'before' | 'running' | 'over';
+  /** The round's phase: `server/rules/window.ts`'s, as every reader's. */
+  phase: Phase;
   /** The viewer is one of the round's contestants. */
   takesPart: boolean;
   /** The teacher unfroze the board after the round. */

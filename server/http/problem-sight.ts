@@ -6,7 +6,8 @@
  */
 import type { Response } from 'express';
 import type { Db } from '../storage/db';
-import { contestPhase, getContest, takesPart } from '../storage/contests';
+import { getContest, takesPart } from '../storage/contests';
+import { roundWindow } from '../rules/window';
 import { listHolds } from '../storage/problem-holds';
 import { viewerOf } from './auth/viewer';
 import { notFound } from './errors';
@@ -25,7 +26,7 @@ export function hiddenProblems(db: Db, res: Response, now = Date.now()): Readonl
     for (const h of listHolds(db)) {
       const c = getContest(db, h.contest);
       if (!c) continue;
-      const phase = contestPhase(c, now);
+      const phase = roundWindow(c, now).phase;
       if (!may(viewer, 'read', { kind: 'problem', held: true, phase, takesPart: phase === 'running' && takesPart(db, c, viewer.id) })) hidden.add(h.problem);
     }
   }

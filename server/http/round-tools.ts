@@ -16,48 +16,13 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Db } from '../storage/db';
-import { prepared } from '../storage/db';
-import { contestPhase, getContest, playedMinutes, takesPart, type Contest, type ContestTools } from '../storage/contests';
-import type { Rules } from '../contests/board';
+import { roundsNow, submissionRound, type Contest, type ContestTools, type RoundNow } from '../storage/contests';
+import { showsFailingTests } from '../rules/round-rules';
 import { isTeacher, ownerFor } from './auth/viewer';
 import { HttpError } from './errors';
 import { said, type Said } from '../text/messages';
 
 export type RoundTool = keyof ContestTools;
-
-export interface RoundNow {
-  contest: Contest;
-  /** The person's own virtual round of it (their own clock), not the real one. */
-  virtual: boolean;
-  /** When it ends for this person (ms). */
-  endsAt: number;
-  /** When it started for this person (ms). */
-  startedAt: number;
-}
-
-const MINUTE = 60_000;
-
-/**
- * The rounds this person is in at `now`: the running real rounds they take part in, and their
- * virtual rounds still on their own clock. Only rounds that have started are read (one indexed
- * range), never the whole table.
- */
-export function roundsNow(db: Db, owner: number | null, now = Date.now()): RoundNow[] {
-  const ids = prepared(db, 'SELECT id FROM contests WHERE starts_at <= ? AND (ended_at IS NULL OR ended_at > ?) AND starts_at + minutes * 60000 > ?').all(now, now, now) as { id: number }[];
-  const rounds: RoundNow[] = [];
-  for (const { id } of ids) {
-    const c = getContest(db, id);
-    if (c && contestPhase(c, now) === 'running' && takesPart(db, c, owner)) rounds.push({ contest: c, virtual: false, startedAt: c.startsAt, endsAt: Math.min(c.startsAt + c.minutes * MINUTE, c.endedAt ?? Infinity) });
-  }
-  const virtuals = prepared(db, 'SELECT contest, started_at AS startedAt FROM contest_virtuals WHERE IFNULL(owner, 0) = IFNULL(?, 0) AND started_at <= ?').all(owner, now) as { contest: number; startedAt: number }[];
-  for (const v of virtuals) {
-    const c = getContest(db, v.contest);
-    if (!c) continue;
-    const endsAt = v.startedAt + playedMinutes(c) * MINUTE;
-    if (now < endsAt) rounds.push({ contest: c, virtual: true, startedAt: v.startedAt, endsAt });
-  }
-  return rounds;
-}
 
 /** The round that turns this helper off for the viewer right now, or null (teachers: always null). */
 export function toolOff(db: Db, res: Response, tool: RoundTool, now = Date.now()): RoundNow | null {
@@ -94,33 +59,14 @@ export function needsTool(db: Db, tool: RoundTool, now: () => number = Date.now)
 }
 
 /**
- * Whether a submission's failing test (its input, the expected and the program's output, the
- * checker's message) is shown to its author, by the round's rules: not in an ICPC round while it
- * runs (DOMjudge and Hydro show only the verdict and the test's number); in a practice round, a
- * homework set and outside rounds, yes. After the round its tests are the upsolving tests anyone
- * meets, so they are shown again. The rules table's "failing tests shown" column, when it lands in
- * `server/contests/board.ts`, replaces the switch below.
+ * The round that keeps this viewer from the failing test of this submission now (its input, the
+ * expected and the program's output, the checker's message), or null. By the rules table's
+ * `showsFailingTests` (server/rules/round-rules.ts): in an ICPC or practice round, real or virtual,
+ * only the verdict and the test's number while it runs (as DOMjudge and Hydro); after it, its tests
+ * are the upsolving tests anyone meets, so they are shown. Teachers always see them.
  */
-export function failingTestsShown(rules: Rules): boolean {
-  return rules !== 'icpc';
-}
-
-/** The round that keeps this viewer from the failing test of this submission now, or null (teachers: always null). */
 export function failingTestHiddenBy(db: Db, res: Response, submission: number, now = Date.now()): Contest | null {
   if (isTeacher(res)) return null;
-  const s = prepared(
-    db,
-    `SELECT s.contest, v.contest AS virtualContest, v.started_at AS virtualStart FROM submissions s
-     LEFT JOIN contest_virtuals v ON v.id = s.contest_virtual WHERE s.id = ?`,
-  ).get(submission) as { contest: number | null; virtualContest: number | null; virtualStart: number | null } | undefined;
-  if (!s) return null;
-  if (s.contest !== null) {
-    const c = getContest(db, s.contest);
-    return c !== undefined && !failingTestsShown(c.rules) && contestPhase(c, now) !== 'over' ? c : null;
-  }
-  if (s.virtualContest !== null && s.virtualStart !== null) {
-    const c = getContest(db, s.virtualContest);
-    return c !== undefined && !failingTestsShown(c.rules) && now < s.virtualStart + playedMinutes(c) * MINUTE ? c : null;
-  }
-  return null;
+  const round = submissionRound(db, submission, now);
+  return round && !showsFailingTests(round.rule) && round.window.phase !== 'over' ? round.contest : null;
 }

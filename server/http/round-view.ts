@@ -11,7 +11,7 @@ import { getProblemHeader } from '../storage/problems';
 import { messagesPage } from '../storage/contest-questions';
 import { contestCore } from './contest-routes';
 import { messageView } from './contest-pages';
-import { roundsNow } from './round-tools';
+import { roundsNow } from '../storage/contests';
 import { ownerFor, scopeOf } from './auth/viewer';
 
 /** The round's messages shown on its problem pages (the round's page has them all). */
@@ -32,6 +32,8 @@ export function roundOnProblem(db: Db, res: Response, slug: string, lang: 'en' |
   const round = roundsNow(db, ownerFor(res), now).find((r) => r.contest.problems.includes(slug));
   if (!round) return null;
   const c = round.contest;
+  // A running round always has its end (the window's endsAt is null only for a set without a close).
+  const endsAt = round.window.endsAt ?? now;
   const i = c.problems.indexOf(slug);
   const nextSlug = c.problems[i + 1];
   const nextHeader = nextSlug === undefined ? undefined : getProblemHeader(db, nextSlug);
@@ -41,9 +43,9 @@ export function roundOnProblem(db: Db, res: Response, slug: string, lang: 'en' |
     id: c.id,
     name: c.name,
     label: labelOf(i),
-    virtual: round.virtual,
-    endsMs: round.endsAt,
-    leftMinutes: Math.ceil((round.endsAt - now) / 60_000),
+    virtual: round.virtual !== null,
+    endsMs: endsAt,
+    leftMinutes: Math.ceil((endsAt - now) / 60_000),
     messages: messagesOf(res, c, read.messages).map((m) => messageView(c, m)),
     next: nextHeader ? { slug: nextHeader.slug, label: labelOf(i + 1), title: lang === 'zh' ? nextHeader.titleZh : nextHeader.titleEn } : null,
   };

@@ -617,6 +617,21 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 47,
+    name: 'contests: the freeze as a stored absolute time; virtual rounds\' submissions indexed',
+    // The freeze used to be worked out from the end (played minutes − freeze minutes), so extending a
+    // round during its freeze showed what it hid and "end now" hid again what was shown. freeze_at is
+    // its own time now; existing rounds get the start their boards showed until this version (from the
+    // length actually played, rounded up to a minute), so nothing seen is hidden again nor the reverse.
+    sql: `
+      ALTER TABLE contests ADD COLUMN freeze_at INTEGER;
+      UPDATE contests SET freeze_at = starts_at + 60000 * MAX(0,
+          MAX(1, (MIN(starts_at + minutes * 60000, IFNULL(ended_at, starts_at + minutes * 60000)) - starts_at + 59999) / 60000) - freeze_minutes)
+        WHERE freeze_minutes > 0;
+      CREATE INDEX submissions_by_contest_virtual ON submissions (contest_virtual, id) WHERE contest_virtual IS NOT NULL;
+    `,
+  },
+  {
     version: 48,
     name: 'contest-only problems: a problem held for a round until it starts',
     // A held problem is listed, opened and submitted only by the round's contestants from its

@@ -119,6 +119,19 @@ describe('contest pages', { timeout: 300_000 }, () => {
         await context.close();
       }
     }
+    // On a 390 px phone the board fits the screen: nothing wider than the viewport, no sideways scroll.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      const p = await phone.newPage();
+      for (const path of [`/contests/${id}/board`, `/contests/${id}`]) {
+        await p.goto(`${server.url}${path}`);
+        const widths = await p.evaluate(() => ({ page: document.documentElement.scrollWidth, board: Math.ceil(document.querySelector('table.board, table.contest-problems')!.getBoundingClientRect().right) }));
+        expect(widths.page, path).toBeLessThanOrEqual(390);
+        expect(widths.board, path).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await phone.close();
+    }
     // The live refresh: a wrong try on B appears without a reload.
     const context = await browser.newContext();
     try {

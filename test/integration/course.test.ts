@@ -245,13 +245,13 @@ describe('sets a teacher runs a term with', { timeout: 300_000 }, () => {
     const names = (await tess.json<{ students: SetRow[] }>(`/api/sets/${id}`)).body.students.map((s) => s.name);
     expect(names.indexOf('ann')).toBeLessThan(names.indexOf('bob'));
 
-    // The CSV: counts apart, a status and a minutes column per problem, nothing a spreadsheet runs.
+    // The CSV: counts apart, a status, a tries and a minutes column per problem, nothing a spreadsheet runs.
     const res = await tess.api(`/sets/${id}/standings.csv`);
     expect(res.headers.get('content-disposition')).toContain('Week one - standings.csv');
     const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('login,display name,on time,late,Nim,Nim (minutes)');
-    expect(lines).toContain('ann,Ann Lee,1,0,solved,0');
-    expect(lines.find((l) => l.startsWith('bob,'))).toMatch(/^bob,'-Bob\+1,0,1,late,\d+$/);
+    expect(lines[0]).toBe('login,display name,on time,late,Nim,Nim (tries),Nim (minutes)');
+    expect(lines).toContain('ann,Ann Lee,1,0,solved,1,0');
+    expect(lines.find((l) => l.startsWith('bob,'))).toMatch(/^bob,'-Bob\+1,0,1,late,\d+,\d+$/);
   });
 
   it('keeps a closed set on the student\'s pages, said the same way as on /class', async () => {
