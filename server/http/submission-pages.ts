@@ -35,6 +35,7 @@ import { guardedRouter, loadedId } from './policy';
 import { said, sayIn } from '../text/messages';
 import { failingTestHiddenBy, toolsOff } from './round-tools';
 import { visibleProblems } from './problem-sight';
+import { roundOnProblem } from './round-view';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -198,7 +199,9 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     });
     const done = s.status === 'done';
     const source = sourceView(s.source, s.language, sourceHtml);
-    const next = s.verdict === 'AC' ? nextInOrder(s.problem, visibleProblems(db, res, listProblems(db)).map((q) => q.slug)) : null;
+    // Inside a round of this person's, "next problem" is the round's next letter.
+    const round = s.verdict === 'AC' ? roundOnProblem(db, res, s.problem, lang) : null;
+    const next = s.verdict !== 'AC' ? null : round ? (round.next?.slug ?? null) : nextInOrder(s.problem, visibleProblems(db, res, listProblems(db)).map((q) => q.slug));
     const nextHeader = next === null ? undefined : getProblemHeader(db, next);
     res.render('submission', {
       title: `Submission ${s.id}`,
@@ -236,6 +239,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       failure: tests.find((t) => t.failing) ?? null,
       // A helper that is off for this round is not offered: its sentence instead of its button.
       mistakeMapOff: off.stress ? sayIn(off.stress, lang) : null,
+      editorialOff: off.hints !== undefined,
     });
   });
 
