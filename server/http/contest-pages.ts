@@ -31,7 +31,7 @@ import { badRequest, errorIn, HttpError, notFound } from './errors';
 import { isTeacher, ownerFor, scopeOf, viewerOf } from './auth/viewer';
 import { messagesPage } from '../storage/contest-questions';
 import { holdOf } from '../storage/problem-holds';
-import { hiddenOf, holdAll } from './problem-hold-routes';
+import { hiddenOf, insertRoundHolding } from './problem-hold-routes';
 
 /** A time as the pages print it; one no date can hold (a row from before the input bound) prints "?", never throws. */
 export const when = (ms: number | null): string => {
@@ -168,11 +168,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     try {
       const input = parseInput(body);
       const hidden = hiddenOf(body, input.problems);
-      const id = db.transaction(() => {
-        const made = insertContest(db, input, ownerFor(res), now());
-        holdAll(db, made, hidden, now());
-        return made;
-      })();
+      const id = insertRoundHolding(db, input, hidden, ownerFor(res), now());
       res.redirect(303, `/contests/${id}`);
     } catch (e) {
       if (!(e instanceof HttpError) || e.status !== 400) throw e;

@@ -39,7 +39,7 @@ import { said } from '../text/messages';
 import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 import { may, type ContestPart } from './policy';
 import { questionsAskedBy } from '../storage/contest-questions';
-import { hiddenOf, holdAll } from './problem-hold-routes';
+import { hiddenOf, insertRoundHolding } from './problem-hold-routes';
 import { roundNews } from '../contests/round-news';
 
 const MAX_PROBLEMS = 26;
@@ -260,11 +260,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     const input = parseInput(body);
     // Contest-only problems: held for the round from the moment it is made.
     const hidden = hiddenOf(body, input.problems);
-    const id = db.transaction(() => {
-      const made = insertContest(db, input, ownerFor(res), now());
-      holdAll(db, made, hidden, now());
-      return made;
-    })();
+    const id = insertRoundHolding(db, input, hidden, ownerFor(res), now());
     res.status(201).json({ id });
   });
 

@@ -7,7 +7,7 @@
 import express, { type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../storage/db';
-import { getContest, type Contest } from '../storage/contests';
+import { getContest, insertContest, type Contest, type ContestInput } from '../storage/contests';
 import { holdProblem, releaseProblem } from '../storage/problem-holds';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
@@ -39,8 +39,13 @@ export function hiddenOf(body: unknown, problems: string[]): string[] {
   return parsed.data;
 }
 
-export function holdAll(db: Db, contest: number, slugs: string[], now = Date.now()): void {
-  for (const slug of slugs) holdProblem(db, slug, contest, now);
+/** Stores a new round and holds its contest-only problems for it, at once. */
+export function insertRoundHolding(db: Db, input: ContestInput, hidden: string[], createdBy: number | null, now: number): number {
+  return db.transaction(() => {
+    const id = insertContest(db, input, createdBy, now);
+    for (const slug of hidden) holdProblem(db, slug, id, now);
+    return id;
+  })();
 }
 
 export function problemHoldRoutes(db: Db, now: () => number = Date.now): express.Router {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, seriousViolations } from '../helpers/browser';
 import { postJob } from '../helpers/judge-client';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
@@ -11,9 +10,6 @@ import { removeDataDir, startServer, type RunningServer } from '../helpers/serve
  * order), and an announcement, a question and its answer appear on the open round and problem
  * pages without a reload, in the page's language.
  */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const MIN = 60_000;
 
 let server: RunningServer;
@@ -22,7 +18,7 @@ let id: number;
 
 beforeAll(async () => {
   server = await startServer({ workers: 1, problems: ['nim', 'kiki'] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   id = await postJob(server.url, '/api/contests', { name: 'Friday round', problems: ['kiki', 'nim'], startsAt: new Date(Date.now() - 5 * MIN).toISOString(), minutes: 90, rules: 'icpc', freezeMinutes: 30 });
 }, 300_000);
 
@@ -33,15 +29,6 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: object) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function seriousViolations(p: Page): Promise<string[]> {
-  await p.addScriptTag({ content: AXE });
-  const violations = await p.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; help: string }[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 
 describe('a round\'s pages in Chromium', { timeout: 300_000 }, () => {
   it('the problem page is the round\'s, and messages arrive live on it and on the round page', async () => {

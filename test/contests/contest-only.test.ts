@@ -3,8 +3,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsCli, Person } from '../helpers/accounts';
-import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
+import type { Person } from '../helpers/accounts';
+import { classServer, form, makeRound, post } from '../helpers/class-server';
+import { removeDataDir, type RunningServer } from '../helpers/server';
 import { ALWAYS_NO } from '../helpers/solutions';
 
 /**
@@ -45,25 +46,10 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-const post = (p: Person, path: string, body?: unknown, method = 'POST') => p.api(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-const form = async (p: Person, path: string, fields: Record<string, string>) =>
-  p.browser(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _csrf: await p.csrf(), ...fields }).toString() });
-const make = async (body: object): Promise<number> => {
-  const res = await post(tess, '/api/contests', body);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-};
+const make = (body: object): Promise<number> => makeRound(tess, body);
 
 beforeAll(async () => {
-  for (const [role, name] of [['add-teacher', 'tess'], ['add-student', 'sam'], ['add-student', 'sue']] as const) {
-    const made = await accountsCli(dataDir, [role, name], `${name}-password\n`);
-    expect(made.status, made.stderr).toBe(0);
-  }
-  server = await startServer({ dataDir, workers: 1, problems: ['bash-game', 'nim'], env: { ACCOUNTS: 'on' } });
-  tess = new Person(server.url, 'tess', 'tess-password');
-  sam = new Person(server.url, 'sam', 'sam-password');
-  sue = new Person(server.url, 'sue', 'sue-password');
-  for (const p of [tess, sam, sue]) expect((await p.login()).status).toBe(200);
+  ({ server, people: [tess, sam, sue] } = await classServer(dataDir, [['add-teacher', 'tess'], ['add-student', 'sam'], ['add-student', 'sue']], { problems: ['bash-game', 'nim'] }));
 }, 300_000);
 
 afterAll(async () => {

@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsCli, Person } from '../helpers/accounts';
-import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
+import type { Person } from '../helpers/accounts';
+import { classServer, form, makeRound, post } from '../helpers/class-server';
+import { removeDataDir, type RunningServer } from '../helpers/server';
 import { ALWAYS_NO } from '../helpers/solutions';
 
 /**
@@ -21,27 +22,11 @@ const MIN = 60_000;
 let exam = 0;
 let later = 0;
 
-const post = (p: Person, path: string, body?: unknown) => p.api(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-const form = async (p: Person, path: string, fields: Record<string, string>) =>
-  p.browser(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ _csrf: await p.csrf(), ...fields }).toString() });
-const make = async (body: object): Promise<number> => {
-  const res = await post(tess, '/api/contests', body);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-};
+const make = (body: object): Promise<number> => makeRound(tess, body);
 const ALL_OFF = { stress: false, lab: false, hints: false };
 
 beforeAll(async () => {
-  for (const [role, name] of [['add-teacher', 'tess'], ['add-student', 'sam'], ['add-student', 'sue'], ['add-student', 'val']] as const) {
-    const made = await accountsCli(dataDir, [role, name], `${name}-password\n`);
-    expect(made.status, made.stderr).toBe(0);
-  }
-  server = await startServer({ dataDir, workers: 1, problems: ['bash-game', 'nim'], env: { ACCOUNTS: 'on' } });
-  tess = new Person(server.url, 'tess', 'tess-password');
-  sam = new Person(server.url, 'sam', 'sam-password');
-  sue = new Person(server.url, 'sue', 'sue-password');
-  val = new Person(server.url, 'val', 'val-password');
-  for (const p of [tess, sam, sue, val]) expect((await p.login()).status).toBe(200);
+  ({ server, people: [tess, sam, sue, val] } = await classServer(dataDir, [['add-teacher', 'tess'], ['add-student', 'sam'], ['add-student', 'sue'], ['add-student', 'val']], { problems: ['bash-game', 'nim'] }));
   // Accounts are numbered in the order made: tess 1, sam 2, sue 3, val 4.
   const accounts = new Map([['sam', 2], ['sue', 3], ['val', 4]]);
   exam = await make({ name: 'Exam', problems: ['bash-game', 'nim'], startsAt: Date.now() - 5 * MIN, minutes: 120, rules: 'icpc', tools: ALL_OFF, participants: [accounts.get('sam')] });
@@ -184,5 +169,18 @@ describe('helpers off during a round', { timeout: 600_000 }, () => {
     expect([inRound.status, notInRound.status]).toEqual([400, 400]);
     expect(a.error).toBe(b.error);
     expect((await post(sam, `/api/contests/${later}/questions`, { text: 'When does it start?' })).status).toBe(201);
+  });
+
+  it('the create form starts a round a few minutes ahead and says what its page will tell the contestants', async () => {
+    const html = (await (await tess.browser('/contests')).text()).replace(/&#x3D;/g, '=');
+    // A datetime-local value in the server's time (this machine's, as the test's).
+    const start = new Date(/name="startsAt" type="datetime-local" required value="([^"]+)"/.exec(html)![1]!).getTime();
+    expect(start - Date.now()).toBeGreaterThan(5 * MIN);
+    expect(start - Date.now()).toBeLessThan(15 * MIN);
+    expect(html).toContain('tells the contestants when the board freezes');
+    expect(html).toContain('An unticked helper is off for every contestant while the round runs');
+    // The round's own header names what is off.
+    expect(await (await sam.browser(`/contests/${later}`)).text()).toContain('Every helper stays on during the round.');
+    expect(await (await tess.browser(`/contests/${exam}`)).text()).toContain('Off during the round: Stress test, SG lab, Hints.');
   });
 });
