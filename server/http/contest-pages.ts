@@ -227,7 +227,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const board = phase === 'before' ? undefined : boardFor(res, c, virtualRunning ? 'virtual' : 'live');
     const mine = board ? myRow(res, board, virtualRunning) : undefined;
     const problems = showProblems
-      ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined), held: teacher && holdOf(db, slug)?.contest === c.id }))
+      ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined), held: holdOf(db, slug)?.contest === c.id }))
       : [];
     const virtual = own && {
       starts: when(own.v.startedAt),
@@ -256,6 +256,8 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       problems,
       messages,
       asked: req.query.asked === '1',
+      // Contest-only problems matter where there are students (accounts mode): the teacher's column.
+      canHold: teacher && viewerOf(res).kind === 'account',
       olderMessages: page < pages ? `/contests/${c.id}?messages=${page + 1}#messages` : null,
       newerMessages: page > 1 ? `/contests/${c.id}?messages=${page - 1}#messages` : null,
       teacher,

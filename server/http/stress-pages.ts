@@ -20,8 +20,8 @@ import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { verdictClass } from './present';
 import { authorName } from '../storage/author-name';
-import { said } from '../text/messages';
-import { needsTool } from './round-tools';
+import { said, sayIn } from '../text/messages';
+import { needsTool, offSentence, toolOff } from './round-tools';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -68,6 +68,11 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       caseNumber: run.counterexample ? run.counterexample.caseIndex + 1 : null,
       // The message's id, from the stored row: the API's shape (presentStressRun) leaves it out.
       counterexampleSaid: row.counterexample?.said ?? null,
+      // Saving is the stress test's too: while a round turns it off, the page says so instead.
+      saveOff: (() => {
+        const off = toolOff(db, res, 'stress');
+        return off && sayIn(offSentence('stress', off.contest.name), res.locals.uiLang === 'zh' ? 'zh' : 'en');
+      })(),
     });
   });
 
