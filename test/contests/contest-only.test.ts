@@ -101,6 +101,14 @@ describe('contest-only problems', { timeout: 600_000 }, () => {
     expect(await (await tess.browser(`/contests/${round}`)).text()).toContain(`/contests/${round}/problems/bash-game/publish`);
     // Nim, in the same round but not held, stays everyone's.
     expect((await sue.api('/api/problems/nim')).status).toBe(200);
+    // A homework set that lists it, and the student's own page, leave it out for them.
+    const setRes = await post(tess, '/api/sets', { name: 'Week 1', problems: ['bash-game', 'nim'], opensAt: null, closesAt: null });
+    expect(setRes.status).toBe(201);
+    const set = ((await setRes.json()) as { id: number }).id;
+    expect((await sue.json<{ problems: string[] }>(`/api/sets/${set}`)).body.problems).toEqual(['nim']);
+    expect((await tess.json<{ problems: string[] }>(`/api/sets/${set}`)).body.problems).toEqual(['bash-game', 'nim']);
+    for (const path of [`/sets/${set}`, '/me']) expect(await (await sue.browser(path)).text(), path).not.toMatch(/bash-game|Brave Game/);
+    expect(await (await tess.browser(`/sets/${set}`)).text()).toContain('Brave Game');
 
     // The round starts: Sam (a contestant) reaches it, Sue still does not.
     expect((await post(tess, `/api/contests/${round}`, { startsAt: Date.now() - MIN }, 'PATCH')).status).toBe(200);
