@@ -110,6 +110,12 @@ describe('helpers off during a round', { timeout: 600_000 }, () => {
     // Neither the query nor a button opens a hint or the editorial; no stress, invocation, lab or mistake-map panel.
     for (const absent of ['class="hint-item"', 'class="editorial-text"', 'reveal-hint', 'ask-editorial', 'id="stress-test"', 'id="custom-invocation"', 'mistake-map-run']) expect(page, absent).not.toContain(absent);
     for (const tool of ['stress', 'hints'] as const) expect(page).toContain(SENTENCE[tool]('Exam').replace(/"/g, '&quot;'));
+    // However the page's address is spelled (the old gate let a trailing slash open the editorial).
+    for (const path of ['/problems/nim/?editorial=show', '/PROBLEMS/nim?hints=3', '/problems/Nim/?hints=1&editorial=show']) {
+      const got = await sam.browser(path);
+      const html = await got.text();
+      expect([path, html.includes('class="editorial-text"'), html.includes('class="hint-item"')]).toEqual([path, false, false]);
+    }
     // Bash Game declares its game: its SG-table panel says the lab is off instead of linking to it.
     const bash = await (await sam.browser('/problems/bash-game')).text();
     expect(bash).not.toContain('class="lab-link"');
