@@ -75,6 +75,10 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
       about: map.about[lang],
       summary: map.summary?.[lang] ?? null,
       table: layOut(map.params, map.cells, map.step, w),
+      sides: [
+        { which: 'got', caption: w.yours },
+        { which: 'truth', caption: w.truth },
+      ],
       firstState: map.first ? (map.first.state.length === 1 ? `${map.params[0]} = ${map.first.state[0]}` : `(${map.params.join(', ')}) = (${map.first.state.join(', ')})`) : null,
       source: row.source,
       language: row.language,

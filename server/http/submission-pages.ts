@@ -7,7 +7,6 @@ import type { Db } from '../storage/db';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import {
   countSubmissions,
-  getFailureText,
   getSubmission,
   insertSubmission,
   listFailureTexts,
@@ -31,6 +30,7 @@ import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount, listAccounts } from '../storage/accounts';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { TextDownloads } from './text-downloads';
 import { guardedRouter, loadedId } from './policy';
 import { said, sayIn } from '../text/messages';
 import { failingTestHiddenBy, toolsOff } from './round-tools';
@@ -52,6 +52,7 @@ export interface SubmissionPagesDeps {
 export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }: SubmissionPagesDeps): express.Router {
   const router = guardedRouter(db, { malformed: 404 });
   const highlight = new StoredHighlight(db);
+  const downloads = new TextDownloads(db.name);
 
   /** The web form: the code field, or an uploaded file when one is chosen. */
   async function submitForm(req: Request, res: Response, slugFromPath: string | null): Promise<void> {
@@ -243,27 +244,25 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     });
   });
 
-  router.get('/submissions/:submission/:file', (req, res) => {
+  router.get('/submissions/:submission/:file', async (req, res) => {
     const id = loadedId(res, 'submission');
     const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts|js)$/.exec(req.params.file);
     if (!m) throw notFound('There is no such file.');
     const kind = m[1]!;
-    let content: string | undefined;
-    // The page links a source under its own language's extension (source.js for JavaScript).
-    if (kind === 'source' && m[2] !== 'txt') content = getSubmission(db, id)?.source;
-    else if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
-      content = getFailureText(db, id, kind as FailureTextKind)?.content;
-    }
-    if (content !== undefined && kind !== 'source') {
+    const fileName = `submission-${id}-${req.params.file}`;
+    // A failing test's texts may be megabytes (a package's 15 MiB input): streamed from the download thread.
+    if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
+      // During the round the failing test is the judge's: none of its files (the page says why).
       const hiddenBy = failingTestHiddenBy(db, res, id);
       if (hiddenBy) throw new HttpError(403, said('round.no-failing-file', hiddenBy.name));
+      if (await downloads.send(res, id, kind as FailureTextKind, fileName)) return;
+      throw notFound(`Submission ${id} has no ${kind} to download.`);
     }
+    // The page links a source (at most 64 KiB) under its own language's extension (source.js for JavaScript).
+    const content = kind === 'source' && m[2] !== 'txt' ? getSubmission(db, id)?.source : undefined;
     if (content === undefined) throw notFound(`Submission ${id} has no ${kind} to download.`);
     // attachment() guesses a type from the extension (.ts is video/mp2t), so set the type after it.
-    res
-      .attachment(`submission-${id}-${req.params.file}`)
-      .type('text/plain; charset=utf-8')
-      .send(content);
+    res.attachment(fileName).type('text/plain; charset=utf-8').send(content);
   });
 
   return router;

@@ -147,6 +147,7 @@ const PHRASES_ZH: Record<string, string> = {
   'My progress': '我的进度',
   teacher: '教师',
   'Log out': '退出登录',
+  Menu: '菜单',
   'Log in': '登录',
   'You are logged out.': '你已退出登录。',
   Password: '密码',

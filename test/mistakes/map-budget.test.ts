@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompiler } from '../../server/compile';
-import type { Compiler } from '../../server/compile/types';
+import { describe, expect, it } from 'vitest';
 import { gridStates } from '../../server/mistakes/probe';
 import { loadProbe } from '../../server/mistakes/probes';
 import { gridInputs, gridRows, MAP_CPU_BUDGET_MS, runGrid } from '../../server/mistakes/run-grid';
 import { PersonTurns, type Head } from '../../server/queue/person-turns';
-import { createSandbox } from '../../server/sandbox';
-import type { Sandbox } from '../../server/sandbox/types';
 import { StressBudget } from '../../server/stress/budget';
+import { warmJudge } from '../helpers/warm-judge';
 
 /**
  * Issue 48, item 2: a mistake map has a CPU budget and stops a row at its first run out of time, so
  * `for(;;){}` on ed (80 files of 20 states, 1 s each) costs a few runs, not 80 s of a judge thread;
  * and what a map cost is charged in its person's turns.
  */
-let compiler: Compiler;
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  compiler = createCompiler();
-  sandbox = await createSandbox();
-});
-
-afterAll(async () => {
-  await Promise.all([compiler?.close(), sandbox?.close()]);
-});
+const judge = warmJudge();
 
 describe('a mistake map within its budget', { timeout: 120_000 }, () => {
   it("groups ed's files by row: two files of 20 states for each x", async () => {
@@ -39,7 +26,7 @@ describe('a mistake map within its budget', { timeout: 120_000 }, () => {
   it('stops each row at its first timed-out run and the whole map once the budget is spent', async () => {
     const probe = await loadProbe('ed');
     // A budget of 2.5 s of CPU: three runs of 1 s, each the first file of its row.
-    const map = await runGrid('ed', probe, { source: 'for (;;) {}\n', language: 'typescript' }, { compiler, sandbox }, new StressBudget(2_500));
+    const map = await runGrid('ed', probe, { source: 'for (;;) {}\n', language: 'typescript' }, judge, new StressBudget(2_500));
     expect(map.ok).toBe(true);
     if (!map.ok) return;
     expect(map.answers.ran).toEqual([0, 2, 4]);
@@ -51,7 +38,7 @@ describe('a mistake map within its budget', { timeout: 120_000 }, () => {
 
   it('runs every file of a program that answers in time, within the budget', async () => {
     const probe = await loadProbe('ed');
-    const map = await runGrid('ed', probe, { source: "const t = require('fs').readFileSync(0, 'utf8').split(/\\s+/).map(Number);\nlet out = ''; for (let i = 0; i < t[0]; i++) out += (t[3 + 3 * i] ^ t[4 + 3 * i]) ? 'YES\\n' : 'NO\\n';\nprocess.stdout.write(out);\n", language: 'javascript' }, { compiler, sandbox });
+    const map = await runGrid('ed', probe, { source: "const t = require('fs').readFileSync(0, 'utf8').split(/\\s+/).map(Number);\nlet out = ''; for (let i = 0; i < t[0]; i++) out += (t[3 + 3 * i] ^ t[4 + 3 * i]) ? 'YES\\n' : 'NO\\n';\nprocess.stdout.write(out);\n", language: 'javascript' }, judge);
     expect(map.ok).toBe(true);
     if (!map.ok) return;
     expect(map.answers.runs).toBe(80);
