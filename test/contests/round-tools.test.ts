@@ -30,8 +30,8 @@ beforeAll(async () => {
   // Accounts are numbered in the order made: tess 1, sam 2, sue 3, val 4.
   const accounts = new Map([['sam', 2], ['sue', 3], ['val', 4]]);
   exam = await make({ name: 'Exam', problems: ['bash-game', 'nim'], startsAt: Date.now() - 5 * MIN, minutes: 120, rules: 'icpc', tools: ALL_OFF, participants: [accounts.get('sam')] });
-  const old = await make({ name: 'Old', problems: ['nim'], startsAt: Date.now() - 3 * MIN, minutes: 1, rules: 'icpc', tools: ALL_OFF, participants: [accounts.get('sue')] });
-  // The old round ended two minutes ago; Val plays it virtually now, on his own clock.
+  const old = await make({ name: 'Old', problems: ['nim'], startsAt: Date.now() - 180 * MIN, minutes: 120, rules: 'icpc', tools: ALL_OFF, participants: [accounts.get('sue')] });
+  // The old round ended an hour ago; Val plays it virtually now, on his own two-hour clock.
   expect((await post(val, `/api/contests/${old}/virtual`)).status).toBe(201);
   later = await make({ name: 'Later', problems: ['nim'], startsAt: Date.now() + 60 * MIN, minutes: 60, rules: 'icpc', participants: [accounts.get('sam')] });
 }, 300_000);
@@ -129,6 +129,10 @@ describe('helpers off during a round', { timeout: 600_000 }, () => {
     const zh = await (await sam.browser('/problems/nim', { headers: { cookie: `${sam.cookie}; lang=zh` } })).text();
     expect(zh).toContain('比赛“Exam”期间，提示和题解都已关闭，赛后恢复。');
     expect(zh).toContain('比赛“Exam”期间，对拍、自定义输入、保存测试和错误地图都已关闭，赛后恢复。');
+    // In a virtual round too, on the player's own clock.
+    const virtual = await (await val.browser('/problems/nim')).text();
+    expect(virtual).toContain('class="round-back">← Old</a> (your virtual round)');
+    expect(virtual).toContain(SENTENCE.hints('Old').replace(/"/g, '&quot;'));
     // Outside any round the same page is the practice page.
     const sues = await (await sue.browser('/problems/nim')).text();
     for (const present of ['reveal-hint', 'id="stress-test"', 'class="tag"']) expect(sues, present).toContain(present);
