@@ -43,7 +43,8 @@ import { classRoutes } from './class-routes';
 import { problemImportRoutes } from './problem-import-routes';
 import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
-import { contestToolGate } from './contest-tool-gate';
+import { problemHoldRoutes } from './problem-hold-routes';
+import { roundLive } from './round-live';
 import { rejudgeRoutes } from './rejudge-routes';
 
 export interface AppDeps {
@@ -125,9 +126,10 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(classRoutes(deps.db, topics, deps.events));
   app.use(problemImportRoutes(deps.db, deps.onQueued));
   app.use(problemRemoveRoutes(deps.db));
+  app.use(problemHoldRoutes(deps.db));
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
-  app.use(contestToolGate(deps.db));
+  app.use(roundLive(deps.db, topics));
   app.use(rejudgeRoutes(deps.db, deps.onQueued));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));

@@ -27,6 +27,7 @@ import { rosterRoutes } from './roster-routes';
 import { IMPORT_TEXT } from './import-text';
 import type { Lang } from './statements';
 import type { LiveTopics, TopicStream } from './live';
+import { hiddenProblems, seesProblem } from './problem-sight';
 
 const langOf = (res: Response): Lang => (res.locals.uiLang === 'zh' ? 'zh' : 'en');
 /** Verdicts arriving together are announced once. */
@@ -47,13 +48,18 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
   const sortRows = (rows: StandingsRow[], sort: unknown): StandingsRow[] =>
     sort === 'name' ? rows : [...rows].sort((a, b) => b.solved - a.solved || a.displayName.localeCompare(b.displayName));
 
+  // A set as this viewer may see it: without the problems a round keeps from them (contest-only).
+  const seenSet = (res: Response, set: ProblemSet): ProblemSet => {
+    const hidden = hiddenProblems(db, res);
+    return hidden.size === 0 ? set : { ...set, problems: set.problems.filter((p) => !hidden.has(p)) };
+  };
   const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
   const visibleSet = (res: Response, raw: string): ProblemSet => {
     const id = parseId(raw);
     const set = id === null ? undefined : getSet(db, id);
     // A set that has not opened is invisible to students.
     if (!set || (!isTeacher(res) && !setWindow(set, Date.now()).visibleToStudents)) throw notFound(`There is no set ${raw.slice(0, 20)}.`);
-    return set;
+    return seenSet(res, set);
   };
   const setRows = (res: Response, set: ProblemSet, sort?: unknown): StandingsRow[] => {
     const only = isTeacher(res) ? undefined : (ownerFor(res) ?? undefined);
@@ -186,7 +192,9 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
   router.get('/api/sets', (_req, res) => {
     const teacher = isTeacher(res);
     const now = Date.now();
-    const sets = listSets(db).filter((s) => teacher || setWindow(s, now).visibleToStudents);
+    const sets = listSets(db)
+      .filter((s) => teacher || setWindow(s, now).visibleToStudents)
+      .map((s) => seenSet(res, s));
     res.json(
       sets.map((s) => {
         if (teacher) return presentSet(s);
@@ -320,7 +328,7 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
   router.get('/me', (_req, res) => {
     const v = viewerOf(res);
     if (v.kind !== 'account') throw notFound('There is no personal page in local mode (no accounts).');
-    const problems = problemOrder();
+    const problems = problemOrder().filter((slug) => seesProblem(db, res, slug));
     const lang = langOf(res);
     const h = heads(problems, lang);
     const row = standings(db, problems, { only: v.id })[0];
@@ -333,6 +341,7 @@ export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvent
       row: row && { solved: row.solved, cells: pageRows([row], h, lang)[0]!.cells },
       sets: listSets(db)
         .filter((s) => setWindow(s, now).visibleToStudents)
+        .map((s) => seenSet(res, s))
         .map((s) => {
           const mine = standings(db, s.problems, { only: v.id, window: setWindow(s, now) })[0];
           const words = phaseWords(s, now, lang);

@@ -10,9 +10,6 @@ import { labelOf } from '../contests/board';
 import { roundWindow } from '../rules/window';
 import type { Db } from '../storage/db';
 import {
-  addAnnouncement,
-  addQuestion,
-  answerQuestion,
   endContestNow,
   getContest,
   insertContest,
@@ -22,6 +19,7 @@ import {
   unfreezeContest,
   updateContest,
   type Contest,
+  type ContestMessage,
 } from '../storage/contests';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import { listAccounts } from '../storage/accounts';
@@ -30,13 +28,24 @@ import { boardView, contestCore, firstIssue, iso, MAX_MINUTES, textSchema } from
 import { latestRejudge } from '../rejudge/store';
 import { rejudgePanel } from './rejudge-routes';
 import { badRequest, errorIn, HttpError, notFound } from './errors';
-import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
+import { isTeacher, ownerFor, scopeOf, viewerOf } from './auth/viewer';
+import { messagesPage } from '../storage/contest-questions';
+import { holdOf } from '../storage/problem-holds';
+import { hiddenOf, insertRoundHolding } from './problem-hold-routes';
 
 /** A time as the pages print it; one no date can hold (a row from before the input bound) prints "?", never throws. */
-const when = (ms: number | null): string => {
+export const when = (ms: number | null): string => {
   const text = iso(ms);
   return text === null ? '?' : text.replace('T', ' ').slice(0, 16) + ' UTC';
 };
+
+/** Messages on a round's page at a time (the teacher's page of 1,300 questions was 5.7 MB). */
+const MESSAGES_PER_PAGE = 50;
+
+/** The helpers' names as the pages say them (translated by the page's phrases). */
+const HELPER_NAMES = { stress: 'Stress test', lab: 'SG lab', hints: 'Hints' } as const;
+/** How far ahead the create form's start is by default. */
+const DEFAULT_LEAD_MS = 10 * 60_000;
 
 /** What a contest form shows typed (sent back with a mistake, or a round's current fields). */
 interface Typed {
@@ -50,6 +59,8 @@ interface Typed {
   list: boolean;
   problems: string[];
   people: number[];
+  /** Contest-only: the picked problems are held for the round (the create form). */
+  hidden?: boolean;
 }
 
 /** A datetime-local value in the server's local time (the form's start carries no zone). */
@@ -93,14 +104,16 @@ async function contestForm(db: Db, req: Request): Promise<{ body: Record<string,
     freezeMinutes: field('freezeMinutes') === '' ? 0 : int('freezeMinutes'),
     tools,
     participants: list ? people : null,
+    // Contest-only: every ticked problem held for the round (made through the create form only).
+    hidden: form.fields.has('hidden') ? problems : [],
   };
-  const typed: Typed = { name: field('name'), startsAt: field('startsAt'), minutes: field('minutes'), freezeMinutes: field('freezeMinutes'), rules: field('rules'), tools, list, problems, people };
+  const typed: Typed = { name: field('name'), startsAt: field('startsAt'), minutes: field('minutes'), freezeMinutes: field('freezeMinutes'), rules: field('rules'), tools, list, problems, people, hidden: form.fields.has('hidden') };
   return { body, typed };
 }
 
 export function contestPages(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor, windowOf, virtualOf } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor, windowOf, virtualOf, ask, answer, announce } = contestCore(db, now);
 
   const titleOf = (res: Response, slug: string): string => {
     const h = getProblemHeader(db, slug);
@@ -109,7 +122,19 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
 
   const summary = (c: Contest) => {
     const w = windowOf(c);
-    return { id: c.id, name: c.name, phase: w.phase, starts: when(c.startsAt), ends: when(w.endsAt), freezes: w.freezeAt === null ? null : when(w.freezeAt), minutes: c.minutes, rules: c.rules, freezeMinutes: c.freezeMinutes };
+    return {
+      id: c.id,
+      name: c.name,
+      phase: w.phase,
+      starts: when(c.startsAt),
+      ends: when(w.endsAt),
+      // What a contestant must know before the start: when the board stops changing, and what is off.
+      freezes: w.freezeAt === null ? null : when(w.freezeAt),
+      minutes: c.minutes,
+      rules: c.rules,
+      freezeMinutes: c.freezeMinutes,
+      helpersOff: (['stress', 'lab', 'hints'] as const).filter((t) => !c.tools[t]).map((t) => HELPER_NAMES[t]),
+    };
   };
 
   /** The form's pickers: problems in learning order, and in accounts mode the students. */
@@ -130,7 +155,8 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const teacher = isTeacher(res);
     const contests = listContests(db).filter((c) => sees(res, c, 'round'));
     // A form sent back with a mistake keeps everything typed.
-    const typed = extra.typed ?? { name: '', startsAt: '', minutes: '90', freezeMinutes: '0', rules: 'icpc', tools: { stress: true, lab: true, hints: true }, list: false, problems: [], people: [] };
+    // A new round starts a few minutes ahead by default: time to check it before anyone sees it.
+    const typed = extra.typed ?? { name: '', startsAt: localInput(Math.ceil((now() + DEFAULT_LEAD_MS) / 60_000) * 60_000), minutes: '90', freezeMinutes: '0', rules: 'icpc', tools: { stress: true, lab: true, hints: true }, list: false, problems: [], people: [] };
     res.render('contests', { title: 'Contests', nav: 'contests', contests: contests.map(summary), teacher, typed, ...formLists(res, typed), formError: extra.formError });
   };
 
@@ -140,7 +166,9 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     teacherOnly(res, 'make a contest');
     const { body, typed } = await contestForm(db, req);
     try {
-      const id = insertContest(db, parseInput(body), ownerFor(res), now());
+      const input = parseInput(body);
+      const hidden = hiddenOf(body, input.problems);
+      const id = insertRoundHolding(db, input, hidden, ownerFor(res), now());
       res.redirect(303, `/contests/${id}`);
     } catch (e) {
       if (!(e instanceof HttpError) || e.status !== 400) throw e;
@@ -187,7 +215,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     return board.rows.find((r) => r.name === me && r.virtual === virtual);
   };
 
-  const contestPage = (res: Response, c: Contest, error: string | null = null) => {
+  const contestPage = (req: Request, res: Response, c: Contest, error: string | null = null) => {
     const t = now();
     const w = windowOf(c);
     const phase = w.phase;
@@ -199,7 +227,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const board = phase === 'before' ? undefined : boardFor(res, c, virtualRunning ? 'virtual' : 'live');
     const mine = board ? myRow(res, board, virtualRunning) : undefined;
     const problems = showProblems
-      ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined) }))
+      ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined), held: holdOf(db, slug)?.contest === c.id }))
       : [];
     const virtual = own && {
       starts: when(own.v.startedAt),
@@ -208,15 +236,15 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       endsMs: own.window.endsAt,
       leftMinutes: virtualRunning && own.window.endsAt !== null ? Math.ceil((own.window.endsAt - t) / 60_000) : null,
     };
-    const messages = messagesOf(res, c).map((m) => ({
-      ...m,
-      label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)),
-      at: when(m.createdAt),
-    }));
+    // Newest first, a page at a time: a teacher's page stays small whatever the class asks.
+    const page = typeof req.query.messages === 'string' && /^[1-9]\d{0,5}$/.test(req.query.messages) ? Number(req.query.messages) : 1;
+    const read = messagesPage(db, c.id, scopeOf(res), MESSAGES_PER_PAGE, (page - 1) * MESSAGES_PER_PAGE);
+    const pages = Math.max(1, Math.ceil(read.total / MESSAGES_PER_PAGE));
+    const messages = messagesOf(res, c, read.messages).map((m) => messageView(c, m));
     res.render('contest', {
       title: c.name,
       nav: 'contests',
-      scripts: phase === 'over' && !virtualRunning ? [] : ['/static/contest-clock.js'],
+      scripts: [...(phase === 'over' && !virtualRunning ? [] : ['/static/contest-clock.js']), '/static/live.js', '/static/contest-live.js'],
       contest: summary(c),
       before: phase === 'before',
       running: phase === 'running',
@@ -227,6 +255,11 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
       untilMinutes: phase === 'before' ? Math.ceil((c.startsAt - t) / 60_000) : null,
       problems,
       messages,
+      asked: req.query.asked === '1',
+      // Contest-only problems matter where there are students (accounts mode): the teacher's column.
+      canHold: teacher && viewerOf(res).kind === 'account',
+      olderMessages: page < pages ? `/contests/${c.id}?messages=${page + 1}#messages` : null,
+      newerMessages: page > 1 ? `/contests/${c.id}?messages=${page - 1}#messages` : null,
       teacher,
       frozen: board?.frozen ?? false,
       unfrozen: w.unfrozen,
@@ -240,7 +273,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     });
   };
 
-  router.get('/contests/:id', (req, res) => contestPage(res, visible(res, String(req.params.id))));
+  router.get('/contests/:id', (req, res) => contestPage(req, res, visible(res, String(req.params.id))));
 
   /** A form's text through the API's rules; a mistake goes back to the page as a sentence. */
   const formText = async (req: Request) => {
@@ -249,51 +282,49 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
     return { ...parsed.data, form };
   };
-  const back = (res: Response, c: Contest, action: () => Promise<void> | void) =>
+  const back = (req: Request, res: Response, c: Contest, action: () => Promise<void> | void, to = `/contests/${c.id}`) =>
     Promise.resolve()
       .then(action)
       .then(
-        () => res.redirect(303, `/contests/${c.id}`),
+        () => res.redirect(303, to),
         (e: unknown) => {
-          if (!(e instanceof HttpError) || e.status !== 400) throw e;
-          // The mistake on the page itself, answered 400.
-          res.status(400);
-          contestPage(res, getContest(db, c.id) ?? c, errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'));
+          if (!(e instanceof HttpError) || (e.status !== 400 && e.status !== 429)) throw e;
+          // The mistake (or the cap) on the page itself, with its status.
+          res.status(e.status);
+          contestPage(req, res, getContest(db, c.id) ?? c, errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'));
         },
       );
 
   router.post('/contests/:id/questions', rawBody, async (req, res) => {
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const d = await formText(req);
-      const problem = d.problem ?? null;
-      if (problem !== null && !c.problems.includes(problem)) throw badRequest(`The problem "${problem.slice(0, 60)}" is not in this contest.`);
-      addQuestion(db, c.id, ownerFor(res), problem, d.text, now());
-    });
+      ask(res, c, d.problem ?? null, d.text);
+    }, `/contests/${c.id}?asked=1#messages`);
   });
 
   router.post('/contests/:id/questions/:qid/answer', rawBody, async (req, res) => {
     teacherOnly(res, 'answer a question');
     const c = visible(res, String(req.params.id));
     const qid = /^[1-9]\d{0,15}$/.test(String(req.params.qid)) ? Number(req.params.qid) : 0;
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const d = await formText(req);
-      if (!answerQuestion(db, c.id, qid, ownerFor(res), d.text, d.toAll === true, now())) throw notFound(`There is no question ${String(req.params.qid).slice(0, 20)} in this contest.`);
+      if (!answer(res, c, qid, d.text, d.toAll === true)) throw notFound(`There is no question ${String(req.params.qid).slice(0, 20)} in this contest.`);
     });
   });
 
   router.post('/contests/:id/announcements', rawBody, async (req, res) => {
     teacherOnly(res, 'announce');
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
-      addAnnouncement(db, c.id, ownerFor(res), (await formText(req)).text, now());
+    await back(req, res, c, async () => {
+      announce(res, c, (await formText(req)).text);
     });
   });
 
   router.post('/contests/:id/end', rawBody, async (req, res) => {
     teacherOnly(res, 'end a contest');
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
+    await back(req, res, c, () => {
       if (windowOf(c).phase !== 'running') throw badRequest('Only a running contest can be ended.');
       endContestNow(db, c.id, now());
     });
@@ -303,7 +334,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/extend', rawBody, async (req, res) => {
     teacherOnly(res, 'change a contest');
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const form = await parseFormBody(req.get('content-type'), req.body);
       const raw = (form.fields.get('minutes') ?? '').trim();
       const minutes = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
@@ -316,7 +347,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   // A student's (or the local person's) virtual round of a round that is over: their own clock from now.
   router.post('/contests/:id/virtual', rawBody, async (req, res) => {
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
+    await back(req, res, c, () => {
       if (windowOf(c).phase !== 'over') throw badRequest('A virtual round can start once the real round is over.');
       startVirtual(db, c.id, ownerFor(res), now());
     });
@@ -325,7 +356,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/unfreeze', rawBody, async (req, res) => {
     teacherOnly(res, 'unfreeze the board');
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
+    await back(req, res, c, () => {
       if (windowOf(c).phase !== 'over') throw badRequest('The board can be unfrozen once the round is over.');
       unfreezeContest(db, c.id, now());
     });
@@ -365,6 +396,11 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   });
 
   return router;
+}
+
+/** A message as the round's pages show it (views/partials/contest-message.hbs): its problem's letter and time. */
+export function messageView(c: Contest, m: ContestMessage) {
+  return { ...m, label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)), at: when(m.createdAt) };
 }
 
 /** A cell on the round's page ("your status"): the board's own text and minutes; nothing drawn here. */

@@ -31,12 +31,16 @@ import {
   virtualEntry,
   type Contest,
   type ContestInput,
+  type ContestMessage,
 } from '../storage/contests';
 import { parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { said } from '../text/messages';
 import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
 import { may, type ContestPart } from './policy';
+import { questionsAskedBy } from '../storage/contest-questions';
+import { hiddenOf, insertRoundHolding } from './problem-hold-routes';
+import { roundNews } from '../contests/round-news';
 
 const MAX_PROBLEMS = 26;
 /** This process's start: a board's ETag from before a restart never matches. */
@@ -119,8 +123,8 @@ export function contestCore(db: Db, now: () => number = Date.now) {
   };
 
   /** The round's questions and announcements this person may read, without authors unless they may see them. */
-  const messagesOf = (res: Response, c: Contest) =>
-    messagesFor(db, c.id)
+  const messagesOf = (res: Response, c: Contest, list: ContestMessage[] = messagesFor(db, c.id)) =>
+    list
       .filter((m) => sees(res, c, 'message', { owner: m.author, toAll: m.kind === 'announcement' || m.toAll }))
       .map((m) => (sees(res, c, 'messageAuthor') ? m : { ...m, author: null, authorName: null }));
 
@@ -211,16 +215,52 @@ export function contestCore(db: Db, now: () => number = Date.now) {
     return board;
   };
 
-  return { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, windowOf, virtualOf };
+  /**
+   * A contestant's question, by the same rules from the API and the form: before the start a
+   * question names no problem (so the answer cannot tell which problems the round has), and one
+   * person asks at most MAX_QUESTIONS in a round (429, counted before anything is stored).
+   */
+  const ask = (res: Response, c: Contest, problem: string | null, text: string): number => {
+    const teacher = isTeacher(res);
+    if (problem !== null && !teacher && windowOf(c).phase === 'before') throw badRequest(said('round.question-problem-before'));
+    if (problem !== null && !c.problems.includes(problem)) throw badRequest(`The problem "${problem.slice(0, 60)}" is not in this contest.`);
+    if (!teacher && questionsAskedBy(db, c.id, ownerFor(res)) >= MAX_QUESTIONS) throw new HttpError(429, said('round.question-cap', MAX_QUESTIONS));
+    const id = addQuestion(db, c.id, ownerFor(res), problem, text, now());
+    roundNews.publish(c.id, id);
+    return id;
+  };
+
+  /** The teacher's answer (to the asker, or to everyone), pushed to every open page of the round; false: no such question. */
+  const answer = (res: Response, c: Contest, qid: number, text: string, toAll: boolean): boolean => {
+    if (!answerQuestion(db, c.id, qid, ownerFor(res), text, toAll, now())) return false;
+    roundNews.publish(c.id, qid);
+    return true;
+  };
+
+  /** An announcement to every contestant, pushed to every open page of the round. */
+  const announce = (res: Response, c: Contest, text: string): number => {
+    const id = addAnnouncement(db, c.id, ownerFor(res), text, now());
+    roundNews.publish(c.id, id);
+    return id;
+  };
+
+  return { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, windowOf, virtualOf, ask, answer, announce };
 }
+
+/** Questions one person may ask in one round: enough for any honest round, not a flood of the teacher's page. */
+export const MAX_QUESTIONS = 20;
 
 export function contestRoutes(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, present, boardFor, ask, answer, announce } = contestCore(db, now);
 
   router.post('/api/contests', rawBody, (req, res) => {
     teacherOnly(res, 'make a contest');
-    const id = insertContest(db, parseInput(parseJsonBody(req.body)), ownerFor(res), now());
+    const body = parseJsonBody(req.body);
+    const input = parseInput(body);
+    // Contest-only problems: held for the round from the moment it is made.
+    const hidden = hiddenOf(body, input.problems);
+    const id = insertRoundHolding(db, input, hidden, ownerFor(res), now());
     res.status(201).json({ id });
   });
 
@@ -310,9 +350,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     const c = visible(res, req.params.id);
     const parsed = textSchema.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-    const problem = parsed.data.problem ?? null;
-    if (problem !== null && !c.problems.includes(problem)) throw badRequest(`The problem "${problem.slice(0, 60)}" is not in this contest.`);
-    res.status(201).json({ id: addQuestion(db, c.id, ownerFor(res), problem, parsed.data.text, now()) });
+    res.status(201).json({ id: ask(res, c, parsed.data.problem ?? null, parsed.data.text) });
   });
 
   router.post('/api/contests/:id/questions/:qid/answer', rawBody, (req, res) => {
@@ -321,7 +359,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     const parsed = textSchema.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
     const qid = /^[1-9]\d{0,15}$/.test(req.params.qid) ? Number(req.params.qid) : 0;
-    if (!answerQuestion(db, c.id, qid, ownerFor(res), parsed.data.text, parsed.data.toAll === true, now())) throw notFound(`There is no question ${req.params.qid.slice(0, 20)} in this contest.`);
+    if (!answer(res, c, qid, parsed.data.text, parsed.data.toAll === true)) throw notFound(`There is no question ${req.params.qid.slice(0, 20)} in this contest.`);
     res.json({ id: qid });
   });
 
@@ -330,7 +368,7 @@ export function contestRoutes(db: Db, now: () => number = Date.now): express.Rou
     const c = visible(res, req.params.id);
     const parsed = textSchema.safeParse(parseJsonBody(req.body));
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-    res.status(201).json({ id: addAnnouncement(db, c.id, ownerFor(res), parsed.data.text, now()) });
+    res.status(201).json({ id: announce(res, c, parsed.data.text) });
   });
 
   router.get('/api/contests/:id/messages', (req, res) => {

@@ -166,7 +166,8 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
       const parsed = labSchema.safeParse(lab);
       if (!parsed.success) throw badRequest(describeLabError(parsed.error, lab));
       if (parsed.data.conjecture !== undefined) throw badRequest('A draft from the lab takes a game, not a conjecture.');
-      const request = labRequestOf(parsed.data);
+      // A teacher's draft: every problem's game is theirs to start from.
+      const request = labRequestOf(parsed.data, () => true);
       if (request.game.kind === 'problem') throw badRequest('That game is already a problem of this judge; draft from a preset, an octal or subtraction game, or your own game.');
       const spec = request.game.kind === 'source' ? null : request.game;
       const settings: Record<string, number> = request.game.kind === 'bash' ? { m: request.game.settings?.m ?? 3 } : {};

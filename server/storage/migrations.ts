@@ -632,6 +632,20 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 48,
+    name: 'contest-only problems: a problem held for a round until it starts',
+    // A held problem is listed, opened and submitted only by the round's contestants from its
+    // start, and by everyone once the round is over; the teacher releases it earlier by deleting
+    // the row (server/http/problem-sight.ts). Keyed by slug, as every table names a problem.
+    sql: `
+      CREATE TABLE problem_holds (
+        problem     TEXT PRIMARY KEY,
+        contest     INTEGER NOT NULL REFERENCES contests(id) ON DELETE CASCADE,
+        held_at     INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+  {
     version: 49,
     name: 'stored problems: what a page asks of one (interactive, its reference, a generator) in a table of its own',
     // A page asked whether a stored problem has a runnable reference with json_extract over its

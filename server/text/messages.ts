@@ -1,5 +1,6 @@
 import { VERDICT_TABLE, type Verdict } from '../rules/verdicts';
 import { SANDBOX_MESSAGES } from './sandbox-messages';
+import { ROUND_MESSAGES } from './round-messages';
 import { STATEMENT_MESSAGES } from './statement-messages';
 
 /**
@@ -194,7 +195,7 @@ const VERDICT_MESSAGES = Object.fromEntries(
   ]),
 ) as Record<`verdict.${Verdict}` | `verdict.${Verdict}.on-test`, { en: string; zh: string }>;
 
-export const MESSAGES = { ...FIXED_MESSAGES, ...SANDBOX_MESSAGES, ...STATEMENT_MESSAGES, ...VERDICT_MESSAGES };
+export const MESSAGES = { ...FIXED_MESSAGES, ...SANDBOX_MESSAGES, ...STATEMENT_MESSAGES, ...ROUND_MESSAGES, ...VERDICT_MESSAGES };
 
 export type MessageId = keyof typeof MESSAGES;
 

@@ -76,7 +76,8 @@ describe('contest pages', { timeout: 300_000 }, () => {
       await p.getByLabel('About').selectOption('nim');
       await p.getByLabel('Your question').fill('May a heap be empty?');
       await p.getByRole('button', { name: 'Ask' }).click();
-      await p.waitForURL(new RegExp(`/contests/${id}$`));
+      // The page comes back saying it is sent (at its messages).
+      await p.waitForURL(new RegExp(`/contests/${id}\\?asked=1#messages$`));
       const item = p.locator('.contest-messages li').first();
       expect(await item.locator('.message-text').innerText()).toBe('May a heap be empty?');
       await item.getByLabel('Answer').fill('Yes.');

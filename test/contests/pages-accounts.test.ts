@@ -49,7 +49,11 @@ describe('contest pages with accounts', { timeout: 300_000 }, () => {
     expect(page).not.toContain('/end"');
 
     const asked = await form(sam, `/contests/${running}/questions`, { problem: 'nim', text: 'Is 0 a heap?' });
-    expect([asked.status, asked.headers.get('location')]).toEqual([303, `/contests/${running}`]);
+    expect([asked.status, asked.headers.get('location')]).toEqual([303, `/contests/${running}?asked=1#messages`]);
+    expect(await (await sam.browser(`/contests/${running}?asked=1`)).text()).toContain('Your question is sent; the answer will appear here.');
+    // The teacher sees who asked; the student's own page never names anyone.
+    expect(await (await tess.browser(`/contests/${running}`)).text()).toContain('<span class="message-author">sam</span>');
+    expect(await (await sam.browser(`/contests/${running}`)).text()).not.toContain('message-author');
     expect((await tess.json<{ messages: { text: string }[] }>(`/api/contests/${running}/messages`)).body.messages.map((m) => m.text)).toEqual(['Is 0 a heap?']);
     // The teacher's page has the answer form under it; the student's buttons answer 403.
     expect(await (await tess.browser(`/contests/${running}`)).text()).toContain('/questions/1/answer"');
