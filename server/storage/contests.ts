@@ -191,15 +191,18 @@ export interface RoundNow {
  */
 export function roundsNow(db: Db, owner: number | null, now: number): RoundNow[] {
   const out: RoundNow[] = [];
-  const real = (prepared(db, 'SELECT * FROM contests WHERE starts_at <= ? AND (ended_at IS NULL OR ended_at > ?) ORDER BY id').all(now, now) as ContestRow[]).map(fromRow);
+  const real = (prepared(db, 'SELECT * FROM contests WHERE starts_at <= ? AND starts_at + minutes * 60000 > ? AND (ended_at IS NULL OR ended_at > ?) ORDER BY id').all(now, now, now) as ContestRow[]).map(fromRow);
   for (const c of real) {
     const window = roundWindow(c, now);
     if (window.phase === 'running' && takesPart(db, c, owner)) out.push({ contest: c, window, virtual: null });
   }
   const virtuals = prepared(
     db,
-    'SELECT id, contest, owner, started_at AS startedAt FROM contest_virtuals WHERE IFNULL(owner, 0) = IFNULL(?, 0) AND started_at <= ? ORDER BY id',
-  ).all(owner, now) as VirtualRound[];
+    // Only rounds that can still be running: every page and helper route asks this, so it must not
+    // read a person's (or the judge's) whole history of rounds.
+    `SELECT v.id, v.contest, v.owner, v.started_at AS startedAt FROM contest_virtuals v JOIN contests c ON c.id = v.contest
+      WHERE IFNULL(v.owner, 0) = IFNULL(?, 0) AND v.started_at <= ? AND v.started_at + c.minutes * 60000 > ? ORDER BY v.id`,
+  ).all(owner, now, now) as VirtualRound[];
   for (const v of virtuals) {
     const c = getContest(db, v.contest);
     if (!c) continue;
