@@ -2,7 +2,7 @@
  * How a submission's source and compiler output are shown: line numbers that are link targets
  * (`#L11`), and compiler positions ("11:1 error TS2322: …") that link to them.
  */
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import { escapeHtml } from './stored-highlight';
 
 export interface SourceView {
@@ -10,12 +10,12 @@ export interface SourceView {
   /** 1..n, one per line of the source, for the gutter. */
   lineNumbers: number[];
   /** `typescript` / `javascript`: the code block's class and the download's extension. */
-  languageCode: Language;
+  languageCode: LanguageId;
   extension: 'ts' | 'js';
 }
 
 /** `html` is the source already highlighted (http/stored-highlight.ts): nothing heavy happens here. */
-export function sourceView(source: string, language: Language, html: string): SourceView {
+export function sourceView(source: string, language: LanguageId, html: string): SourceView {
   const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n').length : source.split('\n').length;
   return {
     html,

@@ -1,4 +1,5 @@
-import type { Compiler, Language } from '../compile/types';
+import type { Compiler } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import type { Limits } from '../problems/types';
 import type { Interactor } from '../problems/types';
 import type { Sandbox } from '../sandbox/types';
@@ -18,7 +19,7 @@ export interface GradeTest {
 export interface GradeRequest {
   source: string;
   /** TypeScript (type-checked) unless said otherwise. */
-  language?: Language;
+  language?: LanguageId;
   tests: GradeTest[];
   limits: Limits;
   /** Whose program it is (the queue's sender): their previous program's sandbox worker may take it. */

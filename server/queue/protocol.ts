@@ -9,6 +9,7 @@ import type { DraftFinal } from '../problem-drafts/store';
 import type { CheckRow } from '../problem-drafts/checks';
 import type { ImportFinal } from '../problem-store/import-jobs';
 import type { SolutionReport } from '../problem-store/types';
+import type { Detected } from '../languages/toolchains';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -33,6 +34,8 @@ export type ToThread =
   | { type: 'job'; kind: JobKind; id: number; resume?: unknown }
   /** Stop the job at its next batch and hand it back with its progress (see JudgeQueue, MIN_SLICE_MS). */
   | { type: 'yield'; kind: JobKind; id: number }
+  /** The languages detection found at start (server/languages/detect.ts): sent before any job that needs one. */
+  | { type: 'languages'; detected: Detected }
   | { type: 'close' };
 
 export type FromThread =

@@ -1,7 +1,7 @@
 import hljs from 'highlight.js/lib/core';
 import javascript from 'highlight.js/lib/languages/javascript';
 import typescript from 'highlight.js/lib/languages/typescript';
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 
 hljs.registerLanguage('typescript', typescript);
 hljs.registerLanguage('javascript', javascript);
@@ -9,10 +9,10 @@ hljs.registerLanguage('javascript', javascript);
 /** What the highlighting thread is asked: a source and the language it is highlighted as. */
 export interface HighlightRequest {
   source: string;
-  language: Language;
+  language: LanguageId;
 }
 
 /** Submitted source as highlighted HTML in its own language; highlight.js escapes the text it wraps. */
-export function highlightSource(source: string, language: Language): string {
+export function highlightSource(source: string, language: LanguageId): string {
   return hljs.highlight(source, { language, ignoreIllegals: true }).value;
 }

@@ -1,4 +1,4 @@
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import type { Verdict } from '../judge/verdicts';
 import { authorSql } from './author-name';
 import { prepared, type Db } from './db';
@@ -18,7 +18,7 @@ export interface SubmissionSummary {
   memoryKb: number | null;
   createdAt: number;
   finishedAt: number | null;
-  language: Language;
+  language: LanguageId;
   /** The account that sent it (accounts mode); null in local mode. */
   owner: number | null;
   /** Its name, with "(removed account)" after a removed one's. */
@@ -62,7 +62,7 @@ const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest
  * `client` names who sent it (a person in accounts mode, else an address), so the queue can take
  * turns between them; `owner` is the sender's account (null in local mode).
  */
-export function insertSubmission(db: Db, problem: string, source: string, language: Language = 'typescript', client = '', owner: number | null = null): number {
+export function insertSubmission(db: Db, problem: string, source: string, language: LanguageId = 'typescript', client = '', owner: number | null = null): number {
   const row = prepared(db, 'INSERT INTO submissions (problem, source, language, created_at, client, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
     .get(problem, source, language, Date.now(), client, owner) as { id: number };
   tagContest(db, row.id);
