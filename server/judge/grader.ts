@@ -54,7 +54,7 @@ export interface TestOutcome {
 
 export type GradeEvent =
   | { type: 'compiling' }
-  | { type: 'compiled'; ok: boolean; output: string }
+  | { type: 'compiled'; ok: boolean; output: string; /** a native program the compile cache had */ cached?: boolean }
   | { type: 'running'; test: number }
   | { type: 'test'; outcome: TestOutcome };
 
@@ -96,7 +96,7 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
 async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: GradeEvent) => void): Promise<GradeOutcome> {
   const outcome: GradeOutcome = { verdict: 'AC', failedTest: null, compileOutput: null, tests: [], timeMs: 0, memoryKb: 0 };
   onEvent({ type: 'compiling' });
-  const prepared = await compileAndLoad(deps, req.source, req.language, req.limits, (ok, output) => onEvent({ type: 'compiled', ok, output }), req.person ?? null);
+  const prepared = await compileAndLoad(deps, req.source, req.language, req.limits, (ok, output, cached) => onEvent({ type: 'compiled', ok, output, ...(cached && { cached }) }), req.person ?? null);
   if (!prepared.ok) return { ...outcome, verdict: prepared.verdict, compileOutput: prepared.compileOutput || null };
   outcome.compileOutput = prepared.diagnostics || null;
 

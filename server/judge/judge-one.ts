@@ -117,12 +117,12 @@ export async function compileAndLoad(
   language: LanguageId | undefined,
   limits: Limits,
   /** Told as soon as the compiler has answered, before the program is loaded. */
-  onCompiled: (ok: boolean, diagnostics: string) => void = () => {},
+  onCompiled: (ok: boolean, diagnostics: string, cached: boolean) => void = () => {},
   person: string | null = null,
 ): Promise<Prepared> {
   try {
     const compiled = await compileProgram(deps.compiler, source, language);
-    onCompiled(compiled.ok, compiled.diagnostics);
+    onCompiled(compiled.ok, compiled.diagnostics, compiled.ok && (compiled.cached ?? false));
     if (!compiled.ok) return { ok: false, verdict: 'CE', compileOutput: compiled.diagnostics };
     await loadProgram(deps.sandbox, compiled.program, limits, person);
     return { ok: true, program: compiled.program, diagnostics: compiled.diagnostics, cached: compiled.cached ?? false };

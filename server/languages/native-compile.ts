@@ -30,8 +30,9 @@ export function entryName(tc: Toolchain, source: string): string {
 }
 
 /**
- * `fresh`: compile even when the cache has the source (detection's self-test must show that the
- * compiler works now, not that it once did).
+ * `fresh`: compile even when the cache has the source, without the precompiled header
+ * (detection's self-test shows that the compiler works now, not that it once did, and does not
+ * wait for a header to be built).
  */
 export async function compileNative(tc: Toolchain, source: string, options: { fresh?: boolean } = {}): Promise<NativeCompiled> {
   const name = entryName(tc, source);
@@ -44,7 +45,7 @@ export async function compileNative(tc: Toolchain, source: string, options: { fr
   }
   let p = inFlight.get(name);
   if (!p) {
-    p = compileInto(tc, source, name).finally(() => inFlight.delete(name));
+    p = compileInto(tc, source, name, !options.fresh).finally(() => inFlight.delete(name));
     inFlight.set(name, p);
   }
   return p;
@@ -59,7 +60,7 @@ async function fromEntry(tc: Toolchain, dir: string, cached: boolean): Promise<N
   return { ok: true, program, diagnostics: warnings, cached };
 }
 
-async function compileInto(tc: Toolchain, source: string, name: string): Promise<NativeCompiled> {
+async function compileInto(tc: Toolchain, source: string, name: string, withPch: boolean): Promise<NativeCompiled> {
   const native = languageSpec(tc.id).native!;
   const work = workDir();
   try {
@@ -68,7 +69,7 @@ async function compileInto(tc: Toolchain, source: string, name: string): Promise
     let argv: string[];
     const readOnly: { host: string; box: string }[] = [];
     if (native.compile) {
-      const pch = native.pch ? await ensurePch(tc) : null;
+      const pch = native.pch && withPch ? await ensurePch(tc) : null;
       if (pch) readOnly.push({ host: pch, box: BOX_PCH_DIR });
       argv = native.compile(tc.binary, { source: boxSource, output: `${BOX_WORK_DIR}/${native.artifact}`, ...(pch && { pchDir: BOX_PCH_DIR }) });
     } else {

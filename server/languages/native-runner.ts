@@ -1,55 +1,22 @@
 /**
- * The one place languages reach the contained native runner (server/sandbox/native, built by its
- * own module; the contract is NativeProgram / NativeSandbox / runContained / nativeSupport). It is
- * loaded on first use, so a judge that never sees a native language never starts it, and a machine
- * where it cannot work reports why instead of failing.
+ * The one place languages reach the contained native runner (server/sandbox/native: NativeProgram,
+ * NativeSandbox, runContained, nativeSupport). It is loaded on first use, so a judge that never
+ * sees a native language never builds or starts it, and a machine where it cannot work reports why.
  */
-import type { LiveSession, RunLimits, RunResult } from '../sandbox/types';
+import type { NativeSupport } from '../sandbox/native/index';
 
-/** A compiled program ready to run: its directory is mounted read-only at BOX_PROGRAM_DIR. */
-export interface NativeProgram {
-  dir: string;
-  argv: string[];
-  env?: Record<string, string>;
-}
+export type { ContainedResult, ContainedRun, NativeProgram, NativeSandbox } from '../sandbox/native/index';
+type NativeModule = typeof import('../sandbox/native/index');
+import type { ContainedResult, ContainedRun, NativeSandbox } from '../sandbox/native/index';
 
-export interface NativeSandbox {
-  load(program: NativeProgram, limits: RunLimits, person?: string | null): Promise<void>;
-  run(input: string): Promise<RunResult>;
-  runBatch(inputs: string[]): Promise<RunResult[]>;
-  play(session: LiveSession): Promise<RunResult>;
-  release(): void;
-  close(): Promise<void>;
-}
-
-export interface ContainedRun {
-  argv: string[];
-  workDir?: string;
-  readOnly?: { host: string; box: string }[];
-  stdin?: string;
-  limits: { cpuMs: number; wallMs: number; memoryMb: number; outputBytes: number; fileBytes: number; processes: number };
-  env?: Record<string, string>;
-}
-export type ContainedResult = RunResult & { signal?: string };
-
-interface NativeModule {
-  BOX_PROGRAM_DIR: string;
-  BOX_WORK_DIR?: string;
-  createNativeSandbox(): Promise<NativeSandbox>;
-  runContained(run: ContainedRun): Promise<ContainedResult>;
-  nativeSupport(): Promise<{ ok: true } | { ok: false; reason: string }>;
-}
-
-/** Where the work directory of a contained run is mounted (the contract's BOX_WORK_DIR). */
+/** Where the work directory of a contained run is mounted, and a program's directory. */
 export const BOX_WORK_DIR = '/work';
 
 let loading: Promise<NativeModule | string> | null = null;
 
-/** The native runner, or why it is not there. */
+/** The native runner, or why it could not be loaded. */
 function nativeModule(): Promise<NativeModule | string> {
-  // A computed specifier: the runner is its own module, absent from builds that predate it.
-  const specifier = '../sandbox/native/index';
-  loading ??= (import(specifier) as Promise<NativeModule>).then(
+  loading ??= import('../sandbox/native/index').then(
     (m) => m,
     (e: unknown) => `the contained native runner could not be loaded (${e instanceof Error ? e.message : String(e)})`,
   );
@@ -63,7 +30,7 @@ async function runner(): Promise<NativeModule> {
 }
 
 /** Whether native programs can run here: the runner is present and says it works. */
-export async function nativeSupport(): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function nativeSupport(): Promise<NativeSupport> {
   const m = await nativeModule();
   if (typeof m === 'string') return { ok: false, reason: m };
   try {

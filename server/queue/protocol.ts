@@ -41,7 +41,7 @@ export type ToThread =
 export type FromThread =
   | { type: 'ready' }
   | { type: 'compiling'; id: number }
-  | { type: 'compiled'; id: number; ok: boolean; output: string }
+  | { type: 'compiled'; id: number; ok: boolean; output: string; /** the compile cache had the program */ cached?: boolean }
   /**
    * Tests finished since the last progress message (stored in one transaction), and the test now
    * running (null: none). Sent for the first test at once, then at most every PROGRESS_MS.

@@ -629,7 +629,9 @@ export const MIGRATIONS: readonly Migration[] = [
     // SQLite cannot change a CHECK in place: each table is rebuilt from its own stored definition
     // with the new list (every row, index and reference kept). The ids are a contract
     // (docs/languages.md); a language added later comes with a migration like this one.
-    sql: '',
+    // compile_cached: the submission's program came from the compile cache (the same source and
+    // compiler compiled before), so nothing was compiled for it.
+    sql: 'ALTER TABLE submissions ADD COLUMN compile_cached INTEGER NOT NULL DEFAULT 0;',
     foreignKeysOff: true,
     run: (db) => {
       const before = "CHECK (language IN ('typescript', 'javascript'))";
