@@ -14,7 +14,7 @@ import { createNativeSandbox, nativeSupport, runContained } from './native-runne
 import { LANGUAGES } from './registry';
 import type { Detected, Toolchain } from './toolchains';
 import { english, said, type Said } from '../text/messages';
-import type { LanguageSpec } from './types';
+import type { LanguageId, LanguageSpec } from './types';
 
 /** One language as GET /api/languages reports it. */
 export interface LanguageStatus {
@@ -57,11 +57,11 @@ export function findOnPath(name: string, path: string | undefined): string[] {
 }
 
 /** Detects every language (seconds: each native self-test is a compile and a run in the sandbox). */
-export async function detectLanguages(env: NodeJS.ProcessEnv = process.env): Promise<Detected> {
+export async function detectLanguages(env: NodeJS.ProcessEnv = process.env, only?: readonly LanguageId[]): Promise<Detected> {
   const detected: Detected = {};
   const support = await nativeSupport();
   for (const spec of LANGUAGES) {
-    if (!spec.native) continue;
+    if (!spec.native || (only && !only.includes(spec.id))) continue;
     detected[spec.id] = await detectNative(spec, env.PATH, support);
   }
   return detected;
