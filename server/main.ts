@@ -27,7 +27,7 @@ import { backupSchedule, startRotatingBackups } from './storage/backup-schedule'
 import { classCodeOf, registrationOpen } from './storage/class-settings';
 import { detectLanguagesInThread } from './languages/detect-in-thread';
 import { languageStatuses } from './languages/detect';
-import { setDetected } from './languages/toolchains';
+import { setDetected, setDetectedByWorkers } from './languages/toolchains';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
@@ -111,7 +111,12 @@ async function main(): Promise<void> {
 
   // Which languages this judge offers: detected off the HTTP thread while problems build; a
   // missing compiler is reported, never fatal (docs/languages.md).
-  void detectLanguagesInThread().then(
+  // In distributed mode the workers judge: their heartbeats say which languages are offered.
+  if (remote) {
+    const look = (): void => void remote.workers().then(setDetectedByWorkers, () => {});
+    look();
+    setInterval(look, 5_000).unref();
+  } else void detectLanguagesInThread().then(
     (detected) => {
       setDetected(detected);
       embedded?.setLanguages(detected);

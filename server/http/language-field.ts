@@ -1,6 +1,6 @@
 import { languageStatuses } from '../languages/detect';
 import { isLanguageId, LANGUAGE_IDS, type LanguageId } from '../languages/registry';
-import { detectedNow } from '../languages/toolchains';
+import { detectedNow, waitsForWorkers } from '../languages/toolchains';
 import { said } from '../text/messages';
 import { badRequest, HttpError } from './errors';
 
@@ -15,7 +15,7 @@ export function parseLanguage(value: unknown): LanguageId {
   if (value === undefined || value === null || value === '') return 'typescript';
   if (!isLanguageId(value)) throw badRequest(said('language.unknown', LANGUAGE_IDS.map((l) => `"${l}"`).join(', ')));
   const status = languageStatuses(detectedNow()).find((s) => s.id === value)!;
-  if (status.available) return value;
+  if (status.available || waitsForWorkers()) return value;
   const sentence = status.said ?? status.reason ?? value;
   throw detectedNow() === null ? new HttpError(503, sentence) : badRequest(sentence);
 }

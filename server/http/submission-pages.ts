@@ -25,7 +25,9 @@ import { parseCount, parseSubmissionFilter } from './submission-query';
 import { clientKey } from './client-key';
 import { checkPersonCap } from './person-cap';
 import { compileOutputHtml, sourceView } from './source-view';
-import { languageSpec } from '../languages/registry';
+import { languageSpec, type LanguageId } from '../languages/registry';
+import { languageStatuses } from '../languages/detect';
+import { detectedNow } from '../languages/toolchains';
 import { caseOfDifference, splitAtCase } from './failing-case-view';
 import { storedCaseLayout } from '../problem-store/case-layouts';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
@@ -33,7 +35,7 @@ import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount, listAccounts } from '../storage/accounts';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
-import { said } from '../text/messages';
+import { said, sayIn } from '../text/messages';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -198,6 +200,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       scripts: ['/static/api.js', '/static/diff.js', '/static/failure-diff.js', ...(done ? [] : ['/static/submission.js'])],
       refresh: !done,
       noJudge: s.status === 'queued' && judgeConnected?.() === false,
+      // Distributed mode: no connected worker judges this language now; it waits for one that does.
+      languageWaits: s.status === 'queued' ? languageWaitSentence(s.language, res.locals.uiLang === 'zh' ? 'zh' : 'en') : null,
       submission: {
         id: s.id,
         author: showsAuthors(res) ? s.ownerDisplay : null,
@@ -249,4 +253,11 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
   });
 
   return router;
+}
+
+/** Why a queued submission's language is not being judged now (no judge has it), or null. */
+function languageWaitSentence(language: LanguageId, lang: 'en' | 'zh'): string | null {
+  const status = languageStatuses(detectedNow()).find((l) => l.id === language);
+  if (!status || status.available) return null;
+  return status.said ? sayIn(status.said, lang) : (status.reason ?? null);
 }

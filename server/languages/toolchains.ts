@@ -3,7 +3,8 @@
  * once at start and hands the result to every judge thread (one message before any job), so every
  * compile of a language uses the same binary, decided once.
  */
-import type { Said } from '../text/messages';
+import { english, said, type Said } from '../text/messages';
+import { LANGUAGES } from './registry';
 import type { LanguageId } from './types';
 
 /** A native language's binary as found and self-tested: its real path and version line. */
@@ -17,6 +18,31 @@ export interface Toolchain {
 export type Detected = Partial<Record<LanguageId, { ok: true; toolchain: Toolchain } | { ok: false; reason: string; said: Said }>>;
 
 let known: Detected | null = null;
+let fromWorkers = false;
+
+/**
+ * Distributed mode's web tier: the languages are the connected workers' (their heartbeats), and a
+ * submission in a language none of them has now is taken and waits for one (docs/distributed.md).
+ */
+export function setDetectedByWorkers(workers: readonly { languages?: { id: string; version: string | null }[] }[]): void {
+  fromWorkers = true;
+  const d: Detected = {};
+  for (const spec of LANGUAGES) {
+    if (!spec.native) continue;
+    const version = workers.flatMap((w) => w.languages ?? []).find((l) => l.id === spec.id)?.version;
+    if (version !== undefined) d[spec.id] = { ok: true, toolchain: { id: spec.id, binary: '', version: version ?? '' } };
+    else {
+      const s = said('language.no-worker', spec.family);
+      d[spec.id] = { ok: false, reason: english(s), said: s };
+    }
+  }
+  setDetected(d);
+}
+
+/** Whether a language no judge has now is still taken (distributed mode: it waits for a worker). */
+export function waitsForWorkers(): boolean {
+  return fromWorkers;
+}
 let waiting: ((d: Detected) => void)[] = [];
 
 /** Detection's result, for this thread: compiles waiting for it go on. */
