@@ -100,6 +100,9 @@ describe.skipIf(unsupported)('native programs: attacks', () => {
       const r = await box.run(`write ${file}\n`);
       expect(r.stdout, file).toMatch(/: (Read-only file system|Permission denied)\n$/);
     }
+    // The devices a program may use still work.
+    const devNull = await box.run('write /dev/null\n');
+    expect(devNull.stdout).toBe('write /dev/null: ok\n');
     const next = await box.run('leftover\n');
     expect(next.stdout).toBe('leftover: none\n');
   });
@@ -183,5 +186,24 @@ describe.skipIf(unsupported)('native programs: attacks', () => {
     expect(exit.status).toBe('re');
     expect(exit.exitCode).toBe(3);
     expect(exit.message).toBe('Runtime error: the program exited with code 3.');
+  });
+});
+
+describe.skipIf(unsupported)('native programs without a cgroup (the fallbacks)', () => {
+  const box = useNativeProgram('attacks.cpp', {}, { cgroup: false });
+
+  it('CPU time from /proc and the reaped children: threads burning CPU are TLE, a plain run is AC', async () => {
+    const sum = await box.run('sum 1 2\n');
+    expect(sum.status, show(sum)).toBe('ok');
+    const r = await box.run('threads\n');
+    expect(r.status, show(r)).toBe('tle');
+    expect(r.timeMs).toBeGreaterThanOrEqual(500);
+  });
+
+  it('memory from /proc and ru_maxrss: touching past the limit is MLE, an untouched array is not', async () => {
+    const over = await box.run('touch 300\n');
+    expect(over.status, show(over)).toBe('mle');
+    const huge = await box.run('huge\n');
+    expect(huge.status, show(huge)).toBe('ok');
   });
 });

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createNativeSandbox, nativeSupport, runContained, type NativeSandbox } from '../../server/sandbox/native';
+import { createNativeSandbox, NativeSandbox, nativeSupport, runContained } from '../../server/sandbox/native';
+import { boxHelper } from '../../server/sandbox/native/helper';
 import { DEFAULT_OUTPUT_LIMIT, type RunLimits, type RunResult } from '../../server/sandbox/types';
 
 /**
@@ -13,6 +14,11 @@ import { DEFAULT_OUTPUT_LIMIT, type RunLimits, type RunResult } from '../../serv
 export const support = await nativeSupport();
 if (!support.ok && (process.env.CI === 'true' || process.env.SG_EXPECT_LAYERS === '1')) throw new Error(`the native runner is expected here: ${support.reason}`);
 export const unsupported = !support.ok;
+const helper = await boxHelper();
+const helperPath = () => {
+  if (!helper.ok) throw new Error(helper.reason);
+  return helper.path;
+};
 
 export const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', 'native');
 export const LIMITS: RunLimits = { timeMs: 500, memoryMb: 256, outputBytes: DEFAULT_OUTPUT_LIMIT };
@@ -53,13 +59,23 @@ export function helperProcesses(): number[] {
   return found;
 }
 
+/** A fixture compiled once per test file (its directory removed when the file's tests end). */
+const compiled = new Map<string, Promise<string>>();
+function compiledFixture(file: string): Promise<string> {
+  if (!compiled.has(file)) compiled.set(file, compileCpp(readFileSync(path.join(FIXTURES, file), 'utf8')));
+  return compiled.get(file)!;
+}
+afterAll(async () => {
+  for (const dir of compiled.values()) rmSync(await dir, { recursive: true, force: true });
+});
+
 /** A sandbox with one compiled program loaded, shared by a file's tests, checked empty after each run. */
-export function useNativeProgram(file: string, limits: Partial<RunLimits> = {}) {
+export function useNativeProgram(file: string, limits: Partial<RunLimits> = {}, options: { cgroup?: boolean } = {}) {
   const state = {} as { sandbox: NativeSandbox; dir: string };
   beforeAll(async () => {
     if (unsupported) return;
-    state.dir = await compileCpp(readFileSync(path.join(FIXTURES, file), 'utf8'));
-    state.sandbox = await createNativeSandbox();
+    state.dir = await compiledFixture(file);
+    state.sandbox = options.cgroup === false ? new NativeSandbox(helperPath(), { cgroup: false }) : await createNativeSandbox();
     await state.sandbox.load({ dir: state.dir, argv: ['/prog/main'] }, { ...LIMITS, ...limits });
   }, 180_000);
   afterAll(async () => {
@@ -68,7 +84,6 @@ export function useNativeProgram(file: string, limits: Partial<RunLimits> = {}) 
     await state.sandbox.close();
     expect(helperProcesses(), 'no helper process is left once the sandbox is closed').toEqual([]);
     expect(groups.filter((g) => readdirSafe(g)), 'no cgroup is left once the sandbox is closed').toEqual([]);
-    rmSync(state.dir, { recursive: true, force: true });
   });
   return {
     state,

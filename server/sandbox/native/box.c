@@ -21,7 +21,8 @@
  *   box -> judge   READY\n | FAIL <text>\n      after setup
  *                  OUT <id> <len>\n<bytes>     live output
  *                  DONE <id> key=value ...\n   the run's facts     ERR <id> <text>\n  the runner failed
- * Files (non-live runs) are in the io directory the judge gave: in, out, err.
+ * Files are in the io directory the judge gave: in-<id> (written by the judge; live runs have a
+ * pipe instead), out-<id> (a live run's output comes as OUT frames), err-<id>.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -43,6 +44,7 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -69,6 +71,13 @@ static struct bind binds[MAX_BINDS];
 static int nbinds;
 static const char *io_dir, *cg_mem, *cg_pids, *cg_cpu, *cg2;
 static long tmp_mb = 64;
+/* A work directory (a compiler's, a checker's feedback): the box works in a tmpfs of work_mb at
+   /work, filled from the host directory before and copied back after the run, so what a command
+   writes is bounded by that size and never fills the judge's disk. */
+static const char *work_host;
+static long work_mb = 64;
+static int work_host_fd = -1;
+static void work_copy_in(const char *root);
 
 static int io_fd = -1;
 /* cgroup files, opened before the root is changed (fds stay valid after) */
@@ -89,7 +98,7 @@ static void mkdirs(const char *path, mode_t mode) {
   mkdir(buf, mode);
 }
 
-static void bind_into(const char *root, const char *host, const char *box, int rw) {
+static void bind_into(const char *root, const char *host, const char *box, int rw, int dev) {
   char dst[4096];
   struct stat st;
   snprintf(dst, sizeof dst, "%s%s", root, box);
@@ -105,7 +114,7 @@ static void bind_into(const char *root, const char *host, const char *box, int r
     close(fd);
   }
   if (mount(host, dst, NULL, MS_BIND | MS_REC, NULL) != 0) die(host);
-  unsigned long flags = MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | (rw ? 0 : MS_RDONLY);
+  unsigned long flags = MS_REMOUNT | MS_BIND | MS_NOSUID | (dev ? 0 : MS_NODEV) | (rw ? 0 : MS_RDONLY);
   if (mount(NULL, dst, NULL, flags, NULL) != 0) die(dst);
 }
 
@@ -121,7 +130,7 @@ static void runtime_into(const char *root, const char *path) {
     snprintf(dst, sizeof dst, "%s%s", root, path);
     if (symlink(target, dst) != 0) die(dst);
   } else if (S_ISDIR(st.st_mode)) {
-    bind_into(root, path, path, 0);
+    bind_into(root, path, path, 0, 0);
   }
 }
 
@@ -216,7 +225,7 @@ static void setup_root(void) {
   snprintf(p, sizeof p, "%s/dev", root);
   mkdir(p, 0755);
   const char *devs[] = {"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"};
-  for (size_t i = 0; i < sizeof devs / sizeof *devs; i++) bind_into(root, devs[i], devs[i], 1);
+  for (size_t i = 0; i < sizeof devs / sizeof *devs; i++) bind_into(root, devs[i], devs[i], 1, 1);
   const char *links[][2] = {{"/proc/self/fd", "/dev/fd"}, {"/proc/self/fd/0", "/dev/stdin"}, {"/proc/self/fd/1", "/dev/stdout"}, {"/proc/self/fd/2", "/dev/stderr"}};
   for (size_t i = 0; i < sizeof links / sizeof *links; i++) {
     snprintf(p, sizeof p, "%s%s", root, links[i][1]);
@@ -228,13 +237,94 @@ static void setup_root(void) {
   if (mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2") != 0 && mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) die("proc");
   snprintf(p, sizeof p, "%s/tmp", root);
   mkdir(p, 01777);
-  for (int i = 0; i < nbinds; i++) bind_into(root, binds[i].host, binds[i].box, binds[i].rw);
+  if (work_host) work_copy_in(root);
+  for (int i = 0; i < nbinds; i++) bind_into(root, binds[i].host, binds[i].box, binds[i].rw, 0);
   if (chdir(root) != 0) die("chdir root");
   if (syscall(SYS_pivot_root, ".", ".") != 0) die("pivot_root");
   if (umount2(".", MNT_DETACH) != 0) die("detach old root");
   if (chdir("/") != 0) die("chdir /");
   if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0) die("read-only root");
   if (sethostname("sandbox", 7) != 0) die("hostname");
+}
+
+/* ---------- the work directory: copied in, worked on in a tmpfs, copied out ---------- */
+
+#define WORK_DEPTH 8
+#define WORK_ENTRIES 10000
+
+static int work_entries;
+
+/* Copies a regular file between two directory fds (never following a symlink); 0 on success. */
+static int copy_at(int from_dir, const char *name, int to_dir, mode_t mode, uid_t uid) {
+  int in = openat(from_dir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (in < 0) return -1;
+  struct stat st;
+  if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) return close(in), -1;
+  unlinkat(to_dir, name, 0);
+  int out = openat(to_dir, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode & 0755);
+  if (out < 0) return close(in), -1;
+  char buf[65536];
+  ssize_t n;
+  int ok = 0;
+  while ((n = read(in, buf, sizeof buf)) > 0)
+    if (write(out, buf, n) != n) { ok = -1; break; }
+  if (n < 0) ok = -1;
+  if (uid != (uid_t)-1 && fchown(out, uid, uid) != 0) ok = -1;
+  close(in);
+  close(out);
+  return ok;
+}
+
+/* Copies a tree of regular files and directories (symlinks and the rest are left out), bounded. */
+static int copy_tree(int from_dir, int to_dir, int depth, uid_t uid) {
+  DIR *d = fdopendir(dup(from_dir));
+  if (!d) return -1;
+  int ok = 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    if (++work_entries > WORK_ENTRIES) { ok = -1; break; }
+    struct stat st;
+    if (fstatat(from_dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+    if (S_ISREG(st.st_mode)) {
+      if (copy_at(from_dir, e->d_name, to_dir, st.st_mode, uid) != 0) ok = -1;
+    } else if (S_ISDIR(st.st_mode) && depth < WORK_DEPTH) {
+      mkdirat(to_dir, e->d_name, 0755);
+      if (uid != (uid_t)-1) fchownat(to_dir, e->d_name, uid, uid, AT_SYMLINK_NOFOLLOW);
+      int sub_from = openat(from_dir, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      int sub_to = openat(to_dir, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub_from < 0 || sub_to < 0 || copy_tree(sub_from, sub_to, depth + 1, uid) != 0) ok = -1;
+      if (sub_from >= 0) close(sub_from);
+      if (sub_to >= 0) close(sub_to);
+    }
+  }
+  closedir(d);
+  return ok;
+}
+
+static void work_copy_in(const char *root) {
+  char dst[4096], opts[64];
+  snprintf(dst, sizeof dst, "%s/work", root);
+  mkdir(dst, 0755);
+  snprintf(opts, sizeof opts, "size=%ldm,mode=0755,nr_inodes=%d", work_mb, WORK_ENTRIES);
+  if (mount("tmpfs", dst, "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) die("work tmpfs");
+  if (chown(dst, NOBODY, NOBODY) != 0) die("work owner");
+  if ((work_host_fd = open(work_host, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) die(work_host);
+  int to = open(dst, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  work_entries = 0;
+  if (to < 0 || copy_tree(work_host_fd, to, 0, NOBODY) != 0) die("copying the work directory in");
+  close(to);
+}
+
+/* After the run, what is in /work goes back to the host directory; -1 when not all of it could. */
+static int work_copy_out(void) {
+  if (work_host_fd < 0) return 0;
+  int from = open("/work", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (from < 0) return -1;
+  work_entries = 0;
+  int ok = copy_tree(from, work_host_fd, 0, (uid_t)-1);
+  close(from);
+  return ok;
 }
 
 /* ---------- seccomp: a small deny-list, and only the native ABI ---------- */
@@ -437,16 +527,22 @@ static long long oom_count(void) {
   return -1;
 }
 
+/* A small /proc file of the box, NUL-terminated in b; 0 when it cannot be read. */
+static int read_small(const char *path, char *b, size_t size) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  ssize_t n = read(fd, b, size - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  b[n] = 0;
+  return 1;
+}
+
 /* CPU time of a process and its waited children from /proc (when there is no CPU cgroup), ns. */
 static long long proc_cpu_ns(pid_t pid) {
   char path[64], b[2048];
   snprintf(path, sizeof path, "/proc/%d/stat", pid);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t n = read(fd, b, sizeof b - 1);
-  close(fd);
-  if (n <= 0) return -1;
-  b[n] = 0;
+  if (!read_small(path, b, sizeof b)) return -1;
   char *p = strrchr(b, ')');
   if (!p) return -1;
   unsigned long long v[16] = {0};
@@ -461,12 +557,7 @@ static long long proc_cpu_ns(pid_t pid) {
 static long long proc_rss_kb(pid_t pid) {
   char path[64], b[256];
   snprintf(path, sizeof path, "/proc/%d/statm", pid);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t n = read(fd, b, sizeof b - 1);
-  close(fd);
-  if (n <= 0) return -1;
-  b[n] = 0;
+  if (!read_small(path, b, sizeof b)) return -1;
   long long pages = 0, rss = 0;
   sscanf(b, "%lld %lld", &pages, &rss);
   return rss * (sysconf(_SC_PAGESIZE) / 1024);
@@ -482,14 +573,9 @@ static long long queued_us(pid_t pid) {
   struct dirent *e;
   while ((e = readdir(d))) {
     if (e->d_name[0] == '.') continue;
-    char p[128], b[128];
+    char p[300], b[128];
     snprintf(p, sizeof p, "/proc/%d/task/%s/schedstat", pid, e->d_name);
-    int fd = open(p, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) continue;
-    ssize_t n = read(fd, b, sizeof b - 1);
-    close(fd);
-    if (n <= 0) continue;
-    b[n] = 0;
+    if (!read_small(p, b, sizeof b)) continue;
     unsigned long long run = 0, wait = 0;
     if (sscanf(b, "%llu %llu", &run, &wait) == 2 && (long long)(wait / 1000) > most) most = wait / 1000;
   }
@@ -497,8 +583,14 @@ static long long queued_us(pid_t pid) {
   return most;
 }
 
+static int tmp_mounted;
+
+/* An empty /tmp for every run: a new tmpfs, unless the last run left the one there untouched. */
 static void fresh_tmp(long mb) {
-  umount2("/tmp", MNT_DETACH);
+  struct statfs fs;
+  if (tmp_mounted && statfs("/tmp", &fs) == 0 && fs.f_files - fs.f_ffree <= 1 && fs.f_blocks == fs.f_bfree) return;
+  if (tmp_mounted) umount2("/tmp", MNT_DETACH);
+  tmp_mounted = 1;
   char opts[64];
   snprintf(opts, sizeof opts, "size=%ldm,mode=1777,nr_inodes=4096", mb);
   if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) die("tmp");
@@ -595,6 +687,12 @@ static void do_run(struct run *r) {
   struct rusage ch0;
   getrusage(RUSAGE_CHILDREN, &ch0);
   fresh_tmp(tmp_mb);
+  /* Files of their own per run (the judge removes them later): truncating the last run's output
+     on the disk was most of a run's cost. */
+  char name_in[32], name_out[32], name_err[32];
+  snprintf(name_in, sizeof name_in, "in-%ld", r->id);
+  snprintf(name_out, sizeof name_out, "out-%ld", r->id);
+  snprintf(name_err, sizeof name_err, "err-%ld", r->id);
   if (mem_peak_fd >= 0) {
     if (pwrite(mem_peak_fd, "0", 1, 0) < 0 && cg2 == NULL) { /* v1 resets on any write */ }
   }
@@ -608,10 +706,10 @@ static void do_run(struct run *r) {
     fcntl(in_w, F_SETFL, O_NONBLOCK);
     fcntl(out_r, F_SETFL, O_NONBLOCK);
   } else {
-    in = openat(io_fd, "in", O_RDONLY | O_CLOEXEC);
-    out = openat(io_fd, "out", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    in = openat(io_fd, name_in, O_RDONLY | O_CLOEXEC);
+    out = openat(io_fd, name_out, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   }
-  errf = openat(io_fd, "err", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  errf = openat(io_fd, name_err, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (in < 0 || out < 0 || errf < 0) {
     printf("ERR %ld could not open the run's files: %s\n", r->id, strerror(errno));
     fflush(stdout);
@@ -638,9 +736,9 @@ static void do_run(struct run *r) {
   close(in);
   close(out);
   in = out = -1;
+  /* Whether the child got as far as exec is read once it is gone (its end of the pipe closes at
+     exec): waiting for it here would cost a wake-up per run. */
   char emsg[128] = {0};
-  ssize_t en = read(ep[0], emsg, sizeof emsg - 1);
-  close(ep[0]);
 
   int status = 0, main_done = 0, over_out = 0, eof_sent = 0;
   struct rusage ru = {0};
@@ -650,17 +748,14 @@ static void do_run(struct run *r) {
   size_t pend_len = 0, pend_off = 0;
   long long last_mem = 0, peak_proc_kb = 0;
   (void)last_mem;
-  if (en > 0) {
-    killed = "setup";
-  }
   while (!main_done) {
     struct pollfd p[4];
     int np = 0;
     p[np++] = (struct pollfd){.fd = sfd, .events = POLLIN};
-    int ctl_i = -1, out_i = -1, in_i = -1;
+    int ctl_i = -1, out_i = -1;
     if (!ctl_eof) ctl_i = np, p[np++] = (struct pollfd){.fd = 0, .events = POLLIN};
     if (out_r >= 0 && !over_out) out_i = np, p[np++] = (struct pollfd){.fd = out_r, .events = POLLIN};
-    if (in_w >= 0 && pend_off < pend_len) in_i = np, p[np++] = (struct pollfd){.fd = in_w, .events = POLLOUT};
+    if (in_w >= 0 && pend_off < pend_len) p[np++] = (struct pollfd){.fd = in_w, .events = POLLOUT};
     int ready = poll(p, np, TICK_MS);
     if (ready < 0 && errno != EINTR) die("poll");
     if (p[0].revents & POLLIN) {
@@ -681,53 +776,52 @@ static void do_run(struct run *r) {
         break;
       }
     }
-    if (in_i >= 0 && (p[in_i].revents & (POLLOUT | POLLERR))) {
+    if (ctl_i >= 0 && (p[ctl_i].revents & (POLLIN | POLLHUP)) && !fill()) {
+      killed = "judge";
+      break;
+    }
+    /* Frames already read (some may have come in the same read as the request). */
+    for (;;) {
+      size_t ll = line_len();
+      if (!ll) break;
+      char line[4097];
+      memcpy(line, ibuf, ll);
+      line[ll] = 0;
+      long id = 0, len = 0;
+      if (!strncmp(line, "RUN ", 4)) break; /* the next request: after this run */
+      if (sscanf(line, "IN %ld %ld", &id, &len) == 2) {
+        if (len < 0 || len > MAX_FRAME) die("input frame");
+        if (ilen < ll + (size_t)len) break; /* the rest comes with the next read */
+        if (id == r->id && in_w >= 0) {
+          if (pend_off == pend_len) pend_off = pend_len = 0;
+          if (pend_len + len > 64 << 20) die("live input backlog");
+          pending = realloc(pending, pend_len + len);
+          memcpy(pending + pend_len, ibuf + ll, len);
+          pend_len += len;
+        }
+        consume(ll + len);
+      } else if (sscanf(line, "EOF %ld", &id) == 1) {
+        if (id == r->id && !eof_sent) eof_sent = 1;
+        consume(ll);
+      } else if (sscanf(line, "THEIRS %ld %ld", &id, &len) == 2) {
+        if (id == r->id) theirs_ms = len;
+        consume(ll);
+      } else if (sscanf(line, "KILL %ld", &id) == 1) {
+        consume(ll);
+        if (id == r->id) killed = "judge";
+      } else {
+        printf("FAIL unknown frame during a run\n");
+        fflush(stdout);
+        _exit(1);
+      }
+    }
+    if (in_w >= 0 && pend_off < pend_len) {
       ssize_t n = write(in_w, pending + pend_off, pend_len - pend_off);
       if (n > 0) pend_off += n;
       else if (n < 0 && errno != EAGAIN) pend_off = pend_len; /* the program closed its input */
     }
     if (pend_off == pend_len && eof_sent == 1 && in_w >= 0) close(in_w), in_w = -1, eof_sent = 2;
-    if (ctl_i >= 0 && (p[ctl_i].revents & (POLLIN | POLLHUP))) {
-      if (!fill()) {
-        killed = "judge";
-        break;
-      }
-      for (;;) {
-        size_t ll = line_len();
-        if (!ll) break;
-        long id = 0, len = 0;
-        if (sscanf(ibuf, "IN %ld %ld", &id, &len) == 2) {
-          if (len < 0 || len > MAX_FRAME) die("input frame");
-          if (ilen < ll + (size_t)len) {
-            if (!fill()) break;
-            continue;
-          }
-          if (id == r->id && in_w >= 0) {
-            if (pend_off == pend_len) pend_off = pend_len = 0;
-            if (pend_len + len > 64 << 20) die("live input backlog");
-            pending = realloc(pending, pend_len + len);
-            memcpy(pending + pend_len, ibuf + ll, len);
-            pend_len += len;
-          }
-          consume(ll + len);
-        } else if (sscanf(ibuf, "EOF %ld", &id) == 1) {
-          if (id == r->id && !eof_sent) eof_sent = 1;
-          consume(ll);
-        } else if (sscanf(ibuf, "THEIRS %ld %ld", &id, &len) == 2) {
-          if (id == r->id) theirs_ms = len;
-          consume(ll);
-        } else if (sscanf(ibuf, "KILL %ld", &id) == 1) {
-          consume(ll);
-          if (id == r->id) killed = "judge";
-        } else {
-          printf("FAIL unknown frame during a run\n");
-          fflush(stdout);
-          _exit(1);
-        }
-      }
-      if (pend_off == pend_len && eof_sent == 1 && in_w >= 0) close(in_w), in_w = -1, eof_sent = 2;
-      if (!strcmp(killed, "judge")) break;
-    }
+    if (!strcmp(killed, "judge")) break;
     if (main_done) break;
     long long cpu = cpu_now_ns();
     if (cpu >= 0) cpu -= cpu0;
@@ -760,6 +854,11 @@ static void do_run(struct run *r) {
     if (q >= 0) queued = q;
   }
   kill_all(pid, &status, &ru, &main_done);
+  fcntl(ep[0], F_SETFL, O_NONBLOCK);
+  ssize_t en = read(ep[0], emsg, sizeof emsg - 1);
+  close(ep[0]);
+  if (en > 0) killed = "setup";
+  int work_copied = work_copy_out();
   if (out_r >= 0 && !over_out) live_out(r->id, out_r, &out_total, r->out_bytes, &over_out);
   long long cpu = cpu_now_ns();
   const char *cpu_src = "cgroup";
@@ -772,16 +871,16 @@ static void do_run(struct run *r) {
   long long oom1 = oom_count();
   long long peak = mem_peak_fd >= 0 ? read_num(mem_peak_fd) : -1;
   struct stat so, se;
-  long long out_size = r->live ? out_total : (fstatat(io_fd, "out", &so, 0) == 0 ? so.st_size : -1);
+  long long out_size = r->live ? out_total : (fstatat(io_fd, name_out, &so, 0) == 0 ? so.st_size : -1);
   long long err_size = fstat(errf, &se) == 0 ? se.st_size : -1;
   long maxrss = ru.ru_maxrss > peak_proc_kb ? ru.ru_maxrss : peak_proc_kb;
   for (char *s = emsg; *s; s++)
     if (*s == ' ') *s = ':';
   printf("DONE %ld exited=%d code=%d signal=%d cpu_ns=%lld cpu_from=%s wall_us=%lld queued_us=%lld rss_kb=%ld cgroup_peak=%lld oom=%lld "
-         "out_bytes=%lld err_bytes=%lld stopped=%s setup=%s\n",
+         "out_bytes=%lld err_bytes=%lld stopped=%s setup=%s work=%s\n",
          r->id, main_done && WIFEXITED(status), main_done && WIFEXITED(status) ? WEXITSTATUS(status) : -1,
          main_done && WIFSIGNALED(status) ? WTERMSIG(status) : 0, cpu, cpu_src, wall, queued, maxrss, peak,
-         (oom0 >= 0 && oom1 >= 0) ? oom1 - oom0 : -1, out_size, err_size, killed, en > 0 ? emsg : "-");
+         (oom0 >= 0 && oom1 >= 0) ? oom1 - oom0 : -1, out_size, err_size, killed, en > 0 ? emsg : "-", work_copied == 0 ? "ok" : "incomplete");
   fflush(stdout);
   free(pending);
 close_files:
@@ -796,12 +895,15 @@ close_files:
 static int take_run(struct run *r) {
   size_t ll = line_len();
   if (!ll) return 0;
-  if (sscanf(ibuf, "RUN %ld %ld %ld %ld %ld %ld %ld %ld %d %d %d", &r->id, &r->cpu_ms, &r->cpu_backstop_s, &r->wall_ms, &r->mem_kb, &r->fsize, &r->out_bytes, &r->procs, &r->live, &r->argc, &r->envc) != 11 ||
+  char line[4097];
+  memcpy(line, ibuf, ll);
+  line[ll] = 0;
+  if (sscanf(line, "RUN %ld %ld %ld %ld %ld %ld %ld %ld %d %d %d", &r->id, &r->cpu_ms, &r->cpu_backstop_s, &r->wall_ms, &r->mem_kb, &r->fsize, &r->out_bytes, &r->procs, &r->live, &r->argc, &r->envc) != 11 ||
       r->argc < 1 || r->envc < 0 || r->argc + r->envc + 1 > MAX_STRINGS - 2 || r->cpu_ms <= 0 || r->cpu_backstop_s <= 0 || r->wall_ms <= 0 || r->mem_kb <= 0 || r->fsize <= 0) {
-    if (!strncmp(ibuf, "EOF ", 4) || !strncmp(ibuf, "IN ", 3) || !strncmp(ibuf, "THEIRS ", 7) || !strncmp(ibuf, "KILL ", 5)) {
+    if (!strncmp(line, "EOF ", 4) || !strncmp(line, "IN ", 3) || !strncmp(line, "THEIRS ", 7) || !strncmp(line, "KILL ", 5)) {
       /* late words about a run that has ended */
       long id, len = 0;
-      if (sscanf(ibuf, "IN %ld %ld", &id, &len) == 2) {
+      if (sscanf(line, "IN %ld %ld", &id, &len) == 2) {
         if (len < 0 || len > MAX_FRAME) die("input frame");
         if (ilen < ll + (size_t)len) return 0;
         consume(ll + len);
@@ -871,6 +973,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--cg-cpuacct") && i + 1 < argc) cg_cpu = argv[++i];
     else if (!strcmp(a, "--cg2") && i + 1 < argc) cg2 = argv[++i];
     else if (!strcmp(a, "--tmp-mb") && i + 1 < argc) tmp_mb = atol(argv[++i]);
+    else if (!strcmp(a, "--work") && i + 1 < argc) work_host = argv[++i];
+    else if (!strcmp(a, "--work-mb") && i + 1 < argc) work_mb = atol(argv[++i]);
     else {
       printf("FAIL unknown argument %s\n", a);
       return 2;

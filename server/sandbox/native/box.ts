@@ -6,7 +6,7 @@
  * run in flight, never a hang.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, unlink, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cgroup } from '../layers';
@@ -25,6 +25,8 @@ export interface BoxSetup {
   cgroup: Cgroup | null;
   /** Size of the box's private /tmp, MiB (fresh for every run). */
   tmpMb: number;
+  /** A host directory worked on at /work: copied into a tmpfs of `mb` MiB, and back after each run. */
+  work?: { host: string; mb: number };
 }
 
 /** How a run went, as far as the runner knows: its facts, or the runner's own failure (IE). */
@@ -47,7 +49,35 @@ function checkBind(b: Bind): void {
   }
 }
 
+/**
+ * What is bound into a box is read there by the sandbox's user: a directory must let others in
+ * (a fresh mkdtemp is 0700), a file let them read. Only the bound path itself is changed (its
+ * contents are the caller's to make readable); it is given to the program, nothing to hide from it.
+ */
+export function openToSandboxUser(hostPath: string): void {
+  const st = statSync(hostPath);
+  const need = st.isDirectory() ? 0o005 : 0o004;
+  if ((st.mode & need) !== need) chmodSync(hostPath, (st.mode & 0o7777) | need | (need << 3));
+}
+
 let nextId = 1;
+
+const IO_PREFIX = 'sg-native-';
+let swept = false;
+
+/** Removes io directories of judge processes that are gone (a crash leaves its boxes' files), once per process. */
+function sweepIoDirs(): void {
+  if (swept) return;
+  swept = true;
+  try {
+    for (const name of readdirSync(tmpdir())) {
+      const owner = new RegExp(`^${IO_PREFIX}(\\d+)-`).exec(name);
+      if (owner && !existsSync(`/proc/${owner[1]}`)) rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    }
+  } catch {
+    // an unreadable temporary directory: nothing to sweep
+  }
+}
 
 export class Box {
   private child: ChildProcess | null = null;
@@ -59,13 +89,16 @@ export class Box {
   private exited: Promise<void> = Promise.resolve();
 
   private constructor(private readonly setup: BoxSetup) {
-    this.ioDir = mkdtempSync(path.join(tmpdir(), 'sg-native-'));
+    sweepIoDirs();
+    this.ioDir = mkdtempSync(path.join(tmpdir(), `${IO_PREFIX}${process.pid}-`));
     mkdirSync(path.join(this.ioDir, 'root'));
   }
 
   /** Starts a box; rejects with the helper's reason when it cannot be set up. */
   static async start(setup: BoxSetup): Promise<Box> {
     for (const b of setup.binds) checkBind(b);
+    if (setup.work) checkBind({ host: setup.work.host, box: '/work', rw: true });
+    if (setup.binds.some((b) => b.box === '/work' || b.box.startsWith('/work/')) && setup.work) throw new Error('native runner: a bind inside /work');
     const box = new Box(setup);
     try {
       await box.spawn();
@@ -84,6 +117,7 @@ export class Box {
     const cg = this.setup.cgroup;
     const args = ['--io', this.ioDir, '--tmp-mb', String(this.setup.tmpMb)];
     for (const b of this.setup.binds) args.push(b.rw ? '--rw' : '--ro', b.host, b.box);
+    if (this.setup.work) args.push('--work', this.setup.work.host, '--work-mb', String(this.setup.work.mb));
     if (cg) {
       if (cg.pidsDir || cg.cpuacctDir) {
         args.push('--cg-memory', cg.memoryDir);
@@ -168,7 +202,8 @@ export class Box {
     this.busy = true;
     try {
       const id = nextId++;
-      if (!request.live) writeFileSync(path.join(this.ioDir, 'in'), opts.input ?? '');
+      const files = ['in', 'out', 'err'].map((f) => path.join(this.ioDir, `${f}-${id}`));
+      if (!request.live) writeFileSync(files[0]!, opts.input ?? '');
       const answer = await new Promise<Answer | { t: 'died'; why: string }>((resolve) => {
         const timer = setTimeout(() => {
           this.broken('the native runner did not answer in time');
@@ -194,12 +229,18 @@ export class Box {
           },
         });
       });
-      if (answer.t === 'died') return { ok: false, reason: answer.why };
-      if (answer.t === 'err') return { ok: false, reason: `the native runner failed: ${answer.text}` };
-      if (answer.t !== 'done') return { ok: false, reason: 'the native runner gave an unexpected answer' };
-      const stdout = request.live ? Buffer.alloc(0) : readHead(path.join(this.ioDir, 'out'), opts.readLimit);
-      const stderr = readHead(path.join(this.ioDir, 'err'), 64 * 1024);
-      return { ok: true, facts: answer.facts, stdout, stderr };
+      try {
+        if (answer.t === 'died') return { ok: false, reason: answer.why };
+        if (answer.t === 'err') return { ok: false, reason: `the native runner failed: ${answer.text}` };
+        if (answer.t !== 'done') return { ok: false, reason: 'the native runner gave an unexpected answer' };
+        const stdout = request.live ? Buffer.alloc(0) : readHead(files[1]!, opts.readLimit);
+        const stderr = readHead(files[2]!, 64 * 1024);
+        if (answer.facts.work !== 'ok') return { ok: false, reason: 'the work directory could not be copied back whole' };
+        return { ok: true, facts: answer.facts, stdout, stderr };
+      } finally {
+        // Off the run's path: removing a file of 64 MiB from the disk takes a while.
+        for (const f of files) unlink(f, () => {});
+      }
     } finally {
       this.busy = false;
     }
@@ -219,7 +260,8 @@ export class Box {
     } catch {
       // already gone
     }
-    rmSync(this.ioDir, { recursive: true, force: true });
+    // Retried: the namespace's init may still be going down when the helper process is reaped.
+    rmSync(this.ioDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   }
 }
 

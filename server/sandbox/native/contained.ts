@@ -3,21 +3,22 @@
  * checker. A box of its own, set up for this run (its work directory read-write at BOX_WORK_DIR,
  * the given files read-only), with the caller's limits; gone with everything in it afterwards.
  */
-import { chownSync } from 'node:fs';
 import type { RunResult } from '../types';
-import { Box, type Bind } from './box';
+import { Box, openToSandboxUser, type Bind } from './box';
 import { execute, openGroup } from './execute';
 import { boxHelper } from './helper';
 import { BOX_WORK_DIR } from './native-sandbox';
 import { runnerFailure } from './verdict';
 
 const MiB = 1024 * 1024;
-/** The unprivileged user every program in a box runs as (box.c's NOBODY). */
-const SANDBOX_UID = 65534;
+
 
 export interface ContainedRun {
   argv: string[];
-  /** Host dir mounted read-write at BOX_WORK_DIR ('/work'): the compiler's output goes here. */
+  /**
+   * Host dir worked on at BOX_WORK_DIR ('/work'): its files are there at the start, and what the
+   * command leaves there (the compiler's output) is copied back after it, up to `fileBytes` in all.
+   */
   workDir?: string;
   /** Extra read-only binds: host path -> path inside the box (a checker's input/answer files, a PCH dir). */
   readOnly?: { host: string; box: string }[];
@@ -38,18 +39,20 @@ export async function runContained(run: ContainedRun): Promise<ContainedResult> 
   const helper = await boxHelper();
   if (!helper.ok) return runnerFailure(helper.reason);
   const { limits } = run;
-  const binds: Bind[] = [...(run.workDir ? [{ host: run.workDir, box: BOX_WORK_DIR, rw: true }] : []), ...(run.readOnly ?? []).map((b) => ({ ...b, rw: false }))];
+  const binds: Bind[] = (run.readOnly ?? []).map((b) => ({ ...b, rw: false }));
   let group;
   try {
-    // The command runs as the sandbox's user: its work directory is that user's (only the box sees it).
-    if (run.workDir) chownSync(run.workDir, SANDBOX_UID, SANDBOX_UID);
+    for (const b of run.readOnly ?? []) openToSandboxUser(b.host);
     group = openGroup(limits.memoryMb, limits.processes);
   } catch (e) {
     return runnerFailure(`the run could not be prepared: ${(e as Error).message}`);
   }
   let box: Box | null = null;
   try {
-    box = await Box.start({ helper: helper.path, binds, cgroup: group, tmpMb: Math.max(1, Math.ceil(limits.fileBytes / MiB)) });
+    // The work directory is a tmpfs of the file cap in the box, copied back after the run: a
+    // command filling it fills its own memory (its cgroup counts the tmpfs), never the judge's disk.
+    const mb = Math.max(1, Math.ceil(limits.fileBytes / MiB));
+    box = await Box.start({ helper: helper.path, binds, cgroup: group, tmpMb: mb, ...(run.workDir && { work: { host: run.workDir, mb } }) });
     return await execute(
       box,
       { argv: run.argv, env: run.env, cwd: run.workDir ? BOX_WORK_DIR : '/tmp' },

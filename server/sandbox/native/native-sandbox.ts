@@ -8,7 +8,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { batchSafetyMs, NATIVE_FILE_MB, NATIVE_TASKS, safetyMs, wallClockMs } from '../../rules/limits';
 import type { Cgroup } from '../layers';
 import type { LiveSession, RunLimits, RunResult } from '../types';
-import { Box } from './box';
+import { Box, openToSandboxUser } from './box';
 import { execute, limitGroup, openGroup, type ExecuteLimits } from './execute';
 import { boxHelper } from './helper';
 
@@ -39,10 +39,19 @@ export class NativeSandbox {
   private closed = false;
   private starting: Promise<Box> | null = null;
 
-  constructor(private readonly helper: string) {}
+  /**
+   * `options.cgroup: false` runs without the cgroups even where they are writable: the fallbacks
+   * (CPU time from /proc and the reaped children's usage, memory from /proc and ru_maxrss) are
+   * what a machine without a writable cgroup gets, and their tests use this.
+   */
+  constructor(
+    private readonly helper: string,
+    private readonly options: { cgroup?: boolean } = {},
+  ) {}
 
   async load(program: NativeProgram, limits: RunLimits, _person: string | null = null): Promise<void> {
     if (program.argv.length === 0) throw new Error('a native program needs an argv');
+    openToSandboxUser(program.dir);
     this.program = program;
     this.limits = limits;
     // Every run is a fresh process in a fresh /tmp: a box can serve anyone's program. Only a new
@@ -63,7 +72,7 @@ export class NativeSandbox {
       return this.box;
     }
     this.starting ??= (async () => {
-      this.group = openGroup(limits.memoryMb, NATIVE_TASKS);
+      this.group = this.options.cgroup === false ? null : openGroup(limits.memoryMb, NATIVE_TASKS);
       this.groupMb = limits.memoryMb;
       const box = await Box.start({ helper: this.helper, binds: [{ host: program.dir, box: BOX_PROGRAM_DIR, rw: false }], cgroup: this.group, tmpMb: NATIVE_FILE_MB });
       this.box = box;

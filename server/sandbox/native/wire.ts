@@ -82,6 +82,8 @@ export const RunFacts = z.object({
   stopped: z.enum(STOPS),
   /** Where the child failed before exec, as "stage:errno" ("-": it did not). */
   setup: z.string().max(128),
+  /** Whether the work directory was copied back whole (runContained). */
+  work: z.enum(['ok', 'incomplete']),
 });
 export type RunFacts = z.infer<typeof RunFacts>;
 
