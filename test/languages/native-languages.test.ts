@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSubmission, waitForVerdict, waitJobDone } from '../helpers/judge-client';
+import { LANGUAGE_IDS } from '../../server/languages/registry';
+import { starterCode } from '../../server/problems/starter-code';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
 /**
@@ -186,6 +188,20 @@ int main() {
     // Submitted, it wins the L < R games and loses where going second with L = R is needed.
     const sub = await judged('cpp17', player, 'subtraction-game');
     expect(sub.verdict).toBe('WA');
+  });
+
+  it('runs the samples with every language\'s starter for both kinds of problem: they compile and run (an empty answer is WA, an idle player TLE)', async () => {
+    // One after the other: a person has only a few sample runs waiting at a time.
+    for (const language of LANGUAGE_IDS) {
+      for (const kind of ['batch', 'interactive'] as const) {
+        const problem = kind === 'batch' ? 'nim' : 'subtraction-game';
+        const { status, json } = await post('/api/sample-runs', { problem, source: starterCode(kind)[language], language });
+        expect(status, json.error).toBe(201);
+        const run = await waitJobDone<{ status?: string; verdict: string; compileOutput: string | null }>(server.url, `/api/sample-runs/${json.id}`);
+        // An interactive starter that keeps listening without answering is stopped as idle (TLE).
+        expect(kind === 'batch' ? ['WA'] : ['WA', 'TLE'], `${language} ${kind}: ${run.verdict} ${run.compileOutput}`).toContain(run.verdict);
+      }
+    }
   });
 
   it('stress-tests a wrong C++ solution: finds a counterexample and shrinks it', async () => {
