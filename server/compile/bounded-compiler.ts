@@ -6,8 +6,7 @@
  */
 import { RequestThread } from '../platform/request-thread';
 import type { CompileReply, CompileRequest } from './compile-thread';
-import type { ScriptLanguage } from '../languages/types';
-import type { CompileResult, Compiler } from './types';
+import type { CompileResult, Compiler, ScriptLanguage } from './types';
 
 /**
  * CPU time one compilation may take (a 64 KiB solution compiles in well under a second). Counted in

@@ -8,8 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import { THREAD_READY, type ThreadEnvelope, type ThreadId } from '../platform/request-thread';
 import { ownThreadId } from '../platform/thread-cpu';
 import { createCompiler } from './index';
-import type { ScriptLanguage } from '../languages/types';
-import type { CompileResult, Compiler } from './types';
+import type { CompileResult, Compiler, ScriptLanguage } from './types';
 
 export interface CompileRequest {
   source: string;

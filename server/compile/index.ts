@@ -5,8 +5,7 @@ import { formatDiagnostics } from './diagnostics';
 import { emitProgram } from './emit';
 import { compileJavaScript } from './javascript';
 import { WarmChecker } from './program-host';
-import type { ScriptLanguage } from '../languages/types';
-import type { CompileResult, Compiler } from './types';
+import type { CompileResult, Compiler, ScriptLanguage } from './types';
 
 const ts = typescript();
 

@@ -1,4 +1,8 @@
-import type { ScriptLanguage } from '../languages/types';
+/**
+ * The languages this compiler takes (server/languages/ registers them with the others, and checks
+ * that these are two of its ids).
+ */
+export type ScriptLanguage = 'typescript' | 'javascript';
 
 export type CompileResult =
   | { ok: true; js: string; /** warnings, if any (empty string when clean) */ diagnostics: string }

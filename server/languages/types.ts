@@ -1,3 +1,5 @@
+import type { ScriptLanguage as ScriptLanguageOfCompiler } from '../compile/types';
+
 /**
  * What a language is, as data (one module per language beside this file, registered in
  * registry.ts). The judge reads everything it does with a language from here: how to find its
@@ -9,8 +11,10 @@
 export const LANGUAGE_IDS = ['typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3'] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
-/** The languages the judge's own TypeScript compiler turns into JavaScript for the JS sandbox. */
-export type ScriptLanguage = Extract<LanguageId, 'typescript' | 'javascript'>;
+/** The languages the judge's own TypeScript compiler turns into JavaScript for the JS sandbox (server/compile/). */
+export type { ScriptLanguage } from '../compile/types';
+// The compiler's languages are ids of the registry: this fails to compile when one is not.
+export const SCRIPT_LANGUAGES_ARE_IDS: ScriptLanguageOfCompiler extends LanguageId ? true : never = true;
 
 /** The kinds of problem a starter program is written for: batch (read all, print) or interactive (a dialogue). */
 export type ProblemKind = 'batch' | 'interactive';
