@@ -24,6 +24,7 @@ import { COMPILE_LIMITS } from '../server/languages/compile-limits';
 import { workDir } from '../server/languages/work-dir';
 import type { Toolchain } from '../server/languages/toolchains';
 import { getSubmission, waitForVerdict } from '../test/helpers/judge-client';
+import { NIM_CPP } from '../test/helpers/languages';
 import { removeDataDir, startServer } from '../test/helpers/server';
 
 const TARGET_OVER_COMPILE_MS = 150;
@@ -35,23 +36,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 const log = (line: string) => console.log(line);
-
-const NIM_CPP = `#include <bits/stdc++.h>
-using namespace std;
-int main() {
-    ios::sync_with_stdio(false);
-    cin.tie(nullptr);
-    int t;
-    cin >> t;
-    while (t--) {
-        int n;
-        cin >> n;
-        int x = 0;
-        for (int i = 0; i < n; i++) { int a; cin >> a; x ^= a; }
-        cout << (x ? "Yes" : "No") << '\\n';
-    }
-}
-`;
 
 const unique = (source: string) => `${source}// ${Date.now()} ${Math.random()}\n`;
 

@@ -1,4 +1,6 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
+import { NIM_CPP } from '../helpers/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSource, setSource } from '../helpers/editor';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
@@ -7,8 +9,6 @@ import { removeDataDir, startServer, type RunningServer } from '../helpers/serve
  * A student picks C++ in the problem page's language menu: the editor switches to C++ (its mode and
  * its starter), the submission is judged AC as C++, and the choice is the next problem's default.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,7 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ workers: 1, problems: ['nim', 'bash-game'] });
   await server.waitForLog(/language cpp17: offered/, 120_000);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
@@ -24,20 +24,6 @@ afterAll(async () => {
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
 });
-
-const NIM_CPP = `#include <bits/stdc++.h>
-using namespace std;
-int main() {
-    int t;
-    cin >> t;
-    while (t--) {
-        int n, x = 0;
-        cin >> n;
-        for (int i = 0; i < n; i++) { int a; cin >> a; x ^= a; }
-        cout << (x ? "Yes" : "No") << '\\n';
-    }
-}
-`;
 
 describe('C++ in the editor', () => {
   it('is picked from the menu, judged AC as C++, and remembered', async () => {

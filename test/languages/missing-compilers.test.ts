@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findOnPath } from '../../server/languages/detect';
+import { waitForLanguages } from '../helpers/languages';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
 /**
@@ -19,11 +20,7 @@ beforeAll(async () => {
   // The C compiler the native runner's helper is built with stays (a machine with gcc but not g++).
   symlinkSync(findOnPath('cc', process.env.PATH)[0]!, join(bin, 'cc'));
   server = await startServer({ workers: 1, env: { PATH: bin } });
-  for (let i = 0; i < 600; i++) {
-    const list = (await (await fetch(`${server.url}/api/languages`)).json()) as { reason?: string }[];
-    if (!list.some((l) => l.reason?.includes('still being checked'))) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForLanguages(server.url);
 }, 180_000);
 afterAll(async () => {
   await server?.stop();

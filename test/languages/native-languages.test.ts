@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSubmission, waitForVerdict, waitJobDone } from '../helpers/judge-client';
 import { LANGUAGE_IDS } from '../../server/languages/registry';
 import { starterCode } from '../../server/problems/starter-code';
+import { NIM_CPP, waitForLanguages } from '../helpers/languages';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
 /**
@@ -16,12 +17,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   server = await startServer({ workers: 2, problems: ['nim', 'subtraction-game'] });
-  // Detection runs beside the start: wait until every language has an answer.
-  for (let i = 0; i < 600; i++) {
-    const list = (await (await fetch(`${server.url}/api/languages`)).json()) as { reason?: string }[];
-    if (!list.some((l) => l.reason?.includes('still being checked'))) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForLanguages(server.url);
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -40,25 +36,7 @@ async function judged(language: string, source: string, problem = 'nim') {
 }
 
 // Each program makes sure it runs where it says (C++20 features, PyPy's own implementation name).
-const NIM_CPP17 = `#include <bits/stdc++.h>
-using namespace std;
-int main() {
-    ios::sync_with_stdio(false);
-    cin.tie(nullptr);
-    int t;
-    cin >> t;
-    while (t--) {
-        int n;
-        cin >> n;
-        int x = 0;
-        for (int i = 0; i < n; i++) { int a; cin >> a; x ^= a; }
-        cout << (x ? "Yes" : "No") << '\\n';
-    }
-#ifndef ONLINE_JUDGE
-    cout << "not judged with ONLINE_JUDGE\\n";
-#endif
-}
-`;
+const NIM_CPP17 = NIM_CPP;
 const NIM_CPP20 = `#include <bits/stdc++.h>
 using namespace std;
 template <std::integral T> T xorAll(const vector<T>& v) { T x = 0; for (T a : v) x ^= a; return x; }
@@ -114,38 +92,33 @@ describe('C++ and Python through the HTTP API', () => {
     expect(await download.text()).toBe(NIM_CPP17);
   });
 
-  it('gives WA, CE, RE, TLE and MLE in C++ with the compiler messages pointing into main.cpp', async () => {
-    const [wa, ce, re, tle, mle] = await Promise.all([
-      judged('cpp17', '#include <cstdio>\nint main() { int t; scanf("%d", &t); while (t--) puts("Yes"); }\n'),
-      judged('cpp17', '#include <bits/stdc++.h>\nint main() {\n    undeclared = 1;\n}\n'),
-      judged('cpp17', '#include <cstdio>\nint main() { volatile int *p = nullptr; *p = 1; }\n'),
-      judged('cpp17', 'int main() { volatile unsigned long long x = 0; for (;;) x++; }\n'),
-      judged('cpp17', '#include <bits/stdc++.h>\nint main() { std::vector<char> v(700u << 20, 1); printf("%d\\n", v[12345] + v[v.size() - 1]); }\n'),
-    ]);
-    expect(wa.verdict).toBe('WA');
-    expect(ce.verdict).toBe('CE');
-    expect(ce.compileOutput).toMatch(/^main\.cpp:3:5: error: .undeclared. was not declared/m);
-    expect(ce.compileOutput).not.toMatch(/\/work\/|\/tmp\//);
-    expect(re.verdict).toBe('RE');
-    expect(await (await fetch(`${server.url}/submissions/${re.id}`)).text()).toMatch(/SIGSEGV/);
-    expect(tle.verdict).toBe('TLE');
-    expect(mle.verdict).toBe('MLE');
-  });
+  // Each failure in each language: the program, and what its verdict's page or compile output says.
+  const FAILURES: Record<'cpp17' | 'python3', Record<'WA' | 'CE' | 'RE' | 'TLE' | 'MLE', string>> = {
+    cpp17: {
+      WA: '#include <cstdio>\nint main() { int t; scanf("%d", &t); while (t--) puts("Yes"); }\n',
+      CE: '#include <bits/stdc++.h>\nint main() {\n    undeclared = 1;\n}\n',
+      RE: '#include <cstdio>\nint main() { volatile int *p = nullptr; *p = 1; }\n',
+      TLE: 'int main() { volatile unsigned long long x = 0; for (;;) x++; }\n',
+      MLE: '#include <bits/stdc++.h>\nint main() { std::vector<char> v(700u << 20, 1); printf("%d\\n", v[12345] + v[v.size() - 1]); }\n',
+    },
+    python3: {
+      WA: 'print("Yes")\n',
+      CE: 'import sys\nprint(1\n',
+      RE: 'raise ValueError("boom")\n',
+      TLE: 'while True:\n    pass\n',
+      MLE: 'x = b"x" * (700 << 20)\nprint(len(x))\n',
+    },
+  };
 
-  it('gives WA, CE, RE, TLE and MLE in Python, a syntax error with its line', async () => {
-    const [wa, ce, re, tle, mle] = await Promise.all([
-      judged('python3', 'print("Yes")\n'),
-      judged('python3', 'import sys\nprint(1\n'),
-      judged('python3', 'raise ValueError("boom")\n'),
-      judged('python3', 'while True:\n    pass\n'),
-      judged('python3', 'x = b"x" * (700 << 20)\nprint(len(x))\n'),
-    ]);
-    expect(wa.verdict).toBe('WA');
-    expect(ce.verdict).toBe('CE');
-    expect(ce.compileOutput).toMatch(/^2:\d+ error: SyntaxError/);
-    expect(re.verdict).toBe('RE');
-    expect(tle.verdict).toBe('TLE');
-    expect(mle.verdict).toBe('MLE');
+  it('gives WA, CE, RE, TLE and MLE in C++ and Python, compile errors pointing into the source', async () => {
+    const cases = Object.entries(FAILURES).flatMap(([language, programs]) => Object.entries(programs).map(([verdict, source]) => ({ language, verdict, source })));
+    const done = await Promise.all(cases.map(async (c) => ({ ...c, judged: await judged(c.language, c.source) })));
+    for (const d of done) expect(d.judged.verdict, `${d.language} ${d.verdict}`).toBe(d.verdict);
+    const of = (language: string, verdict: string) => done.find((d) => d.language === language && d.verdict === verdict)!.judged;
+    expect(of('cpp17', 'CE').compileOutput).toMatch(/^main\.cpp:3:5: error: .undeclared. was not declared/m);
+    expect(of('cpp17', 'CE').compileOutput).not.toMatch(/\/work\/|\/tmp\//);
+    expect(of('python3', 'CE').compileOutput).toMatch(/^2:\d+ error: SyntaxError/);
+    expect(await (await fetch(`${server.url}/submissions/${of('cpp17', 'RE').id}`)).text()).toMatch(/SIGSEGV/);
   });
 
   it('compiles a source once: the same source again reuses the cached binary', async () => {
