@@ -121,6 +121,10 @@ describe.skipIf(unsupported)('NativeSandbox', () => {
       });
       expect(r.status, show(r)).toBe('ok');
       expect(heard).toEqual(['2', '4', '6', '8', '10']);
+      // A program waiting for a move that never comes, while the interactor waits for its output: idleness.
+      const idle = await sandbox.play({ connect() {}, output() {} });
+      expect(idle.status, show(idle)).toBe('tle');
+      expect(idle.message).toMatch(/^Idleness limit exceeded: the program was waiting for input/);
       // The box goes on serving plain runs after a dialogue.
       const plain = await sandbox.run('7 0\n');
       expect(plain.stdout).toBe('14\n');

@@ -39,6 +39,8 @@ export interface LiveHooks {
 }
 
 const READY_MS = 15_000;
+/** Live input is sent in frames of at most this many bytes. */
+const LIVE_FRAME = 1 << 20;
 /** Where the box may not put a bind: its runtime and its own mounts. */
 const RESERVED = /^\/(usr|lib|lib32|lib64|libx32|bin|sbin|etc|dev|proc|sys|tmp)(\/|$)/;
 
@@ -203,7 +205,11 @@ export class Box {
     try {
       const id = nextId++;
       const files = ['in', 'out', 'err'].map((f) => path.join(this.ioDir, `${f}-${id}`));
-      if (!request.live) writeFileSync(files[0]!, opts.input ?? '');
+      try {
+        if (!request.live) writeFileSync(files[0]!, opts.input ?? '');
+      } catch (e) {
+        return { ok: false, reason: `the run's input could not be written: ${(e as Error).message}` };
+      }
       const answer = await new Promise<Answer | { t: 'died'; why: string }>((resolve) => {
         const timer = setTimeout(() => {
           this.broken('the native runner did not answer in time');
@@ -219,7 +225,8 @@ export class Box {
         this.send(encodeRun({ ...request, id }));
         opts.live?.connect({
           write: (bytes) => {
-            if (this.pending?.id === id) this.send(inputFrame(id, bytes));
+            // In frames the helper takes (it refuses one over 8 MiB).
+            for (let at = 0; at < bytes.length && this.pending?.id === id; at += LIVE_FRAME) this.send(inputFrame(id, bytes.subarray(at, at + LIVE_FRAME)));
           },
           end: () => {
             if (this.pending?.id === id) this.send(eofFrame(id));

@@ -67,7 +67,7 @@ export async function execute(box: Box, command: Command, limits: ExecuteLimits,
     );
     const wallMs = performance.now() - t0;
     if (!outcome.ok) return runnerFailure(outcome.reason, wallMs);
-    const result = resultOf(outcome.facts, outcome.stdout, outcome.stderr, limits, wallMs, io.interactorMs?.() ?? 0);
+    const result = resultOf(outcome.facts, outcome.stdout, outcome.stderr, limits, wallMs, io.live && { interactorMs: io.interactorMs?.() ?? 0 });
     // A live dialogue cannot be replayed.
     if (result.wallUnsure && result.status === 'tle' && attempt <= WALL_RERUNS && !io.live) continue;
     delete result.wallUnsure;

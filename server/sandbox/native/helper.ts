@@ -6,7 +6,8 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INSTALL_CACHE_DIR } from '../../platform/install-cache';
@@ -43,25 +44,29 @@ async function build(): Promise<Built> {
   const hash = createHash('sha256').update(source).update('\0').update(version).digest('hex').slice(0, 16);
   const binary = path.join(CACHE_DIR, `box-${hash}`);
   if (existsSync(binary)) return { ok: true, path: binary };
+  // A read-only install keeps nothing: then the helper is built for this process alone, in a
+  // directory only its user can reach.
+  let dir = CACHE_DIR;
   try {
     mkdirSync(CACHE_DIR, { recursive: true, mode: 0o755 });
-  } catch (e) {
-    return { ok: false, reason: `cannot keep the native runner in ${CACHE_DIR}: ${(e as Error).message}` };
+  } catch {
+    dir = mkdtempSync(path.join(tmpdir(), 'sg-native-helper-'));
   }
-  const partial = `${binary}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  const target = path.join(dir, `box-${hash}`);
+  const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   const cc = await run(compiler, ['-O2', '-w', '-o', partial, SOURCE], 60_000);
   if (!cc.ok) {
     rmSync(partial, { force: true });
     return { ok: false, reason: `the native runner did not compile with ${compiler}: ${cc.out.trim().split('\n').slice(0, 5).join(' ')}` };
   }
-  renameSync(partial, binary);
-  return { ok: true, path: binary };
+  renameSync(partial, target);
+  return { ok: true, path: target };
 }
 
 let built: Promise<Built> | null = null;
 
 /** The helper binary, built once per process (and kept for the next ones). */
 export function boxHelper(): Promise<Built> {
-  built ??= build();
+  built ??= build().catch((e: unknown) => ({ ok: false as const, reason: `the native runner could not be built: ${(e as Error).message}` }));
   return built;
 }

@@ -22,6 +22,6 @@ async function ask(): Promise<NativeSupport> {
 }
 
 export function nativeSupport(): Promise<NativeSupport> {
-  asked ??= ask();
+  asked ??= ask().catch((e: unknown) => ({ ok: false as const, reason: `the native runner's self-test failed: ${(e as Error).message}` }));
   return asked;
 }

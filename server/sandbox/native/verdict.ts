@@ -40,7 +40,9 @@ export function runnerFailure(reason: string, wallMs = 0): NativeRunResult {
 
 const EXEC_ERRORS: Record<string, string> = { '2': 'no such file', '13': 'permission denied', '8': 'not an executable', '7': 'arguments too long' };
 
-export function resultOf(facts: RunFacts, stdout: Buffer, stderr: Buffer, limits: NativeLimits, wallMs: number, interactorMs = 0): NativeRunResult {
+/** `live`: an interactive run, whose interactor's computing time was `interactorMs`. */
+export function resultOf(facts: RunFacts, stdout: Buffer, stderr: Buffer, limits: NativeLimits, wallMs: number, live?: { interactorMs: number }): NativeRunResult {
+  const interactorMs = live?.interactorMs ?? 0;
   if (facts.setup !== '-') {
     const [stage, errno] = facts.setup.split(':');
     return runnerFailure(`the program could not be started (${stage}: ${EXEC_ERRORS[errno ?? ''] ?? `errno ${errno}`})`, wallMs);
@@ -74,6 +76,8 @@ export function resultOf(facts: RunFacts, stdout: Buffer, stderr: Buffer, limits
     const interactorNote = interactorMs >= 1 ? sandboxSaid('sandbox.wall-interactor', Math.round(interactorMs)) : '';
     const why = sandboxSaid(computing ? 'sandbox.why-loaded' : 'sandbox.why-waiting');
     said = sandboxSaid('sandbox.tle-wall', Math.round(wall), queuedNote, interactorNote, Math.round(cpuMs), why);
+    // Idle in a dialogue: it waited for input while the interactor waited for its output.
+    if (live && !computing) said = sandboxSaid('sandbox.idle-waiting-input', said);
   } else if (status === 'ole') {
     said = overOutput ? sandboxSaid('sandbox.ole-bytes', limits.outputBytes) : sandboxSaid('sandbox.ole-file', limits.fileBytes);
   } else if (status === 're') {

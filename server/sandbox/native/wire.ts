@@ -38,7 +38,10 @@ const cString = (s: string, what: string) => {
 };
 
 export function encodeRun(r: RunRequest): Buffer {
-  const env = Object.entries(r.env).map(([k, v]) => `${cString(k, 'an environment name').replace(/=/g, '')}=${cString(v, 'an environment value')}`);
+  const env = Object.entries(r.env).map(([k, v]) => {
+    if (k === '' || k.includes('=')) throw new Error(`native runner: ${JSON.stringify(k)} is not an environment name`);
+    return `${cString(k, 'an environment name')}=${cString(v, 'an environment value')}`;
+  });
   if (r.argv.length === 0) throw new Error('native runner: empty argv');
   const head = [
     'RUN',
