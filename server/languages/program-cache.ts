@@ -13,6 +13,7 @@ import { join } from 'node:path';
 
 export const MAX_ENTRIES = 400;
 const KEEP_RECENT_MS = 15 * 60_000;
+const STALE_SCRATCH_MS = 60 * 60_000;
 
 let root: string | null = null;
 
@@ -81,8 +82,16 @@ function evictOld(): void {
   } catch {
     return;
   }
-  if (names.length <= MAX_ENTRIES) return;
   const now = Date.now();
+  // Scratch directories of a compile that never finished (the judge was killed mid-way).
+  for (const n of readdirSync(dir).filter((x) => x.startsWith('.scratch-'))) {
+    try {
+      if (now - statSync(join(dir, n)).mtimeMs > STALE_SCRATCH_MS) rmSync(join(dir, n), { recursive: true, force: true });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  if (names.length <= MAX_ENTRIES) return;
   const aged = names
     .map((n) => {
       try {
