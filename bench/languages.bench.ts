@@ -163,7 +163,7 @@ const e2e = await endToEnd(cpp.toolchain);
 const freshMs = median(e2e.fresh.map((f) => f.ms));
 const cachedMs = median(e2e.cached.map((c) => c.ms));
 const perTest = median(e2e.cached.map((c) => (c.ms - c.cpu) / c.tests));
-log(`a ${e2e.fresh[0]!.tests}-test C++ nim submission through the API: ${freshMs} ms stored → done (compile alone ${e2e.compileMs.toFixed(0)} ms, so ${(freshMs - e2e.compileMs).toFixed(0)} ms beyond it; target ≤ ${TARGET_OVER_COMPILE_MS}); the same source again from the compile cache ${cachedMs} ms (cached: ${e2e.cached.every((c) => c.cached)}), ${perTest.toFixed(2)} ms per test beyond the tests' CPU`);
+log(`a ${e2e.fresh[0]!.tests}-test C++ nim submission through the API: ${freshMs} ms stored → done (compile alone ${e2e.compileMs.toFixed(0)} ms, so ${(freshMs - e2e.compileMs).toFixed(0)} ms beyond it; target ≤ ${TARGET_OVER_COMPILE_MS}); the same source again from the compile cache ${cachedMs} ms (cached: ${e2e.cached.every((c) => c.cached)}; the tests' own CPU ${median(e2e.cached.map((c) => c.cpu)).toFixed(0)} ms), ${perTest.toFixed(2)} ms per test beyond the tests' CPU`);
 
 const ok = pch.pchMs / pch.plainMs <= TARGET_PCH_RATIO && python.insideMs / python.outsideMs <= TARGET_PYTHON_RATIO && freshMs - e2e.compileMs <= TARGET_OVER_COMPILE_MS && cachedMs <= TARGET_OVER_COMPILE_MS;
 log(ok ? 'targets met' : 'targets NOT met');
