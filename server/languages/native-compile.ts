@@ -26,15 +26,14 @@ const inFlight = new Map<string, Promise<NativeCompiled>>();
 
 /** The cache entry of a source: its language, the toolchain that compiles it and the source's hash. */
 export function entryName(tc: Toolchain, source: string): string {
-  return `${tc.id}-${entryKey([tc.id, tc.binary, tc.version, source])}`;
+  return `${tc.id}-${entryKey([tc.id, tc.binary, tc.version, tc.stamp, source])}`;
 }
 
 /**
- * `fresh`: compile even when the cache has the source, without the precompiled header
- * (detection's self-test shows that the compiler works now, not that it once did, and does not
- * wait for a header to be built).
+ * `fresh`: compile even when the cache has the source. `pch: false`: without the precompiled
+ * header (detection's self-test does not wait for one to be built).
  */
-export async function compileNative(tc: Toolchain, source: string, options: { fresh?: boolean } = {}): Promise<NativeCompiled> {
+export async function compileNative(tc: Toolchain, source: string, options: { fresh?: boolean; pch?: boolean } = {}): Promise<NativeCompiled> {
   const name = entryName(tc, source);
   if (!options.fresh) {
     const dir = findEntry(name);
@@ -45,7 +44,7 @@ export async function compileNative(tc: Toolchain, source: string, options: { fr
   }
   let p = inFlight.get(name);
   if (!p) {
-    p = compileInto(tc, source, name, !options.fresh).finally(() => inFlight.delete(name));
+    p = compileInto(tc, source, name, options.pch !== false).finally(() => inFlight.delete(name));
     inFlight.set(name, p);
   }
   return p;

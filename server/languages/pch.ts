@@ -24,15 +24,8 @@ const failedAt = new Map<string, number>();
 function pchName(tc: Toolchain): string | null {
   const pch = languageSpec(tc.id).native?.pch;
   if (!pch) return null;
-  let stamp = '';
-  try {
-    const s = statSync(tc.binary);
-    stamp = `${s.size}:${s.mtimeMs}`;
-  } catch {
-    return null;
-  }
   const args = pch.args(tc.binary, { header: 'H', output: 'O' }).join(' ');
-  return `pch-${tc.id}-${entryKey([tc.binary, tc.version, stamp, args])}`;
+  return `pch-${tc.id}-${entryKey([tc.binary, tc.version, tc.stamp, args])}`;
 }
 
 /** The directory to put on the include path, or null (no header for this language, or it cannot be built). */

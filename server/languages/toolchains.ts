@@ -12,6 +12,8 @@ export interface Toolchain {
   id: LanguageId;
   binary: string;
   version: string;
+  /** The binary's size and time: a reinstalled compiler of the same version is a new toolchain (its own cache entries). */
+  stamp: string;
 }
 
 /** What detection said about every language: a toolchain, or why the language is not offered. */
@@ -30,7 +32,7 @@ export function setDetectedByWorkers(workers: readonly { languages?: { id: strin
   for (const spec of LANGUAGES) {
     if (!spec.native) continue;
     const version = workers.flatMap((w) => w.languages ?? []).find((l) => l.id === spec.id)?.version;
-    if (version !== undefined) d[spec.id] = { ok: true, toolchain: { id: spec.id, binary: '', version: version ?? '' } };
+    if (version !== undefined) d[spec.id] = { ok: true, toolchain: { id: spec.id, binary: '', version: version ?? '', stamp: '' } };
     else {
       const s = said('language.no-worker', spec.family);
       d[spec.id] = { ok: false, reason: english(s), said: s };
