@@ -1,5 +1,5 @@
 // Standings tables (/class, /sets/:id): the server draws them; this only shows. When the server
-// says a verdict changed a cell (server-sent events from the judge's done hook), the table is
+// says a verdict changed a cell (the page's event stream, public/live.js, from the judge's done hook), the table is
 // fetched again as the server draws it and swapped in, keeping the scroll position. On a phone,
 // a student's name opens the list of what they tried.
 (() => {
@@ -14,7 +14,7 @@
   });
 
   const box = document.querySelector('.standings-box[data-live]');
-  if (!box || typeof EventSource === 'undefined') return;
+  if (!box || !window.sgLive) return;
   const base = box.dataset.live;
   const sort = box.dataset.sort === 'name' ? 'name' : 'solved';
   let busy = false;
@@ -42,6 +42,6 @@
       }
     }
   };
-  const events = new EventSource(`${base}/events`);
-  events.addEventListener('changed', () => void redraw());
+  // The page's one stream (public/live.js): topic "class" or "set:ID".
+  window.sgLive.follow(base === '/class' ? 'class' : `set:${base.split('/').pop()}`, { changed: () => void redraw() });
 })();

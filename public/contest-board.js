@@ -1,6 +1,8 @@
 // The scoreboard's rows drawn from GET /api/contests/:id/board (text only, never HTML from the
-// server): a live board refreshes itself every 5 seconds; the resolver (contest-resolver.js) draws
-// with the same function.
+// server). Every cell's text, every rank and the order come from the server (the rules table in
+// server/rules/round-rules.ts); this only draws them. An open board asks again every 5 seconds
+// (answered 304 while nothing was judged or changed), so new verdicts and rejudges show without a
+// reload; the resolver (contest-resolver.js) draws with the same function.
 (() => {
   'use strict';
   const td = (text, cls) => {
@@ -17,21 +19,19 @@
       star.textContent = '★';
       cell.append(star);
     }
+    cell.append(c.text);
     if (c.state === 'solved') {
-      cell.append(`+${c.tries > 1 ? c.tries - 1 : ''}`, document.createElement('br'));
       const small = document.createElement('small');
-      small.textContent = String(c.minutes ?? 0);
-      cell.append(small);
-    } else if (c.state === 'rejected') cell.append(`−${c.tries}`);
-    else if (c.state === 'pending') cell.append(`?${c.tries}`);
+      small.textContent = String(c.minutes);
+      cell.append(document.createElement('br'), small);
+    }
     return cell;
   };
   // A virtual board (the viewer's own virtual round) keeps its virtual row, marked with `virtualWord`.
   const draw = (body, board, firstLabel, virtualWord = 'virtual') => {
     const rows = board.rows.map((r) => {
       const tr = document.createElement('tr');
-      if (r.revealed) tr.className = 'row-revealed';
-      if (r.virtual) tr.className = 'row-virtual';
+      tr.className = [r.revealed && 'row-revealed', r.virtual && 'row-virtual', r.self && 'row-self'].filter(Boolean).join(' ');
       const name = document.createElement('th');
       name.scope = 'row';
       name.textContent = r.virtual ? `${r.displayName} (${virtualWord})` : r.displayName;
@@ -46,10 +46,16 @@
   if (!box || box.dataset.live !== '1') return;
   const body = box.querySelector('table.board tbody');
   const firstLabel = box.dataset.firstLabel || 'first solver';
+  const frozenMark = box.querySelector('.board-frozen');
+  let tag = null;
   const poll = async () => {
     try {
-      const res = await fetch(box.dataset.board, { headers: { accept: 'application/json' } });
-      if (res.ok) draw(body, await res.json(), firstLabel, box.dataset.virtualWord);
+      const res = await fetch(box.dataset.board, { cache: 'no-store', headers: { accept: 'application/json', ...(tag ? { 'if-none-match': tag } : {}) } });
+      if (res.status !== 200) return;
+      tag = res.headers.get('etag');
+      const board = await res.json();
+      draw(body, board, firstLabel, box.dataset.virtualWord);
+      if (frozenMark) frozenMark.hidden = !board.frozen;
     } catch {
       // A missed refresh is fine; the next one comes in a few seconds.
     }

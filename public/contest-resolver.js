@@ -1,8 +1,9 @@
-// The ICPC resolver on the teacher's projector board after a frozen round: it starts from the board
-// as the contestants see it and reveals the frozen cells one at a time, each time the lowest-ranked
-// row's first pending cell (its final state from the teacher's live board), then ranks the rows
-// again; or all at once. The students' board stays frozen until the last cell is revealed: then
-// this page unfreezes the round (POST /api/contests/:id/unfreeze).
+// The ICPC resolver on the teacher's projector board after a frozen round. The server sends the
+// board as the class sees it and the whole reveal sequence (server/contests/board.ts,
+// `resolverSteps`): each step is one frozen cell's final state and every row's rank and score after
+// it. This page only plays the steps, one at a time or all at once; it ranks nothing. The class's
+// board stays frozen until the last step: then this page unfreezes the round (POST
+// /api/contests/:id/unfreeze).
 (() => {
   'use strict';
   const box = document.querySelector('.resolver[data-frozen]');
@@ -13,46 +14,19 @@
   const next = box.querySelector('.resolver-next');
   const all = box.querySelector('.resolver-all');
   const left = box.querySelector('.resolver-left');
-  const icpc = box.dataset.rules === 'icpc';
   let rows = null;
-  let finalRows = null;
+  let steps = [];
+  let done = 0;
 
-  const get = async (url) => {
-    const res = await fetch(url, { headers: { accept: 'application/json' } });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return res.json();
-  };
-
-  // The board's order (server/contests/board.ts): solved, then penalty (ICPC) or the last solve's
-  // minute (practice), then the name; equal keys share a rank.
-  const keyOf = (r) => {
-    const solved = r.cells.filter((c) => c.state === 'solved');
-    const second = icpc ? solved.reduce((sum, c) => sum + c.minutes + 20 * (c.tries - 1), 0) : Math.max(0, ...solved.map((c) => c.minutes));
-    return [solved.length, second];
-  };
-  const rank = () => {
-    for (const r of rows) {
-      const [solved, second] = keyOf(r);
-      r.solved = solved;
-      r.penalty = icpc ? second : 0;
-      r.key = [solved, second];
-    }
-    rows.sort((x, y) => y.key[0] - x.key[0] || x.key[1] - y.key[1] || x.name.localeCompare(y.name));
-    rows.forEach((r, i) => {
-      const prev = rows[i - 1];
-      r.rank = prev && prev.key[0] === r.key[0] && prev.key[1] === r.key[1] ? prev.rank : i + 1;
-    });
-  };
-  const pendingCount = () => rows.reduce((n, r) => n + r.cells.filter((c) => c.state === 'pending').length, 0);
   const show = () => {
     window.sgBoard.draw(body, { rows }, firstLabel);
-    const n = pendingCount();
+    const n = steps.length - done;
     left.textContent = box.dataset.leftWords.replace('{0}', String(n));
     next.disabled = n === 0;
     all.disabled = n === 0;
   };
   const finish = async () => {
-    if (pendingCount() > 0) return;
+    if (done < steps.length) return;
     try {
       await window.sgApi('POST', box.dataset.unfreeze);
       left.textContent = box.dataset.doneWords;
@@ -60,39 +34,38 @@
       left.textContent = e.message;
     }
   };
-  const finalCell = (r, problem) => finalRows.get(r.name).cells.find((c) => c.problem === problem);
-
-  const revealNext = () => {
+  // One step: the revealed cell, then the rows in the server's order with its ranks and scores.
+  const apply = (step, mark) => {
+    const byName = new Map(rows.map((r) => [r.name, r]));
     for (const r of rows) {
       r.revealed = false;
-      for (const c of r.cells) c.revealed = false;
+      r.cells = r.cells.map((c) => ({ ...c, revealed: false }));
     }
-    // The lowest-ranked row with a frozen cell; its first one, left to right.
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const r = rows[i];
-      const at = r.cells.findIndex((c) => c.state === 'pending');
-      if (at < 0) continue;
-      r.cells[at] = { ...finalCell(r, r.cells[at].problem), revealed: true };
-      r.revealed = true;
-      break;
-    }
-    rank();
+    const row = byName.get(step.name);
+    row.cells = row.cells.map((c) => (c.problem === step.problem ? { ...step.cell, revealed: mark } : c));
+    row.revealed = mark;
+    rows = step.rows.map((s) => ({ ...byName.get(s.name), rank: s.rank, solved: s.solved, penalty: s.penalty }));
+  };
+  const revealNext = () => {
+    if (done >= steps.length) return;
+    apply(steps[done], true);
+    done += 1;
     show();
     void finish();
   };
   const revealAll = () => {
-    rows = rows.map((r) => ({ ...r, revealed: false, cells: finalRows.get(r.name).cells.map((c) => ({ ...c })) }));
-    rank();
+    while (done < steps.length) apply(steps[done++], false);
     show();
     void finish();
   };
 
   (async () => {
     try {
-      const [frozen, final] = await Promise.all([get(box.dataset.frozen), get(box.dataset.final)]);
+      const res = await fetch(box.dataset.frozen, { headers: { accept: 'application/json' } });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const frozen = await res.json();
       rows = frozen.rows.filter((r) => !r.virtual).map((r) => ({ ...r, cells: r.cells.map((c) => ({ ...c })) }));
-      finalRows = new Map(final.rows.filter((r) => !r.virtual).map((r) => [r.name, r]));
-      rank();
+      steps = frozen.resolver || [];
       show();
       next.addEventListener('click', revealNext);
       all.addEventListener('click', revealAll);

@@ -26,6 +26,8 @@
         const answer = await r.json().catch(() => ({}));
         // The server's HTML: raw HTML of the statement is already text in it (renderUntrustedMarkdown).
         if (mine === asked && r.ok) $(to).innerHTML = answer.html;
+        // A statement that would not render in bound (too large, too deep, too slow): the sentence, as publishing would say it.
+        else if (mine === asked && typeof answer.error === 'string') $(to).textContent = answer.error;
       }, 250);
     });
   }

@@ -1,21 +1,21 @@
-// Submission page: follows judging through server-sent events ("Compiling", "Running on test 7",
+// Submission page: follows judging through the page's event stream (public/live.js) ("Compiling", "Running on test 7",
 // one row per finished test), then swaps in the final server-rendered page without a reload.
 (() => {
   'use strict';
   const root = document.getElementById('submission');
-  if (!root || root.dataset.done === '1' || !window.EventSource) return;
+  if (!root || root.dataset.done === '1' || !window.sgLive) return;
 
   const status = document.getElementById('status');
   const tests = document.getElementById('tests');
-  const source = new EventSource(`/submissions/${root.dataset.id}/events`);
+  let done = false;
 
-  source.addEventListener('status', (e) => {
+  const onStatus = (e) => {
     const s = JSON.parse(e.data);
     status.textContent = s.text;
     status.className = s.className;
-  });
+  };
 
-  source.addEventListener('test', (e) => {
+  const onTest = (e) => {
     const t = JSON.parse(e.data);
     let row = tests.querySelector(`tr[data-test="${t.index}"]`);
     if (!row) {
@@ -31,10 +31,11 @@
     row.cells[1].className = t.verdictClass;
     row.cells[2].textContent = `${t.timeMs} ms`;
     row.cells[3].textContent = `${t.memoryKb.toLocaleString('en-US')} KiB`;
-  });
+  };
 
-  source.addEventListener('done', async (e) => {
-    source.close();
+  const onDone = async (e) => {
+    if (done) return;
+    done = true;
     const s = JSON.parse(e.data);
     status.textContent = s.text;
     status.className = s.className;
@@ -47,5 +48,8 @@
     } catch {
       // The live status is already final; the details appear on the next visit.
     }
-  });
+  };
+
+  // The page's one stream (public/live.js); it ends by itself once the submission is judged.
+  window.sgLive.follow(`submission:${root.dataset.id}`, { status: onStatus, test: onTest, done: onDone });
 })();

@@ -157,9 +157,12 @@ async function main(): Promise<void> {
   // An import writes megabytes of tests; fold them into the database file now rather than leave
   // them in the WAL until the first judged submission checkpoints it.
   if (report.imported.length) db.pragma('wal_checkpoint(TRUNCATE)');
+  // In the statement thread, beside the rest of the start: a page asked for meanwhile waits for its own.
   const warmStart = performance.now();
-  const rendered = warm();
-  log(`rendered ${rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);
+  void warm().then((rendered) => {
+    log(`rendered ${rendered.rendered} problem statement(s) in ${Math.round(performance.now() - warmStart)} ms`);
+    for (const b of rendered.broken) warn(`problem ${b.slug}: its statement is shown as broken: ${b.why}`);
+  }, (e: unknown) => warn(`rendering the statements at start-up failed: ${e instanceof Error ? e.message : String(e)}`));
   if (sandboxCheck) {
     const sandboxStart = performance.now();
     await sandboxCheck;

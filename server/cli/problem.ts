@@ -1,6 +1,7 @@
 // npm run problem -- export SLUG DIR [--zip]
 // npm run problem -- check DIR
 // npm run problem -- import PATH [--as NAME] [--replace]
+// npm run problem -- remove SLUG
 // Writes a problem as an ICPC / Kattis problem package to DIR/SLUG/ (or DIR/SLUG.zip), with the
 // tests the judge stores in DATA_DIR's database, or built as the import builds them when the
 // database does not hold the problem (or does not exist yet).
@@ -15,14 +16,16 @@ import { loadConfig } from '../platform/config';
 import { SLUG_PATTERN } from '../problems/registry';
 import { openDatabase, type Db } from '../storage/db';
 import { formatSolutionRow, importPackage } from '../problem-store';
+import { removeStoredProblem } from '../problem-store/remove';
 import { parseCli, usageError } from './args';
 import { exitWhenWritten } from './exit';
 
-const USAGE = 'npm run problem -- export SLUG DIR [--zip] | check DIR | import PATH [--as NAME] [--replace]';
+const USAGE = 'npm run problem -- export SLUG DIR [--zip] | check DIR | import PATH [--as NAME] [--replace] | remove SLUG';
 const { positionals, values } = parseCli(USAGE, { zip: { type: 'boolean' }, as: { type: 'string' }, replace: { type: 'boolean' } });
 const [command, slug, dir] = positionals;
 if (command === 'check') await checkCommand(positionals);
 if (command === 'import') await importCommand(positionals);
+if (command === 'remove') await removeCommand(positionals);
 if (values.as !== undefined || values.replace) usageError(USAGE, '--as and --replace go with import');
 if (command !== 'export') usageError(USAGE, command ? `unknown command "${command}"` : 'no command given');
 if (!slug || !dir || positionals.length !== 3) usageError(USAGE, 'export takes a problem slug and a folder');
@@ -96,6 +99,34 @@ async function importCommand(args: string[]): Promise<never> {
     }
     for (const n of result.notes) console.log(`note: ${n}`);
     console.log(`imported ${result.slug} into ${config.dbPath}`);
+  } finally {
+    db.close();
+  }
+  return exitWhenWritten(0);
+}
+
+/**
+ * Removes an imported or drafted problem from DATA_DIR's database; its submissions are kept. A
+ * running server stops listing and serving it at its next page.
+ */
+async function removeCommand(args: string[]): Promise<never> {
+  if (args.length !== 2) usageError(USAGE, 'remove takes one problem slug');
+  if (values.as !== undefined || values.replace || values.zip) usageError(USAGE, 'remove takes no options');
+  const slug = args[1]!;
+  if (!SLUG_PATTERN.test(slug)) usageError(USAGE, `"${slug.slice(0, 60)}" is not a problem slug`);
+  const config = loadConfig();
+  if (!existsSync(config.dbPath)) {
+    console.error(`error: there is no database at ${config.dbPath}, so no problem to remove.`);
+    return exitWhenWritten(1);
+  }
+  const db = openDatabase(config.dbPath, { migrate: true });
+  try {
+    const r = removeStoredProblem(db, slug);
+    if (!r.ok) {
+      console.error(`error: ${r.reason}`);
+      return exitWhenWritten(1);
+    }
+    console.log(`removed ${slug} from ${config.dbPath}; its ${r.submissions} submission(s) are kept (their pages still show them, under its short name).`);
   } finally {
     db.close();
   }

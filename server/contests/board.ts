@@ -1,21 +1,24 @@
 /**
- * The contest scoreboard as a pure function of the round, its people and their judged attempts.
- * No database, no clock: the caller gives every attempt's elapsed time from the person's own start
- * (the round's start for a real contestant, the virtual start for a virtual one) and the elapsed
- * time the viewer stands at, so a live board, a frozen board and a virtual board are one code path.
+ * The ranker of every board, as pure functions: a round's scoreboard (live, frozen, virtual), the
+ * resolver's reveal sequence after a frozen round, and a homework set's order. No database, no
+ * clock: the caller gives every attempt's elapsed time from the person's own start (the round's
+ * start for a real contestant, the virtual start for a virtual one) and the elapsed time the viewer
+ * stands at, so a live board, a frozen board and a virtual board are one code path. What a try is,
+ * what it costs, the rank key and the cell's text are the rules table's (server/rules/round-rules.ts).
  */
-import { isVerdict, verdictRow } from '../rules/verdicts';
+import { compareKeys, countsAsTry, RULES, type RowScore, type RuledCell, type RuleName } from '../rules/round-rules';
 
 export type Rules = 'icpc' | 'practice';
-export type CellState = 'solved' | 'rejected' | 'pending' | 'none';
+export type CellState = RuledCell['state'];
 
 export interface BoardRound {
   /** Problem slugs in round order; the index gives the label. */
   problems: readonly string[];
   rules: Rules;
-  /** Length of the round in minutes (after any "end now", the actual length). */
-  minutes: number;
-  freezeMinutes: number;
+  /** Length of the round in ms (after any "end now", the actual length). */
+  lengthMs: number;
+  /** The freeze's start in ms from the start; null: no freeze. */
+  freezeMs: number | null;
 }
 
 export interface BoardPerson {
@@ -41,15 +44,16 @@ export interface BoardView {
   elapsedMs: number;
   /** The teacher (or anyone after the unfreeze) sees every verdict. */
   seeThroughFreeze: boolean;
+  /** The viewer's own row key: their own tries are never "?" to themselves. */
+  self?: string;
 }
 
-export interface BoardCell {
+export interface BoardCell extends RuledCell {
   problem: string;
   label: string;
-  state: CellState;
-  tries: number;
-  minutes: number | null;
   first: boolean;
+  /** The rules table's text ("+2", "−3", "?2"): every drawing of the cell uses it. */
+  text: string;
 }
 
 export interface BoardRow {
@@ -59,6 +63,8 @@ export interface BoardRow {
   solved: number;
   penalty: number;
   virtual: boolean;
+  /** The viewer's own row. */
+  self: boolean;
   cells: BoardCell[];
 }
 
@@ -67,12 +73,12 @@ export interface Board {
   rows: BoardRow[];
 }
 
-/** Rejected tries cost 20 minutes each under ICPC rules. */
-export const PENALTY_PER_TRY = 20;
-
-/** A compile error or an internal error is not the contestant's try (ICPC practice): the verdict table's rule. */
-export function countsAsTry(verdict: string): boolean {
-  return isVerdict(verdict) && verdictRow(verdict).countsAsTry;
+/** One reveal of the resolver: the cell's final state, and every row's rank and score after it, in order. */
+export interface ResolverStep {
+  name: string;
+  problem: string;
+  cell: BoardCell;
+  rows: { name: string; rank: number; solved: number; penalty: number }[];
 }
 
 /** A, B, … Z, then AA, AB … for (unlikely) rounds of more than 26 problems. */
@@ -88,118 +94,151 @@ export function labelOf(index: number): string {
 
 const MINUTE = 60_000;
 
-export function freezeStartMs(round: BoardRound): number | null {
-  if (round.freezeMinutes <= 0) return null;
-  return Math.max(0, round.minutes - round.freezeMinutes) * MINUTE;
+/** A row's score from its cells, by the rule: the board, the resolver and the set use it alike. */
+export function scoreCells(rule: RuleName, cells: readonly RuledCell[]): RowScore {
+  const spec = RULES[rule];
+  const score: RowScore = { solved: 0, penalty: 0, late: 0, lastSolveMinute: 0 };
+  for (const c of cells) {
+    if (c.state !== 'solved') continue;
+    if (c.late) {
+      score.late += 1;
+      continue;
+    }
+    score.solved += 1;
+    score.penalty += spec.penaltyOf(c.minutes ?? 0, c.tries);
+    score.lastSolveMinute = Math.max(score.lastSolveMinute, c.minutes ?? 0);
+  }
+  return score;
 }
 
-interface Working {
-  person: BoardPerson;
-  cells: BoardCell[];
-  solvedAt: Map<number, { elapsedMs: number; submission: number }>;
-  solved: number;
-  penalty: number;
-  lastSolveMs: number;
+/** Sorted by the rule's key, then the name; equal keys share a rank (1, 1, 3). */
+export function rankRows<T>(rule: RuleName, rows: readonly T[], scoreOf: (r: T) => RowScore, nameOf: (r: T) => string): { row: T; rank: number }[] {
+  const keyed = rows.map((row) => ({ row, key: RULES[rule].rankKey(scoreOf(row)) }));
+  keyed.sort((x, y) => compareKeys(x.key, y.key) || nameOf(x.row).localeCompare(nameOf(y.row)));
+  const out: { row: T; rank: number }[] = [];
+  keyed.forEach((k, i) => {
+    const prev = keyed[i - 1];
+    out.push({ row: k.row, rank: prev !== undefined && compareKeys(prev.key, k.key) === 0 ? out[i - 1]!.rank : i + 1 });
+  });
+  return out;
 }
 
-export function computeBoard(
-  round: BoardRound,
-  people: readonly BoardPerson[],
-  attempts: readonly BoardAttempt[],
-  view: BoardView,
-): Board {
-  const lengthMs = round.minutes * MINUTE;
-  const cutoff = Math.min(view.elapsedMs, lengthMs);
-  const freezeAt = freezeStartMs(round);
-  const frozen = !view.seeThroughFreeze && freezeAt !== null && view.elapsedMs >= freezeAt;
+function withText(rule: RuleName, cell: Omit<BoardCell, 'text'>): BoardCell {
+  return { ...cell, text: RULES[rule].cellText(cell) };
+}
+
+export function computeBoard(round: BoardRound, people: readonly BoardPerson[], attempts: readonly BoardAttempt[], view: BoardView): Board {
+  const cutoff = Math.min(view.elapsedMs, round.lengthMs);
+  const frozen = !view.seeThroughFreeze && round.freezeMs !== null && view.elapsedMs >= round.freezeMs;
   const index = new Map(round.problems.map((slug, i) => [slug, i]));
 
   const byPerson = new Map<string, BoardAttempt[]>();
   for (const a of attempts) {
-    if (a.elapsedMs < 0 || a.elapsedMs > cutoff || !index.has(a.problem)) continue;
+    if (a.elapsedMs < 0 || a.elapsedMs >= round.lengthMs || a.elapsedMs > cutoff || !index.has(a.problem) || !countsAsTry(a.verdict)) continue;
     const list = byPerson.get(a.who) ?? [];
     list.push(a);
     byPerson.set(a.who, list);
   }
 
-  const rows: Working[] = people.map((person) => {
+  const solvedAt = new Map<string, Map<number, { elapsedMs: number; submission: number }>>();
+  const working = people.map((person) => {
     const mine = (byPerson.get(person.key) ?? []).sort((x, y) => x.elapsedMs - y.elapsedMs || x.submission - y.submission);
-    const w: Working = { person, cells: [], solvedAt: new Map(), solved: 0, penalty: 0, lastSolveMs: 0 };
-    round.problems.forEach((problem, i) => {
-      const cell: BoardCell = { problem, label: labelOf(i), state: 'none', tries: 0, minutes: null, first: false };
-      let hidden = false;
+    const hides = frozen && person.key !== view.self;
+    const solves = new Map<number, { elapsedMs: number; submission: number }>();
+    const cells = round.problems.map((problem, i) => {
+      const cell: Omit<BoardCell, 'text'> = { problem, label: labelOf(i), state: 'none', tries: 0, pending: 0, minutes: null, first: false };
       for (const a of mine) {
-        if (a.problem !== problem || !countsAsTry(a.verdict)) continue;
-        if (frozen && freezeAt !== null && a.elapsedMs >= freezeAt) {
-          // Under the freeze a later try shows only as "?" with its count.
-          cell.tries += 1;
-          hidden = true;
+        if (a.problem !== problem) continue;
+        // Under the freeze a later try shows only as "?", counted apart from the tries seen before it.
+        if (hides && round.freezeMs !== null && a.elapsedMs >= round.freezeMs) {
+          cell.pending += 1;
           continue;
         }
-        cell.tries += 1;
         if (a.verdict === 'AC') {
           cell.state = 'solved';
           cell.minutes = Math.floor(a.elapsedMs / MINUTE);
-          w.solvedAt.set(i, { elapsedMs: a.elapsedMs, submission: a.submission });
-          w.solved += 1;
-          if (round.rules === 'icpc') w.penalty += cell.minutes + PENALTY_PER_TRY * (cell.tries - 1);
-          w.lastSolveMs = Math.max(w.lastSolveMs, a.elapsedMs);
+          solves.set(i, { elapsedMs: a.elapsedMs, submission: a.submission });
           break;
         }
+        cell.tries += 1;
         cell.state = 'rejected';
       }
-      if (cell.state !== 'solved' && hidden) cell.state = 'pending';
-      w.cells.push(cell);
+      if (cell.state !== 'solved' && cell.pending > 0) cell.state = 'pending';
+      return cell;
     });
-    return w;
+    solvedAt.set(person.key, solves);
+    return { person, cells };
   });
 
-  // The first solver of each problem, among real contestants only: a virtual row never takes it.
+  // The first solver of each problem, among real contestants only: a virtual row never takes it. Under
+  // the freeze a solve since it (one's own, shown to oneself) never does either: an earlier hidden one may exist.
+  const starFrom = frozen && round.freezeMs !== null ? round.freezeMs : Infinity;
   round.problems.forEach((_, i) => {
-    let best: { w: Working; elapsedMs: number; submission: number } | undefined;
-    for (const w of rows) {
+    let best: { cells: Omit<BoardCell, 'text'>[]; elapsedMs: number; submission: number } | undefined;
+    for (const w of working) {
       if (w.person.virtual) continue;
-      const s = w.solvedAt.get(i);
-      if (s && (!best || s.elapsedMs < best.elapsedMs || (s.elapsedMs === best.elapsedMs && s.submission < best.submission))) {
-        best = { w, ...s };
-      }
+      const s = solvedAt.get(w.person.key)!.get(i);
+      if (s && s.elapsedMs < starFrom && (!best || s.elapsedMs < best.elapsedMs || (s.elapsedMs === best.elapsedMs && s.submission < best.submission))) best = { cells: w.cells, ...s };
     }
-    if (best) best.w.cells[i]!.first = true;
+    if (best) best.cells[i]!.first = true;
   });
 
-  const key = (w: Working): [number, number] =>
-    round.rules === 'icpc' ? [w.solved, w.penalty] : [w.solved, Math.floor(w.lastSolveMs / MINUTE)];
-  rows.sort((x, y) => {
-    const [xs, xp] = key(x);
-    const [ys, yp] = key(y);
-    return ys - xs || xp - yp || x.person.name.localeCompare(y.person.name);
-  });
-
-  const out: BoardRow[] = [];
-  rows.forEach((w, i) => {
-    const prev = i > 0 ? rows[i - 1]! : undefined;
-    const tied = prev !== undefined && key(prev)[0] === key(w)[0] && key(prev)[1] === key(w)[1];
-    out.push({
-      rank: tied ? out[i - 1]!.rank : i + 1,
-      name: w.person.name,
-      displayName: w.person.displayName,
-      solved: w.solved,
-      penalty: w.penalty,
-      virtual: w.person.virtual,
-      cells: w.cells,
-    });
-  });
-  return { frozen, rows: out };
+  const rows = working.map((w) => ({ ...w, cells: w.cells.map((c) => withText(round.rules, c)), score: scoreCells(round.rules, w.cells) }));
+  const ranked = rankRows(round.rules, rows, (r) => r.score, (r) => r.person.name);
+  return {
+    frozen,
+    rows: ranked.map(({ row, rank }) => ({
+      rank,
+      name: row.person.name,
+      displayName: row.person.displayName,
+      solved: row.score.solved,
+      penalty: row.score.penalty,
+      virtual: row.person.virtual,
+      self: row.person.key === view.self,
+      cells: row.cells,
+    })),
+  };
 }
 
 /**
- * The ICPC resolver order for the unfreeze: the frozen cells one at a time, from the last place
- * up, left to right within a row. The page replays it; the server only decides the order.
+ * The ICPC resolver's reveal sequence for the unfreeze: starting from the board the contestants see,
+ * each step reveals the lowest-ranked row's first frozen cell (left to right) to its final state and
+ * ranks the rows again, until no frozen cell is left. The page plays these steps; it decides nothing.
  */
-export function resolverOrder(frozenBoard: Board): { name: string; problem: string }[] {
-  const order: { name: string; problem: string }[] = [];
-  for (const row of [...frozenBoard.rows].reverse()) {
-    for (const cell of row.cells) if (cell.state === 'pending') order.push({ name: row.name, problem: cell.problem });
+export function resolverSteps(rule: Rules, frozenBoard: Board, finalBoard: Board): ResolverStep[] {
+  const finals = new Map(finalBoard.rows.filter((r) => !r.virtual).map((r) => [r.name, r]));
+  let rows = frozenBoard.rows.filter((r) => !r.virtual).map((r) => ({ ...r, cells: [...r.cells] }));
+  const steps: ResolverStep[] = [];
+  for (;;) {
+    let at: { row: (typeof rows)[number]; i: number } | undefined;
+    for (let r = rows.length - 1; r >= 0 && !at; r--) {
+      const i = rows[r]!.cells.findIndex((c) => c.state === 'pending');
+      if (i >= 0) at = { row: rows[r]!, i };
+    }
+    if (!at) return steps;
+    const final = finals.get(at.row.name)?.cells[at.i];
+    // A row the final board lacks (a student removed meanwhile) shows its tries as rejected.
+    const cell: BoardCell = final ?? withText(rule, { ...at.row.cells[at.i]!, state: 'rejected', tries: at.row.cells[at.i]!.tries + at.row.cells[at.i]!.pending, pending: 0 });
+    at.row.cells[at.i] = cell;
+    const ranked = rankRows(rule, rows, (r) => scoreCells(rule, r.cells), (r) => r.name);
+    rows = ranked.map(({ row, rank }) => {
+      const score = scoreCells(rule, row.cells);
+      return { ...row, rank, solved: score.solved, penalty: score.penalty };
+    });
+    steps.push({ name: at.row.name, problem: cell.problem, cell, rows: rows.map((r) => ({ name: r.name, rank: r.rank, solved: r.solved, penalty: r.penalty })) });
   }
-  return order;
+}
+
+/** What a set's row is ranked on (a StandingsRow of server/storage/standings.ts is one). */
+export interface SetRowCounts {
+  displayName: string;
+  onTime?: number;
+  late?: number;
+  minutes?: number;
+}
+
+/** A set's ranking by the homework rule: on-time solves, then less time, then late solves, then the name. */
+export function rankSetRows<T extends SetRowCounts>(rows: readonly T[]): T[] {
+  const score = (r: T): RowScore => ({ solved: r.onTime ?? 0, penalty: r.minutes ?? 0, late: r.late ?? 0, lastSolveMinute: 0 });
+  return rankRows('homework', rows, score, (r) => r.displayName).map((r) => r.row);
 }

@@ -16,6 +16,7 @@ import { catalogEntry, inLearningOrder } from '../../problems/catalog';
 import { ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { said } from '../text/messages';
+import { seesProblem, visibleProblems } from './problem-sight';
 
 export interface ApiDeps {
   db: Db;
@@ -32,7 +33,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
 
   api.get('/problems', (_req, res) => {
     res.json(
-      inLearningOrder(listProblems(db)).map((p) => ({
+      inLearningOrder(visibleProblems(db, res, listProblems(db))).map((p) => ({
         slug: p.slug,
         title: { en: p.titleEn, zh: p.titleZh },
         source: p.source,
@@ -45,7 +46,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
 
   api.get('/problems/:slug', (req, res) => {
     const slug = req.params.slug;
-    const p = SLUG_PATTERN.test(slug) ? getProblem(db, slug) : undefined;
+    const p = SLUG_PATTERN.test(slug) && seesProblem(db, res, slug) ? getProblem(db, slug) : undefined;
     if (!p) throw notFound(said('error.no-problem', slug.slice(0, 60)));
     res.json({
       slug: p.slug,
@@ -64,7 +65,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
     const parsed = submissionSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const language = bodyLanguage(body);
-    const problem = checkSubmission(db, parsed.data.problem, parsed.data.source);
+    const problem = checkSubmission(db, res, parsed.data.problem, parsed.data.source);
     // Stored (committed) before the answer: a 201 means the submission will be judged.
     checkPersonCap(db, 'submission', req, res);
     const id = insertSubmission(db, problem, parsed.data.source, language, clientKey(req), ownerFor(res));
@@ -74,7 +75,7 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
 
   api.get('/submissions', (req, res) => {
     const query = req.query as Record<string, unknown>;
-    const filter = { ...parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict }), owner: scopeOf(res) };
+    const filter = { ...parseSubmissionFilter(db, res, { problem: query.problem, verdict: query.verdict }), owner: scopeOf(res) };
     const authors = showsAuthors(res);
     const limit = parseCount(query, 'limit', 1000, 1, 1000);
     const offset = parseCount(query, 'offset', 0, 0, 1e9);

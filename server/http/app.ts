@@ -19,13 +19,15 @@ import { stressCancel } from './stress-cancel';
 import { hintsApi } from './teaching-view';
 import { submissionsLive } from './submissions-live';
 import { HttpError } from './errors';
-import { said, sayIn } from '../text/messages';
+import { english, said, sayIn } from '../text/messages';
 import { isApiPath, requestGuard } from './request-guard';
 import { healthApi, type WorkersProbe } from './health-api';
-import { liveUpdates } from './live';
+import { LiveTopics } from './live';
+import { submissionEvents } from './submission-events';
 import { languageChoice } from './lang';
 import { translatePhrase, uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
+import { problemRemoveRoutes } from './problem-remove-routes';
 import { packageDownload } from './package-download';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
@@ -41,7 +43,8 @@ import { classRoutes } from './class-routes';
 import { problemImportRoutes } from './problem-import-routes';
 import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
-import { contestToolGate } from './contest-tool-gate';
+import { problemHoldRoutes } from './problem-hold-routes';
+import { roundLive } from './round-live';
 import { rejudgeRoutes } from './rejudge-routes';
 import { languagesApi } from './languages-api';
 
@@ -74,7 +77,7 @@ const VENDOR: Record<string, string> = {
 export interface JudgeApp {
   app: express.Express;
   /** Renders every statement now, so the first visitor of a problem does not wait for KaTeX. */
-  warm(): number;
+  warm(): Promise<{ rendered: number; broken: { slug: string; why: string }[] }>;
 }
 
 export function createApp(deps: AppDeps): JudgeApp {
@@ -98,6 +101,8 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.set('x-powered-by', false);
   app.set('etag', false);
   if (deps.auth?.trustProxy) app.set('trust proxy', deps.auth.trustProxy);
+  // Where students reach the judge, for the handout slips (judge-address.ts).
+  app.set('listen host', deps.listenHost ?? '127.0.0.1');
 
   app.use(securityHeaders);
   app.use(requestGuard(deps.listenHost ?? '127.0.0.1'));
@@ -116,11 +121,16 @@ export function createApp(deps: AppDeps): JudgeApp {
     app.use(accountRoutes(deps.db, deps.auth, guards));
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
   }
-  app.use(classRoutes(deps.db, deps.events));
+  // Every page's event stream and its topics (live.ts): capped per person, one stream per page.
+  const topics = new LiveTopics();
+  app.use(topics.router());
+  app.use(classRoutes(deps.db, topics, deps.events));
   app.use(problemImportRoutes(deps.db, deps.onQueued));
+  app.use(problemRemoveRoutes(deps.db));
+  app.use(problemHoldRoutes(deps.db));
   app.use(contestRoutes(deps.db));
   app.use(contestPages(deps.db));
-  app.use(contestToolGate(deps.db));
+  app.use(roundLive(deps.db, topics));
   app.use(rejudgeRoutes(deps.db, deps.onQueued));
   app.use(stressCancel(deps.db));
   app.use(hintsApi(deps.db));
@@ -141,7 +151,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use(packageDownload(deps.db));
   app.use(problemDraftPages(deps.db));
   app.use(problemPages(deps.db, statements));
-  app.use(liveUpdates(deps.db, deps.events));
+  app.use(submissionEvents(deps.db, deps.events, topics));
   app.use(
     submissionPages({
       db: deps.db,
@@ -157,10 +167,20 @@ export function createApp(deps: AppDeps): JudgeApp {
     throw new HttpError(404, said('error.no-page', req.path));
   });
   app.use(errorHandler(deps.log ?? (() => {})));
-  const warm = (): number => {
+  // Every statement rendered once, in the statement thread: one that does not render in bound is
+  // reported and shown as broken, and the others are served (a throw here once ended every start).
+  const warm = async (): Promise<{ rendered: number; broken: { slug: string; why: string }[] }> => {
     const problems = listProblems(deps.db);
-    for (const p of problems) statements.get(p);
-    return problems.length;
+    const broken: { slug: string; why: string }[] = [];
+    for (const p of problems) {
+      try {
+        const view = await statements.get(p);
+        if (view.broken) broken.push({ slug: p.slug, why: english(view.broken) });
+      } catch (e) {
+        broken.push({ slug: p.slug, why: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    return { rendered: problems.length - broken.length, broken };
   };
   return { app, warm };
 }

@@ -35,11 +35,15 @@ export function classCsv(heads: readonly ProblemHead[], rows: readonly Standings
   ]);
 }
 
-/** A set: on-time and late counts, then per problem its status and the minutes from the set's start to the first Accepted. */
+/**
+ * A set: on-time and late counts, then per problem its status, its rejected tries (before the solve;
+ * the same count as the whole-class CSV's and a round's board CSV's) and the minutes from the set's
+ * start to the first Accepted.
+ */
 export function setCsv(heads: readonly ProblemHead[], rows: readonly StandingsRow[]): string {
   return csv([
-    ['login', 'display name', 'on time', 'late', ...heads.flatMap((h) => [h.title, `${h.title} (minutes)`])],
-    ...rows.map((r) => [r.name, r.displayName, r.onTime ?? 0, r.late ?? 0, ...r.cells.flatMap((c) => [statusOf(c), c.minutes ?? null])]),
+    ['login', 'display name', 'on time', 'late', ...heads.flatMap((h) => [h.title, `${h.title} (tries)`, `${h.title} (minutes)`])],
+    ...rows.map((r) => [r.name, r.displayName, r.onTime ?? 0, r.late ?? 0, ...r.cells.flatMap((c) => [statusOf(c), c.state === 'none' ? null : c.tries, c.minutes ?? null])]),
   ]);
 }
 

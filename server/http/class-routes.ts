@@ -8,11 +8,12 @@
 import express, { type Request, type Response } from 'express';
 import { inLearningOrder } from '../../problems/catalog';
 import type { SubmissionEvents } from '../queue/events';
-import { windowOf } from '../rules/window';
+import { SET_PHASE_WORD, setWindow } from '../rules/window';
 import type { Db } from '../storage/db';
 import { deleteSet, getSet, insertSet, listSets, updateSet, type ProblemSet } from '../storage/problem-sets';
 import { listProblems } from '../storage/problems';
-import { noteJudged, rankSetRows, standings, type StandingsRow } from '../storage/standings';
+import { rankSetRows } from '../contests/board';
+import { judgedOwner, standings, type StandingsRow } from '../storage/standings';
 import { listSubmissions } from '../storage/submissions';
 import { parseFormBody, parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
@@ -25,13 +26,14 @@ import { checkSetInput, localInputValue, MAX_SET_PROBLEMS } from './set-input';
 import { rosterRoutes } from './roster-routes';
 import { IMPORT_TEXT } from './import-text';
 import type { Lang } from './statements';
+import type { LiveTopics, TopicStream } from './live';
+import { hiddenProblems, seesProblem } from './problem-sight';
 
 const langOf = (res: Response): Lang => (res.locals.uiLang === 'zh' ? 'zh' : 'en');
-const HEARTBEAT_MS = 15_000;
 /** Verdicts arriving together are announced once. */
 const PUSH_DELAY_MS = 250;
 
-export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
+export function classRoutes(db: Db, topics: LiveTopics, events?: SubmissionEvents): express.Router {
   const router = express.Router();
   const problemOrder = (): string[] => inLearningOrder(listProblems(db)).map((p) => p.slug);
   const heads = (slugs: readonly string[], lang: Lang): ProblemHead[] => {
@@ -46,17 +48,22 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
   const sortRows = (rows: StandingsRow[], sort: unknown): StandingsRow[] =>
     sort === 'name' ? rows : [...rows].sort((a, b) => b.solved - a.solved || a.displayName.localeCompare(b.displayName));
 
+  // A set as this viewer may see it: without the problems a round keeps from them (contest-only).
+  const seenSet = (res: Response, set: ProblemSet): ProblemSet => {
+    const hidden = hiddenProblems(db, res);
+    return hidden.size === 0 ? set : { ...set, problems: set.problems.filter((p) => !hidden.has(p)) };
+  };
   const parseId = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
   const visibleSet = (res: Response, raw: string): ProblemSet => {
     const id = parseId(raw);
     const set = id === null ? undefined : getSet(db, id);
     // A set that has not opened is invisible to students.
-    if (!set || (!isTeacher(res) && !windowOf(set, Date.now()).visibleToStudents)) throw notFound(`There is no set ${raw.slice(0, 20)}.`);
-    return set;
+    if (!set || (!isTeacher(res) && !setWindow(set, Date.now()).visibleToStudents)) throw notFound(`There is no set ${raw.slice(0, 20)}.`);
+    return seenSet(res, set);
   };
   const setRows = (res: Response, set: ProblemSet, sort?: unknown): StandingsRow[] => {
     const only = isTeacher(res) ? undefined : (ownerFor(res) ?? undefined);
-    const rows = standings(db, set.problems, { only, window: windowOf(set, Date.now()) });
+    const rows = standings(db, set.problems, { only, window: setWindow(set, Date.now()) });
     return sort === 'name' ? rows : rankSetRows(rows);
   };
   const presentSet = (set: ProblemSet) => ({
@@ -65,7 +72,7 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
     problems: set.problems,
     opensAt: isoTimestamp(set.opensAt),
     closesAt: isoTimestamp(set.closesAt),
-    phase: windowOf(set, Date.now()).phase,
+    phase: SET_PHASE_WORD[setWindow(set, Date.now()).phase],
   });
   const known = (): Set<string> => new Set(problemOrder());
 
@@ -139,7 +146,7 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
     res.render('class', {
       title: 'Class',
       nav: 'class',
-      scripts: ['/static/class.js', '/static/set-picker.js', '/static/class-import.js'],
+      scripts: ['/static/live.js', '/static/class.js', '/static/set-picker.js', '/static/class-import.js'],
       table: classTable(req, res),
       importText: IMPORT_TEXT[lang],
       sets: listSets(db).map((s) => ({ ...presentSet(s), when: phaseWords(s, now, lang).text })),
@@ -185,7 +192,9 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
   router.get('/api/sets', (_req, res) => {
     const teacher = isTeacher(res);
     const now = Date.now();
-    const sets = listSets(db).filter((s) => teacher || windowOf(s, now).visibleToStudents);
+    const sets = listSets(db)
+      .filter((s) => teacher || setWindow(s, now).visibleToStudents)
+      .map((s) => seenSet(res, s));
     res.json(
       sets.map((s) => {
         if (teacher) return presentSet(s);
@@ -237,7 +246,7 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
     res.render('set', {
       title: set.name,
       nav: teacher ? 'class' : 'me',
-      scripts: ['/static/class.js', ...(teacher ? ['/static/set-picker.js'] : [])],
+      scripts: ['/static/live.js', '/static/class.js', ...(teacher ? ['/static/set-picker.js'] : [])],
       teacher,
       set: { ...presentSet(set), when: phaseWords(set, Date.now(), lang).text },
       table: setTable(req, res, set),
@@ -271,41 +280,46 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
 
   // ---- live tables: a push per finished submission, from the judge's done hook ----
   const watchers = new Set<{ owner: number | null; send: () => void }>();
+  // The kept tries were refreshed by the writer of the result (server/storage/submissions.ts); this only tells the open tables.
   events?.onAnyDone((id) => {
-    const changed = noteJudged(db, id);
+    const changed = judgedOwner(db, id);
     if (!changed) return;
     for (const w of watchers) if (w.owner === null || w.owner === changed.owner) w.send();
   });
 
-  const stream = (req: Request, res: Response): void => {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+  // A student hears only of their own verdicts; a teacher of everyone's.
+  const watch = (res: Response) => (stream: TopicStream) => {
     let timer: NodeJS.Timeout | null = null;
-    // A student hears only of their own verdicts; a teacher of everyone's.
     const watcher = {
       owner: isTeacher(res) ? null : ownerFor(res),
       send: () => {
         timer ??= setTimeout(() => {
           timer = null;
-          res.write('event: changed\ndata: {}\n\n');
+          stream.send('changed', {});
         }, PUSH_DELAY_MS);
       },
     };
     watchers.add(watcher);
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    res.write(': watching\n\n');
-    req.on('close', () => {
+    return () => {
       watchers.delete(watcher);
-      clearInterval(heartbeat);
       if (timer) clearTimeout(timer);
-    });
+    };
   };
+  topics.register('class', (_req, res) => {
+    teacherOnly(res, 'live topic class');
+    return watch(res);
+  });
+  topics.register('set', (_req, res, arg) => {
+    visibleSet(res, arg);
+    return watch(res);
+  });
   router.get('/class/events', (req, res) => {
     teacherOnly(res, 'page at /class/events');
-    stream(req, res);
+    topics.serve(req, res, ['class']);
   });
   router.get('/sets/:id/events', (req, res) => {
     visibleSet(res, String(req.params.id));
-    stream(req, res);
+    topics.serve(req, res, [`set:${String(req.params.id)}`]);
   });
 
   router.use(rosterRoutes(db, (req, res, extra) => classPage(req, res, extra)));
@@ -314,7 +328,7 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
   router.get('/me', (_req, res) => {
     const v = viewerOf(res);
     if (v.kind !== 'account') throw notFound('There is no personal page in local mode (no accounts).');
-    const problems = problemOrder();
+    const problems = problemOrder().filter((slug) => seesProblem(db, res, slug));
     const lang = langOf(res);
     const h = heads(problems, lang);
     const row = standings(db, problems, { only: v.id })[0];
@@ -326,11 +340,12 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
       problems: h,
       row: row && { solved: row.solved, cells: pageRows([row], h, lang)[0]!.cells },
       sets: listSets(db)
-        .filter((s) => windowOf(s, now).visibleToStudents)
+        .filter((s) => setWindow(s, now).visibleToStudents)
+        .map((s) => seenSet(res, s))
         .map((s) => {
-          const mine = standings(db, s.problems, { only: v.id, window: windowOf(s, now) })[0];
+          const mine = standings(db, s.problems, { only: v.id, window: setWindow(s, now) })[0];
           const words = phaseWords(s, now, lang);
-          return { id: s.id, name: s.name, total: s.problems.length, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, when: words.text, closed: words.phase === 'closed' };
+          return { id: s.id, name: s.name, total: s.problems.length, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, when: words.text, closed: words.phase === 'over' };
         }),
       recent: listSubmissions(db, { owner: v.id }, 10, 0).map((s) => ({ id: s.id, problem: s.problem, when: formatTimestamp(s.createdAt), statusText: statusSaid(s), statusClass: statusClass(s) })),
     });
@@ -346,13 +361,13 @@ export function classRoutes(db: Db, events?: SubmissionEvents): express.Router {
 export function homeworkBanner(db: Db, owner: number, lang: Lang = 'en', slug?: string): { id: number; name: string; solved: number; onTime: number; late: number; total: number; when: string; due: string; closed: boolean }[] {
   const now = Date.now();
   return listSets(db)
-    .filter((s) => windowOf(s, now).visibleToStudents && (slug === undefined || s.problems.includes(slug)))
+    .filter((s) => setWindow(s, now).visibleToStudents && (slug === undefined || s.problems.includes(slug)))
     .map((s) => {
-      const window = windowOf(s, now);
+      const window = setWindow(s, now);
       const mine = standings(db, s.problems, { only: owner, window })[0];
       const words = phaseWords(s, now, lang);
       // A student's own row exists only for a student account; a teacher sees no banner.
-      return { id: s.id, name: s.name, solved: mine?.solved ?? 0, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, total: s.problems.length, when: words.text, due: words.due, closed: words.phase === 'closed' };
+      return { id: s.id, name: s.name, solved: mine?.solved ?? 0, onTime: mine?.onTime ?? 0, late: mine?.late ?? 0, total: s.problems.length, when: words.text, due: words.due, closed: words.phase === 'over' };
     });
 }
 

@@ -7,35 +7,45 @@ import express, { type Request, type Response } from 'express';
 import { inLearningOrder } from '../../problems/catalog';
 import type { Board, BoardCell } from '../contests/board';
 import { labelOf } from '../contests/board';
+import { roundWindow } from '../rules/window';
 import type { Db } from '../storage/db';
 import {
-  addAnnouncement,
-  addQuestion,
-  answerQuestion,
-  contestPhase,
   endContestNow,
-  endOf,
   getContest,
-  findVirtual,
   insertContest,
   listContests,
-  playedMinutes,
   setContestMinutes,
   startVirtual,
   unfreezeContest,
   updateContest,
   type Contest,
+  type ContestMessage,
 } from '../storage/contests';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import { listAccounts } from '../storage/accounts';
 import { parseFormBody, rawBody } from './body';
-import { contestCore, firstIssue, MAX_MINUTES, textSchema } from './contest-routes';
+import { boardView, contestCore, firstIssue, iso, MAX_MINUTES, textSchema } from './contest-routes';
 import { latestRejudge } from '../rejudge/store';
 import { rejudgePanel } from './rejudge-routes';
 import { badRequest, errorIn, HttpError, notFound } from './errors';
-import { isTeacher, ownerFor, viewerOf } from './auth/viewer';
+import { isTeacher, ownerFor, scopeOf, viewerOf } from './auth/viewer';
+import { messagesPage } from '../storage/contest-questions';
+import { holdOf } from '../storage/problem-holds';
+import { hiddenOf, insertRoundHolding } from './problem-hold-routes';
 
-const when = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+/** A time as the pages print it; one no date can hold (a row from before the input bound) prints "?", never throws. */
+export const when = (ms: number | null): string => {
+  const text = iso(ms);
+  return text === null ? '?' : text.replace('T', ' ').slice(0, 16) + ' UTC';
+};
+
+/** Messages on a round's page at a time (the teacher's page of 1,300 questions was 5.7 MB). */
+const MESSAGES_PER_PAGE = 50;
+
+/** The helpers' names as the pages say them (translated by the page's phrases). */
+const HELPER_NAMES = { stress: 'Stress test', lab: 'SG lab', hints: 'Hints' } as const;
+/** How far ahead the create form's start is by default. */
+const DEFAULT_LEAD_MS = 10 * 60_000;
 
 /** What a contest form shows typed (sent back with a mistake, or a round's current fields). */
 interface Typed {
@@ -49,11 +59,14 @@ interface Typed {
   list: boolean;
   problems: string[];
   people: number[];
+  /** Contest-only: the picked problems are held for the round (the create form). */
+  hidden?: boolean;
 }
 
 /** A datetime-local value in the server's local time (the form's start carries no zone). */
 function localInput(ms: number): string {
   const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
@@ -91,14 +104,16 @@ async function contestForm(db: Db, req: Request): Promise<{ body: Record<string,
     freezeMinutes: field('freezeMinutes') === '' ? 0 : int('freezeMinutes'),
     tools,
     participants: list ? people : null,
+    // Contest-only: every ticked problem held for the round (made through the create form only).
+    hidden: form.fields.has('hidden') ? problems : [],
   };
-  const typed: Typed = { name: field('name'), startsAt: field('startsAt'), minutes: field('minutes'), freezeMinutes: field('freezeMinutes'), rules: field('rules'), tools, list, problems, people };
+  const typed: Typed = { name: field('name'), startsAt: field('startsAt'), minutes: field('minutes'), freezeMinutes: field('freezeMinutes'), rules: field('rules'), tools, list, problems, people, hidden: form.fields.has('hidden') };
   return { body, typed };
 }
 
 export function contestPages(db: Db, now: () => number = Date.now): express.Router {
   const router = express.Router();
-  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor } = contestCore(db, now);
+  const { teacherOnly, sees, visible, messagesOf, parseInput, boardFor, windowOf, virtualOf, ask, answer, announce } = contestCore(db, now);
 
   const titleOf = (res: Response, slug: string): string => {
     const h = getProblemHeader(db, slug);
@@ -106,8 +121,20 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   };
 
   const summary = (c: Contest) => {
-    const phase = contestPhase(c, now());
-    return { id: c.id, name: c.name, phase, starts: when(c.startsAt), ends: when(endOf(c)), minutes: c.minutes, rules: c.rules, freezeMinutes: c.freezeMinutes };
+    const w = windowOf(c);
+    return {
+      id: c.id,
+      name: c.name,
+      phase: w.phase,
+      starts: when(c.startsAt),
+      ends: when(w.endsAt),
+      // What a contestant must know before the start: when the board stops changing, and what is off.
+      freezes: w.freezeAt === null ? null : when(w.freezeAt),
+      minutes: c.minutes,
+      rules: c.rules,
+      freezeMinutes: c.freezeMinutes,
+      helpersOff: (['stress', 'lab', 'hints'] as const).filter((t) => !c.tools[t]).map((t) => HELPER_NAMES[t]),
+    };
   };
 
   /** The form's pickers: problems in learning order, and in accounts mode the students. */
@@ -128,7 +155,8 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     const teacher = isTeacher(res);
     const contests = listContests(db).filter((c) => sees(res, c, 'round'));
     // A form sent back with a mistake keeps everything typed.
-    const typed = extra.typed ?? { name: '', startsAt: '', minutes: '90', freezeMinutes: '0', rules: 'icpc', tools: { stress: true, lab: true, hints: true }, list: false, problems: [], people: [] };
+    // A new round starts a few minutes ahead by default: time to check it before anyone sees it.
+    const typed = extra.typed ?? { name: '', startsAt: localInput(Math.ceil((now() + DEFAULT_LEAD_MS) / 60_000) * 60_000), minutes: '90', freezeMinutes: '0', rules: 'icpc', tools: { stress: true, lab: true, hints: true }, list: false, problems: [], people: [] };
     res.render('contests', { title: 'Contests', nav: 'contests', contests: contests.map(summary), teacher, typed, ...formLists(res, typed), formError: extra.formError });
   };
 
@@ -138,7 +166,9 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     teacherOnly(res, 'make a contest');
     const { body, typed } = await contestForm(db, req);
     try {
-      const id = insertContest(db, parseInput(body), ownerFor(res), now());
+      const input = parseInput(body);
+      const hidden = hiddenOf(body, input.problems);
+      const id = insertRoundHolding(db, input, hidden, ownerFor(res), now());
       res.redirect(303, `/contests/${id}`);
     } catch (e) {
       if (!(e instanceof HttpError) || e.status !== 400) throw e;
@@ -153,7 +183,7 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     res.render('contest-edit', { title: c.name, nav: 'contests', contest: summary(c), typed, ...formLists(res, typed), formError: extra.formError });
   };
   const beforeStart = (c: Contest): void => {
-    if (contestPhase(c, now()) !== 'before') throw badRequest('A round can be edited only before its start; during the round only its length can be extended.');
+    if (windowOf(c).phase !== 'before') throw badRequest('A round can be edited only before its start; during the round only its length can be extended.');
   };
 
   router.get('/contests/:id/edit', (req, res) => {
@@ -178,58 +208,72 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     }
   });
 
-  /** This person's row on the board they see (the one person in local mode is "you"). */
-  const myRow = (res: Response, board: Board) => {
+  /** This person's row on the board they see (the one person in local mode is "you"); on a virtual board, their virtual row. */
+  const myRow = (res: Response, board: Board, virtual: boolean) => {
     const v = viewerOf(res);
     const me = v.kind === 'account' ? v.name : 'you';
-    return board.rows.find((r) => r.name === me && !r.virtual);
+    return board.rows.find((r) => r.name === me && r.virtual === virtual);
   };
 
-  const contestPage = (res: Response, c: Contest, error: string | null = null) => {
+  const contestPage = (req: Request, res: Response, c: Contest, error: string | null = null) => {
     const t = now();
-    const phase = contestPhase(c, t);
+    const w = windowOf(c);
+    const phase = w.phase;
     const teacher = isTeacher(res);
     const showProblems = sees(res, c, 'problems');
-    const board = phase === 'before' ? undefined : boardFor(res, c, false);
-    const mine = board ? myRow(res, board) : undefined;
+    const own = virtualOf(res, c);
+    // During this person's virtual round, their own cells are their virtual board's.
+    const virtualRunning = own?.window.phase === 'running';
+    const board = phase === 'before' ? undefined : boardFor(res, c, virtualRunning ? 'virtual' : 'live');
+    const mine = board ? myRow(res, board, virtualRunning) : undefined;
     const problems = showProblems
-      ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined) }))
+      ? c.problems.map((slug, i) => ({ label: labelOf(i), slug, title: titleOf(res, slug), cell: mine ? cellView(mine.cells[i]) : cellView(undefined), held: holdOf(db, slug)?.contest === c.id }))
       : [];
-    const v = findVirtual(db, c.id, ownerFor(res));
-    const virtual = v && { starts: when(v.startedAt), ends: when(v.startedAt + playedMinutes(c) * 60_000), running: t < v.startedAt + playedMinutes(c) * 60_000 };
-    const messages = messagesOf(res, c).map((m) => ({
-      ...m,
-      label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)),
-      at: when(m.createdAt),
-    }));
+    const virtual = own && {
+      starts: when(own.v.startedAt),
+      ends: when(own.window.endsAt),
+      running: virtualRunning,
+      endsMs: own.window.endsAt,
+      leftMinutes: virtualRunning && own.window.endsAt !== null ? Math.ceil((own.window.endsAt - t) / 60_000) : null,
+    };
+    // Newest first, a page at a time: a teacher's page stays small whatever the class asks.
+    const page = typeof req.query.messages === 'string' && /^[1-9]\d{0,5}$/.test(req.query.messages) ? Number(req.query.messages) : 1;
+    const read = messagesPage(db, c.id, scopeOf(res), MESSAGES_PER_PAGE, (page - 1) * MESSAGES_PER_PAGE);
+    const pages = Math.max(1, Math.ceil(read.total / MESSAGES_PER_PAGE));
+    const messages = messagesOf(res, c, read.messages).map((m) => messageView(c, m));
     res.render('contest', {
       title: c.name,
       nav: 'contests',
-      scripts: phase === 'over' ? [] : ['/static/contest-clock.js'],
+      scripts: [...(phase === 'over' && !virtualRunning ? [] : ['/static/contest-clock.js']), '/static/live.js', '/static/contest-live.js'],
       contest: summary(c),
       before: phase === 'before',
       running: phase === 'running',
       over: phase === 'over',
       startsMs: c.startsAt,
-      endsMs: endOf(c),
-      leftMinutes: phase === 'running' ? Math.ceil((endOf(c) - t) / 60_000) : null,
+      endsMs: w.endsAt,
+      leftMinutes: phase === 'running' && w.endsAt !== null ? Math.ceil((w.endsAt - t) / 60_000) : null,
       untilMinutes: phase === 'before' ? Math.ceil((c.startsAt - t) / 60_000) : null,
       problems,
       messages,
+      asked: req.query.asked === '1',
+      // Contest-only problems matter where there are students (accounts mode): the teacher's column.
+      canHold: teacher && viewerOf(res).kind === 'account',
+      olderMessages: page < pages ? `/contests/${c.id}?messages=${page + 1}#messages` : null,
+      newerMessages: page > 1 ? `/contests/${c.id}?messages=${page - 1}#messages` : null,
       teacher,
       frozen: board?.frozen ?? false,
-      unfrozen: c.unfrozenAt !== null,
-      canUnfreeze: teacher && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
+      unfrozen: w.unfrozen,
+      canUnfreeze: teacher && phase === 'over' && w.freezeAt !== null && !w.unfrozen,
       canEdit: teacher && phase === 'before',
       virtual,
       // Anyone who may see a finished round may practise it with their own clock (a teacher only checks pages).
-      canStartVirtual: phase === 'over' && !v && (!teacher || viewerOf(res).kind === 'local'),
+      canStartVirtual: phase === 'over' && !own && (!teacher || viewerOf(res).kind === 'local'),
       rejudgePanel: teacher && phase !== 'before' ? rejudgePanel({ contest: c.id }, latestRejudge(db, { contest: c.id })) : null,
       error,
     });
   };
 
-  router.get('/contests/:id', (req, res) => contestPage(res, visible(res, String(req.params.id))));
+  router.get('/contests/:id', (req, res) => contestPage(req, res, visible(res, String(req.params.id))));
 
   /** A form's text through the API's rules; a mistake goes back to the page as a sentence. */
   const formText = async (req: Request) => {
@@ -238,52 +282,50 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
     if (!parsed.success) throw badRequest(firstIssue(parsed.error));
     return { ...parsed.data, form };
   };
-  const back = (res: Response, c: Contest, action: () => Promise<void> | void) =>
+  const back = (req: Request, res: Response, c: Contest, action: () => Promise<void> | void, to = `/contests/${c.id}`) =>
     Promise.resolve()
       .then(action)
       .then(
-        () => res.redirect(303, `/contests/${c.id}`),
+        () => res.redirect(303, to),
         (e: unknown) => {
-          if (!(e instanceof HttpError) || e.status !== 400) throw e;
-          // The mistake on the page itself, answered 400.
-          res.status(400);
-          contestPage(res, getContest(db, c.id) ?? c, errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'));
+          if (!(e instanceof HttpError) || (e.status !== 400 && e.status !== 429)) throw e;
+          // The mistake (or the cap) on the page itself, with its status.
+          res.status(e.status);
+          contestPage(req, res, getContest(db, c.id) ?? c, errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'));
         },
       );
 
   router.post('/contests/:id/questions', rawBody, async (req, res) => {
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const d = await formText(req);
-      const problem = d.problem ?? null;
-      if (problem !== null && !c.problems.includes(problem)) throw badRequest(`The problem "${problem.slice(0, 60)}" is not in this contest.`);
-      addQuestion(db, c.id, ownerFor(res), problem, d.text, now());
-    });
+      ask(res, c, d.problem ?? null, d.text);
+    }, `/contests/${c.id}?asked=1#messages`);
   });
 
   router.post('/contests/:id/questions/:qid/answer', rawBody, async (req, res) => {
     teacherOnly(res, 'answer a question');
     const c = visible(res, String(req.params.id));
     const qid = /^[1-9]\d{0,15}$/.test(String(req.params.qid)) ? Number(req.params.qid) : 0;
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const d = await formText(req);
-      if (!answerQuestion(db, c.id, qid, ownerFor(res), d.text, d.toAll === true, now())) throw notFound(`There is no question ${String(req.params.qid).slice(0, 20)} in this contest.`);
+      if (!answer(res, c, qid, d.text, d.toAll === true)) throw notFound(`There is no question ${String(req.params.qid).slice(0, 20)} in this contest.`);
     });
   });
 
   router.post('/contests/:id/announcements', rawBody, async (req, res) => {
     teacherOnly(res, 'announce');
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
-      addAnnouncement(db, c.id, ownerFor(res), (await formText(req)).text, now());
+    await back(req, res, c, async () => {
+      announce(res, c, (await formText(req)).text);
     });
   });
 
   router.post('/contests/:id/end', rawBody, async (req, res) => {
     teacherOnly(res, 'end a contest');
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
-      if (contestPhase(c, now()) !== 'running') throw badRequest('Only a running contest can be ended.');
+    await back(req, res, c, () => {
+      if (windowOf(c).phase !== 'running') throw badRequest('Only a running contest can be ended.');
       endContestNow(db, c.id, now());
     });
   });
@@ -292,11 +334,11 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/extend', rawBody, async (req, res) => {
     teacherOnly(res, 'change a contest');
     const c = visible(res, String(req.params.id));
-    await back(res, c, async () => {
+    await back(req, res, c, async () => {
       const form = await parseFormBody(req.get('content-type'), req.body);
       const raw = (form.fields.get('minutes') ?? '').trim();
       const minutes = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
-      if (contestPhase(c, now()) !== 'running') throw badRequest('Only a running round can be extended; before its start, edit it.');
+      if (windowOf(c).phase !== 'running') throw badRequest('Only a running round can be extended; before its start, edit it.');
       if (!(minutes > c.minutes) || minutes > MAX_MINUTES) throw badRequest(`During the round the length may only be extended: more than ${c.minutes} minutes, at most ${MAX_MINUTES}.`);
       setContestMinutes(db, c.id, minutes);
     });
@@ -305,8 +347,8 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   // A student's (or the local person's) virtual round of a round that is over: their own clock from now.
   router.post('/contests/:id/virtual', rawBody, async (req, res) => {
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
-      if (contestPhase(c, now()) !== 'over') throw badRequest('A virtual round can start once the real round is over.');
+    await back(req, res, c, () => {
+      if (windowOf(c).phase !== 'over') throw badRequest('A virtual round can start once the real round is over.');
       startVirtual(db, c.id, ownerFor(res), now());
     });
   });
@@ -314,45 +356,55 @@ export function contestPages(db: Db, now: () => number = Date.now): express.Rout
   router.post('/contests/:id/unfreeze', rawBody, async (req, res) => {
     teacherOnly(res, 'unfreeze the board');
     const c = visible(res, String(req.params.id));
-    await back(res, c, () => {
-      if (contestPhase(c, now()) !== 'over') throw badRequest('The board can be unfrozen once the round is over.');
+    await back(req, res, c, () => {
+      if (windowOf(c).phase !== 'over') throw badRequest('The board can be unfrozen once the round is over.');
       unfreezeContest(db, c.id, now());
     });
   });
 
   router.get('/contests/:id/board', (req, res) => {
     const c = visible(res, String(req.params.id));
-    const phase = contestPhase(c, now());
+    const w = windowOf(c);
     if (!sees(res, c, 'problems')) throw badRequest('The round has not started yet.');
     const projector = req.query.projector === '1';
-    // The resolver: the teacher's projector after a frozen round, until the last cell is revealed.
-    const resolver = projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null;
-    const virtualView = req.query.view === 'virtual' && findVirtual(db, c.id, ownerFor(res)) !== undefined;
-    const board = virtualView ? boardFor(res, c, true) : boardFor(res, c, false, resolver);
+    const teacher = isTeacher(res);
+    const resolvable = teacher && w.phase === 'over' && w.freezeAt !== null && !w.unfrozen;
+    // The projector shows what the class may see (frozen during the freeze); after a frozen round the teacher's projector is the resolver.
+    const resolver = projector && resolvable;
+    const virtualView = boardView(req.query.view) === 'virtual' && virtualOf(res, c) !== undefined;
+    const view = virtualView ? 'virtual' : projector ? 'frozen' : 'live';
+    const board = boardFor(res, c, view);
+    // The teacher's own board during a freeze shows every try: it says so, as the projector says it is the class's.
+    const sight = projector ? (w.frozen ? 'class-frozen' : 'class') : teacher && w.frozen ? 'teacher-live' : null;
     res.render('contest-board', {
       title: c.name,
       nav: 'contests',
       scripts: resolver ? ['/static/api.js', '/static/contest-board.js', '/static/contest-resolver.js'] : ['/static/contest-board.js'],
       resolver,
       virtualView,
-      live: virtualView || phase !== 'over',
-      canResolve: !projector && isTeacher(res) && phase === 'over' && c.freezeMinutes > 0 && c.unfrozenAt === null,
+      boardUrl: `/api/contests/${c.id}/board${view === 'live' ? '' : `?view=${view}`}`,
+      // Open boards keep asking (a 304 when nothing changed): new verdicts and rejudges show without a reload.
+      live: !resolver,
+      canResolve: !projector && resolvable,
       contest: summary(c),
       projector,
+      sight,
       labels: c.problems.map((slug, i) => ({ label: labelOf(i), title: titleOf(res, slug) })),
       frozen: board.frozen,
-      rows: board.rows.map((r) => ({ ...r, cells: r.cells.map(cellView) })),
+      rows: board.rows,
     });
   });
 
   return router;
 }
 
-/** A board cell as the page shows it: "+1/17", "−2", "?3", or nothing; the class colours it. */
+/** A message as the round's pages show it (views/partials/contest-message.hbs): its problem's letter and time. */
+export function messageView(c: Contest, m: ContestMessage) {
+  return { ...m, label: m.problem === null ? null : labelOf(c.problems.indexOf(m.problem)), at: when(m.createdAt) };
+}
+
+/** A cell on the round's page ("your status"): the board's own text and minutes; nothing drawn here. */
 export function cellView(c: BoardCell | undefined): { text: string; minutes: number | null; state: string; first: boolean } {
   if (!c || c.state === 'none') return { text: '', minutes: null, state: 'none', first: false };
-  // "+" alone is a first-try solve; "+2" means two rejected tries before it.
-  if (c.state === 'solved') return { text: `+${c.tries > 1 ? c.tries - 1 : ''}`, minutes: c.minutes, state: 'solved', first: c.first };
-  if (c.state === 'rejected') return { text: `−${c.tries}`, minutes: null, state: 'rejected', first: false };
-  return { text: `?${c.tries}`, minutes: null, state: 'pending', first: false };
+  return { text: c.text, minutes: c.minutes, state: c.state, first: c.first };
 }

@@ -1,7 +1,7 @@
 /** The contest pages' sentences in Chinese, keyed by their English text (see PHRASES_ZH in ui-text.ts). */
 export const CONTEST_PHRASES_ZH: Record<string, string> = {
-  '+ solved (+2: two rejected tries before), minutes from the start below; −3: three rejected tries; ?2: two tries pending under the freeze; ★ first solver.':
-    '+ 已通过（+2：通过前有两次被拒），下方为从开赛起的分钟数；−3：三次被拒；?2：封榜期间有两次提交待揭晓；★ 一血。',
+  '+ solved (+2: two rejected tries before), minutes from the start below; −3: three rejected tries; ?2: two tries since the freeze, pending (−1 ?2: one rejected before it); ★ first solver.':
+    '+ 已通过（+2：通过前有两次被拒），下方为从开赛起的分钟数；−3：三次被拒；?2：封榜后有两次提交待揭晓（−1 ?2：封榜前已被拒一次）；★ 一血。',
   About: '关于',
   Announce: '发布',
   Announcement: '公告',
@@ -98,4 +98,29 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
     '按原样练习这场比赛：你的计时从零开始，真实选手按同一分钟时的成绩显示。不会改变真实结果。',
   'Start a virtual round': '开始虚拟参赛',
   'Rejudged {0}: {1} → {2}': '{0} 重测：{1} → {2}',
+  // What a round says about itself and its problems (views/contest.hbs, views/problem.hbs)
+  'Problem {0}': '题目 {0}',
+  'The board freezes at {0}: tries after it show as pending until the teacher unfreezes it.': '排行榜于 {0} 封榜：此后的提交显示为待定，直到教师解封。',
+  'Off during the round:': '比赛期间关闭：',
+  'Every helper stays on during the round.': '比赛期间所有辅助功能都可用。',
+  'Newer messages': '较新的消息',
+  'Older messages': '较早的消息',
+  "Sent questions are listed above; the answer will appear there, on this page and on the round's problem pages.": '提出的问题列在上方；回答会出现在那里，也会出现在本场比赛的题目页面上。',
+  "The round's page tells the contestants when the board freezes (this many minutes before the planned end) and which helpers are off.": '比赛页面会告诉选手何时封榜（计划结束前这么多分钟）以及哪些辅助功能关闭。',
+  'An unticked helper is off for every contestant while the round runs (in their virtual rounds too): the stress test also covers custom inputs, saved tests and mistake maps; hints also cover the editorial. Their pages say it is off instead of offering it.':
+    '取消勾选的辅助功能在比赛进行期间对所有选手关闭（虚拟参赛也一样）：对拍包括自定义输入、保存测试和错误地图；提示包括题解。相关页面会说明已关闭，而不再提供。',
+  'Your question is sent; the answer will appear here.': '问题已发送，回答会显示在这里。',
+  'New question': '新问题',
+  // Contest-only problems (views/contest.hbs, views/contests.hbs)
+  'Who sees it': '谁能看到',
+  'Contest-only: the contestants from the start, everyone after the end.': '比赛专用：开赛后仅限选手，赛后所有人。',
+  'Publish to everyone now': '立即对所有人公开',
+  'Everyone.': '所有人。',
+  'Keep it for this round': '留给本场比赛',
+  'Contest-only: keep the ticked problems hidden until the round starts (then only its contestants see them, and everyone once it is over)': '比赛专用：开赛前隐藏勾选的题目（开赛后仅限本场选手，赛后所有人可见）',
+  'freeze from': '封榜于',
+  'Projector: the board as the class sees it, frozen: tries since the freeze show as pending.': '投影：全班看到的榜单，已封榜：封榜后的提交显示为待揭晓。',
+  'Projector: the board as the class sees it.': '投影：全班看到的榜单。',
+  "Live: your teacher's view shows every try; the class sees the frozen board (use the projector view on a screen).": '实时：教师视图显示每次提交；全班看到的是封榜后的榜单（在屏幕上请用投影视图）。',
+  'Time left in your virtual round': '你的虚拟参赛剩余时间',
 };

@@ -12,6 +12,11 @@ export const COURSE_PHRASES_ZH: Record<string, string> = {
   'Your display name is saved.': '显示名已保存。',
   'Your password is changed; every other session and API token of yours has ended.': '密码已修改；你在其他地方的登录和所有 API 令牌都已失效。',
   'Add students from a list': '按名单添加学生',
+  Address: '地址',
+  'No students yet. Add them under Students below (“Add students from a list”: one a line, login,display name), or open registration and give them the class code to register at /register.':
+    '还没有学生。在下方“学生”里添加（“按名单添加学生”：每行一名，登录名,显示名），或者开放注册，把班级邀请码告诉学生，让他们在 /register 注册。',
+  'No students: this judge runs without accounts, so it has no class. Start it with ACCOUNTS=on (or on the network) and add students here.':
+    '没有学生：这个评测机没有开启账号，所以没有班级。用 ACCOUNTS=on（或在网络上）启动，再在这里添加学生。',
   'Add the students': '添加这些学生',
   'After a change, every other session and API token of yours ends; this browser stays logged in.': '修改后，你在其他地方的登录和所有 API 令牌都会失效；本浏览器保持登录。',
   'Any script, e.g. 张三; empty: the login name': '可以是任何文字，例如 张三；留空则使用登录名',

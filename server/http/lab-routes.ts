@@ -32,6 +32,8 @@ import type { Lang } from './statements';
 import { translatePhrase } from './ui-text';
 import { PERSON_CAPS } from '../queue/person-caps';
 import { clientKey } from './client-key';
+import { needsTool } from './round-tools';
+import { seesProblem, visibleProblems } from './problem-sight';
 
 
 /** The quick path (the lab thread, no job) stops after this much work and hands the request to a job. */
@@ -74,16 +76,17 @@ function checkSource(source: string, what: string): void {
 }
 
 /** Turns a checked body into a lab request; 400/404/413 with a sentence otherwise. */
-export function labRequestOf(body: LabBody): LabRequest {
+/** `sees`: whether the asker may see a problem (a problem held for a round is no game to them). */
+export function labRequestOf(body: LabBody, sees: (slug: string) => boolean): LabRequest {
   const named = (['problem', 'source', 'octal', 'subtract', 'preset'] as const).filter((k) => body[k] !== undefined);
   if (named.length !== 1) throw badRequest('Name exactly one game: "problem", "source", "octal", "subtract" or "preset".');
   if (body.params && !body.problem && body.preset !== 'bash') throw badRequest('"params" applies to a problem\'s game or the bash preset.');
   let game: GameSpec;
   if (body.problem !== undefined) {
     const slug = body.problem;
-    if (!SLUG_PATTERN.test(slug) || !hasGame(slug)) {
-      const why = NO_GAME[slug];
-      throw notFound(why ? said('lab.no-game', slug, why) : said('lab.no-such-game-problem', slug.slice(0, 60), gameSlugs().join(', ')));
+    if (!SLUG_PATTERN.test(slug) || !sees(slug) || !hasGame(slug)) {
+      const why = sees(slug) ? NO_GAME[slug] : undefined;
+      throw notFound(why ? said('lab.no-game', slug, why) : said('lab.no-such-game-problem', slug.slice(0, 60), gameSlugs().filter(sees).join(', ')));
     }
     game = { kind: 'problem', slug, settings: body.params };
   } else if (body.source !== undefined) {
@@ -166,12 +169,12 @@ function asHttp(e: unknown): never {
 export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Router {
   const api = guardedRouter(db);
 
-  api.post('/lab', rawBody, async (req: Request, res: Response) => {
+  api.post('/lab', needsTool(db, 'lab'), rawBody, async (req: Request, res: Response) => {
     const lang = summaryLang(req.query);
     const body = parseJsonBody(req.body);
     const parsed = labSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, body));
-    const request = labRequestOf(parsed.data);
+    const request = labRequestOf(parsed.data, (slug) => seesProblem(db, res, slug));
     const result = await quick(thread, request).catch(asHttp);
     if (result) {
       // Presented as JSON in the lab thread: the HTTP thread only sends it (with the summary's few sentences when asked).
@@ -183,7 +186,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
   });
 
   // Options of one state of a built-in game (hover text on big tables): {..game, "state": [x, y]}.
-  api.post('/lab/options', rawBody, async (req: Request, res: Response) => {
+  api.post('/lab/options', needsTool(db, 'lab'), rawBody, async (req: Request, res: Response) => {
     const body = parseJsonBody(req.body) as Record<string, unknown> | null;
     const state = body && typeof body === 'object' ? body.state : undefined;
     // The lab's range bounds every state a table can show: beyond it nothing is asked for.
@@ -193,7 +196,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
     const { state: _, ...rest } = body as Record<string, unknown>;
     const parsed = labSchema.safeParse(rest);
     if (!parsed.success) throw badRequest(describeLabError(parsed.error, rest));
-    const request = labRequestOf(parsed.data);
+    const request = labRequestOf(parsed.data, (slug) => seesProblem(db, res, slug));
     if (request.game.kind === 'source') throw badRequest('Options of a student game come with its table (for tables up to 4096 states).');
     // Counted before anything is listed: a state too big to show is refused here, the lab thread untouched.
     const { game } = await builtinGame(request.game).catch(asHttp);
@@ -204,7 +207,7 @@ export function labApi(jobs: LabQueue, thread: LabThread, db: Db): express.Route
   });
 
   api.get('/lab/games', async (_req, res) => {
-    const games = await Promise.all(gameSlugs().map(async (slug) => describeGame(slug)));
+    const games = await Promise.all(gameSlugs().filter((slug) => seesProblem(db, res, slug)).map(async (slug) => describeGame(slug)));
     res.json({ games, none: NO_GAME });
   });
 
@@ -319,7 +322,7 @@ function pageQuery(q: Record<string, unknown>): PageQuery {
 }
 
 /** The request the page's form asks for (GET /lab?game=…), or null when it asks for none. */
-function pageRequest(q: PageQuery): LabRequest | null {
+function pageRequest(q: PageQuery, sees: (slug: string) => boolean): LabRequest | null {
   if (!q.game) return null;
   const to = q.to === '' ? undefined : Number(q.to);
   if (to !== undefined && (!Number.isInteger(to) || to < 0 || to > MAX_TO)) throw badRequest(said('lab.range-bound', MAX_TO));
@@ -340,17 +343,17 @@ function pageRequest(q: PageQuery): LabRequest | null {
     body.preset = 'bash';
     if (Object.keys(settings).length) body.params = settings;
   } else throw badRequest(said('lab.unknown-game', q.game.slice(0, 40)));
-  return labRequestOf(body);
+  return labRequestOf(body, sees);
 }
 
 export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Router {
   const router = guardedRouter(db, { malformed: 404 });
 
-  const gameList = async (selected: string, lang: Lang) => {
+  const gameList = async (selected: string, lang: Lang, res: Response) => {
     const titles = new Map(listProblems(db).map((p) => [p.slug, lang === 'zh' ? p.titleZh : p.titleEn]));
     const problems = await Promise.all(
       // The games in the order the problems are learned, not alphabetically.
-      inLearningOrder(gameSlugs().map((slug) => ({ slug }))).map(async ({ slug }) => {
+      inLearningOrder(visibleProblems(db, res, gameSlugs().map((slug) => ({ slug })))).map(async ({ slug }) => {
         const d = await describeGame(slug);
         const title = titles.get(slug) ?? slug;
         return { ...d, about: gameAbout(slug, d.about, lang), title, value: `problem:${slug}`, selected: selected === `problem:${slug}` };
@@ -359,7 +362,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     return problems;
   };
 
-  router.get('/lab', async (req, res) => {
+  router.get('/lab', needsTool(db, 'lab'), async (req, res) => {
     const lang: Lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const q = pageQuery(req.query);
     let request: LabRequest | null = null;
@@ -367,7 +370,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     let error: { text: string; said: Said | null } | null = null;
     let pending = false;
     try {
-      request = pageRequest(q);
+      request = pageRequest(q, (slug) => seesProblem(db, res, slug));
       if (request) {
         result = await quick(thread, request);
         pending = result === null;
@@ -378,7 +381,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     }
     // A GET stores nothing: a table too big to answer at once is offered as a job to post.
     const asJob = pending && request ? { fields: Object.entries({ game: q.game, to: q.to, octal: q.octal, subtract: q.subtract, ...Object.fromEntries(Object.entries(q.settings).map(([k, v]) => [`p.${k}`, v])) }).map(([name, value]) => ({ name, value })) } : null;
-    const problems = await gameList(q.game, lang);
+    const problems = await gameList(q.game, lang, res);
     const selectedProblem = q.game.startsWith('problem:') ? q.game.slice(8) : null;
     const settingsOf = problems.find((p) => p.slug === selectedProblem)?.settings ?? [];
     const label = (text: string) => translatePhrase(text, lang);
@@ -417,11 +420,11 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
 
   // Without JavaScript: the page's source form posts here, then follows the job's page.
   // Read as raw bytes (not express.urlencoded): in accounts mode the CSRF check has read the body already.
-  router.post('/lab', rawBody, async (req, res) => {
+  router.post('/lab', needsTool(db, 'lab'), rawBody, async (req, res) => {
     const fields = (await parseFormBody(req.get('content-type'), req.body)).fields;
     // A built-in game's table too big for the page, posted from the page's "compute as a job" form.
     if (fields.has('game')) {
-      const request = pageRequest(pageQuery(Object.fromEntries(fields)));
+      const request = pageRequest(pageQuery(Object.fromEntries(fields)), (slug) => seesProblem(db, res, slug));
       if (!request) throw badRequest('Choose a game to compute.');
       const job = queued(jobs.trySubmit(request, ownerFor(res), clientKey(req)));
       res.redirect(303, `/lab/jobs/${job.id}`);
@@ -432,7 +435,7 @@ export function labPages(jobs: LabQueue, db: Db, thread: LabThread): express.Rou
     const to = (fields.get('to') ?? '') !== '' ? Number(fields.get('to')) : undefined;
     const body = labSchema.safeParse({ source, conjecture, to: Number.isFinite(to) ? to : undefined });
     if (!body.success) throw badRequest(describeLabError(body.error, { source }));
-    const job = queued(jobs.trySubmit(labRequestOf(body.data), ownerFor(res), clientKey(req)));
+    const job = queued(jobs.trySubmit(labRequestOf(body.data, () => true), ownerFor(res), clientKey(req)));
     res.redirect(303, `/lab/jobs/${job.id}`);
   });
 

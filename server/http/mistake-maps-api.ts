@@ -19,6 +19,7 @@ import { badRequest, HttpError, notFound } from './errors';
 import { bodyLanguage } from './language-field';
 import { checkSubmission } from './submission-input';
 import { said } from '../text/messages';
+import { needsTool } from './round-tools';
 
 const FIELDS = new Set(['problem', 'source', 'language', 'submission']);
 
@@ -40,7 +41,7 @@ function positiveId(raw: unknown, what: string): number {
 export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
   const api = guardedRouter(db);
 
-  api.post('/mistake-maps', rawBody, (req: Request, res: Response) => {
+  api.post('/mistake-maps', needsTool(db, 'stress'), rawBody, (req: Request, res: Response) => {
     const body = parseJsonBody(req.body);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('The request body must be a JSON object like {"problem": "bash-game", "source": "..."} or {"submission": 12}.');
@@ -55,7 +56,7 @@ export function mistakeMapsApi(db: Db, onQueued: () => void): express.Router {
     } else {
       if (typeof fields.problem !== 'string' || fields.problem === '') throw badRequest('The field "problem" is missing (or send "submission").');
       if (typeof fields.source !== 'string') throw badRequest('The field "source" must be a string.');
-      const problem = checkSubmission(db, fields.problem, fields.source);
+      const problem = checkSubmission(db, res, fields.problem, fields.source);
       const language = bodyLanguage(body);
       if (!hasProbe(problem)) throw notFound(whyNoMap(problem));
       checkPersonCap(db, 'mistake-map', req, res);

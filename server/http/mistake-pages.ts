@@ -24,6 +24,7 @@ import { clientKey } from './client-key';
 import { checkPersonCap } from './person-cap';
 import { guardedRouter, loadedId } from './policy';
 import { checkSubmission } from './submission-input';
+import { needsTool } from './round-tools';
 
 function positive(raw: string, what: string): number {
   if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw notFound(`There is no ${what} ${raw.slice(0, 20)}.`);
@@ -33,7 +34,7 @@ function positive(raw: string, what: string): number {
 export function mistakePages(db: Db, onQueued: () => void): express.Router {
   const router = guardedRouter(db, { malformed: 404 });
 
-  router.post('/submissions/:id/mistake-map', rawBody, (req: Request, res: Response) => {
+  router.post('/submissions/:id/mistake-map', needsTool(db, 'stress'), rawBody, (req: Request, res: Response) => {
     const submission = positive(String(req.params.id), 'submission');
     // The program and the truth do not change: a map already drawn (or on its way) is shown again.
     const known = latestMapOfSubmission(db, submission);
@@ -44,11 +45,11 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
   });
 
   // From the stress panel: the code in the editor, posted with the submit form.
-  router.post('/problems/:slug/mistake-map', rawBody, async (req: Request, res: Response) => {
+  router.post('/problems/:slug/mistake-map', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const form = await parseFormBody(req.get('content-type'), req.body);
     const source = form.files.get('file') ?? form.fields.get('source');
     if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
-    const slug = checkSubmission(db, String(req.params.slug), source);
+    const slug = checkSubmission(db, res, String(req.params.slug), source);
     if (!hasProbe(slug)) throw notFound(whyNoMap(slug));
     checkPersonCap(db, 'mistake-map', req, res);
     const id = insertMistakeMap(db, { problem: slug, source, language: parseLanguage(form.fields.get('language')), submission: null, owner: ownerFor(res), requester: personOf(ownerFor(res), clientKey(req)) });
@@ -74,6 +75,10 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
       about: map.about[lang],
       summary: map.summary?.[lang] ?? null,
       table: layOut(map.params, map.cells, map.step, w),
+      sides: [
+        { which: 'got', caption: w.yours },
+        { which: 'truth', caption: w.truth },
+      ],
       firstState: map.first ? (map.first.state.length === 1 ? `${map.params[0]} = ${map.first.state[0]}` : `(${map.params.join(', ')}) = (${map.first.state.join(', ')})`) : null,
       source: row.source,
       language: row.language,

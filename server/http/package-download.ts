@@ -7,6 +7,7 @@ import { getProblemHeader } from '../storage/problems';
 import { isTeacher } from './auth/viewer';
 import { HttpError, notFound } from './errors';
 import { said } from '../text/messages';
+import { seesProblem } from './problem-sight';
 
 /**
  * GET /problems/:slug/package.zip: the problem as an ICPC / Kattis problem package (what
@@ -18,7 +19,7 @@ export function packageDownload(db: Db): express.Router {
   const router = express.Router();
   router.get('/problems/:slug/package.zip', async (req, res) => {
     const slug = req.params.slug;
-    if (!SLUG_PATTERN.test(slug) || !getProblemHeader(db, slug)) throw notFound(said('error.no-problem', slug.slice(0, 60)));
+    if (!SLUG_PATTERN.test(slug) || !seesProblem(db, res, slug) || !getProblemHeader(db, slug)) throw notFound(said('error.no-problem', slug.slice(0, 60)));
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can download a problem package: it holds the reference solution and every hidden test.');
     let zip: Buffer;
     try {

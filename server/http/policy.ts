@@ -11,7 +11,8 @@
  * the id, so that answer tells nothing either.
  *
  * Contests are not owned work: who sees a round, its problems, its board through the freeze and its
- * questions turns on the round's phase and on who takes part (`ContestSight`, below).
+ * questions turns on the round's phase and on who takes part (`ContestSight`, below). Nor is a
+ * problem: one a teacher holds for a round is seen as its round allows (`ProblemSight`).
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Db } from '../storage/db';
@@ -19,6 +20,7 @@ import { prepared } from '../storage/db';
 import { viewerOf, type Viewer } from './auth/viewer';
 import { badRequest, HttpError, notFound } from './errors';
 import { said, type Said } from '../text/messages';
+import type { Phase } from '../rules/window';
 
 export type Action = 'read' | 'change';
 
@@ -40,7 +42,8 @@ export type ContestPart = 'round' | 'problems' | 'liveBoard' | 'message' | 'mess
 export interface ContestSight {
   kind: 'contest';
   part: ContestPart;
-  phase: 'before' | 'running' | 'over';
+  /** The round's phase: `server/rules/window.ts`'s, as every reader's. */
+  phase: Phase;
   /** The viewer is one of the round's contestants. */
   takesPart: boolean;
   /** The teacher unfroze the board after the round. */
@@ -50,7 +53,13 @@ export interface ContestSight {
   toAll?: boolean;
 }
 
-export type Owned = OwnedWork | ContestSight;
+/**
+ * A problem a teacher holds for a round (a contest-only problem): `phase` is that round's, and
+ * `takesPart` whether the viewer is one of its contestants. A problem no round holds is `held: false`.
+ */
+export type ProblemSight = { kind: 'problem'; held: false } | { kind: 'problem'; held: true; phase: 'before' | 'running' | 'over'; takesPart: boolean };
+
+export type Owned = OwnedWork | ContestSight | ProblemSight;
 
 /**
  * A stored problem (an imported package) is owned by the teacher who brought it in, or by no one
@@ -60,6 +69,8 @@ export type Owned = OwnedWork | ContestSight;
 export function may(viewer: Viewer, action: Action, object: Owned): boolean {
   if (viewer.kind === 'local' || viewer.role === 'teacher') return true;
   if (object.kind === 'contest') return action === 'read' && contestRead(viewer.id, object);
+  // A held problem: its round's contestants from the start, everyone once the round is over.
+  if (object.kind === 'problem') return action === 'read' && (!object.held || object.phase === 'over' || (object.phase === 'running' && object.takesPart));
   // A teacher's tool: no student acts on it, whoever started it.
   if (object.kind === 'rejudge') return false;
   if (object.owner === viewer.id) return true;

@@ -16,11 +16,14 @@ import { PresetError } from '../lab/presets';
 import { getStoredProblem, isBuiltInSlug, storePackage } from '../problem-store/store';
 import { StoreRefused, type SolutionReport } from '../problem-store/types';
 import { isReservedSlug, reservedSlugSentence, SLUG_PATTERN } from '../problems/registry';
-import { renderUntrustedMarkdown } from '../render/markdown';
+import { statementRenderer } from '../render/statement-renderer';
+import { statementsOf } from '../problem-store/package-data';
+import { english } from '../text/messages';
 import { personOf } from '../queue/person-caps';
 import type { Db } from '../storage/db';
 import { draftSlugTaken, getProblemDraft, insertProblemDraft, markDraftPublished, type ProblemDraftRow } from '../problem-drafts/store';
 import { prepared } from '../storage/db';
+import { REMOVED_HASH } from '../storage/problems';
 import { ownerFor, viewerOf } from './auth/viewer';
 import { parseJsonBody, rawBody } from './body';
 import { clientKey } from './client-key';
@@ -61,7 +64,7 @@ function checkSlug(db: Db, slug: string): void {
   if (!SLUG_PATTERN.test(slug) || slug.length > 64) throw badRequest(`"${slug.slice(0, 64)}" is not a short name: lowercase letters and digits joined by dashes, at most 64 characters.`);
   if (isBuiltInSlug(slug)) throw badRequest(`"${slug}" is the short name of a built-in problem; choose another.`);
   if (isReservedSlug(slug)) throw badRequest(reservedSlugSentence(slug, 'choose another'));
-  if (prepared(db, 'SELECT 1 FROM problems WHERE slug = ?').get(slug) && !getStoredProblem(db, slug)) throw badRequest(`"${slug}" is taken by a problem of this judge; choose another.`);
+  if (prepared(db, `SELECT 1 FROM problems WHERE slug = ? AND content_hash <> '${REMOVED_HASH}'`).get(slug) && !getStoredProblem(db, slug)) throw badRequest(`"${slug}" is taken by a problem of this judge; choose another.`);
   if (draftSlugTaken(db, slug)) throw badRequest(`A draft named "${slug}" is already waiting to be published; publish it or choose another name.`);
 }
 
@@ -163,7 +166,8 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
       const parsed = labSchema.safeParse(lab);
       if (!parsed.success) throw badRequest(describeLabError(parsed.error, lab));
       if (parsed.data.conjecture !== undefined) throw badRequest('A draft from the lab takes a game, not a conjecture.');
-      const request = labRequestOf(parsed.data);
+      // A teacher's draft: every problem's game is theirs to start from.
+      const request = labRequestOf(parsed.data, () => true);
       if (request.game.kind === 'problem') throw badRequest('That game is already a problem of this judge; draft from a preset, an octal or subtraction game, or your own game.');
       const spec = request.game.kind === 'source' ? null : request.game;
       const settings: Record<string, number> = request.game.kind === 'bash' ? { m: request.game.settings?.m ?? 3 } : {};
@@ -195,12 +199,15 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
   api.post('/problem-drafts/preview', (_req, res, next) => {
     requireTeacher(res);
     next();
-  }, rawBody, (req: Request, res: Response) => {
+  }, rawBody, async (req: Request, res: Response) => {
     const body = parseJsonBody(req.body) as { markdown?: unknown } | null;
     const markdown = body && typeof body === 'object' ? body.markdown : undefined;
     if (typeof markdown !== 'string') throw badRequest('Send {"markdown": "<the statement>"}.');
     if (bytes(markdown) > DRAFT_BOUNDS.statementBytes) throw badRequest(`A statement has at most ${DRAFT_BOUNDS.statementBytes} bytes.`);
-    res.json({ html: renderUntrustedMarkdown(markdown) });
+    // In the statement thread, within its bounds: one that would not render is refused as publish would refuse it.
+    const r = await statementRenderer().render({ source: markdown, lang: 'en', untrusted: true });
+    if (!r.ok) throw new HttpError(400, r.said);
+    res.json({ html: r.html.before + r.html.after });
   });
 
   api.get('/problem-drafts/:draft', (req, res) => {
@@ -211,7 +218,7 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
   api.post('/problem-drafts/:draft/publish', (_req, res, next) => {
     requireTeacher(res);
     next();
-  }, rawBody, (req: Request, res: Response) => {
+  }, rawBody, async (req: Request, res: Response) => {
     const row = draftOf(db, String(req.params.draft));
     if (row.publishedAt !== null) throw new HttpError(409, `Draft ${row.id} is already published as "${row.slug}".`);
     if (row.status !== 'done') throw new HttpError(409, `Draft ${row.id} is still being checked (${row.status}); publish it once every check has passed.`, );
@@ -227,6 +234,12 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
       const [folder, ...name] = r.name.split('/');
       return { folder: folder as SolutionReport['folder'], name: name.join('/'), language: 'typescript', expected: r.expected, got: r.verdict, failedTest: r.failedTest, tests: '', maxTimeMs: 0, ok: r.verdict === r.expected, note: null };
     });
+    // A statement that does not render in bound is refused here, before it is a problem.
+    const unrenderable = await statementRenderer().refusals(statementsOf(draft.pkg), true);
+    if (unrenderable.length) {
+      res.status(409).json({ error: `Draft ${row.id} cannot be published: ${english(unrenderable[0]!)}`, id: unrenderable[0]!.id, args: unrenderable[0]!.args, reasons: unrenderable.map(english) });
+      return;
+    }
     try {
       storePackage(db, draft.pkg, { owner: row.owner, published: true, replace: earlier !== undefined, generator: draft.generator ?? undefined, solutions, caseLayout: draft.caseLayout, extra: draft.extra });
     } catch (e) {
@@ -247,7 +260,7 @@ export function problemDraftApi(db: Db, onQueued: () => void): express.Router {
 function freeSlug(db: Db, base: string): string {
   for (let i = 1; i < 1000; i++) {
     const slug = i === 1 ? base : `${base}-${i}`;
-    const taken = isBuiltInSlug(slug) || isReservedSlug(slug) || prepared(db, 'SELECT 1 FROM problems WHERE slug = ?').get(slug) !== undefined || draftSlugTaken(db, slug);
+    const taken = isBuiltInSlug(slug) || isReservedSlug(slug) || prepared(db, `SELECT 1 FROM problems WHERE slug = ? AND content_hash <> '${REMOVED_HASH}'`).get(slug) !== undefined || draftSlugTaken(db, slug);
     if (!taken) return slug;
   }
   throw new HttpError(409, `Too many problems are named after this game (${base}); publish or remove some first.`);

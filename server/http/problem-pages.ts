@@ -24,6 +24,9 @@ import type { Lang, StatementCache } from './statements';
 import { canSee, isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { homeworkBanner, homeworkDue } from './class-routes';
 import { said, sayIn, templatesIn } from '../text/messages';
+import { roundOnProblem } from './round-view';
+import { toolsOff } from './round-tools';
+import { requireProblemSight, visibleProblems } from './problem-sight';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -61,7 +64,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
     // Accounts mode: a student's homework sets (open and closed), with their own progress.
     const homework = owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en') : [];
     const dueBySlug = homeworkDue(db, homework);
-    const problems = inLearningOrder(listProblems(db)).map((p, i) => ({
+    const problems = inLearningOrder(visibleProblems(db, res, listProblems(db))).map((p, i) => ({
       n: i + 1,
       slug: p.slug,
       titleEn: p.titleEn,
@@ -100,7 +103,8 @@ export interface RefusedForm {
 }
 
 /** The problem page; with `refused`, the submit form shows why it was refused and keeps the code. */
-export function renderProblemPage(db: Db, statements: StatementCache, req: express.Request, res: express.Response, slug: string, refused?: RefusedForm): void {
+export async function renderProblemPage(db: Db, statements: StatementCache, req: express.Request, res: express.Response, slug: string, refused?: RefusedForm): Promise<void> {
+  requireProblemSight(db, res, slug);
   if (problemReadiness.isBuilding(slug)) {
     // The page reloads itself (public/problem-building.js) once /api/health counts it ready.
     res.render('problem-building', { title: slug, nav: 'problems', slug, scripts: ['/static/problem-building.js'] });
@@ -109,7 +113,7 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
   const p = SLUG_PATTERN.test(slug) ? getProblemHeader(db, slug) : undefined;
   if (!p) throw notFound(said('error.no-problem', slug.slice(0, 60)));
   const lang = statementLang(req, res);
-  const rendered = statements.get(p);
+  const rendered = await statements.get(p);
   const samples = rendered.samples.map((s, i) => ({ n: i + 1, input: s.input, output: s.output }));
   const versions = (['en', 'zh'] as const).map((l) => ({
     lang: l,
@@ -130,13 +134,21 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
   const found = refused || fromId === null ? undefined : getSubmission(db, fromId);
   const from = found && canSee(res, found.owner) ? found : undefined;
   const prefill = refused ?? (from && from.problem === p.slug ? { source: from.source, language: from.language } : undefined);
-  const next = nextInOrder(p.slug, listProblems(db).map((q) => q.slug));
+  const uiLang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
+  // Inside a round of this person's: the round's page, in its order, without tags or difficulty.
+  const round = roundOnProblem(db, res, p.slug, uiLang);
+  // A helper the round turned off is not offered: the page says so instead of showing it.
+  const off = toolsOff(db, res);
+  const toolOff = { stress: off.stress && sayIn(off.stress, uiLang), lab: off.lab && sayIn(off.lab, uiLang), hints: off.hints && sayIn(off.hints, uiLang) };
+  const next = round ? null : nextInOrder(p.slug, visibleProblems(db, res, listProblems(db)).map((q) => q.slug));
   const nextHeader = next === null ? undefined : getProblemHeader(db, next);
   res.render('problem', {
     title: lang === 'en' ? p.titleEn : p.titleZh,
     nav: 'problems',
     katex: true,
-    scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
+    scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js', ...(round ? ['/static/contest-clock.js', '/static/live.js', '/static/contest-live.js'] : [])],
+    round,
+    toolOff,
     starterJson: JSON.stringify(starterCode(catalogEntry(p.slug).tags.includes('interactive') ? 'interactive' : 'batch')).replace(/</g, '\\u003c'),
     languages: languageMenu(prefill?.language, res.locals.uiLang === 'zh' ? 'zh' : 'en'),
     // A Chinese page says the sample runs' messages (and the API's errors) by their ids.
@@ -154,10 +166,13 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     ...storedPanels(db, p.slug, p.contentHash, res.locals.uiLang === 'zh' ? 'zh' : 'en'),
     // The package holds the reference and every hidden test: teachers (and the one local person) only.
     packageDownload: isTeacher(res),
+    // An imported or drafted problem: the teacher's button to remove it (problem-remove-routes.ts).
+    removable: isTeacher(res) && p.contentHash.startsWith(STORED_HASH_PREFIX),
     // Judging every submission again after a test was shared (server/rejudge/).
     rejudgePanel: isTeacher(res) ? rejudgePanel({ problem: p.slug }, getRejudgeLatest(db, { problem: p.slug })) : null,
-    teaching: teachingView(p, lang, req.query, status === 'solved' || showsAuthors(res)),
-    homework: owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en', p.slug) : [],
+    // With hints off for the round, neither `?hints=N` nor `?editorial=show` opens anything.
+    teaching: teachingView(p, lang, off.hints ? {} : req.query, !off.hints && (status === 'solved' || showsAuthors(res))),
+    homework: owner !== null && !isTeacher(res) && !round ? homeworkBanner(db, owner, uiLang, p.slug) : [],
     next: nextHeader && { slug: nextHeader.slug, title: lang === 'en' ? nextHeader.titleEn : nextHeader.titleZh },
     seed: randomSeed(),
     stressRuns: listActiveStressRuns(db, p.slug, RECENT_STRESS_MS, 10, scope).map((r) => ({ id: r.id, status: r.status, state: stressRunState(r, res.locals.uiLang === 'zh' ? 'zh' : 'en') })),

@@ -2,6 +2,8 @@
  * The teacher's people: a roster imported in one step (`POST /api/class/students`, the form on
  * /class), a student's display name changed, a student's password reset (a new one generated and
  * shown once). The CSV rules are `server/storage/roster.ts`'s, shared with the command line.
+ * The forms answer with a redirect to the sheet (`GET /class/sheets/:token`, roster-sheets.ts), so a
+ * reload shows the same sheet and never adds the students or resets the password again.
  */
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -12,6 +14,8 @@ import { parseFormBody, parseJsonBody, rawBody } from './body';
 import { badRequest, HttpError, notFound } from './errors';
 import { csvField } from './class-csv';
 import { isTeacher, viewerOf } from './auth/viewer';
+import { judgeAddress } from './judge-address';
+import { RosterSheets, type Sheet } from './roster-sheets';
 
 const rosterBody = z.object({ csv: z.string().max(256 * 1024) });
 const nameBody = z.object({ displayName: z.string().max(400) });
@@ -48,14 +52,38 @@ export function rosterRoutes(db: Db, classPage: (req: Request, res: Response, ex
     return result.created;
   }
 
-  const sheet = (res: Response, heading: string, created: readonly Created[]) =>
+  const sheets = new RosterSheets();
+  const teacherId = (res: Response): number => {
+    const v = viewerOf(res);
+    return v.kind === 'account' ? v.id : 0;
+  };
+  const keepSheet = (res: Response, about: Sheet['about'], created: Created[]): string =>
+    `/class/sheets/${sheets.keep({ owner: teacherId(res), about, created })}`;
+
+  router.get('/class/sheets/:token', (req, res) => {
+    teacher(res);
+    const found = sheets.find(String(req.params.token), teacherId(res));
+    const zh = res.locals.uiLang === 'zh';
+    if (!found)
+      throw notFound(
+        zh
+          ? '这张密码单已不再保留：密码单只在生成后 30 分钟内显示给生成它的老师（学生的密码就是单上的那些；在学生那一行点“新密码”可以重新生成）。'
+          : 'This sheet is no longer kept: a sheet of passwords is shown for 30 minutes after it is made, to the teacher who made it (the passwords are the ones on it; "New password" on a student\'s row makes another).',
+      );
+    const heading =
+      found.about.kind === 'roster'
+        ? zh ? `已添加 ${found.created.length} 名学生` : `${found.created.length} student(s) added`
+        : zh ? `${found.about.name} 的新密码` : `New password for ${found.about.name}`;
+    res.set('Cache-Control', 'no-store');
     res.render('roster-sheet', {
       title: heading,
       nav: 'class',
       heading,
-      created,
-      csvHref: `data:text/csv;charset=utf-8,${encodeURIComponent(handoutCsv(created))}`,
+      created: found.created,
+      address: `${judgeAddress(req)}/login`,
+      csvHref: `data:text/csv;charset=utf-8,${encodeURIComponent(handoutCsv(found.created))}`,
     });
+  });
 
   router.post('/api/class/students', rawBody, async (req, res) => {
     teacher(res);
@@ -74,8 +102,7 @@ export function rosterRoutes(db: Db, classPage: (req: Request, res: Response, ex
     const form = await parseFormBody(req.get('content-type'), req.body);
     const csv = form.files.get('file') ?? form.fields.get('csv') ?? '';
     try {
-      const created = await importCsv(csv);
-      sheet(res, res.locals.uiLang === 'zh' ? `已添加 ${created.length} 名学生` : `${created.length} student(s) added`, created);
+      res.redirect(303, keepSheet(res, { kind: 'roster' }, await importCsv(csv)));
     } catch (e) {
       if (!(e instanceof RosterRefused)) throw e;
       res.status(400);
@@ -97,7 +124,7 @@ export function rosterRoutes(db: Db, classPage: (req: Request, res: Response, ex
     const password = generatePassword();
     await resetPassword(db, s.name, password);
     const row = db.prepare('SELECT display_name AS displayName FROM accounts WHERE id = ?').get(s.id) as { displayName: string };
-    sheet(res, res.locals.uiLang === 'zh' ? `${s.name} 的新密码` : `New password for ${s.name}`, [{ name: s.name, displayName: row.displayName, password }]);
+    res.redirect(303, keepSheet(res, { kind: 'reset', name: s.name }, [{ name: s.name, displayName: row.displayName, password }]));
   });
 
   const rename = (res: Response, raw: string, displayName: string) => {

@@ -35,7 +35,7 @@ export function sampleRunsApi(db: Db, onQueued: () => void): express.Router {
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const { problem, source } = parsed.data;
     const language = bodyLanguage(body);
-    checkSubmission(db, problem, source);
+    checkSubmission(db, res, problem, source);
     // At most PERSON_CAPS['sample-run'] of a person's own waiting; never a class-wide cap one person could fill.
     checkPersonCap(db, 'sample-run', req, res);
     const id = insertSampleRun(db, problem, source, language, ownerFor(res), clientKey(req));

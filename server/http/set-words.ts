@@ -1,10 +1,10 @@
 /**
  * How a set's time window is said, the same on /class, /sets/:id, /me, the problem list and the
  * problem page: "opens 2026-03-06 18:00", "open · closes in 2 days (2026-03-08 18:00)", "closed
- * 2026-03-08 18:00" (and "open" when it never closes). The phase itself is `windowOf`'s.
+ * 2026-03-08 18:00" (and "open" when it never closes). The phase itself is `setWindow`'s.
  */
 import type { ProblemSet } from '../storage/problem-sets';
-import { windowOf, type Phase } from '../rules/window';
+import { setWindow, type Phase } from '../rules/window';
 import type { Lang } from './statements';
 import { formatTimestamp } from './present';
 
@@ -25,12 +25,12 @@ export interface PhaseWords {
 }
 
 export function phaseWords(set: ProblemSet, now: number, lang: Lang): PhaseWords {
-  const { phase } = windowOf(set, now);
+  const { phase } = setWindow(set, now);
   const due = short(set.closesAt);
   const zh = lang === 'zh';
   let text: string;
-  if (phase === 'not-open') text = zh ? `${short(set.opensAt)} 开放` : `opens ${short(set.opensAt)}`;
-  else if (phase === 'closed') text = zh ? `已截止（${due}）` : `closed ${due}`;
+  if (phase === 'before') text = zh ? `${short(set.opensAt)} 开放` : `opens ${short(set.opensAt)}`;
+  else if (phase === 'over') text = zh ? `已截止（${due}）` : `closed ${due}`;
   else if (set.closesAt === null) text = zh ? '进行中' : 'open';
   else text = zh ? `进行中 · ${inHowLong(set.closesAt - now, lang)}截止（${due}）` : `open · closes ${inHowLong(set.closesAt - now, lang)} (${due})`;
   return { phase, text, due };

@@ -6,6 +6,7 @@
 import type { Lang } from './statements';
 import type { Cell, StandingsRow } from '../storage/standings';
 import { formatTimestamp, isoTimestamp } from './present';
+import { RULES } from '../rules/round-rules';
 
 export interface ProblemHead {
   slug: string;
@@ -29,10 +30,9 @@ export interface ShownCell {
   css: string;
 }
 
+/** The homework rule's text (server/rules/round-rules.ts), as every board's cell is written. */
 export function cellText(c: Cell): string {
-  if (c.state === 'solved') return c.tries > 0 ? `✓+${c.tries}` : '✓';
-  if (c.state === 'tried') return `✗${c.tries}`;
-  return '';
+  return RULES.homework.cellText({ state: c.state === 'tried' ? 'rejected' : c.state, tries: c.tries, pending: 0, minutes: c.minutes ?? null, ...(c.late === undefined ? {} : { late: c.late }) });
 }
 
 function cellDetail(c: Cell, lang: Lang): string {

@@ -20,6 +20,7 @@ import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { said } from '../text/messages';
+import { needsTool } from './round-tools';
 
 /** Most cases one stress run may ask for (its CPU budget may stop it sooner). */
 export const MAX_STRESS_CASES = 10_000;
@@ -53,12 +54,12 @@ export interface StressApiDeps {
 export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Router {
   const api = guardedRouter(db);
 
-  api.post('/stress', rawBody, (req: Request, res: Response) => {
+  api.post('/stress', needsTool(db, 'stress'), rawBody, (req: Request, res: Response) => {
     const body = parseJsonBody(req.body);
     const parsed = stressSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeStressError(parsed.error, body));
     const { problem, source } = parsed.data;
-    checkSubmission(db, problem, source);
+    checkSubmission(db, res, problem, source);
     refuseForStored(db, problem, 'stress');
     checkPersonCap(db, 'stress', req, res);
     const id = insertStressRun(db, {
@@ -82,12 +83,12 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     res.json(presentStressRun(run));
   });
 
-  api.post('/invocations', rawBody, async (req: Request, res: Response) => {
+  api.post('/invocations', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const body = parseJsonBody(req.body);
     const parsed = invocationSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const { problem, source } = parsed.data;
-    checkSubmission(db, problem, source);
+    checkSubmission(db, res, problem, source);
     refuseForStored(db, problem, 'input');
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false, db);
     checkPersonCap(db, 'invocation', req, res);
@@ -120,7 +121,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
   });
 
   api.get('/problems/:slug/tests', (req, res) => {
-    const slug = checkProblemSlug(db, String(req.params.slug));
+    const slug = checkProblemSlug(db, res, String(req.params.slug));
     const authors = showsAuthors(res);
     res.json(
       listUserTests(db, slug, scopeOf(res)).map((t) => ({
@@ -137,8 +138,8 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     );
   });
 
-  api.post('/problems/:slug/tests', rawBody, async (req: Request, res: Response) => {
-    const slug = checkProblemSlug(db, String(req.params.slug));
+  api.post('/problems/:slug/tests', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
+    const slug = checkProblemSlug(db, res, String(req.params.slug));
     const body = parseJsonBody(req.body);
     const parsed = userTestSchema.safeParse(body);
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
@@ -150,7 +151,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
   });
 
   api.delete('/problems/:slug/tests/:savedTest', (req, res) => {
-    const slug = checkProblemSlug(db, String(req.params.slug));
+    const slug = checkProblemSlug(db, res, String(req.params.slug));
     const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!removeUserTest(db, slug, id, scopeOf(res))) throw notFound(`Problem ${slug} has no user-added test ${id}; only user-added tests can be removed.`);
     res.status(204).end();
@@ -163,7 +164,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     next();
   });
   api.post('/problems/:slug/tests/:savedTest/share', rawBody, (req, res) => {
-    const slug = checkProblemSlug(db, String(req.params.slug));
+    const slug = checkProblemSlug(db, res, String(req.params.slug));
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
     const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!shareUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);

@@ -20,7 +20,8 @@ import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { guardedRouter, loadedId } from './policy';
 import { verdictClass } from './present';
 import { authorName } from '../storage/author-name';
-import { said } from '../text/messages';
+import { said, sayIn } from '../text/messages';
+import { needsTool, offSentence, toolOff } from './round-tools';
 
 /**
  * The stress-test and custom-invocation panels without JavaScript: their buttons post the problem
@@ -37,9 +38,9 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     return { fields: form.fields, source };
   }
 
-  router.post('/problems/:slug/stress', rawBody, async (req: Request, res: Response) => {
+  router.post('/problems/:slug/stress', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
-    const slug = checkSubmission(db, String(req.params.slug), source);
+    const slug = checkSubmission(db, res, String(req.params.slug), source);
     refuseForStored(db, slug, 'stress');
     const cases = intField(fields.get('cases'), 'cases', 1, MAX_STRESS_CASES);
     const seed = intField(fields.get('seed'), 'seed', 0, 2 ** 31 - 1);
@@ -67,10 +68,15 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
       caseNumber: run.counterexample ? run.counterexample.caseIndex + 1 : null,
       // The message's id, from the stored row: the API's shape (presentStressRun) leaves it out.
       counterexampleSaid: row.counterexample?.said ?? null,
+      // Saving is the stress test's too: while a round turns it off, the page says so instead.
+      saveOff: (() => {
+        const off = toolOff(db, res, 'stress');
+        return off && sayIn(offSentence('stress', off.contest.name), res.locals.uiLang === 'zh' ? 'zh' : 'en');
+      })(),
     });
   });
 
-  router.post('/stress/:stressRun/save', rawBody, async (_req, res) => {
+  router.post('/stress/:stressRun/save', needsTool(db, 'stress'), rawBody, async (_req, res) => {
     const id = loadedId(res, 'stressRun');
     const run = getStressRun(db, id);
     if (!run?.counterexample) throw notFound(`Stress run ${id} has no counterexample to save.`);
@@ -81,9 +87,9 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     res.redirect(303, `/problems/${run.problem}#user-tests`);
   });
 
-  router.post('/problems/:slug/invoke', rawBody, async (req: Request, res: Response) => {
+  router.post('/problems/:slug/invoke', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
-    const slug = checkSubmission(db, String(req.params.slug), source);
+    const slug = checkSubmission(db, res, String(req.params.slug), source);
     refuseForStored(db, slug, 'input');
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false, db);
     checkPersonCap(db, 'invocation', req, res);
@@ -120,7 +126,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   });
 
   router.post('/problems/:slug/tests/:savedTest/delete', rawBody, (req, res) => {
-    const slug = checkProblemSlug(db, String(req.params.slug));
+    const slug = checkProblemSlug(db, res, String(req.params.slug));
     const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!removeUserTest(db, slug, id, scopeOf(res))) throw notFound(`Problem ${slug} has no user-added test ${id}.`);
     res.redirect(303, `/problems/${slug}#user-tests`);
@@ -132,7 +138,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     next();
   });
   router.post('/problems/:slug/tests/:savedTest/share', rawBody, (req, res) => {
-    const slug = checkProblemSlug(db, String(req.params.slug));
+    const slug = checkProblemSlug(db, res, String(req.params.slug));
     if (!isTeacher(res)) throw new HttpError(403, 'Only a teacher can make a test shared.');
     const id = userTestId(db, slug, loadedId(res, 'savedTest'), scopeOf(res));
     if (!shareUserTest(db, slug, id)) throw notFound(`Problem ${slug} has no user-added test ${id}.`);

@@ -6,6 +6,8 @@ import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import { badRequest, HttpError, notFound } from './errors';
 import { said } from '../text/messages';
+import type { Response } from 'express';
+import { requireProblemSight } from './problem-sight';
 
 // Sources above 64 KiB (of UTF-8) are refused with 413, as on Codeforces: the compiler's own limit.
 export { MAX_SOURCE_BYTES };
@@ -30,9 +32,10 @@ export function describeSchemaError(error: z.ZodError, body: unknown): string {
 
 /**
  * Checks a submission the same way for the API and the web form: size (413), text that is not
- * plausible source code (400), and a problem that must exist (404). Returns the problem's slug.
+ * plausible source code (400), and a problem that must exist for this person (404: a problem held
+ * for a round they may not see yet answers as a missing one). Returns the problem's slug.
  */
-export function checkSubmission(db: Db, problem: string, source: string): string {
+export function checkSubmission(db: Db, res: Response, problem: string, source: string): string {
   const bytes = Buffer.byteLength(source, 'utf8');
   if (bytes > MAX_SOURCE_BYTES) {
     throw new HttpError(413, `The source is ${bytes} bytes; the limit is ${MAX_SOURCE_BYTES} bytes (64 KiB).`);
@@ -42,6 +45,8 @@ export function checkSubmission(db: Db, problem: string, source: string): string
     throw badRequest('The source contains unpaired surrogate escapes and is not valid Unicode text.');
   }
   if (source.trim() === '') throw badRequest('The source is empty.');
+  // A problem held for a round this person may not see yet is a missing one.
+  requireProblemSight(db, res, problem);
   // Refused before anything is stored: a problem being built has no tests to judge against yet.
   if (problemReadiness.isBuilding(problem)) throw new HttpError(503, STILL_BUILDING);
   if (!SLUG_PATTERN.test(problem) || !getProblemHeader(db, problem)) {
@@ -55,7 +60,8 @@ function clip(s: string): string {
 }
 
 /** A problem slug from a URL, checked: 404 with a sentence when there is no such problem. */
-export function checkProblemSlug(db: Db, slug: string): string {
+export function checkProblemSlug(db: Db, res: Response, slug: string): string {
+  requireProblemSight(db, res, slug);
   if (problemReadiness.isBuilding(slug)) throw new HttpError(503, STILL_BUILDING);
   if (!SLUG_PATTERN.test(slug) || !getProblemHeader(db, slug)) throw notFound(said('error.no-problem', clip(slug)));
   return slug;

@@ -7,7 +7,6 @@ import type { Db } from '../storage/db';
 import { getProblemHeader, listProblems } from '../storage/problems';
 import {
   countSubmissions,
-  getFailureText,
   getSubmission,
   insertSubmission,
   listFailureTexts,
@@ -34,8 +33,12 @@ import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { findAccount, listAccounts } from '../storage/accounts';
 import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
+import { TextDownloads } from './text-downloads';
 import { guardedRouter, loadedId } from './policy';
 import { said, sayIn } from '../text/messages';
+import { failingTestHiddenBy, toolsOff } from './round-tools';
+import { visibleProblems } from './problem-sight';
+import { roundOnProblem } from './round-view';
 
 const PAGE_SIZE = 50;
 const TEXT_KINDS: readonly FailureTextKind[] = ['input', 'expected', 'output', 'stderr', 'dialogue'];
@@ -46,12 +49,13 @@ export interface SubmissionPagesDeps {
   /** False when no judge is connected (distributed mode with no worker): queued work just waits. */
   judgeConnected?: () => boolean;
   /** Shows the problem page again with the reason a form was refused and the code it sent. */
-  showRefused?: (req: Request, res: Response, slug: string, refused: RefusedForm) => void;
+  showRefused?: (req: Request, res: Response, slug: string, refused: RefusedForm) => Promise<void>;
 }
 
 export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }: SubmissionPagesDeps): express.Router {
   const router = guardedRouter(db, { malformed: 404 });
   const highlight = new StoredHighlight(db);
+  const downloads = new TextDownloads(db.name);
 
   /** The web form: the code field, or an uploaded file when one is chosen. */
   async function submitForm(req: Request, res: Response, slugFromPath: string | null): Promise<void> {
@@ -62,13 +66,13 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     let slug: string;
     try {
       if (source === undefined) throw badRequest('The form has no source: type the code or choose a file.');
-      slug = checkSubmission(db, problem, source);
+      slug = checkSubmission(db, res, problem, source);
       parseLanguage(form.fields.get('language'));
     } catch (e) {
       // An empty or oversized source keeps the student on the problem page, with the code they sent.
       if (!(e instanceof HttpError) || e.status === 404 || !slugFromPath || !showRefused) throw e;
       res.status(e.status);
-      showRefused(req, res, slugFromPath, { error: errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'), source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
+      await showRefused(req, res, slugFromPath, { error: errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'), source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
       return;
     }
     checkPersonCap(db, 'submission', req, res);
@@ -85,7 +89,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     // A teacher may ask for one student's (the class standings link each cell here).
     const author = showsAuthors(res) && typeof query.author === 'string' && query.author !== '' ? query.author.slice(0, 64) : undefined;
     const filter = {
-      ...parseSubmissionFilter(db, { problem: query.problem, verdict: query.verdict }),
+      ...parseSubmissionFilter(db, res, { problem: query.problem, verdict: query.verdict }),
       owner: scopeOf(res) ?? (author === undefined ? undefined : (findAccount(db, author)?.id ?? -1)),
     };
     const page = parseCount(query, 'page', 1, 1, 1e6);
@@ -94,7 +98,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     // Problem titles follow the interface language.
     const zh = res.locals.uiLang === 'zh';
     // The problem filter lists them in learning order, as the problem list does.
-    const titles = new Map(inLearningOrder(listProblems(db)).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
+    const titles = new Map(inLearningOrder(visibleProblems(db, res, listProblems(db))).map((p) => [p.slug, zh ? p.titleZh : p.titleEn]));
     const link = (n: number): string => {
       const params = new URLSearchParams();
       if (filter.problem) params.set('problem', filter.problem);
@@ -142,9 +146,16 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     if (!s) throw notFound(said('error.no-submission', id));
     const sourceHtml = await highlight.html(s.id, s.source, s.language);
     const problem = getProblemHeader(db, s.problem);
-    const texts = listFailureTexts(db, s.id);
+    // During an ICPC round the failing test stays the judge's: its verdict and number only.
+    const hiddenBy = failingTestHiddenBy(db, res, s.id);
+    const texts = hiddenBy ? new Map() : listFailureTexts(db, s.id);
+    const lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
+    const off = toolsOff(db, res);
     const tests = listSubmissionTests(db, s.id).map((t) => {
       const failing = t.idx === s.failedTest;
+      if (hiddenBy) {
+        return { index: t.idx, verdict: t.verdict, verdictText: verdictName(t.verdict), verdictClass: verdictClass(t.verdict), timeMs: t.timeMs, memoryKb: t.memoryKb, failing, interactive: false, exitCode: null, message: null, messageSaid: null, failingCase: null, blocks: [], hiddenNote: sayIn(said('round.failing-hidden', hiddenBy.name), lang) };
+      }
       const failingCase = failing && t.verdict === 'WA' ? caseOfDifference(s.problem, t, texts, (slug) => storedCaseLayout(db, slug)) : null;
       return {
         index: t.idx,
@@ -160,6 +171,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         message: t.message,
         messageSaid: t.messageSaid,
         failingCase,
+        hiddenNote: null,
         blocks: failing
           ? [
               { kind: 'input', label: 'Input', text: t.inputPreview },
@@ -191,13 +203,15 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     });
     const done = s.status === 'done';
     const source = sourceView(s.source, s.language, sourceHtml);
-    const next = s.verdict === 'AC' ? nextInOrder(s.problem, listProblems(db).map((q) => q.slug)) : null;
+    // Inside a round of this person's, "next problem" is the round's next letter.
+    const round = s.verdict === 'AC' ? roundOnProblem(db, res, s.problem, lang) : null;
+    const next = s.verdict !== 'AC' ? null : round ? (round.next?.slug ?? null) : nextInOrder(s.problem, visibleProblems(db, res, listProblems(db)).map((q) => q.slug));
     const nextHeader = next === null ? undefined : getProblemHeader(db, next);
     res.render('submission', {
       title: `Submission ${s.id}`,
       nav: 'submissions',
       highlight: true,
-      scripts: ['/static/api.js', '/static/diff.js', '/static/failure-diff.js', ...(done ? [] : ['/static/submission.js'])],
+      scripts: ['/static/api.js', '/static/diff.js', '/static/failure-diff.js', ...(done ? [] : ['/static/live.js', '/static/submission.js'])],
       refresh: !done,
       noJudge: s.status === 'queued' && judgeConnected?.() === false,
       // Distributed mode: no connected worker judges this language now; it waits for one that does.
@@ -230,26 +244,31 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       },
       tests,
       failure: tests.find((t) => t.failing) ?? null,
+      // A helper that is off for this round is not offered: its sentence instead of its button.
+      mistakeMapOff: off.stress ? sayIn(off.stress, lang) : null,
+      editorialOff: off.hints !== undefined,
     });
   });
 
-  router.get('/submissions/:submission/:file', (req, res) => {
+  router.get('/submissions/:submission/:file', async (req, res) => {
     const id = loadedId(res, 'submission');
     const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts|js|cpp|py)$/.exec(req.params.file);
     if (!m) throw notFound('There is no such file.');
     const kind = m[1]!;
-    let content: string | undefined;
-    // The page links a source under its own language's extension (source.js for JavaScript).
-    if (kind === 'source' && m[2] !== 'txt') content = getSubmission(db, id)?.source;
-    else if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
-      content = getFailureText(db, id, kind as FailureTextKind)?.content;
+    const fileName = `submission-${id}-${req.params.file}`;
+    // A failing test's texts may be megabytes (a package's 15 MiB input): streamed from the download thread.
+    if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
+      // During the round the failing test is the judge's: none of its files (the page says why).
+      const hiddenBy = failingTestHiddenBy(db, res, id);
+      if (hiddenBy) throw new HttpError(403, said('round.no-failing-file', hiddenBy.name));
+      if (await downloads.send(res, id, kind as FailureTextKind, fileName)) return;
+      throw notFound(`Submission ${id} has no ${kind} to download.`);
     }
+    // The page links a source (at most 64 KiB) under its own language's extension (source.js for JavaScript).
+    const content = kind === 'source' && m[2] !== 'txt' ? getSubmission(db, id)?.source : undefined;
     if (content === undefined) throw notFound(`Submission ${id} has no ${kind} to download.`);
     // attachment() guesses a type from the extension (.ts is video/mp2t), so set the type after it.
-    res
-      .attachment(`submission-${id}-${req.params.file}`)
-      .type('text/plain; charset=utf-8')
-      .send(content);
+    res.attachment(fileName).type('text/plain; charset=utf-8').send(content);
   });
 
   return router;

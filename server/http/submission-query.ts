@@ -3,6 +3,8 @@ import { VERDICTS } from '../judge/verdicts';
 import { SLUG_PATTERN } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
+import type { Response } from 'express';
+import { seesProblem } from './problem-sight';
 import type { SubmissionFilter } from '../storage/submissions';
 import { badRequest, notFound } from './errors';
 import { said } from '../text/messages';
@@ -16,7 +18,7 @@ const filterSchema = z.object({
 });
 
 /** The problem/verdict filter of a submissions list, from a query string. */
-export function parseSubmissionFilter(db: Db, query: unknown): SubmissionFilter {
+export function parseSubmissionFilter(db: Db, res: Response, query: unknown): SubmissionFilter {
   const parsed = filterSchema.safeParse(query);
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]!.path[0]);
@@ -26,7 +28,7 @@ export function parseSubmissionFilter(db: Db, query: unknown): SubmissionFilter 
     throw badRequest(`The "${field}" filter is malformed.`);
   }
   const { problem, verdict } = parsed.data;
-  if (problem !== undefined && (!SLUG_PATTERN.test(problem) || !getProblemHeader(db, problem))) {
+  if (problem !== undefined && (!SLUG_PATTERN.test(problem) || !seesProblem(db, res, problem) || !getProblemHeader(db, problem))) {
     throw notFound(said('error.no-problem', problem.slice(0, 60)));
   }
   return { problem, verdict };

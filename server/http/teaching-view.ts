@@ -5,6 +5,8 @@ import { getProblemHeader, type ProblemHeader } from '../storage/problems';
 import { badRequest, notFound } from './errors';
 import type { Lang } from './statements';
 import { said } from '../text/messages';
+import { needsTool } from './round-tools';
+import { seesProblem } from './problem-sight';
 
 export interface TeachingView {
   hints: { n: number; html: string }[];
@@ -48,8 +50,8 @@ export function teachingView(p: Pick<ProblemHeader, 'slug' | 'contentHash'>, lan
 /** `GET /api/problems/:slug/hints/:n?lang=en|zh`: hint n as HTML, for revealing it without a reload. */
 export function hintsApi(db: Db): express.Router {
   const router = express.Router();
-  router.get('/api/problems/:slug/hints/:n', (req, res) => {
-    const p = getProblemHeader(db, String(req.params.slug));
+  router.get('/api/problems/:slug/hints/:n', needsTool(db, 'hints'), (req, res) => {
+    const p = seesProblem(db, res, String(req.params.slug)) ? getProblemHeader(db, String(req.params.slug)) : undefined;
     if (!p) throw notFound(said('error.no-problem', String(req.params.slug).slice(0, 60)));
     const lang: Lang = req.query.lang === 'zh' ? 'zh' : 'en';
     const t = teachingOf(p.slug, p.contentHash);

@@ -4,6 +4,7 @@ import { readCookieLang } from './lang';
 import { COURSE_PHRASES_ZH } from './course-text';
 import { CONTEST_PHRASES_ZH } from './contest-text';
 import { DRAFT_PHRASES_ZH } from './problem-draft-text';
+import { REMOVE_PHRASES_ZH } from './problem-remove-text';
 import { VERDICT_TABLE } from '../judge/verdicts';
 import type { Lang } from './statements';
 
@@ -122,6 +123,7 @@ const PHRASES_ZH: Record<string, string> = {
   ...COURSE_PHRASES_ZH,
   ...CONTEST_PHRASES_ZH,
   ...DRAFT_PHRASES_ZH,
+  ...REMOVE_PHRASES_ZH,
   // Accounts, the class and homework (accounts mode)
   'API tokens': 'API 令牌',
   'For scripts and the command line: send the header Authorization: Bearer TOKEN.': '供脚本和命令行使用：发送请求头 Authorization: Bearer TOKEN。',
@@ -147,6 +149,7 @@ const PHRASES_ZH: Record<string, string> = {
   'My progress': '我的进度',
   teacher: '教师',
   'Log out': '退出登录',
+  Menu: '菜单',
   'Log in': '登录',
   'You are logged out.': '你已退出登录。',
   Password: '密码',

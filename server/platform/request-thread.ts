@@ -1,4 +1,5 @@
 import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { timerMs } from '../rules/limits';
 import { threadCpuMs } from './thread-cpu';
 import { startTsWorker } from './ts-worker';
 
@@ -95,7 +96,7 @@ export class RequestThread<Req, Rep> {
         return;
       }
       this.lose(`it took longer than ${Math.round(p.timeoutMs / 1000)} s`, true);
-    }, ms);
+    }, timerMs(ms));
   }
 
   /** CPU milliseconds the thread has spent on request `p`; null when not measured. */

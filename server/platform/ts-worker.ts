@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
@@ -7,7 +9,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * registers tsx through its documented ESM API and then imports the entry.
  */
 export function startTsWorker(entry: URL, options: WorkerOptions = {}): Worker {
-  const api = import.meta.resolve('tsx/esm/api');
+  // vitest's module runner has no import.meta.resolve: Node's require resolution finds the same package there.
+  const api = typeof import.meta.resolve === 'function' ? import.meta.resolve('tsx/esm/api') : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
   const boot = `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
   return new Worker(boot, { ...options, eval: true });
 }

@@ -5,7 +5,12 @@ import type { Compiler } from '../compile/types';
 import { parsePackage, type ParsedPackage } from '../package-format/parse';
 import { readZip } from '../package-format/unzip';
 import type { Db } from '../storage/db';
-import { checkerOf, packageFaults } from './package-data';
+import { checkerOf, packageFaults, statementsOf } from './package-data';
+import { statementRenderer } from '../render/statement-renderer';
+import { english } from '../text/messages';
+import { withJudgeLimits } from './package-limits';
+import { extraFaults } from './kept-bounds';
+import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { createSandbox } from '../sandbox';
 import { runInputValidators, type InputValidation } from './input-validators';
@@ -30,6 +35,8 @@ export interface ImportOptions {
   compiler?: Compiler;
   sandbox?: Sandbox;
   onRow?: (row: SolutionReport) => void;
+  /** What running the package may cost (default IMPORT_BOUNDS). */
+  bounds?: ImportBounds;
   /** Run inside the store's transaction with the result (an import job finishes its row there). */
   alsoInTransaction?: (result: { slug: string; solutions: SolutionReport[]; notes: string[] }) => void;
 }
@@ -46,19 +53,25 @@ export type ImportResult =
 export async function importPackage(db: Db, source: ImportSource, opts: ImportOptions): Promise<ImportResult> {
   const read = readSource(source, opts.dataDir);
   if (!read.ok) return { ok: false, reasons: read.reasons, solutions: [] };
-  const pkg: ParsedPackage = opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg;
-  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
+  // Clamped once, here, before anything of the package runs (package-limits.ts).
+  const pkg: ParsedPackage = withJudgeLimits(opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg);
+  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? [])];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
+  // Before anything runs: a statement that does not render in bound would break its page.
+  const unrenderable = await statementRenderer().refusals(statementsOf(pkg), true);
+  if (unrenderable.length) return { ok: false, reasons: unrenderable.map(english), solutions: [] };
   // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
   const compiler = opts.compiler ?? createBoundedCompiler();
   const sandbox = opts.sandbox ?? (await createSandbox());
   let solutions: SolutionReport[];
   let validation: InputValidation;
   let generated: ImportedGenerator = { generator: null, note: null };
+  // One budget for everything of the package that runs (import-budget.ts).
+  const budget = new ImportBudget(opts.bounds);
   try {
-    validation = await runInputValidators(pkg, { compiler, sandbox });
+    validation = await runInputValidators(pkg, { compiler, sandbox, budget });
     if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
-    solutions = await runPackageSolutions(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
+    solutions = await runPackageSolutions(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, budget });
     generated = await importedGenerator(pkg, { compiler, sandbox });
   } finally {
     if (!opts.sandbox) await sandbox.close();
@@ -69,6 +82,8 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
     .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
   if (reasons.length) return { ok: false, reasons, solutions };
   const notes = [...pkg.notes, ...validation.notes, ...(generated.note ? [generated.note] : [])];
+  const spent = budget.report();
+  if (spent) notes.push(spent);
   if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
   for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
   try {

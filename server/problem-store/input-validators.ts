@@ -1,5 +1,6 @@
 import type { Compiler } from '../compile/types';
 import type { ScriptLanguage } from '../languages/types';
+import type { ImportBudget } from './import-budget';
 import type { ParsedPackage } from '../package-format/parse';
 import type { Sandbox } from '../sandbox/types';
 
@@ -39,7 +40,7 @@ function selfContained(source: string): boolean {
   });
 }
 
-export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: Compiler; sandbox: Sandbox }): Promise<InputValidation> {
+export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: Compiler; sandbox: Sandbox; budget?: ImportBudget }): Promise<InputValidation> {
   const all = (pkg.inputValidators ?? []).filter((v) => !DOCUMENT.test(v.path));
   const reasons: string[] = [];
   const notes: string[] = [];
@@ -61,7 +62,13 @@ export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: C
     await deps.sandbox.load(compiled.js, INPUT_VALIDATOR_LIMITS);
     try {
       for (const t of tests) {
+        // The import's one budget (import-budget.ts): inputs not validated refuse the import.
+        if (deps.budget?.spent()) {
+          reasons.push(`The input validators spent the import's budget (${deps.budget.bounds.cpuMs / 1000} s of CPU time, ${deps.budget.bounds.wallMs / 1000} s in all); ${t.file} and the inputs after it were not validated.`);
+          return { reasons, notes };
+        }
         const run = await deps.sandbox.run(t.input);
+        deps.budget?.charge(run);
         if (run.exitCode === VALID_EXIT) continue;
         const said = firstLine(run.stderr) || firstLine(run.stdout);
         if (run.exitCode === INVALID_EXIT) {

@@ -3,15 +3,15 @@ import { parseValidatorFlags } from './checker-options';
 import { latexToMarkdown } from './latex';
 import type { StoredChecker } from './types';
 import { INTERACTOR_FORM } from '../package-format/interactor-files';
+import { clampLimits, MAX_MEMORY_MB, MAX_TIME_MS, MIN_MEMORY_MB } from '../rules/limits';
 
 /** The format's two ways of saying so: `type: interactive` (2023-07) or `validation: custom interactive` (legacy). */
 export function isInteractive(pkg: Pick<ParsedPackage, 'type' | 'validation'>): boolean {
   return pkg.type === 'interactive' || pkg.validation.includes('interactive');
 }
 
-/** Limits a stored problem may ask for: the judge's machine, not the package, sets the ceiling. */
-export const MAX_TIME_MS = 10_000;
-export const MAX_MEMORY_MB = 1024;
+/** Limits a stored problem may ask for: the judge's machine, not the package, sets the ceiling (server/rules/limits.ts). */
+export { MAX_TIME_MS, MAX_MEMORY_MB } from '../rules/limits';
 
 /** The checker a package asks for, or the faults that keep it from being judged. */
 export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults: string[] } {
@@ -40,18 +40,14 @@ export function packageFaults(pkg: ParsedPackage): string[] {
   return faults;
 }
 
-export function limitsOf(pkg: ParsedPackage): { limits: { timeMs: number; memoryMb: number }; notes: string[] } {
+/** The package's limits within the judge's bounds, with a note for each one not taken as stated. */
+export function limitsOf(pkg: Pick<ParsedPackage, 'limits'>): { limits: { timeMs: number; memoryMb: number }; notes: string[] } {
+  const { limits, changed } = clampLimits(pkg.limits);
+  const stated = (n: number) => (Number.isFinite(n) && Math.abs(n) < 1e15 ? String(n) : String(n).slice(0, 24));
   const notes: string[] = [];
-  let { timeMs, memoryMb } = pkg.limits;
-  if (timeMs > MAX_TIME_MS) {
-    notes.push(`The time limit ${timeMs} ms is more than this judge gives; ${MAX_TIME_MS} ms is taken.`);
-    timeMs = MAX_TIME_MS;
-  }
-  if (memoryMb > MAX_MEMORY_MB) {
-    notes.push(`The memory limit ${memoryMb} MiB is more than this judge gives; ${MAX_MEMORY_MB} MiB is taken.`);
-    memoryMb = MAX_MEMORY_MB;
-  }
-  return { limits: { timeMs: Math.max(1, Math.round(timeMs)), memoryMb: Math.max(16, Math.round(memoryMb)) }, notes };
+  if (changed.includes('time')) notes.push(`The time limit ${stated(pkg.limits.timeMs)} ms is not one this judge gives (1 to ${MAX_TIME_MS} ms); ${limits.timeMs} ms is taken.`);
+  if (changed.includes('memory')) notes.push(`The memory limit ${stated(pkg.limits.memoryMb)} MiB is not one this judge gives (${MIN_MEMORY_MB} to ${MAX_MEMORY_MB} MiB); ${limits.memoryMb} MiB is taken.`);
+  return { limits, notes };
 }
 
 /** The statements as Markdown in English and Chinese (a LaTeX one turned into Markdown, maths kept). */

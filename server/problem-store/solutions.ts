@@ -6,6 +6,7 @@ import type { Verdict } from '../judge/verdicts';
 import type { PackageTest, ParsedPackage, SubmissionFolder } from '../package-format/parse';
 import { createSandbox, DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox';
 import { checkOf, type StoredCheck } from './check';
+import { ImportBudget } from './import-budget';
 import { checkerOf } from './package-data';
 import type { SolutionReport, StoredChecker } from './types';
 
@@ -19,6 +20,8 @@ export interface RunSolutionsOptions {
   checker?: StoredChecker;
   /** Each row as it is finished (the CLI prints them as they come). */
   onRow?: (row: SolutionReport) => void;
+  /** What the table may spend (an import's, shared with its input validators; default: a fresh IMPORT_BOUNDS one). */
+  budget?: ImportBudget;
 }
 
 /** The package's tests in judging order: samples, then the secret ones. */
@@ -38,6 +41,7 @@ export async function runPackageSolutions(pkg: ParsedPackage, opts: RunSolutions
   const checker = opts.checker ?? checkerOf(pkg).checker;
   const { check, interactor, close } = checkOf(checker, compiler, pkg.limits);
   const tests = packageTests(pkg);
+  const budget = opts.budget ?? new ImportBudget();
   const rows: SolutionReport[] = [];
   try {
     for (const folder of Object.keys(EXPECTED) as SubmissionFolder[]) {
@@ -45,8 +49,10 @@ export async function runPackageSolutions(pkg: ParsedPackage, opts: RunSolutions
         const row: SolutionReport = { folder, name: s.name, language: s.language, expected: EXPECTED[folder], got: null, failedTest: null, tests: '-'.repeat(tests.length), maxTimeMs: 0, ok: false, note: null };
         if (s.language === 'other' || s.source === null) {
           row.note = 'kept, not run (only TypeScript and JavaScript are run)';
+        } else if (!budget.takeSolution()) {
+          row.note = budget.whyNotRun();
         } else {
-          await judgeOne(row, s.source, s.language, tests, pkg.limits, { compiler, sandbox, check, interactor });
+          await judgeOne(row, s.source, s.language, tests, pkg.limits, { compiler, sandbox, check, interactor, budget });
         }
         rows.push(row);
         opts.onRow?.(row);
@@ -67,7 +73,7 @@ async function judgeOne(
   language: ScriptLanguage,
   tests: PackageTest[],
   limits: { timeMs: number; memoryMb: number },
-  deps: { compiler: Compiler; sandbox: Sandbox; check: StoredCheck['check']; interactor?: StoredCheck['interactor'] },
+  deps: { compiler: Compiler; sandbox: Sandbox; check: StoredCheck['check']; interactor?: StoredCheck['interactor']; budget: ImportBudget },
 ): Promise<void> {
   const compiled = await deps.compiler.compile(source, language);
   if (!compiled.ok) {
@@ -83,11 +89,18 @@ async function judgeOne(
     const { verdict, message, run } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
     row.maxTimeMs = Math.max(row.maxTimeMs, run.timeMs);
     marks += MARK[verdict];
+    const within = deps.budget.charge(run);
     if (verdict !== 'AC') {
       row.got = verdict;
       row.failedTest = i + 1;
       row.note = `test ${i + 1} (${test.name}): ${(message ?? verdict).split('\n')[0]!.slice(0, 300)}`;
       break;
+    }
+    // The import's budget is spent: this solution's verdict is not known, and nothing more runs.
+    if (!within && i < tests.length - 1) {
+      row.note = deps.budget.whyNotRun(`stopped after test ${i + 1}`);
+      row.tests = marks.padEnd(tests.length, '-');
+      return;
     }
   }
   row.got ??= 'AC';

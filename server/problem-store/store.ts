@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { SLUG_PATTERN, isReservedSlug, listSlugs, reservedSlugSentence } from '../problems/registry';
 import { prepared, type Db } from '../storage/db';
-import { saveImportedProblem, type NewTest } from '../storage/problems';
+import { REMOVED_HASH, saveImportedProblem, type NewTest } from '../storage/problems';
 import type { ParsedPackage } from '../package-format/parse';
 import type { CaseLayout } from '../problems/case-layout';
 import { checkerOf, limitsOf, packageFaults, statementsOf } from './package-data';
+import { extraFaults, packageBytesFaults, pageFactsOf, saveFacts } from './kept-bounds';
 import { StoreRefused, type SolutionReport, type StoredPackageData } from './types';
 
 export interface StoreOptions {
@@ -54,7 +55,6 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
   const { checker } = checkerOf(pkg);
   const { limits, notes: limitNotes } = limitsOf(pkg);
   const statements = statementsOf(pkg);
-  if (reasons.length) throw new StoreRefused(reasons);
 
   const sources = new Map(Object.values(pkg.submissions).flat().map((s) => [s.name, s.source]));
   const data: StoredPackageData = {
@@ -79,6 +79,10 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     ...pkg.secret.map((t) => ({ kind: 'edge' as const, label: `secret ${t.name}`.slice(0, 120), input: t.input, expected: t.answer })),
   ];
   const json = JSON.stringify(data);
+  // What is kept is bounded (kept-bounds.ts): checked on what would be written.
+  reasons.push(...extraFaults(data.extra ?? []), ...packageBytesFaults(json));
+  if (reasons.length) throw new StoreRefused(reasons);
+  const facts = pageFactsOf(data, opts.generator !== undefined);
 
   db.transaction(() => {
     // Again inside the transaction: another import may have taken the name meanwhile.
@@ -105,6 +109,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
        ON CONFLICT (slug) DO UPDATE SET owner = excluded.owner, published = excluded.published, package = excluded.package,
          generator = excluded.generator, stored_at = excluded.stored_at`,
     ).run(slug, opts.owner, opts.published ? 1 : 0, json, opts.generator ?? null, Date.now());
+    saveFacts(db, slug, facts);
     bumpVersion(db);
     opts.alsoInTransaction?.(slug);
   }).immediate();
@@ -129,14 +134,15 @@ export function slugFaults(db: Db, slug: string, replace: boolean): string[] {
   if (isReservedSlug(slug)) return [reservedSlugSentence(slug, 'import it under another name (--as NAME)')];
   // 'evicted': a distributed worker's cache dropped this stored problem's data (problem-data.ts); the name is free there.
   const hash = (prepared(db, 'SELECT content_hash AS h FROM problems WHERE slug = ?').get(slug) as { h: string } | undefined)?.h;
-  const existing = hash !== undefined && hash !== 'evicted';
+  // 'removed' (remove.ts): a teacher removed it; the name is free again.
+  const existing = hash !== undefined && hash !== 'evicted' && hash !== REMOVED_HASH;
   const stored = prepared(db, 'SELECT slug FROM stored_problems WHERE slug = ?').get(slug) !== undefined;
   if (existing && !stored) return [`"${slug}" is a problem this judge already holds from problems/; import it under another name (--as NAME).`];
   if (stored && !replace) return [`A problem "${slug}" is already stored; import it under another name (--as NAME), or replace it.`];
   return [];
 }
 
-function bumpVersion(db: Db): void {
+export function bumpVersion(db: Db): void {
   prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
 }
 

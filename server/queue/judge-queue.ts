@@ -179,6 +179,8 @@ export class JudgeQueue {
     const final = applyJobMessage(this.db, this.events, m);
     this.options.onJobMessage?.(m, { receivedAt, storeMs: performance.now() - receivedAt });
     if (final) {
+      const spent = kindModule(slot.current.kind).cost?.(m) ?? 0;
+      if (spent > 0) this.turns.charge(slot.current.person, spent);
       slot.current = null;
       this.pump();
     }

@@ -8,14 +8,14 @@ import { loadProbe } from '../mistakes/probes';
 import { runGrid } from '../mistakes/run-grid';
 import { trueOutcomes } from '../mistakes/truth';
 
-export async function runMistakeMapJob(id: number, ctx: Pick<ThreadContext, 'db' | 'compiler' | 'sandbox'>): Promise<MistakeMapFinal> {
+export async function runMistakeMapJob(id: number, ctx: Pick<ThreadContext, 'db' | 'compiler' | 'sandbox'>): Promise<{ result: MistakeMapFinal; usedMs: number }> {
   const row = getMistakeMap(ctx.db, id);
-  if (!row) return { got: null, truth: null, disagree: null, error: 'judge error: the mistake map is missing' };
+  if (!row) return { result: { got: null, truth: null, disagree: null, error: 'judge error: the mistake map is missing' }, usedMs: 0 };
   const probe = await loadProbe(row.problem);
   const truth = await trueOutcomes(row.problem, probe);
   const outcome = await runGrid(row.problem, probe, row, ctx);
-  if (!outcome.ok) return { got: null, truth: null, disagree: null, error: `The program does not compile:\n${outcome.compileOutput}` };
+  if (!outcome.ok) return { result: { got: null, truth: null, disagree: null, error: `The program does not compile:\n${outcome.compileOutput}` }, usedMs: 0 };
   const got = outcome.answers.got;
   const disagree = got.filter((g, i) => g !== truth[i]).length;
-  return { got: got.join(''), truth: truth.join(''), disagree, error: null };
+  return { result: { got: got.join(''), truth: truth.join(''), disagree, error: null }, usedMs: outcome.answers.usedMs };
 }

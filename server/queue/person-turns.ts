@@ -7,7 +7,8 @@
  * as served just before the last person served: ahead of whoever was served last, behind everyone
  * served earlier, so accounts made only to queue work never jump ahead of a returning student. Among
  * one person's own jobs the shortest kind goes first (sample runs, custom invocations, submissions,
- * lab jobs, stress runs), and between people equally due the shorter job goes first.
+ * lab jobs, stress runs), and between people equally due the shorter job goes first. A kind that
+ * reports what a finished job cost (a mistake map's CPU) has it charged as turns (`charge`).
  */
 export interface Head {
   kind: string;
@@ -66,6 +67,18 @@ export class PersonTurns {
     return best;
   }
 
+  /**
+   * A finished job of the person cost `ms` of CPU (a mistake map): every TURN_MS of it past the
+   * first counts as one more turn taken, so the person waits behind that many other people's jobs,
+   * as if the work had been that many ordinary jobs (at most MAX_CHARGED_TURNS).
+   */
+  charge(person: string, ms: number): void {
+    const turns = Math.min(MAX_CHARGED_TURNS, Math.floor(ms / TURN_MS));
+    if (turns <= 0) return;
+    const last = this.lastServed.get(person) ?? this.handedOut;
+    this.lastServed.set(person, Math.max(last, this.handedOut) + turns);
+  }
+
   /** The person's job took a thread. */
   served(head: Head): void {
     this.lastServed.set(head.person, ++this.handedOut);
@@ -76,6 +89,11 @@ export class PersonTurns {
     }
   }
 }
+
+/** CPU one turn stands for when a job's cost is charged (about an ordinary submission's). */
+export const TURN_MS = 1_000;
+/** Most turns one job is charged (its person still gets a thread when nobody else waits). */
+export const MAX_CHARGED_TURNS = 30;
 
 /** People whose last turn is remembered (far more than a class; the oldest are forgotten first). */
 const MAX_REMEMBERED = 10_000;

@@ -55,7 +55,8 @@ export type FromThread =
   | { type: 'lab-progress'; id: number; progress: number }
   | { type: 'lab-done'; id: number; result: LabFinal }
   | { type: 'sample-run-done'; id: number; result: SampleRunResult }
-  | { type: 'mistake-map-done'; id: number; result: MistakeMapFinal }
+  /** `usedMs`: the program's CPU over the map's runs, counted in its person's turns (person-turns.ts). */
+  | { type: 'mistake-map-done'; id: number; result: MistakeMapFinal; usedMs?: number }
   /** One submission judged again (null with `error`: the judge failed, the submission keeps its verdict). */
   | { type: 'rejudge-done'; id: number; result: RejudgeOutcome | null; error?: string }
   | { type: 'problem-draft-rows'; id: number; rows: CheckRow[] }

@@ -7,7 +7,7 @@
  */
 import type { Db } from '../storage/db';
 import { prepared } from '../storage/db';
-import type { FailureText, FinalResult, TestResultInput } from '../storage/submissions';
+import { storeJudgedResult, type FailureText, type FinalResult, type TestResultInput } from '../storage/submissions';
 
 export type RejudgeScope = { problem: string } | { contest: number } | { submission: number };
 
@@ -155,27 +155,8 @@ export function finishRejudgeItem(db: Db, id: number, outcome: RejudgeOutcome | 
     let stored: { submission: number; verdict: string; failedTest: number | null } | null = null;
     if (outcome && sub && sub.status === 'done') {
       const r = outcome.final;
-      prepared(db, 'UPDATE submissions SET verdict = ?, failed_test = ?, time_ms = ?, memory_kb = ?, compile_output = ? WHERE id = ?').run(
-        r.verdict,
-        r.failedTest,
-        Math.round(r.timeMs),
-        Math.round(r.memoryKb),
-        r.compileOutput,
-        item.submission,
-      );
-      prepared(db, 'DELETE FROM submission_tests WHERE submission_id = ?').run(item.submission);
-      prepared(db, 'DELETE FROM failure_texts WHERE submission_id = ?').run(item.submission);
-      const test = prepared(
-        db,
-        `INSERT INTO submission_tests (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, input_preview, expected_preview, output_preview, stderr_preview, dialogue_preview)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      for (const t of outcome.tests) {
-        const p = t.previews;
-        test.run(item.submission, t.idx, t.verdict, Math.round(t.timeMs), Math.round(t.memoryKb), t.exitCode, t.message, p?.input ?? null, p?.expected ?? null, p?.output ?? null, p?.stderr ?? null, p?.dialogue ?? null);
-      }
-      const text = prepared(db, 'INSERT OR REPLACE INTO failure_texts (submission_id, kind, length, cut, content) VALUES (?, ?, ?, ?, ?)');
-      for (const t of outcome.texts) text.run(item.submission, t.kind, t.length, t.cut ? 1 : 0, t.content);
+      // The first judging's writer: message ids kept, the standings and boards refreshed with it.
+      storeJudgedResult(db, item.submission, r, { tests: outcome.tests, texts: outcome.texts });
       stored = { submission: item.submission, verdict: r.verdict, failedTest: r.failedTest };
     }
     // The copied source is the worker's only; the submission keeps its own.

@@ -1,5 +1,6 @@
 import katex from 'katex';
 import { Marked, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+import { safeHref } from './safe-url';
 
 /**
  * Problem statements: markdown with TeX math, rendered to HTML once on the server, so pages show
@@ -54,14 +55,16 @@ function escapeHtml(s: string): string {
 
 /**
  * Markdown from outside (an imported package's statement): raw HTML is shown as text, never
- * rendered, and links and images keep only http(s), mailto and relative addresses, so a statement
- * cannot bring a script, a style or a javascript: link into the page.
+ * rendered, and links and images keep only http(s), mailto and relative addresses as the browser
+ * reads them (server/render/safe-url.ts), so a statement cannot bring a script, a style or a
+ * javascript:, vbscript: or data: link into the page.
  */
 const untrusted = new Marked({
   gfm: true,
   extensions: [blockMath, inlineMath],
   walkTokens(token) {
-    if ((token.type === 'link' || token.type === 'image') && !/^(https?:|mailto:|[#/.]|[^:]*$)/i.test((token as Tokens.Link).href.trim())) (token as Tokens.Link).href = '#';
+    // Checked as the browser will read the attribute (entities decoded, case ignored): safe-url.ts.
+    if (token.type === 'link' || token.type === 'image') (token as Tokens.Link).href = safeHref((token as Tokens.Link).href);
   },
   renderer: {
     html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),

@@ -40,6 +40,38 @@ export const cpuBackstopSeconds = (l: TimeLimit) => Math.ceil(l.timeMs / 1000) +
 /** How many times a run stopped by the wall net, whose wait for a core is unknown, is run again. */
 export const WALL_RERUNS = 2;
 
+/**
+ * The most a problem may ask for, whatever its package states: the judge's machine sets the
+ * ceiling. Every limit of an imported package is clamped to these once, before any of its programs
+ * runs (server/problem-store/package-limits.ts), so every limit derived below is bounded too.
+ */
+export const MAX_TIME_MS = 10_000;
+export const MAX_MEMORY_MB = 1024;
+export const MIN_MEMORY_MB = 16;
+
+/**
+ * Node's longest timer: a setTimeout/setInterval past 2^31 - 1 ms overflows and fires after 1 ms
+ * (with a TimeoutOverflowWarning each time), so a timer armed from a huge limit would spin.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A delay any timer may be armed with: within [0, MAX_TIMER_MS] (NaN: at once). */
+export const timerMs = (ms: number) => (ms > 0 ? Math.min(ms, MAX_TIMER_MS) : 0);
+
+/**
+ * A stated time and memory limit within the judge's bounds: a time over the ceiling (or infinite)
+ * is the ceiling, one that is not a positive number is `fallback`'s; memory the same between
+ * MIN_MEMORY_MB and MAX_MEMORY_MB. `changed` names what was not taken as stated.
+ */
+export function clampLimits(l: BaseLimits, fallback: BaseLimits = { timeMs: 1000, memoryMb: 256 }): { limits: BaseLimits; changed: ('time' | 'memory')[] } {
+  const changed: ('time' | 'memory')[] = [];
+  const bound = (v: number, min: number, max: number, orElse: number, what: 'time' | 'memory') => {
+    const taken = Number.isNaN(v) || v <= 0 ? orElse : Math.min(max, Math.max(min, Math.round(v)));
+    if (taken !== v) changed.push(what);
+    return taken;
+  };
+  return { limits: { timeMs: bound(l.timeMs, 1, MAX_TIME_MS, fallback.timeMs, 'time'), memoryMb: bound(l.memoryMb, MIN_MEMORY_MB, MAX_MEMORY_MB, fallback.memoryMb, 'memory') }, changed };
+}
+
 /** Wall time of a run before the watchdog stops it as idle (TLE); also the idleness limit of an interactive run. */
 export const wallClockMs = (l: TimeLimit) => 2 * l.timeMs + 300;
 /** How long the worker may stay busy between runs (code of a finished run still going) before TLE. */

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { timerMs } from '../rules/limits';
 
 /** How long the net watches a late sandbox before it decides, how often it looks, and how much longer it may wait in all. */
 const WATCH_MS = 1000;
@@ -78,7 +79,8 @@ export function safetyNet(pid: () => number | null, due: () => number, kill: () 
     }
     const dueAt = due();
     if (now < dueAt) {
-      timer = setTimeout(check, dueAt - now);
+      // Bounded: a due time past Node's longest timer would overflow it into a 1 ms spin.
+      timer = setTimeout(check, timerMs(dueAt - now));
       return;
     }
     const p = pid();
@@ -87,6 +89,6 @@ export function safetyNet(pid: () => number | null, due: () => number, kill: () 
     watch = { pid: p, from: now, looks: [look] };
     timer = setTimeout(check, LOOK_MS);
   };
-  timer = setTimeout(check, Math.max(0, due() - performance.now()));
+  timer = setTimeout(check, timerMs(due() - performance.now()));
   return () => clearTimeout(timer);
 }

@@ -5,6 +5,7 @@
 import type { Db } from './db';
 import { prepared } from './db';
 import type { BoardAttempt, BoardPerson, Rules } from '../contests/board';
+import { freezeAtOf, roundWindow, virtualWindow, type Window } from '../rules/window';
 
 export interface ContestTools {
   stress: boolean;
@@ -26,6 +27,8 @@ export interface ContestInput {
 
 export interface Contest extends ContestInput {
   id: number;
+  /** The freeze's start, absolute (ms): stored, so extending or ending the round never moves it; null: none. */
+  freezeAt: number | null;
   endedAt: number | null;
   unfrozenAt: number | null;
   createdAt: number;
@@ -39,6 +42,7 @@ interface ContestRow {
   minutes: number;
   rules: Rules;
   freeze_minutes: number;
+  freeze_at: number | null;
   tools: string;
   participants: string | null;
   ended_at: number | null;
@@ -46,7 +50,6 @@ interface ContestRow {
   created_at: number;
 }
 
-const MINUTE = 60_000;
 
 function fromRow(r: ContestRow): Contest {
   return {
@@ -57,6 +60,7 @@ function fromRow(r: ContestRow): Contest {
     minutes: r.minutes,
     rules: r.rules,
     freezeMinutes: r.freeze_minutes,
+    freezeAt: r.freeze_at,
     tools: JSON.parse(r.tools) as ContestTools,
     participants: r.participants === null ? null : (JSON.parse(r.participants) as number[]),
     endedAt: r.ended_at,
@@ -65,27 +69,11 @@ function fromRow(r: ContestRow): Contest {
   };
 }
 
-/** The moment the round is over: its planned end, or "end now" if that came first. */
-export function endOf(c: Contest): number {
-  const planned = c.startsAt + c.minutes * MINUTE;
-  return c.endedAt === null ? planned : Math.min(planned, c.endedAt);
-}
-
-/** The length actually played, in whole minutes (rounded up so the last minute's tries count). */
-export function playedMinutes(c: Contest): number {
-  return Math.max(1, Math.ceil((endOf(c) - c.startsAt) / MINUTE));
-}
-
-export function contestPhase(c: Contest, now: number): 'before' | 'running' | 'over' {
-  if (now < c.startsAt) return 'before';
-  return now < endOf(c) ? 'running' : 'over';
-}
-
 export function insertContest(db: Db, input: ContestInput, createdBy: number | null, now = Date.now()): number {
   const row = prepared(
     db,
-    `INSERT INTO contests (name, problems, starts_at, minutes, rules, freeze_minutes, tools, participants, created_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO contests (name, problems, starts_at, minutes, rules, freeze_minutes, freeze_at, tools, participants, created_by, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   ).get(
     input.name,
     JSON.stringify(input.problems),
@@ -93,6 +81,7 @@ export function insertContest(db: Db, input: ContestInput, createdBy: number | n
     input.minutes,
     input.rules,
     input.freezeMinutes,
+    freezeAtOf(input.startsAt, input.minutes, input.freezeMinutes),
     JSON.stringify(input.tools),
     input.participants === null ? null : JSON.stringify(input.participants),
     createdBy,
@@ -104,7 +93,7 @@ export function insertContest(db: Db, input: ContestInput, createdBy: number | n
 export function updateContest(db: Db, id: number, input: ContestInput): void {
   prepared(
     db,
-    `UPDATE contests SET name = ?, problems = ?, starts_at = ?, minutes = ?, rules = ?, freeze_minutes = ?, tools = ?, participants = ? WHERE id = ?`,
+    `UPDATE contests SET name = ?, problems = ?, starts_at = ?, minutes = ?, rules = ?, freeze_minutes = ?, freeze_at = ?, tools = ?, participants = ? WHERE id = ?`,
   ).run(
     input.name,
     JSON.stringify(input.problems),
@@ -112,12 +101,14 @@ export function updateContest(db: Db, id: number, input: ContestInput): void {
     input.minutes,
     input.rules,
     input.freezeMinutes,
+    freezeAtOf(input.startsAt, input.minutes, input.freezeMinutes),
     JSON.stringify(input.tools),
     input.participants === null ? null : JSON.stringify(input.participants),
     id,
   );
 }
 
+/** Extending a running round: its length only; the freeze keeps its stored time. */
 export function setContestMinutes(db: Db, id: number, minutes: number): void {
   prepared(db, 'UPDATE contests SET minutes = ? WHERE id = ?').run(minutes, id);
 }
@@ -154,7 +145,8 @@ export function takesPart(db: Db, c: Contest, owner: number | null): boolean {
 /**
  * Called once for every new submission: a contestant's submission to a round's problem while the
  * round runs carries the round; one made during the sender's virtual round carries that instead.
- * Later submissions (upsolving) carry neither and never enter a board.
+ * Later submissions (upsolving) carry neither and never enter a board. Both windows are
+ * `server/rules/window.ts`'s, as every board's.
  */
 export function tagContest(db: Db, submission: number): void {
   const s = prepared(db, 'SELECT problem, owner, created_at AS createdAt FROM submissions WHERE id = ?').get(submission) as
@@ -166,23 +158,71 @@ export function tagContest(db: Db, submission: number): void {
     `SELECT * FROM contests WHERE starts_at <= ? AND EXISTS (SELECT 1 FROM json_each(contests.problems) WHERE value = ?) ORDER BY id`,
   ).all(s.createdAt, s.problem) as ContestRow[];
   for (const c of running.map(fromRow)) {
-    if (s.createdAt < endOf(c) && takesPart(db, c, s.owner)) {
+    if (roundWindow(c, s.createdAt).phase === 'running' && takesPart(db, c, s.owner)) {
       prepared(db, 'UPDATE submissions SET contest = ? WHERE id = ?').run(c.id, submission);
       return;
     }
   }
+  // The virtual round's own id under its own name: the contest's columns (its id too) come beside it.
   const virtuals = prepared(
     db,
-    `SELECT v.id, v.started_at AS startedAt, c.* FROM contest_virtuals v JOIN contests c ON c.id = v.contest
-     WHERE IFNULL(v.owner, 0) = IFNULL(?, 0) AND v.started_at <= ? AND EXISTS (SELECT 1 FROM json_each(c.problems) WHERE value = ?)`,
-  ).all(s.owner, s.createdAt, s.problem) as (ContestRow & { startedAt: number })[];
+    `SELECT v.id AS virtualId, v.started_at AS virtualStartedAt, c.* FROM contest_virtuals v JOIN contests c ON c.id = v.contest
+     WHERE IFNULL(v.owner, 0) = IFNULL(?, 0) AND v.started_at <= ? AND EXISTS (SELECT 1 FROM json_each(c.problems) WHERE value = ?) ORDER BY v.id`,
+  ).all(s.owner, s.createdAt, s.problem) as (ContestRow & { virtualId: number; virtualStartedAt: number })[];
   for (const v of virtuals) {
-    const c = fromRow(v);
-    if (s.createdAt < v.startedAt + playedMinutes(c) * MINUTE) {
-      prepared(db, 'UPDATE submissions SET contest_virtual = ? WHERE id = ?').run(v.id, submission);
+    if (virtualWindow(fromRow(v), v.virtualStartedAt, s.createdAt).phase === 'running') {
+      prepared(db, 'UPDATE submissions SET contest_virtual = ? WHERE id = ?').run(v.virtualId, submission);
       return;
     }
   }
+}
+
+/** A round a person is in at `now`: a real round they take part in, or their own virtual round. */
+export interface RoundNow {
+  contest: Contest;
+  window: Window;
+  virtual: VirtualRound | null;
+}
+
+/**
+ * Every round running at `now` for this person (null: the one person of local mode): the real rounds
+ * they take part in and their running virtual rounds. What a contestant may use during a round, and
+ * the problem page inside one, start from this.
+ */
+export function roundsNow(db: Db, owner: number | null, now: number): RoundNow[] {
+  const out: RoundNow[] = [];
+  const real = (prepared(db, 'SELECT * FROM contests WHERE starts_at <= ? AND (ended_at IS NULL OR ended_at > ?) ORDER BY id').all(now, now) as ContestRow[]).map(fromRow);
+  for (const c of real) {
+    const window = roundWindow(c, now);
+    if (window.phase === 'running' && takesPart(db, c, owner)) out.push({ contest: c, window, virtual: null });
+  }
+  const virtuals = prepared(
+    db,
+    'SELECT id, contest, owner, started_at AS startedAt FROM contest_virtuals WHERE IFNULL(owner, 0) = IFNULL(?, 0) AND started_at <= ? ORDER BY id',
+  ).all(owner, now) as VirtualRound[];
+  for (const v of virtuals) {
+    const c = getContest(db, v.contest);
+    if (!c) continue;
+    const window = virtualWindow(c, v.startedAt, now);
+    if (window.phase === 'running') out.push({ contest: c, window, virtual: v });
+  }
+  return out;
+}
+
+/** The round (real, or the sender's virtual one) a submission was made in, with its window at `now`; null: none. */
+export function submissionRound(db: Db, submission: number, now: number): { contest: Contest; window: Window; rule: Rules; virtual: VirtualRound | null } | null {
+  const s = prepared(db, 'SELECT contest, contest_virtual AS virtual FROM submissions WHERE id = ?').get(submission) as { contest: number | null; virtual: number | null } | undefined;
+  if (!s) return null;
+  if (s.contest !== null) {
+    const c = getContest(db, s.contest);
+    return c ? { contest: c, window: roundWindow(c, now), rule: c.rules, virtual: null } : null;
+  }
+  if (s.virtual !== null) {
+    const v = prepared(db, 'SELECT id, contest, owner, started_at AS startedAt FROM contest_virtuals WHERE id = ?').get(s.virtual) as VirtualRound | undefined;
+    const c = v && getContest(db, v.contest);
+    return v && c ? { contest: c, window: virtualWindow(c, v.startedAt, now), rule: c.rules, virtual: v } : null;
+  }
+  return null;
 }
 
 export interface VirtualRound {

@@ -624,7 +624,69 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 43,
+    version: 47,
+    name: 'contests: the freeze as a stored absolute time; virtual rounds\' submissions indexed',
+    // The freeze used to be worked out from the end (played minutes − freeze minutes), so extending a
+    // round during its freeze showed what it hid and "end now" hid again what was shown. freeze_at is
+    // its own time now; existing rounds get the start their boards showed until this version (from the
+    // length actually played, rounded up to a minute), so nothing seen is hidden again nor the reverse.
+    sql: `
+      ALTER TABLE contests ADD COLUMN freeze_at INTEGER;
+      UPDATE contests SET freeze_at = starts_at + 60000 * MAX(0,
+          MAX(1, (MIN(starts_at + minutes * 60000, IFNULL(ended_at, starts_at + minutes * 60000)) - starts_at + 59999) / 60000) - freeze_minutes)
+        WHERE freeze_minutes > 0;
+      CREATE INDEX submissions_by_contest_virtual ON submissions (contest_virtual, id) WHERE contest_virtual IS NOT NULL;
+    `,
+  },
+  {
+    version: 48,
+    name: 'contest-only problems: a problem held for a round until it starts',
+    // A held problem is listed, opened and submitted only by the round's contestants from its
+    // start, and by everyone once the round is over; the teacher releases it earlier by deleting
+    // the row (server/http/problem-sight.ts). Keyed by slug, as every table names a problem.
+    sql: `
+      CREATE TABLE problem_holds (
+        problem     TEXT PRIMARY KEY,
+        contest     INTEGER NOT NULL REFERENCES contests(id) ON DELETE CASCADE,
+        held_at     INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
+  {
+    version: 49,
+    name: 'stored problems: what a page asks of one (interactive, its reference, a generator) in a table of its own',
+    // A page asked whether a stored problem has a runnable reference with json_extract over its
+    // whole package JSON (sources, sg-judge/ files): 0.65 s a view for a package of 120 MiB of
+    // extras. Columns added to stored_problems would sit after that JSON in the row, and reading
+    // them walks its overflow pages all the same, so the facts have a small table: written with the
+    // package (server/problem-store/store.ts), filled once here from the JSON of those stored before.
+    sql: `
+      CREATE TABLE stored_problem_facts (
+        slug            TEXT PRIMARY KEY REFERENCES stored_problems(slug) ON DELETE CASCADE,
+        interactive     INTEGER NOT NULL CHECK (interactive IN (0, 1)),
+        -- 'ok': an accepted TypeScript or JavaScript solution runs as the reference; 'language':
+        -- accepted ones only in other languages; 'none': no accepted one. reference_name: accepted/x.
+        reference_state TEXT NOT NULL CHECK (reference_state IN ('ok', 'language', 'none')),
+        reference_name  TEXT,
+        has_generator   INTEGER NOT NULL CHECK (has_generator IN (0, 1))
+      ) STRICT;
+      INSERT INTO stored_problem_facts (slug, interactive, reference_state, reference_name, has_generator)
+      SELECT slug,
+        coalesce(json_extract(package, '$.type') = 'interactive' OR json_extract(package, '$.validation') LIKE '%interactive%', 0),
+        CASE
+          WHEN EXISTS (SELECT 1 FROM json_each(package, '$.solutions') WHERE json_extract(value, '$.folder') = 'accepted' AND json_extract(value, '$.source') IS NOT NULL AND json_extract(value, '$.language') <> 'other') THEN 'ok'
+          WHEN EXISTS (SELECT 1 FROM json_each(package, '$.solutions') WHERE json_extract(value, '$.folder') = 'accepted') THEN 'language'
+          ELSE 'none' END,
+        coalesce(
+          (SELECT 'accepted/' || json_extract(value, '$.name') FROM json_each(package, '$.solutions')
+            WHERE json_extract(value, '$.folder') = 'accepted' AND json_extract(value, '$.source') IS NOT NULL AND json_extract(value, '$.language') <> 'other' ORDER BY key LIMIT 1),
+          (SELECT 'accepted/' || json_extract(value, '$.name') FROM json_each(package, '$.solutions') WHERE json_extract(value, '$.folder') = 'accepted' ORDER BY key LIMIT 1)),
+        generator IS NOT NULL
+      FROM stored_problems;
+    `,
+  },
+  {
+    version: 50,
     name: 'C++ and Python: every stored language column takes the registry\'s ids',
     // SQLite cannot change a CHECK in place: each table is rebuilt from its own stored definition
     // with the new list (every row, index and reference kept). The ids are a contract

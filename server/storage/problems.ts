@@ -41,8 +41,15 @@ const PROBLEM_COLUMNS = `slug, title_en AS titleEn, title_zh AS titleZh, source,
   statement_zh AS statementZh, time_limit_ms AS timeLimitMs, memory_limit_mb AS memoryLimitMb,
   content_hash AS contentHash, imported_at AS importedAt`;
 
-/** A stored problem still a draft: teachers see it in the drafts pages only, never in lists or the judge. */
-const NOT_DRAFT = 'slug NOT IN (SELECT slug FROM stored_problems WHERE published = 0)';
+/**
+ * The content hash of a problem a teacher removed whose row is still referenced (its submissions,
+ * a homework set): the row stays, so they keep its title, and it is in no list, page or judge
+ * (server/problem-store/remove.ts).
+ */
+export const REMOVED_HASH = 'removed';
+
+/** A stored problem still a draft (teachers see it in the drafts pages only) or removed: never in lists or the judge. */
+const NOT_DRAFT = `slug NOT IN (SELECT slug FROM stored_problems WHERE published = 0) AND content_hash <> '${REMOVED_HASH}'`;
 
 export function listProblems(db: Db): ProblemRow[] {
   return prepared(db, `SELECT ${PROBLEM_COLUMNS} FROM problems WHERE ${NOT_DRAFT} ORDER BY slug`).all() as ProblemRow[];

@@ -9,7 +9,7 @@
  * submission.
  */
 import { TRY_VERDICTS, type Verdict } from '../judge/verdicts';
-import { minutesBetween, type SetWindow } from '../rules/window';
+import { minutesBetween, type Window } from '../rules/window';
 import { prepared, type Db } from './db';
 
 export type CellState = 'solved' | 'tried' | 'none';
@@ -90,15 +90,28 @@ function cacheOf(db: Db): TriesCache {
   return cache;
 }
 
-/**
- * A submission finished: its owner's cell for its problem is read again. Called from the done
- * hook; cheap when nothing has been read yet (the first view reads everything anyway).
- */
-export function noteJudged(db: Db, submission: number): { owner: number; problem: string } | null {
+/** A submission's owner and problem (null: none, or local mode's owner-less one). */
+export function judgedOwner(db: Db, submission: number): { owner: number; problem: string } | null {
   const row = prepared(db, 'SELECT owner, problem FROM submissions WHERE id = ?').get(submission) as { owner: number | null; problem: string } | undefined;
-  if (!row || row.owner === null) return null;
-  caches.get(db)?.refresh(row.owner, row.problem);
-  return { owner: row.owner, problem: row.problem };
+  return !row || row.owner === null ? null : { owner: row.owner, problem: row.problem };
+}
+
+/**
+ * A submission's result was stored (first judged or rejudged): its owner's cell for its problem is
+ * read again. Called by the one writer of judged results, inside its transaction; cheap when
+ * nothing has been read yet (the first view reads everything anyway).
+ */
+export function noteJudged(db: Db, submission: number): void {
+  const row = judgedOwner(db, submission);
+  if (row) caches.get(db)?.refresh(row.owner, row.problem);
+  judgedGeneration.set(db, (judgedGeneration.get(db) ?? 0) + 1);
+}
+
+const judgedGeneration = new WeakMap<Db, number>();
+
+/** How many results were stored through this connection: an open board's answer is unchanged while it is. */
+export function judgedCount(db: Db): number {
+  return judgedGeneration.get(db) ?? 0;
 }
 
 /** Forgets what was read (a test or a restore that replaced the rows underneath). */
@@ -107,7 +120,7 @@ export function forgetStandings(db: Db): void {
 }
 
 /** One cell from a student's tries on a problem, within a set's window when given. */
-export function cellOf(problem: string, tries: readonly Try[], window?: SetWindow): Cell {
+export function cellOf(problem: string, tries: readonly Try[], window?: Window): Cell {
   let rejected = 0;
   let firstAc: Try | undefined;
   for (const t of tries) {
@@ -124,7 +137,7 @@ export function cellOf(problem: string, tries: readonly Try[], window?: SetWindo
       ? { problem, state: 'tried', tries: rejected, firstAcAt: null }
       : { problem, state: 'none', tries: 0, firstAcAt: null };
   if (window) {
-    cell.late = firstAc !== undefined && window.lateAfter !== null && firstAc.at > window.lateAfter;
+    cell.late = firstAc !== undefined && window.endsAt !== null && firstAc.at > window.endsAt;
     cell.minutes = firstAc ? minutesBetween(window.minutesFrom, firstAc.at) : null;
   }
   return cell;
@@ -134,7 +147,7 @@ export function cellOf(problem: string, tries: readonly Try[], window?: SetWindo
  * Every live student (or just `only`), with a cell for each problem in the given order. With a
  * set's `window`, only tries from its start count, and rows carry on-time and late counts.
  */
-export function standings(db: Db, problems: readonly string[], options: { only?: number; window?: SetWindow } = {}): StandingsRow[] {
+export function standings(db: Db, problems: readonly string[], options: { only?: number; window?: Window } = {}): StandingsRow[] {
   const students = prepared(
     db,
     "SELECT id, name, display_name AS displayName FROM accounts WHERE role = 'student' AND removed_at IS NULL AND (@only IS NULL OR id = @only) ORDER BY display_name COLLATE NOCASE, name COLLATE NOCASE",
@@ -153,11 +166,4 @@ export function standings(db: Db, problems: readonly string[], options: { only?:
     }
     return row;
   });
-}
-
-/** A set's ranking: on-time solves, then less time, then late solves, then the name. */
-export function rankSetRows(rows: readonly StandingsRow[]): StandingsRow[] {
-  return [...rows].sort(
-    (a, b) => (b.onTime ?? 0) - (a.onTime ?? 0) || (a.minutes ?? 0) - (b.minutes ?? 0) || (b.late ?? 0) - (a.late ?? 0) || a.displayName.localeCompare(b.displayName),
-  );
 }

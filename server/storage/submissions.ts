@@ -3,6 +3,7 @@ import type { Verdict } from '../judge/verdicts';
 import { authorSql } from './author-name';
 import { prepared, type Db } from './db';
 import { tagContest } from './contests';
+import { noteJudged } from './standings';
 import { saidOf, type Said } from '../text/messages';
 
 export type SubmissionStatus = 'queued' | 'compiling' | 'running' | 'done';
@@ -275,13 +276,31 @@ export interface FinalResult {
   compileOutput: string | null;
 }
 
-export function finishSubmission(db: Db, id: number, r: FinalResult): void {
-  prepared(
+/**
+ * The one writer of a judged result, for the first judging and a rejudge alike: the verdict and its
+ * figures, and for a rejudge (which arrives whole) the test rows and failing texts replacing the old
+ * ones, through the same row writers as the first judging (`saveTestResult` keeps each message's id
+ * beside its English). Then, in the same transaction, the standings' kept tries of the owner's problem
+ * and the open boards' count of stored results (server/storage/standings.ts), so every table and board
+ * follows a rejudge as it follows a first verdict.
+ */
+export function storeJudgedResult(db: Db, id: number, r: FinalResult, whole?: { tests: readonly TestResultInput[]; texts: readonly FailureText[] }): void {
+  db.transaction(() => {
+    if (whole) {
+      prepared(db, 'DELETE FROM submission_tests WHERE submission_id = ?').run(id);
+      prepared(db, 'DELETE FROM failure_texts WHERE submission_id = ?').run(id);
+      for (const t of whole.tests) saveTestResult(db, id, t);
+      if (whole.texts.length > 0) saveFailureTexts(db, id, [...whole.texts]);
+    }
+    // A rejudge keeps the first judging's finishing time: the history line has its own.
+    prepared(
       db,
-    `UPDATE submissions SET status = 'done', verdict = ?, failed_test = ?, time_ms = ?, memory_kb = ?, compile_output = ?,
-       current_test = NULL, finished_at = ?
-     WHERE id = ?`,
-  ).run(r.verdict, r.failedTest, Math.round(r.timeMs), Math.round(r.memoryKb), r.compileOutput, Date.now(), id);
+      `UPDATE submissions SET status = 'done', verdict = ?, failed_test = ?, time_ms = ?, memory_kb = ?, compile_output = ?,
+         current_test = NULL, finished_at = CASE WHEN status = 'done' AND finished_at IS NOT NULL THEN finished_at ELSE ? END
+       WHERE id = ?`,
+    ).run(r.verdict, r.failedTest, Math.round(r.timeMs), Math.round(r.memoryKb), r.compileOutput, Date.now(), id);
+    noteJudged(db, id);
+  })();
 }
 
 /**

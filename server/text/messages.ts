@@ -1,5 +1,7 @@
 import { VERDICT_TABLE, type Verdict } from '../rules/verdicts';
 import { SANDBOX_MESSAGES } from './sandbox-messages';
+import { ROUND_MESSAGES } from './round-messages';
+import { STATEMENT_MESSAGES } from './statement-messages';
 
 /**
  * Messages the engine says with values in them, as an id and arguments, translated by key (as
@@ -72,6 +74,34 @@ export const FIXED_MESSAGES = {
   'status.compiling': { en: 'Compiling', zh: '编译中' },
   'status.running': { en: 'Running', zh: '运行中' },
   'status.running-on-test': { en: 'Running on test {0}', zh: '正在运行第 {0} 个测试点' },
+  // Registration's limits (server/http/auth/routes.ts, throttle.ts): {0} is a wait (wait.*).
+  'wait.seconds': { en: '{0} second(s)', zh: '{0} 秒' },
+  'wait.minutes': { en: '{0} minute(s)', zh: '{0} 分钟' },
+  'registration.address-wait': {
+    en: 'Too many registrations or wrong class codes from this address; try again in {0}, or ask your teacher to unlock your name.',
+    zh: '这个地址的注册或错误的班级邀请码太多了；请 {0} 后再试，或请老师为你解除限制。',
+  },
+  'registration.paused': {
+    en: 'Registration is paused for everyone for {0}: the class has had too many wrong class codes in 15 minutes, from many addresses (not necessarily yours). Your teacher is told on the class page; once they have seen it, the right class code works again.',
+    zh: '注册对所有人暂停 {0}：15 分钟内全班收到了太多错误的班级邀请码，来自许多地址（不一定是你的）。老师会在班级页面看到提示；老师看到之后，正确的邀请码就又能用了。',
+  },
+  'registration.paused-wrong': {
+    en: 'Registration is paused for wrong class codes for {0}: the class has had too many of them in 15 minutes, from many addresses. Ask your teacher for the code; the right one works.',
+    zh: '错误的班级邀请码暂停 {0}：15 分钟内全班收到了太多错误的邀请码，来自许多地址。请向老师要邀请码；正确的邀请码可以用。',
+  },
+  'registration.flood-notice': {
+    en: 'Registration was flooded: {0} wrong class codes from {1} address(es) in the last 15 minutes, so registration paused for everyone (for {2} more). Now that you have seen this, students with the right code can register again; wrong codes still wait. If the code may have leaked or is being guessed, close registration or start the judge with a new CLASS_CODE; "Open registration" lifts every registration limit.',
+    zh: '注册遭到大量尝试：过去 15 分钟内来自 {1} 个地址的 {0} 个错误班级邀请码，因此注册对所有人暂停（还剩 {2}）。你看到这条提示之后，持有正确邀请码的学生又可以注册了；错误的邀请码仍需等待。如果邀请码可能已经泄露或正在被猜测，请关闭注册，或用新的 CLASS_CODE 重启评测机；“开放注册”会解除所有注册限制。',
+  },
+  // Event streams (server/http/live.ts).
+  'live.too-many': {
+    en: 'You already have {0} live connections open (pages that update by themselves); close some tabs, or reload this page later.',
+    zh: '你已经打开了 {0} 个实时连接（会自动更新的页面）；请关闭一些标签页，或稍后重新加载本页。',
+  },
+  'live.judge-full': {
+    en: 'The judge holds as many live connections as it can just now; reload the page in a minute to see updates.',
+    zh: '评测机现在的实时连接已满；请过一分钟重新加载本页以查看更新。',
+  },
   // Pages' "not found" sentences (server/http/policy.ts, app.ts and the page routes); {0} is the
   // id or address as typed.
   'error.no-page': { en: 'There is no page at {0}.', zh: '没有页面 {0}。' },
@@ -174,7 +204,7 @@ const VERDICT_MESSAGES = Object.fromEntries(
   ]),
 ) as Record<`verdict.${Verdict}` | `verdict.${Verdict}.on-test`, { en: string; zh: string }>;
 
-export const MESSAGES = { ...FIXED_MESSAGES, ...SANDBOX_MESSAGES, ...VERDICT_MESSAGES };
+export const MESSAGES = { ...FIXED_MESSAGES, ...SANDBOX_MESSAGES, ...STATEMENT_MESSAGES, ...ROUND_MESSAGES, ...VERDICT_MESSAGES };
 
 export type MessageId = keyof typeof MESSAGES;
 

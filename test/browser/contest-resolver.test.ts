@@ -25,7 +25,11 @@ let browser: Browser;
 let tess: Person, ann: Person, bob: Person;
 let round: number;
 
-interface Board { frozen: boolean; rows: { rank: number; name: string; solved: number; cells: { state: string }[] }[] }
+interface Board {
+  frozen: boolean;
+  rows: { rank: number; name: string; solved: number; cells: { state: string; text: string }[] }[];
+  resolver?: { name: string; problem: string; cell: { text: string; first: boolean }; rows: { name: string; rank: number; solved: number }[] }[];
+}
 
 const post = (p: Person, path: string, body?: unknown) => p.api(path, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 async function judged(p: Person, source: string): Promise<string> {
@@ -103,8 +107,14 @@ describe('the teacher\'s round pages', { timeout: 300_000 }, () => {
           expect(errors).toEqual([]);
           continue;
         }
+        // The reveal sequence is the server's (server/contests/board.ts): the page plays it step by step.
+        const steps = (await tess.json<Board>(`/api/contests/${round}/board?view=frozen`)).body.resolver!;
+        expect(steps.map((s) => s.name)).toEqual(['bob', 'ann']);
+        const played = async () => (await rowsOf(p)).map((r) => [r[0], r[1], r[2]]);
+        const expected = (k: number) => steps[k]!.rows.map((r) => [String(r.rank), r.name, String(r.solved)]);
         // The last row (bob) first: his Accepted lifts him above ann.
         await p.getByRole('button', { name: 'Reveal next' }).click();
+        expect(await played()).toEqual(expected(0));
         // (ann's Accepted came first: she keeps the first-solver star, still frozen.)
         expect((await rowsOf(p)).map((r) => [r[0], r[1], r[2], r[4]!.replace(/ \d+$/, '')])).toEqual([['1', 'bob', '1', '+'], ['2', 'ann', '0', '?2']]);
         expect(await p.locator('td.cell-revealed').count()).toBe(1);
@@ -112,6 +122,7 @@ describe('the teacher\'s round pages', { timeout: 300_000 }, () => {
         expect((await annBoard()).frozen).toBe(true);
         await p.getByRole('button', { name: 'Reveal next' }).click();
         await expect.poll(() => p.locator('.resolver-left').innerText()).toBe('Every cell is revealed: the board is unfrozen for everyone.');
+        expect(await played()).toEqual(expected(1));
         expect((await rowsOf(p)).map((r) => [r[0], r[1], r[2], r[4]!.replace(/ \d+$/, '')])).toEqual([['1', 'bob', '1', '+'], ['2', 'ann', '1', '★+1']]);
         expect(await p.getByRole('button', { name: 'Reveal next' }).isDisabled()).toBe(true);
         const unfrozen = await annBoard();
@@ -122,6 +133,13 @@ describe('the teacher\'s round pages', { timeout: 300_000 }, () => {
         const again = await post(tess, '/api/contests', { name: 'Final (again)', problems: ['nim'], startsAt: new Date(Date.now() - 30 * MIN).toISOString(), minutes: 60, rules: 'icpc', freezeMinutes: 45 });
         round = ((await again.json()) as { id: number }).id;
         expect([await judged(ann, ALWAYS_NO), await judged(ann, acceptedNim()), await judged(bob, acceptedNim())]).toEqual(['WA', 'AC', 'AC']);
+        // During the freeze the projector shows what the class sees, frozen, and says so; the teacher's own board says it is live.
+        await p.goto(`${server.url}/contests/${round}/board?projector=1`);
+        expect(await p.locator('.board-sight').innerText()).toBe('Projector: the board as the class sees it, frozen: tries since the freeze show as pending.');
+        expect((await rowsOf(p)).map((r) => [r[1], r[4]])).toEqual([['ann', '?2'], ['bob', '?1']]);
+        await p.goto(`${server.url}/contests/${round}/board`);
+        expect(await p.locator('.board-sight').innerText()).toMatch(/^Live: your teacher's view shows every try/);
+        expect((await rowsOf(p)).map((r) => r[1])).toEqual(['bob', 'ann']);
         expect((await post(tess, `/api/contests/${round}/end`)).status).toBe(200);
       } finally {
         await context.close();
@@ -194,6 +212,8 @@ describe('the teacher\'s round pages', { timeout: 300_000 }, () => {
       await p.goto(`${server.url}/contests/${round}`);
       await p.getByRole('button', { name: '开始虚拟参赛' }).click();
       await p.waitForURL(new RegExp(`/contests/${round}$`));
+      // Her own clock, counting down her virtual round.
+      await expect.poll(() => p.locator('.contest-clock').innerText()).toMatch(/^你的虚拟参赛剩余时间 \d\d:\d\d$/);
       await p.getByRole('link', { name: '你的虚拟排行榜' }).click();
       // Her virtual row, marked, beside the real rows as they stood at her minute 0 (nothing yet).
       expect((await rowsOf(p)).map((r) => r[1]).sort()).toEqual(['ann', 'ann (虚拟)', 'bob']);

@@ -76,7 +76,8 @@ describe('contest pages', { timeout: 300_000 }, () => {
       await p.getByLabel('About').selectOption('nim');
       await p.getByLabel('Your question').fill('May a heap be empty?');
       await p.getByRole('button', { name: 'Ask' }).click();
-      await p.waitForURL(new RegExp(`/contests/${id}$`));
+      // The page comes back saying it is sent (at its messages).
+      await p.waitForURL(new RegExp(`/contests/${id}\\?asked=1#messages$`));
       const item = p.locator('.contest-messages li').first();
       expect(await item.locator('.message-text').innerText()).toBe('May a heap be empty?');
       await item.getByLabel('Answer').fill('Yes.');
@@ -118,6 +119,19 @@ describe('contest pages', { timeout: 300_000 }, () => {
       } finally {
         await context.close();
       }
+    }
+    // On a 390 px phone the board fits the screen: nothing wider than the viewport, no sideways scroll.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      const p = await phone.newPage();
+      for (const path of [`/contests/${id}/board`, `/contests/${id}`]) {
+        await p.goto(`${server.url}${path}`);
+        const widths = await p.evaluate(() => ({ page: document.documentElement.scrollWidth, board: Math.ceil(document.querySelector('table.board, table.contest-problems')!.getBoundingClientRect().right) }));
+        expect(widths.page, path).toBeLessThanOrEqual(390);
+        expect(widths.board, path).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await phone.close();
     }
     // The live refresh: a wrong try on B appears without a reload.
     const context = await browser.newContext();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsCli, Person } from '../helpers/accounts';
-import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
+import { removeDataDir, ROOT, startServer, type RunningServer } from '../helpers/server';
 import { acceptedNim, ALWAYS_NO } from '../helpers/solutions';
 
 /**
@@ -246,6 +246,15 @@ describe('a course on the web', { timeout: 300_000 }, () => {
     expect(await p.locator('#standings td.cell').first().isVisible()).toBe(false);
     await p.click('#standings tr[data-student="li"] .row-toggle');
     expect(await p.locator('#standings tr[data-student="li"] .row-detail').textContent()).toMatch(/Nim: Accepted/);
+    // The teacher's header on a phone: one line (it was 260 px, "Log out" alone on a line), the links,
+    // the name and "Log out" behind "Menu".
+    expect(await p.evaluate(() => document.querySelector('header.top')!.getBoundingClientRect().height)).toBeLessThanOrEqual(56);
+    expect(await p.locator('header.top .logout button').isVisible()).toBe(false);
+    await p.click('header.top .nav-menu summary');
+    expect(await p.locator('header.top nav a[href="/class"]').isVisible()).toBe(true);
+    expect(await p.locator('header.top .logout button').isVisible()).toBe(true);
+    expect(await p.locator('header.top .account-link').isVisible()).toBe(true);
+    await p.screenshot({ path: join(ROOT, 'test/artifacts/phone-teacher-menu.png') });
     await phone.close();
   });
 

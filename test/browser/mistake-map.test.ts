@@ -58,6 +58,14 @@ describe('the mistake map in a browser', () => {
       await askForMap(p, bash);
       await expect(p.locator('.mm-summary').textContent()).resolves.toContain('Your losing positions: n ≡ 0 (mod 2) from n = 1; the true ones: n ≡ 0 (mod 4) from n = 1.');
       expect(await p.locator('td.wrong').count()).toBe(250);
+      // The two tables side by side, each coloured by its own answers: "odd n wins" loses on every
+      // even n (500 of 1..1000), the truth on every fourth (250); the difference view below them.
+      expect(await p.locator('.mm-pair figcaption').allTextContents()).toEqual(['Your program’s table', 'The true table (from the SG lab)']);
+      expect(await p.locator('.mm-got td.lose').count()).toBe(500);
+      expect(await p.locator('.mm-truth td.lose').count()).toBe(250);
+      expect(await p.locator('.mm-truth td.win').count()).toBe(750);
+      const sideBySide = await p.evaluate(() => Array.from(document.querySelectorAll('.mm-side'), (f) => f.getBoundingClientRect().top));
+      expect(sideBySide[0]).toBe(sideBySide[1]);
       // One Tab stop: the first wrong cell; the arrows move along its row and down a period.
       const first = p.locator('td[tabindex="0"]');
       expect(await first.count()).toBe(1);
@@ -89,6 +97,22 @@ describe('the mistake map in a browser', () => {
           found.push(...(await serious(p)).map((v) => `submission ${id}: ${v}`));
           await askForMap(p, id);
           found.push(...(await serious(p)).map((v) => `map of ${id}: ${v}`));
+          // The key says "dark cell: losing": in this theme too a losing cell is darker than a winning one, in every table and the key.
+          const darkness = await p.evaluate(() => {
+            const lum = (sel: string) => {
+              const el = document.querySelector(sel);
+              if (!el) return null;
+              const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number) as [number, number, number];
+              return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+            };
+            return ['.mm-table td.lose', '.mm-table td.win', '.mm-mini td.lose', '.mm-mini td.win', '.mm-swatch.lose', '.mm-swatch.win'].map(lum);
+          });
+          expect(darkness[0]!, `${scheme} difference view`).toBeLessThan(darkness[1]!);
+          expect(darkness[2]!, `${scheme} side tables`).toBeLessThan(darkness[3]!);
+          expect(darkness[4]!, `${scheme} key`).toBeLessThan(darkness[5]!);
+          // Side by side on a 1366 px screen, even for kiki's 40 × 40 tables.
+          const tops = await p.evaluate(() => Array.from(document.querySelectorAll('.mm-side'), (f) => f.getBoundingClientRect().top));
+          expect(tops[0], `${scheme} map of ${id}: the two tables on one line`).toBe(tops[1]);
         }
         await p.goto(`${server.url}/class/mistakes`);
         await expect(p.locator('h1').textContent()).resolves.toBe('The class’s mistakes');

@@ -284,8 +284,16 @@ describe('the editorial after Accepted', () => {
   });
 });
 
+/** The header's height, and whether its links are shown (the phone's menu closed or open). */
+const headerState = (p: Page) =>
+  p.evaluate(() => {
+    // checkVisibility: a closed <details>' content is laid out but not rendered (content-visibility).
+    const shown = (el: Element | null) => !!el && el.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true });
+    return { height: document.querySelector('header.top')!.getBoundingClientRect().height, linksShown: shown(document.querySelector('header.top nav a[href="/submissions"]')), menuShown: shown(document.querySelector('header.top .nav-menu summary')) };
+  });
+
 describe('a 390x844 phone', () => {
-  it.each(['en', 'zh'])('no page is wider than the screen (%s)', async (lang) => {
+  it.each(['en', 'zh'])('no page is wider than the screen, and every header is one line with a menu (%s)', async (lang) => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
     try {
@@ -294,9 +302,57 @@ describe('a 390x844 phone', () => {
         await p.goto(`${server.url}${path}`);
         const width = await p.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${what} (${path})`).toBeLessThanOrEqual(PHONE.width);
+        // One line (it was 260 px: the links on three lines, the language switch on a fourth).
+        expect(await headerState(p), `${what} (${path})`).toMatchObject({ linksShown: false, menuShown: true });
+        expect((await headerState(p)).height, `${what} (${path})`).toBeLessThanOrEqual(56);
       }
+      await p.screenshot({ path: join(ROOT, `test/artifacts/phone-header-${lang}.png`) });
     } finally {
       await context.close();
+    }
+  });
+
+  it('opens the menu by keyboard and without JavaScript, and keeps the links in a line on a desktop', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled });
+      try {
+        const p = await context.newPage();
+        await p.goto(`${server.url}/problems`);
+        await p.focus('header.top .nav-menu summary');
+        await p.keyboard.press('Enter');
+        expect(await headerState(p), `JavaScript ${javaScriptEnabled}`).toMatchObject({ linksShown: true });
+        // The open menu lies over the page: the header stays one line.
+        expect((await headerState(p)).height).toBeLessThanOrEqual(56);
+        await p.keyboard.press('Tab');
+        expect(await p.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/problems');
+        await p.keyboard.press('Tab');
+        expect(await p.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/submissions');
+        await p.screenshot({ path: join(ROOT, `test/artifacts/phone-menu-open${javaScriptEnabled ? '' : '-nojs'}.png`) });
+        if (javaScriptEnabled) {
+          await p.keyboard.press('Escape');
+          expect(await headerState(p)).toMatchObject({ linksShown: false });
+          expect(await p.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+        } else {
+          await p.keyboard.press('Shift+Tab');
+          await p.keyboard.press('Shift+Tab');
+          await p.keyboard.press('Enter');
+          expect(await headerState(p)).toMatchObject({ linksShown: false });
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    const desktop = await browser.newContext({ viewport: DESKTOP });
+    try {
+      const p = await desktop.newPage();
+      await p.goto(`${server.url}/problems`);
+      expect(await headerState(p)).toMatchObject({ linksShown: true, menuShown: false });
+      expect((await headerState(p)).height).toBeLessThanOrEqual(56);
+      await p.keyboard.press('Tab');
+      await p.keyboard.press('Tab');
+      expect(await p.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/problems');
+    } finally {
+      await desktop.close();
     }
   });
 });

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { computeBoard, labelOf, resolverOrder, type BoardAttempt, type BoardPerson, type BoardRound } from '../../server/contests/board';
+import { computeBoard, labelOf, rankSetRows, resolverSteps, type BoardAttempt, type BoardPerson, type BoardRound } from '../../server/contests/board';
+import { RULES } from '../../server/rules/round-rules';
 
 /**
  * A round worked out by hand: three problems, ICPC rules, 120 minutes, the last 30 frozen.
  *
- *   alice: A WA 10', A CE 12', A AC 15' (2 tries: 15 + 20 = 35); B AC 40' (40)      → 2 solved, 75
+ *   alice: A WA 10', A CE 12', A AC 15' (1 rejected: 15 + 20 = 35); B AC 40' (40)   → 2 solved, 75
  *   bob:   A AC 5'; B WA 20', WA 30', AC 50' (50 + 40 = 90); C AC 95' (frozen)     → 3 solved, 190 live
  *                                                                                   → 2 solved, 95 frozen
- *   carol: C IE 8' (no try), C WA 60'; A AC 70'                                     → 1 solved, 70
+ *   carol: C IE 8' (no try), C WA 60'; A AC 70'; C WA 100' (frozen)                 → 1 solved, 70
+ *
+ * A cell's `tries` are its counted rejected tries (before the solve), as on every board and CSV.
  */
-const round: BoardRound = { problems: ['nim', 'kayles', 'wythoff'], rules: 'icpc', minutes: 120, freezeMinutes: 30 };
+const MIN = 60_000;
+const round: BoardRound = { problems: ['nim', 'kayles', 'wythoff'], rules: 'icpc', lengthMs: 120 * MIN, freezeMs: 90 * MIN };
 const people: BoardPerson[] = [
   { key: '1', name: 'alice', displayName: 'Alice', virtual: false },
   { key: '2', name: 'bob', displayName: 'Bob', virtual: false },
@@ -36,6 +40,7 @@ const attempts: BoardAttempt[] = [
   at('3', 'wythoff', 'IE', 8),
   at('3', 'wythoff', 'WA', 60),
   at('3', 'nim', 'AC', 70),
+  at('3', 'wythoff', 'WA', 100),
 ];
 const END = 120 * 60_000;
 
@@ -43,7 +48,7 @@ function summary(board: ReturnType<typeof computeBoard>): string[] {
   return board.rows.map(
     (r) =>
       `${r.rank} ${r.name}${r.virtual ? ' (virtual)' : ''} ${r.solved}/${r.penalty} ` +
-      r.cells.map((c) => `${c.label}:${c.state}${c.tries}${c.minutes === null ? '' : '@' + c.minutes}${c.first ? '*' : ''}`).join(' '),
+      r.cells.map((c) => `${c.label}:${c.state}${c.tries}${c.pending ? `?${c.pending}` : ''}${c.minutes === null ? '' : '@' + c.minutes}${c.first ? '*' : ''}`).join(' '),
   );
 }
 
@@ -52,30 +57,61 @@ describe('the contest board', () => {
     const board = computeBoard(round, people, attempts, { elapsedMs: END, seeThroughFreeze: true });
     expect(board.frozen).toBe(false);
     expect(summary(board)).toEqual([
-      '1 bob 3/190 A:solved1@5* B:solved3@50 C:solved1@95*',
-      '2 alice 2/75 A:solved2@15 B:solved1@40* C:none0',
-      '3 carol 1/70 A:solved1@70 B:none0 C:rejected1',
+      '1 bob 3/190 A:solved0@5* B:solved2@50 C:solved0@95*',
+      '2 alice 2/75 A:solved1@15 B:solved0@40* C:none0',
+      '3 carol 1/70 A:solved0@70 B:none0 C:rejected2',
     ]);
+    // The rules table writes every cell's text.
+    expect(board.rows.map((r) => r.cells.map((c) => c.text))).toEqual([['+', '+2', '+'], ['+1', '+', ''], ['+', '', '−2']]);
   });
 
   it('shows tries after the freeze as pending to those who may not see through it', () => {
     const board = computeBoard(round, people, attempts, { elapsedMs: END, seeThroughFreeze: false });
     expect(board.frozen).toBe(true);
     expect(summary(board)).toEqual([
-      '1 alice 2/75 A:solved2@15 B:solved1@40* C:none0',
-      '2 bob 2/95 A:solved1@5* B:solved3@50 C:pending1',
-      '3 carol 1/70 A:solved1@70 B:none0 C:rejected1',
+      '1 alice 2/75 A:solved1@15 B:solved0@40* C:none0',
+      '2 bob 2/95 A:solved0@5* B:solved2@50 C:pending0?1',
+      '3 carol 1/70 A:solved0@70 B:none0 C:pending1?1',
     ]);
-    expect(resolverOrder(board)).toEqual([{ name: 'bob', problem: 'wythoff' }]);
+    // "?1" counts only the try since the freeze; Carol's WA before it stays shown as one.
+    expect(board.rows.map((r) => r.cells[2]!.text)).toEqual(['', '?1', '−1 ?1']);
     // Before the freeze starts nothing is hidden.
     expect(computeBoard(round, people, attempts, { elapsedMs: 89 * 60_000, seeThroughFreeze: false }).frozen).toBe(false);
+  });
+
+  it("never hides a contestant's own tries from themselves", () => {
+    const mine = computeBoard(round, people, attempts, { elapsedMs: END, seeThroughFreeze: false, self: '2' });
+    expect(mine.frozen).toBe(true);
+    expect(summary(mine)).toEqual([
+      '1 bob 3/190 A:solved0@5* B:solved2@50 C:solved0@95',
+      '2 alice 2/75 A:solved1@15 B:solved0@40* C:none0',
+      '3 carol 1/70 A:solved0@70 B:none0 C:pending1?1',
+    ]);
+    expect(mine.rows.map((r) => r.self)).toEqual([true, false, false]);
+  });
+
+  it('gives the resolver its whole reveal sequence: the lowest row first, ranks after each step', () => {
+    const frozen = computeBoard(round, people, attempts, { elapsedMs: END, seeThroughFreeze: false });
+    const live = computeBoard(round, people, attempts, { elapsedMs: END, seeThroughFreeze: true });
+    const steps = resolverSteps('icpc', frozen, live);
+    // Carol is last: her C first (still rejected, −2), then Bob's C, which takes him to the top.
+    expect(steps.map((s) => [s.name, s.problem, s.cell.text, s.rows.map((r) => `${r.rank} ${r.name} ${r.solved}/${r.penalty}`)])).toEqual([
+      ['carol', 'wythoff', '−2', ['1 alice 2/75', '2 bob 2/95', '3 carol 1/70']],
+      ['bob', 'wythoff', '+', ['1 bob 3/190', '2 alice 2/75', '3 carol 1/70']],
+    ]);
+  });
+
+  it('ranks a homework set by the same ranker: on-time solves, less time, more late solves, then the name', () => {
+    const row = (displayName: string, onTime: number, minutes: number, late: number) => ({ id: 0, name: displayName, displayName, solved: onTime + late, onTime, late, minutes, cells: [] });
+    expect(rankSetRows([row('d', 1, 5, 0), row('c', 2, 50, 0), row('b', 2, 10, 0), row('a', 2, 10, 1)]).map((r) => r.displayName)).toEqual(['a', 'b', 'c', 'd']);
+    expect(RULES.homework.cellText({ state: 'solved', tries: 2, pending: 0, minutes: 3 })).toBe('✓+2');
   });
 
   it('ranks practice rounds by solved, then the last solve time, with no penalty', () => {
     const board = computeBoard({ ...round, rules: 'practice' }, people, attempts, { elapsedMs: END, seeThroughFreeze: true });
     expect(summary(board).map((s) => s.split(' ').slice(0, 3).join(' '))).toEqual(['1 bob 3/0', '2 alice 2/0', '3 carol 1/0']);
     const tied = computeBoard(
-      { ...round, rules: 'practice', freezeMinutes: 0 },
+      { ...round, rules: 'practice', freezeMs: null },
       people,
       [at('1', 'nim', 'AC', 30, 10), at('2', 'nim', 'AC', 30, 50), at('3', 'nim', 'AC', 31)],
       { elapsedMs: END, seeThroughFreeze: false },
@@ -90,9 +126,9 @@ describe('the contest board', () => {
       seeThroughFreeze: false,
     });
     expect(summary(board)).toEqual([
-      '1 alice 2/75 A:solved2@15 B:solved1@40* C:none0',
-      '2 vic (virtual) 1/3 A:solved1@3 B:rejected1 C:none0',
-      '3 bob 1/5 A:solved1@5* B:rejected2 C:none0',
+      '1 alice 2/75 A:solved1@15 B:solved0@40* C:none0',
+      '2 vic (virtual) 1/3 A:solved0@3 B:rejected1 C:none0',
+      '3 bob 1/5 A:solved0@5* B:rejected2 C:none0',
       '4 carol 0/0 A:none0 B:none0 C:none0',
     ]);
   });

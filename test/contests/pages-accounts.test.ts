@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsCli, Person } from '../helpers/accounts';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
+import { openDatabase } from '../../server/storage/db';
 
 /** The contest pages with accounts: what a student sees and may post, as a browser sends it (cookie and CSRF). */
 const dataDir = mkdtempSync(join(tmpdir(), 'sg-judge-contest-pages-'));
@@ -48,7 +49,11 @@ describe('contest pages with accounts', { timeout: 300_000 }, () => {
     expect(page).not.toContain('/end"');
 
     const asked = await form(sam, `/contests/${running}/questions`, { problem: 'nim', text: 'Is 0 a heap?' });
-    expect([asked.status, asked.headers.get('location')]).toEqual([303, `/contests/${running}`]);
+    expect([asked.status, asked.headers.get('location')]).toEqual([303, `/contests/${running}?asked=1#messages`]);
+    expect(await (await sam.browser(`/contests/${running}?asked=1`)).text()).toContain('Your question is sent; the answer will appear here.');
+    // The teacher sees who asked; the student's own page never names anyone.
+    expect(await (await tess.browser(`/contests/${running}`)).text()).toContain('<span class="message-author">sam</span>');
+    expect(await (await sam.browser(`/contests/${running}`)).text()).not.toContain('message-author');
     expect((await tess.json<{ messages: { text: string }[] }>(`/api/contests/${running}/messages`)).body.messages.map((m) => m.text)).toEqual(['Is 0 a heap?']);
     // The teacher's page has the answer form under it; the student's buttons answer 403.
     expect(await (await tess.browser(`/contests/${running}`)).text()).toContain('/questions/1/answer"');
@@ -63,5 +68,22 @@ describe('contest pages with accounts', { timeout: 300_000 }, () => {
     expect(waiting).not.toContain('href="/problems/nim"');
     expect((await sam.browser(`/contests/${later}/board`)).status).toBe(400);
     expect((await tess.browser(`/contests/${later}/board`)).status).toBe(200);
+  });
+
+  it('keeps /contests and /api/contests answering with a round stored at the last representable date', async () => {
+    // Such a round can no longer be made (the start is bounded at input); one stored before the bound stays readable.
+    const db = openDatabase(join(dataDir, 'judge.db'));
+    try {
+      db.prepare("INSERT INTO contests (name, problems, starts_at, minutes, rules, freeze_minutes, freeze_at, tools, created_at) VALUES ('Far', '[\"nim\"]', 8640000000000000, 600, 'icpc', 30, 8640000000000000 + 570 * 60000, '{}', 0)").run();
+    } finally {
+      db.close();
+    }
+    for (const p of [tess, sam]) {
+      expect((await p.browser('/contests')).status).toBe(200);
+      expect((await p.api('/api/contests')).status).toBe(200);
+    }
+    const far = (await tess.json<{ contests: { name: string; startsAt: string | null; endsAt: string | null }[] }>('/api/contests')).body.contests.find((c) => c.name === 'Far');
+    expect(far).toMatchObject({ startsAt: '+275760-09-13T00:00:00.000Z', endsAt: null });
+    expect(await (await tess.browser('/contests')).text()).toContain('Far');
   });
 });

@@ -88,14 +88,18 @@ describe('a student trying to get past the contest rules', { timeout: 300_000 },
     expect([peek.status, peek.body.error]).toEqual([404, `There is no submission ${wrong}.`]);
     expect((await sam.browser(`/submissions/${wrong}`)).status).toBe(404);
 
-    // The frozen board: sue's try is a pending cell for sam (and for sue), rejected for the teacher.
+    // The frozen board: sue's try is a pending cell for sam, rejected for the teacher and for sue herself
+    // (her own results are never "?" to her); the class's view (the projector's) is frozen for her too.
     const cellOf = (b: Board) => b.rows.find((r) => r.name === 'sue')!.cells[0]!.state;
     const samBoard = (await sam.json<Board>(`/api/contests/${live}/board`)).body;
     expect([samBoard.frozen, cellOf(samBoard)]).toEqual([true, 'pending']);
-    expect(cellOf((await sue.json<Board>(`/api/contests/${live}/board`)).body)).toBe('pending');
+    expect(cellOf((await sue.json<Board>(`/api/contests/${live}/board`)).body)).toBe('rejected');
+    expect(cellOf((await sue.json<Board>(`/api/contests/${live}/board?view=frozen`)).body)).toBe('pending');
     expect(cellOf((await sam.json<Board>(`/api/contests/${live}/board?view=frozen`)).body)).toBe('pending');
     expect(cellOf((await tess.json<Board>(`/api/contests/${live}/board`)).body)).toBe('rejected');
-    expect(await (await sam.browser(`/contests/${live}/board.csv`)).text()).toMatch(/sue.*\? 1 try/);
+    expect(await (await sam.browser(`/contests/${live}/board.csv`)).text()).toMatch(/sue,0,0,\?1,0,\r\n/);
+    // Before the start the CSV is refused as the board is (it names the contestants).
+    expect((await sam.browser(`/contests/${later}/board.csv`)).status).toBe(400);
 
     // A round sam does not take part in: missing everywhere, its problems nowhere.
     expect((await sam.json(`/api/contests/${hidden}`)).status).toBe(404);

@@ -9,7 +9,9 @@ import { queuedHeads } from '../../server/queue/queued-heads';
 import { claimRejudgeItem, finishRejudgeItem, getRejudge, REJUDGE_CHUNK, startRejudge, verdictHistory, type RejudgeOutcome } from '../../server/rejudge/store';
 import { migrate, openDatabase, schemaVersion } from '../../server/storage/db';
 import { MIGRATIONS } from '../../server/storage/migrations';
-import { getSubmission } from '../../server/storage/submissions';
+import { getSubmission, listSubmissionTests } from '../../server/storage/submissions';
+import { standings } from '../../server/storage/standings';
+import { said } from '../../server/text/messages';
 import { removeDataDir, startServer } from '../helpers/server';
 import { acceptedNim, ALWAYS_NO } from '../helpers/solutions';
 
@@ -25,7 +27,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PROBLEM = "INSERT INTO problems (slug, title_en, title_zh, source, statement_en, statement_zh, time_limit_ms, memory_limit_mb, content_hash, imported_at) VALUES ('nim', 'Nim', 'Nim', 's', '', '', 1000, 256, 'old-hash', 0)";
 const judgedAs = (verdict: string): RejudgeOutcome => ({
   final: { verdict: verdict as never, failedTest: verdict === 'AC' ? null : 1, timeMs: 3, memoryKb: 100, compileOutput: null },
-  tests: [{ idx: 1, verdict: verdict as never, timeMs: 3, memoryKb: 100, exitCode: 0, message: null }],
+  tests: [
+    verdict === 'AC'
+      ? { idx: 1, verdict: 'AC', timeMs: 3, memoryKb: 100, exitCode: 0, message: null }
+      : { idx: 1, verdict: verdict as never, timeMs: 3, memoryKb: 100, exitCode: 0, message: 'token 1 differs: expected "Yes", found "No"', said: said('checker.token-differs', 1, 'Yes', 'No') },
+  ],
   texts: [],
 });
 
@@ -68,8 +74,16 @@ describe('rejudge storage', () => {
     const first = items()[0]!;
     expect(claimRejudgeItem(db, first.id)).toEqual({ id: first.id, attempts: 1 });
     expect(getSubmission(db, first.submission)?.verdict).toBe('AC');
+    // The class table was read before (its kept tries): the writer of the result refreshes it, no router needed.
+    db.prepare("INSERT INTO accounts (id, name, role, password_hash, created_at) VALUES (77, 'ria', 'student', 'x', 0)").run();
+    db.prepare('UPDATE submissions SET owner = 77 WHERE id = ?').run(first.submission);
+    const riasCell = () => standings(db, ['nim'], { only: 77 })[0]!.cells[0];
+    expect(riasCell()).toMatchObject({ state: 'solved', tries: 0 });
     expect(finishRejudgeItem(db, first.id, judgedAs('WA'), null)).toMatchObject({ submission: first.submission, verdict: 'WA' });
     expect(getSubmission(db, first.submission)).toMatchObject({ verdict: 'WA', failedTest: 1 });
+    expect(riasCell()).toMatchObject({ state: 'tried', tries: 1 });
+    // Stored through the first judging's writer: the message keeps its id, so a Chinese page says it in Chinese.
+    expect(listSubmissionTests(db, first.submission)[0]).toMatchObject({ verdict: 'WA', messageSaid: { id: 'checker.token-differs', args: ['1', 'Yes', 'No'] } });
     expect(verdictHistory(db, first.submission)).toEqual([expect.objectContaining({ rejudge: id, before: 'AC', after: 'WA' })]);
     // The next chunk's first item came in as one finished: still REJUDGE_CHUNK open.
     expect(items()).toHaveLength(REJUDGE_CHUNK);

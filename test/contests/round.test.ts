@@ -26,8 +26,8 @@ process.stdout.write(input.trim() === ${JSON.stringify(TRAP_INPUT.trim())} ? out
 `;
 }
 
-interface Cell { problem: string; label: string; state: string; tries: number; minutes: number | null; first: boolean }
-interface Row { rank: number; name: string; solved: number; penalty: number; virtual: boolean; cells: Cell[] }
+interface Cell { problem: string; label: string; state: string; tries: number; pending: number; text: string; minutes: number | null; first: boolean }
+interface Row { rank: number; name: string; solved: number; penalty: number; virtual: boolean; self: boolean; cells: Cell[] }
 interface Board { frozen: boolean; rows: Row[] }
 
 beforeAll(async () => {
@@ -107,23 +107,39 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     const suePenalty = minuteOf(sueAc);
     const live = (await tess.json<Board>(`/api/contests/${id}/board`)).body;
     expect(live.frozen).toBe(false);
-    // Sam answered before Sue: he is the first solver, Sue ranks above him on penalty.
+    // Sam answered before Sue: he is the first solver, Sue ranks above him on penalty. Tries are the
+    // rejected ones before the solve (Sue's CE is none), as on the class table.
     expect(live.rows.map((r) => [r.rank, r.name, r.solved, r.penalty, r.cells[0]!.state, r.cells[0]!.tries, r.cells[0]!.first])).toEqual([
-      [1, 'sue', 1, suePenalty, 'solved', 1, false],
-      [2, 'sam', 1, samPenalty, 'solved', 2, true],
+      [1, 'sue', 1, suePenalty, 'solved', 0, false],
+      [2, 'sam', 1, samPenalty, 'solved', 1, true],
     ]);
 
-    // The freeze started at minute 70 - 45 = 25: the students see every try since as pending
-    // (Sam's try after his AC included, as the ICPC board counts it).
-    const frozen = (await sam.json<Board>(`/api/contests/${id}/board`)).body;
+    // The freeze began at its stored time, minute 60 - 45 = 15 (extending did not move it): each student
+    // sees the other's tries since as pending (Sue: Sam's three, his try after the AC included, as the
+    // ICPC board counts them), and their own results as they are.
+    const frozen = (await sue.json<Board>(`/api/contests/${id}/board`)).body;
     expect(frozen.frozen).toBe(true);
-    expect(frozen.rows.map((r) => [r.name, r.solved, r.cells[0]!.state, r.cells[0]!.tries])).toEqual([
-      ['sam', 0, 'pending', 3],
-      ['sue', 0, 'pending', 1],
+    expect(frozen.rows.map((r) => [r.name, r.self, r.solved, r.cells[0]!.state, r.cells[0]!.tries, r.cells[0]!.pending, r.cells[0]!.text])).toEqual([
+      ['sue', true, 1, 'solved', 0, 0, '+'],
+      ['sam', false, 0, 'pending', 0, 3, '?3'],
     ]);
+    const samSees = (await sam.json<Board>(`/api/contests/${id}/board`)).body;
+    expect(samSees.rows.map((r) => [r.name, r.self, r.cells[0]!.text])).toEqual([
+      ['sam', true, '+1'],
+      ['sue', false, '?1'],
+    ]);
+    // The round's page: Sam's own Accepted, not "?".
+    expect(await (await sam.browser(`/contests/${id}`)).text()).toMatch(/<td class="board-cell cell-solved">\+1 \d+ min<\/td>/);
     const csv = await (await tess.api(`/contests/${id}/board.csv`)).text();
-    // (fetch's text() drops the byte-order mark the file starts with.)
-    expect(csv.split('\r\n').slice(0, 3)).toEqual(['rank,name,solved,penalty,A', `1,sue,1,${suePenalty},"AC ${minuteOf(sueAc)} min, 1 try"`, `2,sam,1,${samPenalty},"AC ${minuteOf(samAc)} min, 2 tries, first"`]);
+    // (fetch's text() drops the byte-order mark the file starts with; "+" gets the apostrophe a spreadsheet formula would.)
+    expect(csv.split('\r\n').slice(0, 3)).toEqual(['rank,name,solved,penalty,A,A (tries),A (minutes)', `1,sue,1,${suePenalty},'+,0,${minuteOf(sueAc)}`, `2,sam,1,${samPenalty},★+1,1,${minuteOf(samAc)}`]);
+    // A set of the same problem from the round's start counts tries as the round does: the two CSVs agree.
+    const set = ((await (await post(tess, '/api/sets', { name: 'Same window', problems: ['nim'], opensAt: new Date(startsAt).toISOString() })).json()) as { id: number }).id;
+    const setCsv = (await (await tess.api(`/sets/${set}/standings.csv`)).text()).split('\r\n');
+    expect(setCsv[0]).toBe('login,display name,on time,late,Nim,Nim (tries),Nim (minutes)');
+    const triesOf = (lines: string[], col: number) => Object.fromEntries(lines.slice(1).filter(Boolean).map((l) => l.split(',')).map((f) => [f[1], f[col]]));
+    expect(triesOf(setCsv, 5)).toEqual({ sam: '1', sue: '0' });
+    expect(triesOf(csv.split('\r\n'), 5)).toEqual(triesOf(setCsv, 5));
 
     // A question, answered to everyone.
     const q = ((await (await post(sam, `/api/contests/${id}/questions`, { problem: 'nim', text: 'May a heap be empty?' })).json()) as { id: number }).id;
@@ -147,9 +163,13 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     expect(after.rows.map((r) => [r.name, r.penalty])).toEqual([['sue', suePenalty], ['sam', samPenalty]]);
     // After the end a submission is upsolving: no contest.
     expect((await judged(sue, await submit(sue, acceptedNim()))).contest).toBeNull();
+    // Sue starts a virtual round first, so Sam's has an id other than the contest's (it used to answer 500).
+    expect((await post(sue, `/api/contests/${id}/virtual`)).status).toBe(201);
 
     // Sam's virtual round: his own clock from zero, the real rows as they stood at that minute.
-    expect((await post(sam, `/api/contests/${id}/virtual`)).status).toBe(201);
+    const samVirtual = await post(sam, `/api/contests/${id}/virtual`);
+    expect(samVirtual.status).toBe(201);
+    expect(((await samVirtual.json()) as { id: number }).id).not.toBe(id);
     await judged(sam, await submit(sam, acceptedNim()));
     const virtualBoard = (await sam.json<Board>(`/api/contests/${id}/board?view=virtual`)).body;
     expect(virtualBoard.rows.map((r) => [r.rank, r.name, r.virtual, r.solved, r.penalty, r.cells[0]!.first])).toEqual([
@@ -158,7 +178,7 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
       [2, 'sue', false, 0, 0, false],
     ]);
     // The real board never changes.
-    expect((await tess.json<Board>(`/api/contests/${id}/board`)).body).toEqual(after);
+    expect((await tess.json<Board>(`/api/contests/${id}/board`)).body).toEqual({ ...after, rows: after.rows.map((r) => ({ ...r, self: false })) });
 
     // The teacher shares a test Sam's accepted program fails, and rejudges the round (students may not).
     const denied = await post(sam, '/api/rejudge', { contest: id });
@@ -171,6 +191,9 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
         .find((s) => s.name === 'sam')
         ?.cells.find((c) => c.problem === 'nim');
     expect(await samsNimCell()).toMatchObject({ state: 'solved', tries: 1 });
+    // An open board asks with the answer's ETag: unchanged, 304, nothing ranked; after the rejudge, the new board.
+    const boardTag = (await sam.api(`/api/contests/${id}/board`)).headers.get('etag')!;
+    expect((await sam.api(`/api/contests/${id}/board`, { headers: { 'if-none-match': boardTag } })).status).toBe(304);
     const started = await post(tess, '/api/rejudge', { contest: id });
     expect(started.status).toBe(202);
     const rejudge = ((await started.json()) as { id: number }).id;
@@ -184,9 +207,11 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     expect(status).toMatchObject({ status: 'done', done: 6, total: 6, changed: [{ submission: samAcId, before: 'AC', after: 'WA' }] });
     expect((await sam.json<{ verdict: string; rejudged: unknown[] }>(`/api/submissions/${samAcId}`)).body).toMatchObject({ verdict: 'WA', rejudged: [{ rejudge, before: 'AC', after: 'WA' }] });
     // The board follows: Sam has three rejected tries and no solve; Sue is now the first solver.
-    const rejudged = (await sam.json<Board>(`/api/contests/${id}/board`)).body;
+    const asked = await sam.api(`/api/contests/${id}/board`, { headers: { 'if-none-match': boardTag } });
+    expect(asked.status).toBe(200);
+    const rejudged = (await asked.json()) as Board;
     expect(rejudged.rows.map((r) => [r.rank, r.name, r.solved, r.penalty, r.cells[0]!.state, r.cells[0]!.tries, r.cells[0]!.first])).toEqual([
-      [1, 'sue', 1, suePenalty, 'solved', 1, true],
+      [1, 'sue', 1, suePenalty, 'solved', 0, true],
       [2, 'sam', 0, 0, 'rejected', 3, false],
     ]);
     // So does the class table (read before too, so its kept tries had to be refreshed): Sam's first
@@ -197,14 +222,14 @@ describe('a contest round on the real server', { timeout: 600_000 }, () => {
     await post(tess, '/api/contests', { name: 'Exam', problems: ['nim'], startsAt: Date.now() - MIN, minutes: 60, rules: 'icpc', tools: { stress: false, lab: true, hints: false } });
     const hint = await sam.api('/api/problems/nim/hints/1');
     expect(hint.status).toBe(403);
-    expect(((await hint.json()) as { error: string }).error).toBe('Hints are turned off during the contest "Exam" and available again after the round.');
+    expect(((await hint.json()) as { error: string }).error).toBe('Hints and the editorial are turned off during the contest "Exam" and available again after the round.');
     expect((await post(sue, '/api/stress', { problem: 'nim', source: ALWAYS_NO })).status).toBe(403);
     // Every other way to run one's own inputs, and the page's own hint and editorial reveal, too.
     expect((await post(sue, '/api/invocations', { problem: 'nim', source: ALWAYS_NO, input: '1\n1\n1\n' })).status).toBe(403);
     expect((await post(sue, '/api/mistake-maps', { problem: 'nim', source: ALWAYS_NO })).status).toBe(403);
-    expect((await sam.api('/problems/nim?hints=1')).status).toBe(403);
-    expect((await sam.api('/problems/nim?editorial=show')).status).toBe(403);
-    expect((await sam.api('/problems/nim')).status).toBe(200);
+    // The page opens neither and says why (test/contests/round-tools.test.ts tries every spelling).
+    expect(await (await sam.api('/problems/nim?hints=1')).text()).not.toContain('class="hint-item"');
+    expect(await (await sam.api('/problems/nim?editorial=show')).text()).not.toContain('class="editorial-text"');
     expect((await tess.api('/api/problems/nim/hints/1')).status).not.toBe(403);
   });
 });

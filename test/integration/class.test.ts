@@ -145,8 +145,8 @@ describe('homework sets', { timeout: 300_000 }, () => {
     const res = await teacher.api(`/sets/${closed}/standings.csv`);
     expect(res.headers.get('content-disposition')).toMatch(/filename="Nim basics - standings\.csv"/);
     const rows = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
-    expect(rows[0]).toEqual(['login', 'display name', 'on time', 'late', 'Nim', 'Nim (minutes)']);
-    expect(rows[1]).toEqual(['ann', 'ann', '1', '0', 'solved', '0']);
+    expect(rows[0]).toEqual(['login', 'display name', 'on time', 'late', 'Nim', 'Nim (tries)', 'Nim (minutes)']);
+    expect(rows[1]).toEqual(['ann', 'ann', '1', '0', 'solved', '1', '0']);
     expect(rows[2]!.slice(0, 5)).toEqual(['bob', 'bob', '0', '1', 'late']);
   });
 

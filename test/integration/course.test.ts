@@ -58,6 +58,9 @@ describe('people', { timeout: 300_000 }, () => {
     expect(body.lines.map((l) => l.line)).toEqual([2, 3, 4, 5]);
     expect(body.lines[2]!.error).toMatch(/also on line 1/);
     expect((await tess.json<{ students: unknown[] }>('/api/class/standings')).body.students).toEqual([]);
+    // The empty class table says how to fill it, in the page's language.
+    expect(await (await tess.browser('/class')).text()).toMatch(/<p class="empty-class" role="note">No students yet\. Add them under Students below/);
+    expect(await (await tess.browser('/class', { headers: { cookie: `${tess.cookie}; lang=zh` } })).text()).toContain('还没有学生。在下方“学生”里添加');
   });
 
   it('imports a roster in one step: display names in any script, passwords made where missing', async () => {
@@ -81,6 +84,45 @@ describe('people', { timeout: 300_000 }, () => {
     const rows = (await tess.json<{ students: { name: string; displayName: string }[] }>('/api/class/standings')).body.students;
     expect(rows.find((r) => r.name === 'zhangsan')!.displayName).toBe('张三');
     expect(await (await tess.browser('/class')).text()).toContain('>张三</span>');
+    expect(await (await tess.browser('/class')).text()).not.toContain('class="empty-class"');
+  });
+
+  it('answers the roster form with a redirect to a sheet a reload shows again, each slip with the address and the class code', async () => {
+    const csrf = await tess.csrf();
+    const posted = await tess.browser('/class/students', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrf-token': csrf },
+      body: new URLSearchParams({ csv: 'sheet1,Sheet One\nsheet2,Sheet Two\n' }).toString(),
+    });
+    expect(posted.status).toBe(303);
+    const at = posted.headers.get('location')!;
+    expect(at).toMatch(/^\/class\/sheets\/[\w-]{20,}$/);
+    const slips = async () => {
+      const res = await tess.browser(at);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const html = await res.text();
+      return [...html.matchAll(/<tr data-student="(sheet\d)">(.*?)<\/tr>/g)].map((m) => ({ name: m[1], row: m[2]! }));
+    };
+    const first = await slips();
+    expect(first.map((s) => s.name)).toEqual(['sheet1', 'sheet2']);
+    const port = new URL(server.url).port;
+    for (const s of first) {
+      expect(s.row).toContain(`<td class="address"><code>http://localhost:${port}/login</code></td>`);
+      expect(s.row).toContain(`<td class="class-code"><code>${CLASS_CODE}</code></td>`);
+    }
+    // A reload is a GET: the same passwords, nobody added twice, no second import.
+    expect(await slips()).toEqual(first);
+    const names = (await tess.json<{ students: { name: string }[] }>('/api/class/standings')).body.students.map((r) => r.name);
+    expect(names.filter((n) => n.startsWith('sheet'))).toEqual(['sheet1', 'sheet2']);
+    const password = /<td class="password"><code>([^<]+)<\/code>/.exec(first[0]!.row)![1]!;
+    const sheet1 = new Person(server.url, 'sheet1', password);
+    expect((await sheet1.login()).status).toBe(200);
+    // Nobody else sees the sheet; an unknown token says why, in the page's language.
+    expect((await sheet1.browser(at)).status).toBe(403);
+    const gone = await tess.browser('/class/sheets/not-a-kept-sheet-token', { headers: { cookie: `${tess.cookie}; lang=zh` } });
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain('这张密码单已不再保留');
   });
 
   it('imports a roster file from the shell (npm run accounts -- import FILE.csv), all or nothing', async () => {
@@ -203,13 +245,13 @@ describe('sets a teacher runs a term with', { timeout: 300_000 }, () => {
     const names = (await tess.json<{ students: SetRow[] }>(`/api/sets/${id}`)).body.students.map((s) => s.name);
     expect(names.indexOf('ann')).toBeLessThan(names.indexOf('bob'));
 
-    // The CSV: counts apart, a status and a minutes column per problem, nothing a spreadsheet runs.
+    // The CSV: counts apart, a status, a tries and a minutes column per problem, nothing a spreadsheet runs.
     const res = await tess.api(`/sets/${id}/standings.csv`);
     expect(res.headers.get('content-disposition')).toContain('Week one - standings.csv');
     const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('login,display name,on time,late,Nim,Nim (minutes)');
-    expect(lines).toContain('ann,Ann Lee,1,0,solved,0');
-    expect(lines.find((l) => l.startsWith('bob,'))).toMatch(/^bob,'-Bob\+1,0,1,late,\d+$/);
+    expect(lines[0]).toBe('login,display name,on time,late,Nim,Nim (tries),Nim (minutes)');
+    expect(lines).toContain('ann,Ann Lee,1,0,solved,1,0');
+    expect(lines.find((l) => l.startsWith('bob,'))).toMatch(/^bob,'-Bob\+1,0,1,late,\d+,\d+$/);
   });
 
   it('keeps a closed set on the student\'s pages, said the same way as on /class', async () => {

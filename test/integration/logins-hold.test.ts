@@ -88,11 +88,38 @@ describe('registration that cannot be guessed or flooded', { timeout: 300_000 },
     // 50 already from 198.51.100.7 and 10 from 192.0.2.1; the whole class may have 200 per 15 minutes.
     const got = await statuses(Array.from({ length: 150 }, (_, i) => register(`spray${i}`, 'spray-password', `spray-${i}`, from(`203.0.113.${i}`))));
     expect(tally(got)).toEqual({ 403: 140, 429: 10 });
-    // Until the window passes nobody registers, the right code included (or guessing would go on)...
-    expect((await register('fresh', 'fresh-password', classCode, from('203.0.114.1'))).status).toBe(429);
-    // ...unless the teacher lifts the limits by opening registration again.
+    // Until a teacher is told nobody registers, the right code included (or guessing would go on),
+    // and an honest student at a fifth address is told the true reason, in the page's language.
+    const paused = await register('fresh', 'fresh-password', classCode, from('203.0.114.1'));
+    expect(paused.status).toBe(429);
+    const sentence = ((await paused.json()) as { error: string }).error;
+    expect(sentence).toMatch(/^Registration is paused for everyone for \d+ minute\(s\): the class has had too many wrong class codes in 15 minutes, from many addresses \(not necessarily yours\)/);
+    expect(sentence).not.toMatch(/from this address/);
+    const form = await fetch(`${server.url}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'lang=zh', ...from('203.0.114.2') },
+      body: new URLSearchParams({ name: 'fresh', password: 'fresh-password', password2: 'fresh-password', classCode }).toString(),
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toMatch(/role="alert">注册对所有人暂停 \d+ 分钟：15 分钟内全班收到了太多错误的班级邀请码/);
+    // The teacher's /class says so (the count and the addresses); from then on the right code passes, a wrong one still waits.
+    const page = await (await teacher.browser('/class')).text();
+    expect(page).toMatch(/<p class="registration-flood form-error" role="alert">Registration was flooded: 200 wrong class codes from \d+ address\(es\) in the last 15 minutes/);
+    const [right, wrong] = await Promise.all([
+      register('fresh', 'fresh-password', classCode, from('203.0.114.1')),
+      register('fresh2', 'fresh-password', `${classCode}-not`, from('203.0.114.3')),
+    ]);
+    expect(right.status).toBe(201);
+    expect(wrong.status).toBe(429);
+    expect(((await wrong.json()) as { error: string }).error).toMatch(/^Registration is paused for wrong class codes/);
+    // Each address keeps its own bound through the pause: 50 more wrong codes from one address, then "from this address".
+    const more = await statuses(Array.from({ length: 52 }, (_, i) => register(`again${i}`, 'again-password', `again-${i}`, from('203.0.115.9'))));
+    expect(tally(more)).toEqual({ 429: 52 });
+    const last = await register('again', 'again-password', classCode, from('203.0.115.9'));
+    expect(((await last.json()) as { error: string }).error).toMatch(/from this address/);
+    // Opening registration again lifts every limit.
     expect((await teacher.api('/api/class/registration', { method: 'POST', body: JSON.stringify({ open: true }) })).status).toBe(200);
-    expect((await register('fresh', 'fresh-password', classCode, from('203.0.114.1'))).status).toBe(201);
+    expect((await register('fresh3', 'fresh-password', classCode, from('203.0.115.9'))).status).toBe(201);
   });
 
   it('refuses names that look like a role or like an existing name', async () => {

@@ -10,7 +10,7 @@ import { getSubmission, insertSubmission, listSubmissionTests } from '../../serv
 const dir = mkdtempSync(join(tmpdir(), 'sg-judge-test-languages-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('stored language columns take every registry id (migration 43)', () => {
+describe('stored language columns take every registry id (migration 50)', () => {
   it('opens a database of the version before with its submissions, their tests and the other tables, then stores cpp17 and pypy3', () => {
     const path = join(dir, 'judge.db');
     const at = MIGRATIONS.findIndex((m) => m.name.startsWith('C++ and Python'));

@@ -1,8 +1,6 @@
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, ftruncateSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, openSync, readdirSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createCompiler } from '../../server/compile';
+import { describe, expect, it } from 'vitest';
 import { exportPackage, packageZip, writePackage } from '../../server/package-format/export';
 import { readZip } from '../../server/package-format/unzip';
 import { zipFiles } from '../../server/package-format/zip';
@@ -10,26 +8,14 @@ import { importPackage } from '../../server/problem-store';
 import { VALIDATOR_LIMITS } from '../../server/problem-store/output-validator';
 import { INPUT_VALIDATOR_LIMITS } from '../../server/problem-store/input-validators';
 import { renderStatement } from '../../server/render/markdown';
-import { createSandbox } from '../../server/sandbox';
-import { openDatabase } from '../../server/storage/db';
 import { getProblem, getProblemHeader } from '../../server/storage/problems';
+import { importWorkspace } from './import-workspace';
 
 /**
  * Hostile packages, each refused or contained with a sentence, with real files: every refusal
  * leaves the database without the problem and the data directory without a leftover.
  */
-const work = mkdtempSync(join(tmpdir(), 'sg-hostile-'));
-const dataDir = join(work, 'data');
-mkdirSync(dataDir);
-const compiler = createCompiler();
-const sandboxP = createSandbox();
-const db = openDatabase(join(dataDir, 'judge.db'), { migrate: true });
-afterAll(async () => {
-  db.close();
-  await compiler.close();
-  await (await sandboxP).close();
-  rmSync(work, { recursive: true, force: true });
-});
+const { work, dataDir, compiler, sandboxP, db } = importWorkspace('sg-hostile-');
 
 const reasonsOf = (r: { ok: boolean; reasons?: string[] }) => (r.ok ? '' : r.reasons!.join('\n'));
 async function importZip(zip: Buffer, as?: string) {

@@ -1,28 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createCompiler } from '../../server/compile';
+import { describe, expect, it } from 'vitest';
 import { writePackage } from '../../server/package-format/export';
 import { importPackage } from '../../server/problem-store';
-import { createSandbox } from '../../server/sandbox';
-import { openDatabase } from '../../server/storage/db';
 import { getProblemHeader } from '../../server/storage/problems';
+import { importWorkspace } from './import-workspace';
 import { smallPackage } from './small-package';
 
 /** The package's input validators run over every test input at import, in the format's contract. */
-const work = mkdtempSync(join(tmpdir(), 'sg-input-validators-'));
-const dataDir = join(work, 'data');
-mkdirSync(dataDir);
-const compiler = createCompiler();
-const sandboxP = createSandbox();
-const db = openDatabase(join(dataDir, 'judge.db'), { migrate: true });
-afterAll(async () => {
-  db.close();
-  await compiler.close();
-  await (await sandboxP).close();
-  rmSync(work, { recursive: true, force: true });
-});
+const { work, dataDir, compiler, sandboxP, db } = importWorkspace('sg-input-validators-');
 
 let n = 0;
 async function importFiles(change?: Parameters<typeof smallPackage>[0]) {

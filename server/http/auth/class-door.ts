@@ -13,7 +13,8 @@ import { classCodeOf, registrationOpen, setRegistrationOpen } from '../../storag
 import type { Db } from '../../storage/db';
 import { parseFormBody, parseJsonBody, rawBody } from '../body';
 import { badRequest, notFound } from '../errors';
-import type { AuthGuards } from './routes';
+import { waitSaid, type AuthGuards } from './routes';
+import { said, sayIn } from '../../text/messages';
 import type { AuthSettings } from './settings';
 import { isTeacher, viewerOf } from './viewer';
 
@@ -59,11 +60,15 @@ export function classDoorRoutes(db: Db, settings: AuthSettings, guards: AuthGuar
     res.redirect(303, '/class');
   });
 
-  // What the /class page shows of registration (its view draws the partial "class-registration").
-  router.get('/class', (_req, res, next) => {
+  // What the /class page shows of registration (its view draws the partial "class-registration"),
+  // and the class code on every slip of a sheet of passwords.
+  router.get(['/class', '/class/sheets/:token'], (req, res, next) => {
     if (viewerOf(res).kind === 'account' && isTeacher(res)) {
       const { code, generated } = classCodeOf(db, settings.classCode);
-      res.locals.registration = { open: registrationOpen(db), code, generated };
+      // Showing the flood's notice is what tells the teacher (and lets the right code through the pause).
+      const flood = req.path === '/class' ? guards.registrations.tellTeacher() : null;
+      const notice = flood && sayIn(said('registration.flood-notice', flood.wrong, flood.addresses, waitSaid(flood.seconds)), res.locals.uiLang === 'zh' ? 'zh' : 'en');
+      res.locals.registration = { open: registrationOpen(db), code, generated, notice };
     }
     next();
   });

@@ -26,7 +26,8 @@ import { classCodeOf, registrationOpen } from '../../storage/class-settings';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../storage/passwords';
 import { changeOwnPassword, checkDisplayName, setDisplayName } from '../../storage/roster';
 import { parseFormBody, parseJsonBody, rawBody } from '../body';
-import { badRequest, HttpError, notFound } from '../errors';
+import { badRequest, errorIn, HttpError, notFound } from '../errors';
+import { said, type Said } from '../../text/messages';
 import { formatTimestamp, isoTimestamp } from '../present';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, setSessionCookie } from './session';
 import type { AuthSettings } from './settings';
@@ -77,6 +78,9 @@ export class AuthGuards {
   readonly hashes = new HashGate();
 }
 
+/** A wait as a message: seconds under 90, else whole minutes. */
+export const waitSaid = (seconds: number): Said => (seconds < 90 ? said('wait.seconds', seconds) : said('wait.minutes', Math.ceil(seconds / 60)));
+
 const tooMany = (seconds: number, what: string): HttpError =>
   new HttpError(429, `Too many ${what}; try again in ${seconds < 90 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`}, or ask your teacher to unlock your name.`);
 
@@ -91,8 +95,16 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
     if (!isOpen()) throw new HttpError(403, 'Registration is closed: the teacher has closed it on the class page.');
     const address = req.ip ?? '';
     const wait = registrations.waitSeconds(address);
-    if (wait > 0) throw tooMany(wait, 'registrations or wrong class codes from this address');
-    if (code.trim() !== classCode) {
+    if (wait > 0) throw new HttpError(429, said('registration.address-wait', waitSaid(wait)));
+    const right = code.trim() === classCode;
+    // The class-wide pause (wrong codes from many addresses): the right code passes once a teacher has been told.
+    const paused = registrations.pausedSeconds();
+    if (paused > 0 && !(right && registrations.rightCodePasses())) {
+      // A wrong code still counts against its address, so each address's own bound holds through the pause.
+      if (!right) registrations.wrongCode(address);
+      throw new HttpError(429, said(registrations.rightCodePasses() ? 'registration.paused-wrong' : 'registration.paused', waitSaid(paused)));
+    }
+    if (!right) {
       registrations.wrongCode(address);
       throw new HttpError(403, 'The class code is wrong; ask your teacher for it.');
     }
@@ -256,7 +268,7 @@ export function accountRoutes(db: Db, settings: AuthSettings, guards: AuthGuards
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       res.status(e.status);
-      res.render('register', { title: 'Register', nav: 'login', open: isOpen(), error: e.message, name, displayName });
+      res.render('register', { title: 'Register', nav: 'login', open: isOpen(), error: errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'), name, displayName });
     }
   });
 

@@ -13,7 +13,8 @@
  *   mistyping twice, is 80).
  *
  * Registration windows: 50 wrong class codes per address and 200 in all per 15 minutes; 60
- * accounts registered per address per hour.
+ * accounts registered per address per hour. The class-wide one pauses registration for everyone
+ * until a teacher has been told (RegistrationThrottle).
  *
  * Why hand-written rather than rate-limiter-flexible: all logins of a judge go through its one HTTP
  * process (distributed mode's workers serve no pages), so a shared Redis or SQLite store buys
@@ -49,6 +50,13 @@ export class SlidingWindow {
   waitMs(key: string): number {
     const times = this.recent(key);
     return times.length >= this.limit ? Math.max(1, times[times.length - this.limit]! + this.windowMs - this.now()) : 0;
+  }
+
+  /** How many keys have an event in the window now. */
+  keysNow(): number {
+    let n = 0;
+    for (const key of [...this.times.keys()]) if (this.recent(key).length > 0) n++;
+    return n;
   }
 
   add(key: string, at: number): void {
@@ -155,11 +163,19 @@ export class LoginThrottle {
   }
 }
 
-/** Wrong class codes per address and in all, and accounts made per address. */
+/**
+ * Wrong class codes per address and in all, and accounts made per address. When the class-wide
+ * window is full (wrong codes from many addresses), registration pauses for everyone, and the
+ * teacher is told on /class; once a teacher has seen that, the right code goes through again while
+ * wrong ones still wait (each address keeps its own window), so a flood from elsewhere no longer
+ * keeps an honest class out, and the teacher knows to close registration or change the code.
+ */
 export class RegistrationThrottle {
   readonly wrongByAddress: SlidingWindow;
   readonly wrongTotal: SlidingWindow;
   readonly accountsByAddress: SlidingWindow;
+  /** A teacher has seen the notice of the pause now in force. */
+  private told = false;
 
   constructor(now: () => number = Date.now) {
     this.wrongByAddress = new SlidingWindow(REGISTRATION_LIMITS.wrongCodesPerAddress, WINDOW_MS, now);
@@ -167,10 +183,29 @@ export class RegistrationThrottle {
     this.accountsByAddress = new SlidingWindow(REGISTRATION_LIMITS.accountsPerAddress, REGISTRATION_LIMITS.accountsWindowMs, now);
   }
 
-  /** Seconds to wait before this address may try a class code again; 0 when it may now. */
+  /** Seconds this address waits before it may try a class code again (its own windows only); 0 when it may now. */
   waitSeconds(address: string): number {
-    const ms = Math.max(this.wrongByAddress.waitMs(address), this.wrongTotal.waitMs(''), this.accountsByAddress.waitMs(address));
+    return Math.ceil(Math.max(this.wrongByAddress.waitMs(address), this.accountsByAddress.waitMs(address)) / 1000);
+  }
+
+  /** Seconds the class-wide pause has left (0: none); a new pause starts untold. */
+  pausedSeconds(): number {
+    const ms = this.wrongTotal.waitMs('');
+    if (ms === 0) this.told = false;
     return Math.ceil(ms / 1000);
+  }
+
+  /** Whether the right code may pass the pause: a teacher has been told of it. */
+  rightCodePasses(): boolean {
+    return this.pausedSeconds() > 0 && this.told;
+  }
+
+  /** The pause as /class tells a teacher of it (and marks them told), or null when there is none. */
+  tellTeacher(): { seconds: number; wrong: number; addresses: number } | null {
+    const seconds = this.pausedSeconds();
+    if (seconds === 0) return null;
+    this.told = true;
+    return { seconds, wrong: REGISTRATION_LIMITS.wrongCodesTotal, addresses: this.wrongByAddress.keysNow() };
   }
 
   wrongCode(address: string, at = Date.now()): void {
@@ -185,5 +220,6 @@ export class RegistrationThrottle {
   /** Lifts every registration limit (the teacher opening registration). */
   clear(): void {
     for (const w of [this.wrongByAddress, this.wrongTotal, this.accountsByAddress]) w.clear(() => true);
+    this.told = false;
   }
 }

@@ -53,6 +53,8 @@ export interface JobKindModule<K extends JobKind = JobKind> {
   apply(db: Db, events: SubmissionEvents, m: JobMessage): void;
   /** The final message of a job that failed inside the judge: an internal error, never a lost job. */
   internalError(id: number, message: string): FromThread;
+  /** CPU ms a finished job spent, from its final message: charged in its person's turns (person-turns.ts). */
+  cost?(m: JobMessage): number;
   /** Kinds that can yield their thread: puts the job back in the queue, to resume from `state`. */
   yielded?(db: Db, id: number, state: YieldState): void;
   /** What a job that yielded goes on from, kept in memory by the kind (taken once: sent with the job to its thread). */

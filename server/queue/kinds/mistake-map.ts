@@ -1,7 +1,9 @@
 /**
  * Mistake maps: a program on a grid of a few hundred to a few thousand small states, in a few runs
- * (about a second), asked for from a wrong submission's page or the stress panel. Like stress runs
- * and lab tables they never take the last idle thread, so submissions keep flowing.
+ * (under a second for a program that answers in time; at most MAP_CPU_BUDGET_MS of CPU), asked for
+ * from a wrong submission's page or the stress panel. Like stress runs and lab tables they never
+ * take the last idle thread, so submissions keep flowing; what a map spent is charged in its
+ * person's turns (`cost`).
  */
 import { claimNextMistakeMap, finishMistakeMap, getMistakeMap, requeueInterruptedMistakeMaps, requeueMistakeMap } from '../../storage/mistake-maps';
 import type { JobKindModule } from './kind';
@@ -24,6 +26,7 @@ export const mistakeMapKind: JobKindModule<'mistake-map'> = {
   apply(db, _events, m) {
     if (m.type === 'mistake-map-done') finishMistakeMap(db, m.id, m.result);
   },
+  cost: (m) => (m.type === 'mistake-map-done' ? (m.usedMs ?? 0) : 0),
   internalError: (id, message) => ({ type: 'mistake-map-done', id, result: { got: null, truth: null, disagree: null, error: message } }),
   problemOf: (row) => String(row.problem),
 };

@@ -1,5 +1,5 @@
 /** Submissions: judged test by test; the only kind whose progress is shown live on its page. */
-import { finishSubmission, getSubmission, requeueSubmission, saveCompileOutput, saveProgress, claimNextSubmission, saveFailureTexts, requeueInterrupted, type FailureText } from '../../storage/submissions';
+import { storeJudgedResult, getSubmission, requeueSubmission, saveCompileOutput, saveProgress, claimNextSubmission, saveFailureTexts, requeueInterrupted, type FailureText } from '../../storage/submissions';
 import { PERSON, type JobKindModule } from './kind';
 
 export const submissionKind: JobKindModule<'submission'> = {
@@ -35,7 +35,7 @@ export const submissionKind: JobKindModule<'submission'> = {
         return;
       }
       case 'done':
-        finishSubmission(db, m.id, m.result);
+        storeJudgedResult(db, m.id, m.result);
         return events.publish(m.id, { type: 'done', verdict: m.result.verdict, failedTest: m.result.failedTest });
     }
   },

@@ -50,7 +50,10 @@ export const THREAD_RUNNERS: { readonly [K in JobKind]: ThreadRunner } = {
   },
   lab: runLabJob,
   'sample-run': async (id, ctx) => ctx.send({ type: 'sample-run-done', id, result: await runSampleRunJob(id, ctx) }),
-  'mistake-map': async (id, ctx) => ctx.send({ type: 'mistake-map-done', id, result: await runMistakeMapJob(id, ctx) }),
+  'mistake-map': async (id, ctx) => {
+    const { result, usedMs } = await runMistakeMapJob(id, ctx);
+    ctx.send({ type: 'mistake-map-done', id, result, usedMs });
+  },
   rejudge: runRejudgeJob,
   'problem-draft': async (id, ctx) => ctx.send({ type: 'problem-draft-done', id, result: await runProblemDraftJob(id, ctx) }),
   'problem-import': async (id, ctx) => ctx.send({ type: 'problem-import-done', id, result: await runProblemImportJob(id, ctx) }),
