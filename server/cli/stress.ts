@@ -1,21 +1,26 @@
-// npm run stress -- <slug> <file.ts> [--cases N] [--size S] [--seed X]
+// npm run stress -- <slug> <file> [--language ID] [--cases N] [--size S] [--seed X]
+// The language is --language's, else the file's extension's (.ts .js .cpp .py), else TypeScript.
 // Random tests against the references; prints the smallest failing input. Exit 0 exactly when
 // every case passes.
 import '../platform/require-supported-node';
 import { createCompiler } from '../compile';
 import { listSlugs, loadProblem, loadReference } from '../problems/registry';
-import { createSandbox } from '../sandbox';
+import { detectLanguages } from '../languages/detect';
+import { createProgramSandbox } from '../languages/program-sandbox';
+import { isLanguageId, isScriptLanguage, LANGUAGE_IDS, languageOfFileName } from '../languages/registry';
+import { setDetected, toolchainFor } from '../languages/toolchains';
 import { randomSeed } from '../stress/cases';
 import { runStress, type StressEvent } from '../stress/stress-run';
 import { intOption, parseCli, sizeOption, usageError } from './args';
 import { exitWhenWritten } from './exit';
 import { readSourceFile } from './source-file';
 
-const USAGE = 'npm run stress -- <slug> <file.ts> [--cases N] [--size tiny|small|medium|max] [--seed X]';
+const USAGE = `npm run stress -- <slug> <file (.ts .js .cpp .py)> [--language ${LANGUAGE_IDS.join('|')}] [--cases N] [--size tiny|small|medium|max] [--seed X]`;
 const { values, positionals } = parseCli(USAGE, {
   cases: { type: 'string' },
   size: { type: 'string' },
   seed: { type: 'string' },
+  language: { type: 'string' },
 });
 const [slug, file] = positionals;
 if (!slug || !file || positionals.length !== 2) usageError(USAGE, 'expected a problem slug and a solution file');
@@ -25,10 +30,18 @@ const cases = intOption(USAGE, 'cases', values.cases, 1000, 1, 1_000_000);
 const size = sizeOption(USAGE, values.size, 'small');
 const seed = intOption(USAGE, 'seed', values.seed, randomSeed(), 0, 2 ** 31 - 1);
 
+if (values.language !== undefined && !isLanguageId(values.language)) usageError(USAGE, `--language must be one of ${LANGUAGE_IDS.join(', ')}, not "${values.language}"`);
+const language = isLanguageId(values.language) ? values.language : (languageOfFileName(file) ?? 'typescript');
+if (!isScriptLanguage(language)) {
+  // A native language's compiler, found and self-tested in the sandbox as the server does at start.
+  setDetected(await detectLanguages(process.env, [language]));
+  await toolchainFor(language).catch((e: Error) => usageError(USAGE, e.message));
+}
+
 const problem = await loadProblem(slug);
 const [fast, brute] = await Promise.all([loadReference(slug, 'fast'), loadReference(slug, 'brute')]);
 const compiler = createCompiler();
-const sandboxes = await Promise.all([createSandbox(), createSandbox()]);
+const sandboxes = await Promise.all([createProgramSandbox(), createProgramSandbox()]);
 console.log(`stress ${slug}: ${cases} case(s) of size ${size}, seed ${seed} (repeat with --seed ${seed})`);
 
 const tty = process.stdout.isTTY;
@@ -56,7 +69,7 @@ process.on('SIGINT', () => {
 
 let exitCode = 1;
 try {
-  const outcome = await runStress({ source, language: /\.[cm]?js$/i.test(file) ? 'javascript' : 'typescript', cases, size, seed }, { compiler, sandboxes, problem, fast, brute, cancelled: () => interrupted }, onEvent);
+  const outcome = await runStress({ source, language, cases, size, seed }, { compiler, sandboxes, problem, fast, brute, cancelled: () => interrupted }, onEvent);
   if (tty) process.stdout.write('\n');
   if (outcome.result === 'passed') {
     console.log(`passed ${outcome.casesRun} random cases in ${outcome.elapsedMs} ms`);

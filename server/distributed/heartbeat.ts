@@ -9,6 +9,12 @@ export interface WorkerInfo {
   id: string;
   threads: number;
   busy: number;
+  /**
+   * The languages this worker judges (its own detection, server/languages/detect.ts), with their
+   * versions; a job in another language is left for a worker that has it. Absent from a worker of
+   * before languages were announced (TypeScript and JavaScript only).
+   */
+  languages?: { id: string; version: string | null }[];
 }
 
 export function startHeartbeat(redis: Redis, info: () => WorkerInfo): () => Promise<void> {

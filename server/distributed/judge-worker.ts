@@ -23,6 +23,10 @@ import { checkSandboxStarts } from '../sandbox/self-check';
 import { lockDataDir } from '../storage/data-lock';
 import { openDatabase } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
+import { detectLanguagesInThread } from '../languages/detect-in-thread';
+import { languageStatuses } from '../languages/detect';
+import { isLanguageId, isScriptLanguage } from '../languages/registry';
+import type { Detected } from '../languages/toolchains';
 import { startHeartbeat } from './heartbeat';
 import { fetchImportZip, publishImportedProblem } from './import-transfer';
 import { mirrorJob, parseJobPayload, type JobPayload, type JobProgress, type JobReturn } from './job-payload';
@@ -33,6 +37,8 @@ import { CANCEL_KEY_PREFIX, connectionOptions, PROBLEM_DATA_FAILURE, problemCach
 const REFUSED_DELAY_MS = 3_000;
 /** A job for another version of a stored problem this worker is judging now waits this long. */
 const BUSY_DELAY_MS = 1_000;
+/** A job in a language this worker lacks is offered again after this long (to any worker). */
+const LANGUAGE_DELAY_MS = 2_000;
 /** Progress messages within this long go to Redis together (a page shows them no later than it can tell). */
 const PROGRESS_GATHER_MS = 40;
 
@@ -79,6 +85,21 @@ async function main(): Promise<void> {
   // Stored problems (imported packages, published drafts) are in no checkout: their data comes from Redis.
   const problems = new ProblemCache(db, heartbeatRedis, cacheLimits, log);
 
+  // This machine's languages, detected as the embedded judge does; announced in the heartbeat.
+  let languages: Detected | null = null;
+  void detectLanguagesInThread().then(
+    (d) => {
+      languages = d;
+      queue.setLanguages(d);
+      for (const s of languageStatuses(d)) log(`language ${s.id}: ${s.available ? `offered (${s.version})` : s.reason}`);
+    },
+    (e: unknown) => {
+      languages = {};
+      queue.setLanguages({});
+      warn(`language detection failed: ${e instanceof Error ? e.message : String(e)}`);
+    },
+  );
+
   const process1 = async (job: Job<JobPayload, JobReturn>, token?: string): Promise<JobReturn> => {
     const parsed = parseJobPayload(job.data);
     if (!parsed.ok) {
@@ -86,6 +107,13 @@ async function main(): Promise<void> {
       throw new Error(parsed.reason);
     }
     const p = parsed.payload;
+    // A job in a language this worker does not judge (or not yet: detection still runs) goes back
+    // for a worker that does; the web tier's page says so while no connected worker has it.
+    const language = p.row.language;
+    if (isLanguageId(language) && !isScriptLanguage(language) && !languages?.[language]?.ok) {
+      await job.moveToDelayed(Date.now() + LANGUAGE_DELAY_MS, token);
+      throw new DelayedError();
+    }
     const attempt = job.attemptsStarted;
     let held: string | null = null;
     if (p.problem !== null && p.problemData) {
@@ -192,7 +220,14 @@ async function main(): Promise<void> {
   });
   worker.on('error', (e) => warn(`redis: ${e.message}`));
   worker.on('failed', (job, e) => job && warn(`${job.id}: ${e.message}`));
-  const stopHeartbeat = startHeartbeat(heartbeatRedis, () => ({ id, threads: config.judgeWorkers, busy: queue.stats().busy }));
+  const stopHeartbeat = startHeartbeat(heartbeatRedis, () => ({
+    id,
+    threads: config.judgeWorkers,
+    busy: queue.stats().busy,
+    languages: languageStatuses(languages)
+      .filter((s) => s.available)
+      .map((s) => ({ id: s.id, version: s.version })),
+  }));
   log(`taking jobs from ${settings.url.replace(/\/\/[^@]*@/, '//***@')}`);
 
   let stopping = false;

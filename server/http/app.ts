@@ -46,6 +46,7 @@ import { contestPages } from './contest-pages';
 import { problemHoldRoutes } from './problem-hold-routes';
 import { roundLive } from './round-live';
 import { rejudgeRoutes } from './rejudge-routes';
+import { languagesApi } from './languages-api';
 
 export interface AppDeps {
   db: Db;
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', sampleRunsApi(deps.db, deps.onQueued));
   app.use('/api', mistakeMapsApi(deps.db, deps.onQueued));
   app.use('/api', problemDraftApi(deps.db, deps.onQueued));
+  app.use('/api', languagesApi());
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
   const labThread = new LabThread(deps.judgeNice ?? null);

@@ -6,7 +6,10 @@
  * (MAP_CPU_BUDGET_MS): once spent, the files left are not run; and a row whose run times out is not
  * run further (its bigger states would time out too), so `for(;;){}` costs a few runs, not eighty.
  */
-import type { Compiler, Language } from '../compile/types';
+import { compileProgram } from '../languages/compile-program';
+import { loadCompiled } from '../languages/program-sandbox';
+import type { Compiler } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import { judgeFailure } from '../judge/judge-one';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import { StressBudget } from '../stress/budget';
@@ -62,14 +65,14 @@ export function gridRows(files: readonly { states: number[][] }[]): number[][] {
 export async function runGrid(
   slug: string,
   probe: Probe,
-  program: { source: string; language: Language },
+  program: { source: string; language: LanguageId },
   deps: { compiler: Compiler; sandbox: Sandbox },
   budget = new StressBudget(MAP_CPU_BUDGET_MS),
 ): Promise<GridOutcome> {
   const { problem } = await problemTools(slug);
-  const compiled = await deps.compiler.compile(program.source, program.language);
+  const compiled = await compileProgram(deps.compiler, program.source, program.language);
   if (!compiled.ok) return { ok: false, compileOutput: compiled.diagnostics };
-  await deps.sandbox.load(compiled.js, { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
+  await loadCompiled(deps.sandbox, compiled.program, { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   const states = gridStates(probe);
   const files = gridInputs(probe, states);
   // A file not run (its row timed out, or the budget is spent) answers "?" on every state.

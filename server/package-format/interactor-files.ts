@@ -6,10 +6,12 @@
  * (server/problem-store/sandboxed-interactor.ts). Stand-alone interactor programs (the format's
  * stdin/stdout interactors, in C++, Python, Java, or JavaScript without `interact`) are refused.
  */
+import type { ScriptLanguage } from '../languages/types';
+
 export interface InteractorModule {
   /** Path under output_validators/, forward slashes, e.g. "interactor/game.ts". */
   name: string;
-  language: 'typescript' | 'javascript';
+  language: ScriptLanguage;
   source: string;
 }
 

@@ -1,4 +1,5 @@
 import { closeSync, lstatSync, opendirSync, readFileSync } from 'node:fs';
+import type { ScriptLanguage } from '../languages/types';
 import { basename, join } from 'node:path';
 import type { CaseLayout } from '../problems/case-layout';
 import { SLUG_PATTERN } from '../problems/registry';
@@ -36,7 +37,7 @@ export interface PackageTest {
 export type SubmissionFolder = 'accepted' | 'wrong_answer' | 'time_limit_exceeded' | 'run_time_error';
 export interface PackageSubmission {
   name: string;
-  language: 'typescript' | 'javascript' | 'other';
+  language: ScriptLanguage | 'other';
   source: string | null;
 }
 
@@ -58,14 +59,14 @@ export interface ParsedPackage {
   /** problem.yaml's validator_flags for the default output validator ("float_tolerance 1e-6"). */
   validatorFlags?: string;
   /** The one TypeScript or JavaScript output validator (a file under output_validators/), if any. */
-  outputValidator?: { name: string; language: 'typescript' | 'javascript'; source: string } | null;
+  outputValidator?: { name: string; language: ScriptLanguage; source: string } | null;
   /** Interactive packages: the interactor in SG Judge's form, or why it cannot be run (absent: not interactive). */
   interactor?: InteractorRead | null;
   /**
    * Every file under input_validators/ (text): TypeScript and JavaScript ones are run over every
    * test input at import (server/problem-store/input-validators.ts), others kept and exported.
    */
-  inputValidators?: { path: string; language: 'typescript' | 'javascript' | 'other'; source: string }[];
+  inputValidators?: { path: string; language: ScriptLanguage | 'other'; source: string }[];
   /** Each statement's format, by language (absent: Markdown). */
   statementFormats?: Record<string, 'md' | 'tex'>;
   /** What was assumed or left out, as sentences (defaults taken, files kept but not used). */

@@ -7,6 +7,7 @@
  * the fast reference (found by its formula), after which it is judged again.
  */
 import type { Compiler } from '../compile/types';
+import type { ScriptLanguage } from '../languages/types';
 import { decideTestVerdict } from '../judge/test-verdict';
 import type { Verdict } from '../judge/verdicts';
 import type { PackageSubmission, PackageTest, SubmissionFolder } from '../package-format/parse';
@@ -42,7 +43,7 @@ const EXPECTED: Record<SubmissionFolder, Verdict> = { accepted: 'AC', wrong_answ
 type Judged = { verdict: Verdict; failedTest: number | null; message: string | null };
 
 /** One program on the tests in order, stopped at the first failure (as the judge does). */
-async function judge(source: string, language: 'typescript' | 'javascript', tests: { input: string; answer: string }[], draft: DraftPackage, deps: CheckDeps, firstIndex = 1): Promise<Judged> {
+async function judge(source: string, language: ScriptLanguage, tests: { input: string; answer: string }[], draft: DraftPackage, deps: CheckDeps, firstIndex = 1): Promise<Judged> {
   const compiled = await deps.compiler.compile(source, language);
   if (!compiled.ok) return { verdict: 'CE', failedTest: null, message: compiled.diagnostics };
   try {

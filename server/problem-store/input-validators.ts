@@ -1,4 +1,5 @@
 import type { Compiler } from '../compile/types';
+import type { ScriptLanguage } from '../languages/types';
 import type { ImportBudget } from './import-budget';
 import type { ParsedPackage } from '../package-format/parse';
 import type { Sandbox } from '../sandbox/types';
@@ -53,7 +54,7 @@ export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: C
   if (runnable.length > MAX_INPUT_VALIDATORS) return { reasons: [`input_validators/ holds ${runnable.length} TypeScript or JavaScript validators; at most ${MAX_INPUT_VALIDATORS} are run.`], notes };
   const tests = [...pkg.samples.map((t) => ({ file: `data/sample/${t.name}.in`, input: t.input })), ...pkg.secret.map((t) => ({ file: `data/secret/${t.name}.in`, input: t.input }))];
   for (const v of runnable) {
-    const compiled = await deps.compiler.compile(v.source, v.language as 'typescript' | 'javascript');
+    const compiled = await deps.compiler.compile(v.source, v.language as ScriptLanguage);
     if (!compiled.ok) {
       reasons.push(`The input validator ${v.path} does not compile: ${compiled.diagnostics.split('\n')[0]?.slice(0, 300)}`);
       continue;

@@ -1,4 +1,5 @@
 import type { Compiler } from '../compile/types';
+import type { ScriptLanguage } from '../languages/types';
 import type { OutputCheck, OutputCheckResult } from '../judge/output-check';
 import { createSandbox, type Sandbox } from '../sandbox';
 
@@ -25,7 +26,7 @@ export interface RunningValidator {
 }
 
 /** Compiles on first use and keeps one sandbox for the validator until `close`. */
-export function outputValidator(source: string, language: 'typescript' | 'javascript', compiler: Compiler): RunningValidator {
+export function outputValidator(source: string, language: ScriptLanguage, compiler: Compiler): RunningValidator {
   let ready: Promise<{ sandbox: Sandbox } | { error: string }> | null = null;
   let sandbox: Sandbox | null = null;
   const start = async (): Promise<{ sandbox: Sandbox } | { error: string }> => {

@@ -1,4 +1,5 @@
 import type { Compiler } from '../compile/types';
+import type { ScriptLanguage } from '../languages/types';
 import { createSandbox, type RunLimits, type RunResult, type Sandbox } from '../sandbox';
 
 /**
@@ -13,7 +14,7 @@ export interface SandboxedProgram {
   close(): Promise<void>;
 }
 
-export function sandboxedProgram(source: string, language: 'typescript' | 'javascript', limits: RunLimits, compiler: Compiler, what: string): SandboxedProgram {
+export function sandboxedProgram(source: string, language: ScriptLanguage, limits: RunLimits, compiler: Compiler, what: string): SandboxedProgram {
   let ready: Promise<Sandbox> | null = null;
   let sandbox: Sandbox | null = null;
   const start = async (): Promise<Sandbox> => {

@@ -1,4 +1,5 @@
 import type { Compiler } from '../compile/types';
+import type { ScriptLanguage } from '../languages/types';
 import type { Limits } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT } from '../sandbox/types';
 import type { AsyncReference } from '../stress/oracle';
@@ -7,7 +8,7 @@ import type { StoredPackageData } from './types';
 
 /** The solution a stored problem's expected outputs come from, or why there is none to run. */
 export type StoredReferenceSource =
-  | { ok: true; name: string; source: string; language: 'typescript' | 'javascript' }
+  | { ok: true; name: string; source: string; language: ScriptLanguage }
   | { ok: false; missing: 'none' }
   | { ok: false; missing: 'language'; name: string };
 
@@ -19,7 +20,7 @@ export type StoredReferenceSource =
 export function storedReferenceOf(data: { solutions: readonly Pick<StoredPackageData['solutions'][number], 'folder' | 'name' | 'language' | 'source'>[] }): StoredReferenceSource {
   const accepted = data.solutions.filter((s) => s.folder === 'accepted');
   const runnable = accepted.find((s) => s.source !== null && s.language !== 'other');
-  if (runnable) return { ok: true, name: `accepted/${runnable.name}`, source: runnable.source!, language: runnable.language as 'typescript' | 'javascript' };
+  if (runnable) return { ok: true, name: `accepted/${runnable.name}`, source: runnable.source!, language: runnable.language as ScriptLanguage };
   if (accepted.length > 0) return { ok: false, missing: 'language', name: `accepted/${accepted[0]!.name}` };
   return { ok: false, missing: 'none' };
 }

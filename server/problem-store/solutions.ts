@@ -1,4 +1,5 @@
 import { createBoundedCompiler } from '../compile/bounded-compiler';
+import type { ScriptLanguage } from '../languages/types';
 import type { Compiler } from '../compile/types';
 import { judgeOne as judgeInput } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
@@ -69,7 +70,7 @@ export async function runPackageSolutions(pkg: ParsedPackage, opts: RunSolutions
 async function judgeOne(
   row: SolutionReport,
   source: string,
-  language: 'typescript' | 'javascript',
+  language: ScriptLanguage,
   tests: PackageTest[],
   limits: { timeMs: number; memoryMb: number },
   deps: { compiler: Compiler; sandbox: Sandbox; check: StoredCheck['check']; interactor?: StoredCheck['interactor']; budget: ImportBudget },

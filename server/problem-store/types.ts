@@ -1,4 +1,5 @@
 import type { CaseLayout } from '../problems/case-layout';
+import type { ScriptLanguage } from '../languages/types';
 import type { SubmissionFolder } from '../package-format/parse';
 import type { Verdict } from '../judge/verdicts';
 import type { TokenOptions } from './checker-options';
@@ -9,7 +10,7 @@ export interface SolutionReport {
   folder: SubmissionFolder;
   /** The file's name under submissions/<folder>/. */
   name: string;
-  language: 'typescript' | 'javascript' | 'other';
+  language: ScriptLanguage | 'other';
   /** What the folder says the judge must answer: accepted AC, wrong_answer WA, time_limit_exceeded TLE, run_time_error RE. */
   expected: Verdict;
   /** The judge's verdict (the first failing test's, or AC); null when not run (another language). */
@@ -27,7 +28,7 @@ export interface SolutionReport {
 /** How a stored problem compares an output with the answer. */
 export type StoredChecker =
   | { kind: 'tokens'; options: TokenOptions }
-  | { kind: 'validator'; name: string; language: 'typescript' | 'javascript'; source: string }
+  | { kind: 'validator'; name: string; language: ScriptLanguage; source: string }
   /** Interactive: the package's interactor modules, run in a sandbox of their own (sandboxed-interactor.ts). */
   | { kind: 'interactor'; entry: string; files: InteractorModule[] };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** The system Chromium and the flags the browser suites launch it with (headless, no network of its own). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -16,4 +16,9 @@ export async function seriousViolations(p: Page): Promise<string[]> {
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+/** The headless Chromium the browser suites drive (installed by npm test's prerequisites). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
