@@ -9,14 +9,20 @@ import { buildTestSet } from '../problems/testset';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
 import { builtinGenerator } from './builtin-generator';
+import { BUNDLED_INTERACTOR } from './interactor-files';
+import { inputValidatorJs, interactorJs, submissionJs } from './standalone';
 import { relativeImports } from './interactor-files';
 import { toYaml } from './yaml';
 import { zipFiles } from './zip';
 
 /**
- * A built-in problem as an ICPC / Kattis problem package (problem_format_version 2023-07-draft,
- * with the legacy `validation` key beside `type` so older tools read it too). Everything the
- * format has no place for is copied verbatim under `sg-judge/`, so nothing of the package is lost.
+ * A built-in problem as an ICPC / Kattis problem package of version 2023-07-draft, by that
+ * version's own rules (no legacy key: `type` says interactive, the statement is in `statement/`,
+ * the default validator's flags are in data/testdata.yaml, the interactor in `output_validator/`),
+ * with its programs also in JavaScript bundled without imports of the judge (standalone.ts), so
+ * the format's own tools run them. Kattis problemtools' verifyproblem is the reference check
+ * (docs/problem-packages.md). Everything the format has no place for is copied verbatim under
+ * `sg-judge/`, so nothing of the package is lost.
  */
 export const FORMAT_VERSION = '2023-07-draft';
 
@@ -53,8 +59,10 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
   const { pkg } = problem;
 
   add('problem.yaml', problemYaml(problem));
-  add('problem_statement/problem.en.md', problem.statement.en);
-  add('problem_statement/problem.zh.md', problem.statement.zh);
+  add('statement/problem.en.md', problem.statement.en);
+  add('statement/problem.zh.md', problem.statement.zh);
+  // The judge compares tokens exactly; the format's default validator ignores case without this.
+  if (!pkg.interactive) add('data/testdata.yaml', toYaml({ output_validator_flags: 'case_sensitive' }));
 
   // Test files keep the judge's order: Kattis runs each group in lexicographic order of the names.
   const width = String(tests.length).length;
@@ -75,14 +83,18 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
     const folder = verdictFolder[s.expected as keyof typeof verdictFolder];
     const name = s.expected === 'AC' ? (pkg.interactive ? 'player.ts' : 'fast.ts') : s.name.slice(s.name.indexOf('/') + 1);
     add(`submissions/${folder}/${name}`, s.source);
+    // The same program in JavaScript, which the format's tools run (they know no TypeScript).
+    add(`submissions/${folder}/${name.replace(/\.ts$/, '.js')}`, await submissionJs(s.source, name));
   }
 
-  add('input_validators/validate/validate.mts', validatorProgram(slug));
+  add('input_validators/validate/validate.js', await inputValidatorJs(slug));
   add('input_validators/validate/README.md', VALIDATOR_NOTE.replaceAll('SLUG', slug));
   if (pkg.interactive) {
-    // With the modules it imports from beside it (game.ts), so the import can run it as it is.
-    for (const rel of interactorModules(join(REFERENCE_DIR, slug))) add(`output_validators/interactor/${rel}`, readFileSync(join(REFERENCE_DIR, slug, rel)));
-    add('output_validators/interactor/README.md', INTERACTOR_NOTE.replaceAll('SLUG', slug));
+    // SG Judge's modules (interactor.ts and what it imports beside it), which the import runs as
+    // they are, and the same interactor as the format's program, which other tools run.
+    for (const rel of interactorModules(join(REFERENCE_DIR, slug))) add(`output_validator/${rel}`, readFileSync(join(REFERENCE_DIR, slug, rel)));
+    add(`output_validator/${BUNDLED_INTERACTOR}`, await interactorJs(slug));
+    add('output_validator/README.md', INTERACTOR_NOTE.replaceAll('SLUG', slug));
   }
 
   for (const [root, under] of [[PROBLEMS_DIR, 'problems'], [REFERENCE_DIR, 'reference']] as const) {
@@ -125,9 +137,6 @@ function problemYaml(problem: LoadedProblem): string {
       // contests, whose terms are not known here. "unknown" is the format's value for that case.
       license: 'unknown',
       limits: { time_limit: pkg.limits.timeMs / 1000, memory: pkg.limits.memoryMb },
-      validation: pkg.interactive ? 'custom interactive' : 'default',
-      // The judge compares tokens exactly; the format's default validator ignores case without this.
-      ...(pkg.interactive ? {} : { validator_flags: 'case_sensitive' }),
     })
   );
 }
@@ -138,31 +147,12 @@ export function uuidOf(slug: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function validatorProgram(slug: string): string {
-  return `// The input validator of ${slug}, in the format's convention: the test input on standard input,
-// exit 42 when it is valid and 43 (with the reason on standard error) when it is not.
-// It calls the package's own validate(), so it runs inside an SG Judge checkout: see README.md.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-
-const root = resolve(process.env.SG_JUDGE_ROOT ?? '.');
-const pkg = (await import(pathToFileURL(join(root, 'problems', '${slug}', 'index.ts')).href)).default;
-const verdict = pkg.validate(readFileSync(0, 'utf8'));
-if (verdict.ok) process.exit(42);
-process.stderr.write(\`line \${verdict.line}: \${verdict.message}\\n\`);
-process.exit(43);
-`;
-}
-
 const VALIDATOR_NOTE = `# Input validator
 
-\`validate.mts\` (an ES module, whatever package it sits in) reads one test input on standard input and exits 42 (valid) or 43 (invalid, with
-the line and reason on standard error), as the problem package format asks. It calls \`validate()\`
-of the SG Judge package \`problems/SLUG/index.ts\` (a copy is in \`sg-judge/problems/SLUG/\`), which
-imports the judge's input reader, so run it from an SG Judge checkout:
-
-    SG_JUDGE_ROOT=/path/to/sg-judge npx tsx input_validators/validate/validate.mts < data/sample/1.in
+\`validate.js\` reads one test input on standard input and exits 42 (valid) or 43 (invalid, with
+the line and reason on standard error), as the problem package format asks: \`node validate.js <
+data/sample/1.in\`. It is \`validate()\` of the SG Judge package \`sg-judge/problems/SLUG/index.ts\`
+(the readable TypeScript source), bundled with the judge's input reader into one file.
 
 The validator is strict: single spaces, \`\\n\` line ends, a final newline, no leading zeros, every
 constraint of the statement.
@@ -170,19 +160,25 @@ constraint of the statement.
 
 const INTERACTOR_NOTE = `# Interactor
 
-\`interactor.ts\` is SG Judge's interactor for SLUG, in TypeScript, with the modules it imports
-beside it. It is not a stand-alone program speaking the format's interactor protocol: the judge
-calls
+Two forms of SG Judge's interactor for SLUG:
 
-    interact(input: string, io: { send(line: string): void; read(): Promise<string | null> })
-      : Promise<{ verdict: 'AC' | 'WA'; message: string }>
+- \`${BUNDLED_INTERACTOR}\`: the format's interactor program, for any judge that follows the
+  format: \`node ${BUNDLED_INTERACTOR} input answer feedback_dir\`, its standard output going to the
+  submission and the submission's output on its standard input; exit 42 when the submission won,
+  43 when it did not, the reason in \`feedback_dir/judgemessage.txt\`.
+- \`interactor.ts\` with the modules it imports beside it: the TypeScript source, which SG Judge's
+  import runs in a sandbox of its own. The judge calls
 
-with the test's \`.in\` text; \`send\` writes one line to the submission's standard input and \`read\`
-returns its next output line (null once it ended). Its imports of SG Judge's own
-\`server/text/messages\` (\`said\`, \`english\`) and \`server/problems/types\` are provided by the
-judge. Imported into SG Judge (\`npm run problem -- import\`), it runs in a sandbox of its own,
-never in the judge; see docs/problem-packages.md. The \`.ans\` files hold only the expected
-outcome (which side wins), shown beside the dialogue; the verdict comes from the interactor.
+      interact(input: string, io: { send(line: string): void; read(): Promise<string | null> })
+        : Promise<{ verdict: 'AC' | 'WA'; message: string }>
+
+  with the test's \`.in\` text; \`send\` writes one line to the submission's standard input and
+  \`read\` returns its next output line (null once it ended). Its imports of SG Judge's own
+  \`server/text/messages\` (\`said\`, \`english\`) and \`server/problems/types\` are provided by
+  the judge.
+
+The \`.ans\` files hold only the expected outcome (which side wins), shown beside the dialogue; the
+verdict comes from the interactor.
 `;
 
 const SG_JUDGE_NOTE = `# SG Judge's own files

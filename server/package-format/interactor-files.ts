@@ -26,6 +26,8 @@ export const INTERACTOR_FORM =
   'only interactors in TypeScript or JavaScript written as SG Judge modules are imported: output_validators/<name>/interactor.ts (or .js) exporting interact(input, io), with the modules it imports beside it';
 
 const CODE = /\.(ts|mts|js|mjs)$/;
+/** The export's stand-alone interactor program beside the modules: other judges run it, SG Judge runs the modules. */
+export const BUNDLED_INTERACTOR = 'interactor.bundle.js';
 /** Files of other languages an interactor could be written in (named in the refusal). */
 const OTHER_LANGUAGES: [RegExp, string][] = [
   [/\.(cc|cpp|cxx|c\+\+|hpp|h)$/, 'C++'],
@@ -47,8 +49,8 @@ const EXPORTS_INTERACT = /export\s+(async\s+)?function\s*\*?\s*interact\b|export
  * Reads the interactor from the package's files under output_validators/ (paths relative to the
  * package, `text` reading one). Every refusal is one sentence naming what is supported.
  */
-export function readInteractor(files: string[], text: (rel: string) => string): InteractorRead {
-  const all = files.filter((f) => f.startsWith('output_validators/')).map((f) => f.slice('output_validators/'.length));
+export function readInteractor(files: string[], text: (rel: string) => string, dir = 'output_validators'): InteractorRead {
+  const all = files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1)).filter((f) => !f.endsWith(BUNDLED_INTERACTOR));
   if (!all.length) return { ok: false, reason: `The package is interactive, but output_validators/ holds no interactor; ${INTERACTOR_FORM}.` };
   const other = OTHER_LANGUAGES.find(([re]) => all.some((f) => re.test(f)));
   const code = all.filter((f) => CODE.test(f));
@@ -59,7 +61,7 @@ export function readInteractor(files: string[], text: (rel: string) => string): 
   if (!entry) return { ok: false, reason: `output_validators/ holds ${code.length} TypeScript or JavaScript files and no single interactor.ts to start from; ${INTERACTOR_FORM}.` };
   const folder = entry.includes('/') ? entry.slice(0, entry.lastIndexOf('/') + 1) : '';
   const modules = code.filter((f) => f.startsWith(folder));
-  const source = text(`output_validators/${entry}`);
+  const source = text(`${dir}/${entry}`);
   if (!EXPORTS_INTERACT.test(source)) {
     return { ok: false, reason: `output_validators/${entry} exports no interact(input, io): it looks like a stand-alone interactor program; ${INTERACTOR_FORM}.` };
   }
@@ -67,7 +69,7 @@ export function readInteractor(files: string[], text: (rel: string) => string): 
     ok: true,
     interactor: {
       entry,
-      files: modules.map((name) => ({ name, language: /\.(ts|mts)$/.test(name) ? 'typescript' : 'javascript', source: name === entry ? source : text(`output_validators/${name}`) })),
+      files: modules.map((name) => ({ name, language: /\.(ts|mts)$/.test(name) ? 'typescript' : 'javascript', source: name === entry ? source : text(`${dir}/${name}`) })),
     },
   };
 }
@@ -86,10 +88,11 @@ export function relativeImports(source: string): string[] {
  * A stored interactor written back into a package (the export of a stored problem): its modules at
  * the paths they were imported from under output_validators/, and a README saying how it is called.
  */
-export function interactorPackageFiles(interactor: PackageInteractor): { path: string; data: string }[] {
+export function interactorPackageFiles(interactor: PackageInteractor, dir = 'output_validator'): { path: string; data: string }[] {
+  // 2023-07 has one output validator, the folder itself: a legacy package's output_validators/NAME/ is flattened.
   const folder = interactor.entry.includes('/') ? interactor.entry.slice(0, interactor.entry.lastIndexOf('/') + 1) : '';
-  const files = interactor.files.map((f) => ({ path: `output_validators/${f.name}`, data: f.source }));
-  const readme = `output_validators/${folder}README.md`;
+  const files = interactor.files.map((f) => ({ path: `${dir}/${f.name.startsWith(folder) ? f.name.slice(folder.length) : f.name}`, data: f.source }));
+  const readme = `${dir}/README.md`;
   if (!files.some((f) => f.path === readme)) files.push({ path: readme, data: STORED_INTERACTOR_NOTE.replace('ENTRY', interactor.entry) });
   return files;
 }

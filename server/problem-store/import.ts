@@ -9,7 +9,7 @@ import { checkerOf, packageFaults } from './package-data';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { createSandbox } from '../sandbox';
 import { runInputValidators, type InputValidation } from './input-validators';
-import { runPackageSolutions } from './solutions';
+import { runSolutionTable, type NativeSolutionRunner } from './solutions';
 import { slugFaults, storePackage } from './store';
 import { StoreRefused, type SolutionReport } from './types';
 import type { Sandbox } from '../sandbox/types';
@@ -30,6 +30,8 @@ export interface ImportOptions {
   compiler?: Compiler;
   sandbox?: Sandbox;
   onRow?: (row: SolutionReport) => void;
+  /** C++ and Python submissions (absent: listed as not judged). */
+  native?: NativeSolutionRunner;
   /** Run inside the store's transaction with the result (an import job finishes its row there). */
   alsoInTransaction?: (result: { slug: string; solutions: SolutionReport[]; notes: string[] }) => void;
 }
@@ -46,31 +48,42 @@ export type ImportResult =
 export async function importPackage(db: Db, source: ImportSource, opts: ImportOptions): Promise<ImportResult> {
   const read = readSource(source, opts.dataDir);
   if (!read.ok) return { ok: false, reasons: read.reasons, solutions: [] };
-  const pkg: ParsedPackage = opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg;
+  let pkg: ParsedPackage = opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg;
   const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
   const compiler = opts.compiler ?? createBoundedCompiler();
   const sandbox = opts.sandbox ?? (await createSandbox());
   let solutions: SolutionReport[];
+  let timeNote: string | null = null;
   let validation: InputValidation;
   let generated: ImportedGenerator = { generator: null, note: null };
   try {
     validation = await runInputValidators(pkg, { compiler, sandbox });
     if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
-    solutions = await runPackageSolutions(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
+    const table = await runSolutionTable(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, native: opts.native });
+    solutions = table.rows;
+    timeNote = table.timeNote;
+    // The limit the table was judged with is the problem's (computed from the accepted runs when the package gives none).
+    pkg = { ...pkg, limits: { ...pkg.limits, timeMs: table.timeMs } };
     generated = await importedGenerator(pkg, { compiler, sandbox });
   } finally {
     if (!opts.sandbox) await sandbox.close();
     if (!opts.compiler) await compiler.close();
   }
   const reasons = solutions
-    .filter((r) => r.expected === 'AC' && r.got !== null && !r.ok)
+    .filter((r) => r.folder === 'accepted' && r.got !== null && !r.ok)
     .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
   if (reasons.length) return { ok: false, reasons, solutions };
-  const notes = [...pkg.notes, ...validation.notes, ...(generated.note ? [generated.note] : [])];
-  if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
+  const notes = [...pkg.notes.filter((n) => !(timeNote && n.startsWith('Time limit: none given'))), ...(timeNote ? [timeNote] : []), ...validation.notes, ...(generated.note ? [generated.note] : [])];
+  if (!solutions.some((r) => r.folder === 'accepted' && r.ok)) notes.push('No accepted solution was judged here: the answers are taken as the package gives them.');
   for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
+  const notJudged = new Map<string, number>();
+  for (const r of solutions.filter((r) => r.got === null)) {
+    const what = r.note?.replace(/^not judged: /, '') ?? r.languageName ?? 'unknown';
+    notJudged.set(what, (notJudged.get(what) ?? 0) + 1);
+  }
+  for (const [what, n] of notJudged) notes.push(`${n} submission(s) not judged: ${what}.`);
   try {
     const { slug } = storePackage(db, pkg, {
       owner: opts.owner,

@@ -2,22 +2,44 @@ import { createBoundedCompiler } from '../compile/bounded-compiler';
 import type { Compiler } from '../compile/types';
 import { judgeOne as judgeInput } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
-import type { PackageTest, ParsedPackage, SubmissionFolder } from '../package-format/parse';
+import { expectationOf, meets } from '../package-format/layout';
+import type { PackageSubmission, PackageTest, ParsedPackage, SubmissionFolder } from '../package-format/parse';
+import { LANGUAGE_NAME } from '../package-format/programs';
 import { createSandbox, DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox';
 import { checkOf, type StoredCheck } from './check';
-import { checkerOf } from './package-data';
+import { MAX_TIME_MS, checkerOf } from './package-data';
 import type { SolutionReport, StoredChecker } from './types';
 
+/** The four folders with one exact verdict (drafts write these). */
 export const EXPECTED: Record<SubmissionFolder, Verdict> = { accepted: 'AC', wrong_answer: 'WA', time_limit_exceeded: 'TLE', run_time_error: 'RE' };
 const MARK: Record<Verdict, string> = { AC: '.', WA: 'W', TLE: 'T', MLE: 'M', RE: 'R', CE: 'C', OLE: 'O', IE: 'I' };
+
+/**
+ * Runs a submission in a language the JS sandbox does not (C++, Python) on the tests; absent
+ * until the judge has its contained runner, and then such rows say "not judged".
+ */
+export interface NativeSolutionRunner {
+  /** null when the language runs here, else why not ("g++ is not installed"). */
+  unavailable(language: 'cpp' | 'python'): string | null;
+  judge(sub: PackageSubmission & { language: 'cpp' | 'python' }, tests: PackageTest[], limits: { timeMs: number; memoryMb: number }, check: StoredCheck): Promise<{ verdict: Verdict; failedTest: number | null; message: string | null; marks: string; maxTimeMs: number }>;
+}
 
 export interface RunSolutionsOptions {
   compiler?: Compiler;
   sandbox?: Sandbox;
   /** The checker to judge with (default: the package's own, as storePackage would store it). */
   checker?: StoredChecker;
+  native?: NativeSolutionRunner;
   /** Each row as it is finished (the CLI prints them as they come). */
   onRow?: (row: SolutionReport) => void;
+}
+
+export interface SolutionTable {
+  rows: SolutionReport[];
+  /** The time limit the rows were judged with (the package's, or computed from the accepted runs). */
+  timeMs: number;
+  /** How it was decided, for the report. */
+  timeNote: string | null;
 }
 
 /** The package's tests in judging order: samples, then the secret ones. */
@@ -25,42 +47,92 @@ export function packageTests(pkg: ParsedPackage): PackageTest[] {
   return [...pkg.samples, ...pkg.secret];
 }
 
+/** Accepted first (a computed time limit needs their times), then the other folders in name order. */
+function folderOrder(pkg: ParsedPackage): string[] {
+  const rest = Object.keys(pkg.submissions).filter((f) => f !== 'accepted').sort((a, b) => Number(!(a in EXPECTED)) - Number(!(b in EXPECTED)) || (a < b ? -1 : 1));
+  return ['accepted', ...rest];
+}
+
 /**
- * The package's solution table: every TypeScript or JavaScript file under submissions/<folder>/
- * compiled and run in the sandbox on every test (stopping at its first failure, as the judge
- * does), its verdict compared with the folder's; other languages are listed as kept, not run.
+ * The package's solution table: every submission in a language the judge runs, compiled and run
+ * in the sandbox on every test (stopping at its first failure, as the judge does), its verdict
+ * compared with what its folder says; others are listed as "not judged: Java". When the package
+ * gives no time limit (legacy), the accepted ones run first under the judge's largest limit and
+ * the limit is their slowest time × the format's multiplier, rounded up to its resolution.
  */
 export async function runPackageSolutions(pkg: ParsedPackage, opts: RunSolutionsOptions = {}): Promise<SolutionReport[]> {
+  return (await runSolutionTable(pkg, opts)).rows;
+}
+
+export async function runSolutionTable(pkg: ParsedPackage, opts: RunSolutionsOptions = {}): Promise<SolutionTable> {
   // A compiler thread of its own, time-bounded: the HTTP process never loads TypeScript itself.
   const compiler = opts.compiler ?? createBoundedCompiler();
   const sandbox = opts.sandbox ?? (await createSandbox());
   const checker = opts.checker ?? checkerOf(pkg).checker;
-  const { check, interactor, close } = checkOf(checker, compiler, pkg.limits);
+  const computed = pkg.timeRule?.kind === 'from accepted';
+  let limits = { ...pkg.limits, ...(computed && { timeMs: MAX_TIME_MS }) };
+  const stored = checkOf(checker, compiler, limits);
   const tests = packageTests(pkg);
   const rows: SolutionReport[] = [];
+  let timeNote: string | null = null;
   try {
-    for (const folder of Object.keys(EXPECTED) as SubmissionFolder[]) {
+    for (const folder of folderOrder(pkg)) {
+      if (folder !== 'accepted' && computed && timeNote === null) ({ limits, timeNote } = computeLimit(pkg, rows, limits));
+      // An accepted submission that fails refuses the import: the others are not worth their runs then.
+      const refused = folder !== 'accepted' && rows.some((r) => r.got !== null && !r.ok);
       for (const s of pkg.submissions[folder] ?? []) {
-        const row: SolutionReport = { folder, name: s.name, language: s.language, expected: EXPECTED[folder], got: null, failedTest: null, tests: '-'.repeat(tests.length), maxTimeMs: 0, ok: false, note: null };
-        if (s.language === 'other' || s.source === null) {
-          row.note = 'kept, not run (only TypeScript and JavaScript are run)';
-        } else {
-          await judgeOne(row, s.source, s.language, tests, pkg.limits, { compiler, sandbox, check, interactor });
-        }
+        const row: SolutionReport = { folder, name: s.name, language: s.language, expected: expectationOf(folder), got: null, failedTest: null, tests: '-'.repeat(tests.length), maxTimeMs: 0, ok: false, note: null };
+        if (refused) row.note = 'not run: an accepted submission failed, so the import is refused';
+        else if (s.language === 'typescript' || s.language === 'javascript') {
+          if (s.files && s.files.length > 1) row.note = `not judged: ${LANGUAGE_NAME[s.language]} in ${s.files.length} files (the judge compiles one file)`;
+          else await judgeScript(row, s.source!, s.language, tests, limits, { compiler, sandbox, check: stored.check, interactor: stored.interactor });
+        } else if (s.language === 'cpp' || s.language === 'python') {
+          const why = opts.native ? opts.native.unavailable(s.language) : `this judge runs no ${LANGUAGE_NAME[s.language]} yet`;
+          if (why) row.note = `not judged: ${LANGUAGE_NAME[s.language]} (${why})`;
+          else {
+            const j = await opts.native!.judge(s as PackageSubmission & { language: 'cpp' | 'python' }, tests, limits, stored);
+            settle(row, j.verdict, j.failedTest, j.message, j.marks, j.maxTimeMs, tests);
+          }
+        } else row.languageName = s.languageName ?? 'unknown';
+        if (row.got === null && !row.note) row.note = `not judged: ${row.languageName ?? 'unknown language'}`;
         rows.push(row);
         opts.onRow?.(row);
       }
     }
+    if (computed && timeNote === null) ({ limits, timeNote } = computeLimit(pkg, rows, limits));
   } finally {
-    await close();
+    await stored.close();
     if (!opts.sandbox) await sandbox.close();
     else sandbox.release();
     if (!opts.compiler) await compiler.close();
   }
-  return rows;
+  return { rows, timeMs: limits.timeMs, timeNote };
 }
 
-async function judgeOne(
+/** The format's rule for a package without a time limit: slowest accepted × multiplier, rounded up. */
+function computeLimit(pkg: ParsedPackage, rows: SolutionReport[], limits: { timeMs: number; memoryMb: number }): { limits: { timeMs: number; memoryMb: number }; timeNote: string } {
+  const rule = pkg.timeRule?.kind === 'from accepted' ? pkg.timeRule : { multiplier: 5, resolution: 1 };
+  const accepted = rows.filter((r) => r.folder === 'accepted' && r.got === 'AC');
+  if (!accepted.length) return { limits: { ...limits, timeMs: pkg.limits.timeMs }, timeNote: `Time limit: no accepted submission ran here to compute it from, so ${pkg.limits.timeMs} ms is taken.` };
+  const slowest = Math.max(...accepted.map((r) => r.maxTimeMs));
+  const res = rule.resolution * 1000;
+  const timeMs = Math.min(MAX_TIME_MS, Math.max(res, Math.ceil((slowest * rule.multiplier) / res) * res));
+  return {
+    limits: { ...limits, timeMs },
+    timeNote: `Time limit: ${timeMs} ms, computed as the format says: the slowest accepted submission took ${slowest} ms, × ${rule.multiplier}, rounded up to ${rule.resolution} s.`,
+  };
+}
+
+function settle(row: SolutionReport, verdict: Verdict, failedTest: number | null, message: string | null, marks: string, maxTimeMs: number, tests: PackageTest[]): void {
+  row.got = verdict;
+  row.failedTest = failedTest;
+  row.maxTimeMs = maxTimeMs;
+  row.tests = marks.padEnd(tests.length, '-');
+  if (failedTest !== null) row.note = `test ${failedTest} (${tests[failedTest - 1]?.name ?? '?'}): ${(message ?? verdict).split('\n')[0]!.slice(0, 300)}`;
+  row.ok = meets(row.expected, verdict);
+}
+
+async function judgeScript(
   row: SolutionReport,
   source: string,
   language: 'typescript' | 'javascript',
@@ -72,31 +144,25 @@ async function judgeOne(
   if (!compiled.ok) {
     row.got = 'CE';
     row.note = compiled.diagnostics.split('\n')[0] ?? 'does not compile';
-    row.ok = row.expected === 'CE';
+    row.ok = meets(row.expected, 'CE');
     return;
   }
   await deps.sandbox.load(compiled.js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   let marks = '';
+  let maxTimeMs = 0;
   for (const [i, test] of tests.entries()) {
     // The judge's own "run one input and judge it": a game with the interactor, or a run and its check.
     const { verdict, message, run } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
-    row.maxTimeMs = Math.max(row.maxTimeMs, run.timeMs);
+    maxTimeMs = Math.max(maxTimeMs, run.timeMs);
     marks += MARK[verdict];
-    if (verdict !== 'AC') {
-      row.got = verdict;
-      row.failedTest = i + 1;
-      row.note = `test ${i + 1} (${test.name}): ${(message ?? verdict).split('\n')[0]!.slice(0, 300)}`;
-      break;
-    }
+    if (verdict !== 'AC') return settle(row, verdict, i + 1, message, marks, maxTimeMs, tests);
   }
-  row.got ??= 'AC';
-  row.tests = marks.padEnd(tests.length, '-');
-  row.ok = row.got === row.expected;
+  settle(row, 'AC', null, null, marks, maxTimeMs, tests);
 }
 
 /** The table as the CLI prints it, one line per solution. */
 export function formatSolutionRow(r: SolutionReport): string {
   const mark = r.got === null ? 'kept' : r.ok ? 'ok  ' : 'FAIL';
-  const got = r.got === null ? 'not run' : r.failedTest === null ? r.got : `${r.got} on ${r.failedTest}`;
-  return `  ${mark} ${`${r.folder}/${r.name}`.padEnd(40)} ${r.tests.length > 60 ? `${r.tests.slice(0, 60)}…` : r.tests}  expected ${r.expected.padEnd(3)} got ${got}${r.note && !r.ok ? ` — ${r.note}` : ''}`;
+  const got = r.got === null ? (r.note ?? 'not judged') : r.failedTest === null ? r.got : `${r.got} on ${r.failedTest}`;
+  return `  ${mark} ${`${r.folder}/${r.name}`.padEnd(40)} ${r.tests.length > 60 ? `${r.tests.slice(0, 60)}…` : r.tests}  expected ${r.expected.padEnd(3)} got ${got}${r.note && r.got !== null && !r.ok ? ` — ${r.note}` : ''}`;
 }

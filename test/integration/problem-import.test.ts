@@ -64,7 +64,7 @@ describe('importing a problem into a running judge', { timeout: 240_000 }, () =>
     // generator turning stress on is test/package-format/builtin-generator.test.ts.
     const files = exported.files
       .filter((f) => !f.path.startsWith('submissions/time_limit_exceeded/') && f.path !== 'sg-judge/generator.ts')
-      .map((f) => (f.path === 'problem_statement/problem.en.md' ? { ...f, data: Buffer.from(EVIL) } : f));
+      .map((f) => (f.path === 'statement/problem.en.md' ? { ...f, data: Buffer.from(EVIL) } : f));
     // Pages answering while an import runs: test/integration/import-job.test.ts.
     const { status, body } = await upload(packageZip({ ...exported, files }), '?as=rt-kiki');
     expect(status, JSON.stringify(body)).toBe(202);
