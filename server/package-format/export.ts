@@ -30,6 +30,8 @@ export interface PackageFile {
   /** Relative to the package folder, forward slashes. */
   path: string;
   data: Buffer;
+  /** A program's build or run script. */
+  executable?: boolean;
 }
 
 export interface ExportedPackage {
@@ -83,18 +85,23 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
     const folder = verdictFolder[s.expected as keyof typeof verdictFolder];
     const name = s.expected === 'AC' ? (pkg.interactive ? 'player.ts' : 'fast.ts') : s.name.slice(s.name.indexOf('/') + 1);
     add(`submissions/${folder}/${name}`, s.source);
-    // The same program in JavaScript, which the format's tools run (they know no TypeScript).
-    add(`submissions/${folder}/${name.replace(/\.ts$/, '.js')}`, await submissionJs(s.source, name));
+    // The same program as the format's tools run it (they know no TypeScript): a folder with a
+    // build and a run script starting the bundled JavaScript (node is not bounded by an
+    // address-space limit there, which its start-up reservation would exceed).
+    const stem = name.replace(/\.ts$/, '');
+    for (const f of nodeProgram(`submissions/${folder}/${stem}`, `${stem}.js`, await submissionJs(s.source, name))) files.push(f);
   }
 
-  add('input_validators/validate/validate.js', await inputValidatorJs(slug));
+  for (const f of nodeProgram('input_validators/validate', 'validate.js', await inputValidatorJs(slug))) files.push(f);
   add('input_validators/validate/README.md', VALIDATOR_NOTE.replaceAll('SLUG', slug));
   if (pkg.interactive) {
     // SG Judge's modules (interactor.ts and what it imports beside it), which the import runs as
     // they are, and the same interactor as the format's program, which other tools run.
-    for (const rel of interactorModules(join(REFERENCE_DIR, slug))) add(`output_validator/${rel}`, readFileSync(join(REFERENCE_DIR, slug, rel)));
-    add(`output_validator/${BUNDLED_INTERACTOR}`, await interactorJs(slug));
-    add('output_validator/README.md', INTERACTOR_NOTE.replaceAll('SLUG', slug));
+    // In a folder of its own under output_validator/: the reference tool, problemtools, reads
+    // each entry there as one program, as the legacy output_validators/ was read.
+    for (const rel of interactorModules(join(REFERENCE_DIR, slug))) add(`output_validator/interactor/${rel}`, readFileSync(join(REFERENCE_DIR, slug, rel)));
+    for (const f of nodeProgram('output_validator/interactor', BUNDLED_INTERACTOR, await interactorJs(slug))) files.push(f);
+    add('output_validator/interactor/README.md', INTERACTOR_NOTE.replaceAll('SLUG', slug));
   }
 
   for (const [root, under] of [[PROBLEMS_DIR, 'problems'], [REFERENCE_DIR, 'reference']] as const) {
@@ -227,19 +234,40 @@ function filesUnder(dir: string, prefix = ''): string[] {
   return out.sort();
 }
 
+/**
+ * A JavaScript program as the format's build/run folder: `build` has nothing to do, `run` starts
+ * the file with Node, passing the program's arguments on.
+ */
+function nodeProgram(dir: string, file: string, js: string): PackageFile[] {
+  const script = (body: string) => Buffer.from(`#!/bin/sh\n${body}\n`, 'utf8');
+  return [
+    { path: `${dir}/${file}`, data: Buffer.from(js, 'utf8') },
+    { path: `${dir}/build`, data: script(`# ${file} is JavaScript: nothing to build.\nexit 0`), executable: true },
+    { path: `${dir}/run`, data: script(`# Runs ${file} with Node (named node or nodejs).\nhere=$(dirname "$0")\nif command -v node >/dev/null 2>&1; then exec node "$here/${file}" "$@"; fi\nexec nodejs "$here/${file}" "$@"`), executable: true },
+  ];
+}
+
+/**
+ * The package folder's name: the format's short name is [a-z0-9]+ (problemtools refuses a dash),
+ * so a slug's dashes are left out ("subtraction-game" is written as subtractiongame/).
+ */
+export function formatShortName(slug: string): string {
+  return slug.replace(/-/g, '');
+}
+
 /** Writes the package to `dir/<slug>/`, which must not exist yet (an export never overwrites). */
 export function writePackage(exported: ExportedPackage, dir: string): string {
-  const target = join(dir, exported.slug);
+  const target = join(dir, formatShortName(exported.slug));
   if (existsSync(target)) throw new ExportError(`${target} already exists; remove it or export to another folder.`);
   for (const f of exported.files) {
     const path = join(target, ...f.path.split('/'));
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, f.data);
+    writeFileSync(path, f.data, { mode: f.executable ? 0o755 : 0o644 });
   }
   return target;
 }
 
 /** The package as a zip holding one folder named by the slug, as the CLI writes it. */
 export function packageZip(exported: ExportedPackage): Buffer {
-  return zipFiles(exported.files.map((f) => ({ path: `${exported.slug}/${f.path}`, data: f.data })));
+  return zipFiles(exported.files.map((f) => ({ path: `${formatShortName(exported.slug)}/${f.path}`, data: f.data, executable: f.executable })));
 }

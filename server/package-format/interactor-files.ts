@@ -89,10 +89,10 @@ export function relativeImports(source: string): string[] {
  * the paths they were imported from under output_validators/, and a README saying how it is called.
  */
 export function interactorPackageFiles(interactor: PackageInteractor, dir = 'output_validator'): { path: string; data: string }[] {
-  // 2023-07 has one output validator, the folder itself: a legacy package's output_validators/NAME/ is flattened.
-  const folder = interactor.entry.includes('/') ? interactor.entry.slice(0, interactor.entry.lastIndexOf('/') + 1) : '';
-  const files = interactor.files.map((f) => ({ path: `${dir}/${f.name.startsWith(folder) ? f.name.slice(folder.length) : f.name}`, data: f.source }));
-  const readme = `${dir}/README.md`;
+  // One program in a folder of its own (output_validator/NAME/, as problemtools reads it): the modules' own folder, or "interactor".
+  const folder = interactor.entry.includes('/') ? '' : 'interactor/';
+  const files = interactor.files.map((f) => ({ path: `${dir}/${folder}${f.name}`, data: f.source }));
+  const readme = `${dir}/${folder || interactor.entry.slice(0, interactor.entry.lastIndexOf('/') + 1)}README.md`;
   if (!files.some((f) => f.path === readme)) files.push({ path: readme, data: STORED_INTERACTOR_NOTE.replace('ENTRY', interactor.entry) });
   return files;
 }

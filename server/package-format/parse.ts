@@ -376,9 +376,9 @@ function readSubmissions(files: string[], text: (rel: string) => string, version
     }
     const list: PackageSubmission[] = (out[folder] ??= []);
     // An SG Judge export writes each TypeScript submission again as bundled JavaScript: judged once, as TypeScript.
-    const twins = [...programs.keys()].filter((n) => n.endsWith('.js') && programs.has(n.replace(/\.js$/, '.ts')));
+    const twins = [...programs.keys()].filter((n) => (n.endsWith('.js') && programs.has(n.replace(/\.js$/, '.ts'))) || (programs.has(`${n}.ts`) && programs.get(n)!.some((r) => r.endsWith('/run'))));
     for (const t of twins) programs.delete(t);
-    if (twins.length) notes.push(`submissions/${folder}/: ${twins.join(', ')} ${twins.length === 1 ? 'is the JavaScript form' : 'are the JavaScript forms'} of the TypeScript beside, judged once as TypeScript.`);
+    if (twins.length) notes.push(`submissions/${folder}/: ${twins.join(', ')} ${twins.length === 1 ? 'is the JavaScript form' : 'are the JavaScript forms'} of the TypeScript beside, for other judges: judged once, as TypeScript.`);
     for (const [name, rels] of programs) {
       const single = rels.length === 1 && rels[0] === name;
       const inner = single ? [name] : rels.map((r) => r.slice(name.length + 1));

@@ -101,7 +101,7 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
 
 /** The output validator's files, or an interactive problem's interactor modules with a note of how it is called. */
 function checkerFiles(checker: StoredChecker): PackageFile[] {
-  if (checker.kind === 'validator') return [{ path: `output_validator/${checker.name.replace(/^output_validators?\/(?:[^/]+\/)?/, '')}`, data: Buffer.from(checker.source, 'utf8') }];
+  if (checker.kind === 'validator') return [{ path: `output_validator/validator/${checker.name.replace(/^.*\//, '')}`, data: Buffer.from(checker.source, 'utf8') }];
   if (checker.kind === 'interactor') return interactorPackageFiles(checker).map((f) => ({ path: f.path, data: Buffer.from(f.data, 'utf8') }));
   return [];
 }

@@ -18,7 +18,7 @@ export const VALID_EXIT = 42;
 export const INVALID_EXIT = 43;
 
 /** Files that describe a validator rather than being one. */
-const DOCUMENT = /\.(md|txt|yaml|yml|json)$/i;
+const DOCUMENT = /\.(md|txt|yaml|yml|json)$|(^|\/)(build|run)$/i;
 
 export interface InputValidation {
   reasons: string[];

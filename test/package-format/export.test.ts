@@ -48,17 +48,19 @@ describe('export in the problem package format', () => {
       expect(readFileSync(join(dir, 'data/secret', last), 'utf8')).toBe(tests.at(-1)!.input);
       expect(readFileSync(join(dir, 'data/secret', last.replace(/\.in$/, '.ans')), 'utf8')).toBe(tests.at(-1)!.expected);
 
-      // Each TypeScript program also as one JavaScript file the format's tools run, without imports of the judge.
-      const withJs = (names: string[]) => names.flatMap((n) => [n, n.replace(/\.ts$/, '.js')]).sort();
-      expect(files(join(dir, 'submissions/accepted'))).toEqual(withJs([problem.pkg.interactive ? 'player.ts' : 'fast.ts']));
+      // Each TypeScript program also as the format's build/run folder around one JavaScript file without imports of the judge.
+      const withJs = (names: string[]) => names.flatMap((n) => [n, n.replace(/\.ts$/, '')]).sort();
+      const main = problem.pkg.interactive ? 'player' : 'fast';
+      expect(files(join(dir, 'submissions/accepted'))).toEqual(withJs([`${main}.ts`]));
       expect(files(join(dir, 'submissions/wrong_answer'))).toEqual(withJs(problem.wrong.map((w) => w.name)));
       expect(files(join(dir, 'submissions/time_limit_exceeded'))).toEqual(withJs(problem.slow.map((s) => s.name)));
-      for (const js of [...files(join(dir, 'submissions/accepted')), ...files(join(dir, 'input_validators/validate'))].filter((f) => f.endsWith('.js'))) {
-        const text = readFileSync(join(dir, js.startsWith('validate') ? 'input_validators/validate' : 'submissions/accepted', js), 'utf8');
-        expect(text, js).not.toMatch(/require\(["'](\.|\/|server|problems)/);
+      expect(files(join(dir, `submissions/accepted/${main}`))).toEqual(['build', 'run', `${main}.js`]);
+      for (const js of [`submissions/accepted/${main}/${main}.js`, 'input_validators/validate/validate.js']) {
+        expect(readFileSync(join(dir, js), 'utf8'), js).not.toMatch(/(require\(|from )["'](\.|\/|server|problems)/);
       }
-      expect(existsSync(join(dir, 'output_validator/interactor.ts'))).toBe(!!problem.pkg.interactive);
-      expect(existsSync(join(dir, 'output_validator/interactor.bundle.js'))).toBe(!!problem.pkg.interactive);
+      expect(dir.endsWith(`/${slug.replace(/-/g, '')}`), 'the format\'s short name: no dashes').toBe(true);
+      expect(existsSync(join(dir, 'output_validator/interactor/interactor.ts'))).toBe(!!problem.pkg.interactive);
+      expect(files(join(dir, 'output_validator/interactor')).filter((f) => !f.endsWith('.ts'))).toEqual(problem.pkg.interactive ? ['README.md', 'build', 'interactor.bundle.js', 'run'] : []);
       // What the format has no place for is kept verbatim.
       for (const f of ['index.ts', 'hints.en.md', 'editorial.zh.md']) {
         expect(readFileSync(join(dir, 'sg-judge/problems', slug, f), 'utf8')).toBe(readFileSync(join(problem.dir, f), 'utf8'));
