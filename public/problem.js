@@ -117,7 +117,15 @@
   })();
 
   const languageSelect = form.querySelector('select[name=language]');
-  const known = (lang) => lang === 'typescript' || lang === 'javascript';
+  // The languages this judge offers (the menu's options), with their editor modes and file extensions.
+  const MODES = (() => {
+    try {
+      return JSON.parse(document.getElementById('language-modes').textContent);
+    } catch {
+      return {};
+    }
+  })();
+  const known = (lang) => typeof lang === 'string' && Object.hasOwn(MODES, lang);
   // A refused form, or "Edit and resubmit", comes with its code and language: they win over the draft.
   const refused = document.querySelector('.form-error') || form.dataset.prefilled === '1';
   if (languageSelect && !refused) {
@@ -146,7 +154,7 @@
     }
   });
 
-  const modeFor = (lang) => (lang === 'javascript' ? 'ace/mode/javascript' : 'ace/mode/typescript');
+  const modeFor = (lang) => (MODES[lang] && MODES[lang].mode) || 'ace/mode/typescript';
   const editor = window.sgCodeEditor(textarea, holder, { mode: modeFor(languageNow()), label: 'Source code' });
   // The starter for the chosen language, selected: the first keystroke or paste replaces it.
   let starterShown = false;
@@ -192,9 +200,14 @@
   fileInput.addEventListener('change', async () => {
     const file = fileInput.files[0];
     if (!file || !editor) return;
-    // A .js file is JavaScript, a .ts file TypeScript: the language follows the file.
-    if (languageSelect && /\.js$/i.test(file.name)) languageSelect.value = 'javascript';
-    else if (languageSelect && /\.ts$/i.test(file.name)) languageSelect.value = 'typescript';
+    // The language follows the file's extension (.ts, .js, .cpp, .py …): the first offered one that
+    // takes it, the one already chosen when it takes it too (a .cpp file keeps C++20 chosen).
+    const ext = (/\.([^.]+)$/.exec(file.name) || [])[1];
+    const takes = (lang) => ext && MODES[lang] && MODES[lang].extensions.includes(ext.toLowerCase());
+    if (languageSelect && ext && !takes(languageSelect.value)) {
+      const match = Object.keys(MODES).find(takes);
+      if (match) languageSelect.value = match;
+    }
     languageSelect && languageSelect.dispatchEvent(new Event('change'));
     // Show the file in the editor and send it from there, so later edits are what gets judged.
     editor.session.setValue(await file.text());

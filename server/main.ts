@@ -25,6 +25,9 @@ import { countTeachers, expireSessions } from './storage/accounts';
 import { adoptLocalWork } from './queue/adopt-local-work';
 import { backupSchedule, startRotatingBackups } from './storage/backup-schedule';
 import { classCodeOf, registrationOpen } from './storage/class-settings';
+import { detectLanguagesInThread } from './languages/detect-in-thread';
+import { languageStatuses } from './languages/detect';
+import { setDetected } from './languages/toolchains';
 
 const log = (line: string): void => console.log(`[judge] ${line}`);
 const warn = (line: string): void => console.warn(`[judge] warning: ${line}`);
@@ -105,6 +108,21 @@ async function main(): Promise<void> {
   const [first, ...more] = listenUrls(config.host, port);
   log(`listening on ${first}${building ? ` (${building} problem(s) being built in the background)` : ''}`);
   for (const url of more) log(`also on ${url}`);
+
+  // Which languages this judge offers: detected off the HTTP thread while problems build; a
+  // missing compiler is reported, never fatal (docs/languages.md).
+  void detectLanguagesInThread().then(
+    (detected) => {
+      setDetected(detected);
+      embedded?.setLanguages(detected);
+      for (const s of languageStatuses(detected)) log(`language ${s.id}: ${s.available ? `offered (${s.version})` : s.reason}`);
+    },
+    (e: unknown) => {
+      warn(`language detection failed: ${e instanceof Error ? e.message : String(e)}; only TypeScript and JavaScript are offered`);
+      setDetected({});
+      embedded?.setLanguages({});
+    },
+  );
 
   const stopBackups = backups ? startRotatingBackups(db, config.dataDir, backups, log, warn) : () => {};
   if (backups) log(`a rotating backup every ${process.env.BACKUP_EVERY!.trim()} into ${config.dataDir}/backups, keeping the last ${backups.keep}`);

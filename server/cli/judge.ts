@@ -1,7 +1,9 @@
 /**
- * `npm run judge -- <slug> <file.ts>`: judges a local file against a problem's stored tests, in
- * process (no server needed), printing a line per test and the verdict in Codeforces words.
- * Exit status: 0 exactly on Accepted, 1 on any other verdict, 2 on a usage error.
+ * `npm run judge -- [--language ID] <slug> <file>`: judges a local file against a problem's stored
+ * tests, in process (no server needed), printing a line per test and the verdict in Codeforces
+ * words. The language is the flag's, else the file's extension's (.ts .js .cpp .cc .py; see
+ * docs/languages.md), else TypeScript. Exit status: 0 exactly on Accepted, 1 on any other verdict,
+ * 2 on a usage error (a language this machine does not offer is one, with its sentence).
  */
 import '../platform/require-supported-node';
 import { readFileSync, statSync } from 'node:fs';
@@ -13,11 +15,14 @@ import { exitWhenWritten } from './exit';
 import { importProblems } from '../import/import';
 import { interactorFor } from '../problems/interactive';
 import { listSlugs, SLUG_PATTERN } from '../problems/registry';
-import { createSandbox } from '../sandbox/index';
+import { createProgramSandbox } from '../languages/program-sandbox';
+import { detectLanguages } from '../languages/detect';
+import { isLanguageId, isScriptLanguage, LANGUAGE_IDS, languageOfFileName, type LanguageId } from '../languages/registry';
+import { setDetected, toolchainFor } from '../languages/toolchains';
 import { openDatabase } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
 
-const USAGE = 'usage: npm run judge -- <problem-slug> <solution.ts>';
+const USAGE = `usage: npm run judge -- [--language ${LANGUAGE_IDS.join('|')}] <problem-slug> <solution file (.ts .js .cpp .py)>`;
 
 function usage(message: string): never {
   console.error(`judge: ${message}\n${USAGE}`);
@@ -29,6 +34,14 @@ async function main(): Promise<number> {
   if (args.length === 1 && (args[0] === '-h' || args[0] === '--help')) {
     console.log(USAGE);
     return 0;
+  }
+  let asked: LanguageId | null = null;
+  const flag = args.findIndex((a) => a === '--language' || a.startsWith('--language='));
+  if (flag >= 0) {
+    const value = args[flag]!.includes('=') ? args[flag]!.slice('--language='.length) : args[flag + 1];
+    args.splice(flag, args[flag]!.includes('=') ? 1 : 2);
+    if (!isLanguageId(value)) usage(`--language must be one of ${LANGUAGE_IDS.join(', ')}${value ? `, not "${value}"` : ''}`);
+    asked = value;
   }
   if (args.length !== 2) usage(`expected 2 arguments, got ${args.length}`);
   const [slug, file] = args as [string, string];
@@ -55,14 +68,19 @@ async function main(): Promise<number> {
     if (!problem) usage(`problem ${slug} could not be imported`);
     const tests = listTests(db, slug);
 
+    const language = asked ?? languageOfFileName(file) ?? 'typescript';
+    if (!isScriptLanguage(language)) {
+      // Only for a native language: its compiler found and self-tested in the sandbox, as the server does at start.
+      setDetected(await detectLanguages(process.env, [language]));
+      await toolchainFor(language).catch((e: Error) => usage(e.message));
+    }
     const compiler = createCompiler();
-    const sandbox = await createSandbox();
+    const sandbox = await createProgramSandbox();
     try {
       const outcome = await grade(
         {
           source,
-          // A .js file is JavaScript (parsed, not type-checked); anything else is TypeScript.
-          language: /\.[cm]?js$/i.test(file) ? 'javascript' : 'typescript',
+          language,
           tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
           limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
           interactor: (await interactorFor(slug)) ?? undefined,

@@ -6,7 +6,8 @@
  */
 import { RequestThread } from '../platform/request-thread';
 import type { CompileReply, CompileRequest } from './compile-thread';
-import type { CompileResult, Compiler, Language } from './types';
+import type { ScriptLanguage } from '../languages/types';
+import type { CompileResult, Compiler } from './types';
 
 /**
  * CPU time one compilation may take (a 64 KiB solution compiles in well under a second). Counted in
@@ -22,7 +23,7 @@ export function createBoundedCompiler(timeLimitMs = COMPILE_TIME_LIMIT_MS): Comp
   // The thread inherits its creator's scheduling priority (a judge thread's).
   const thread = new RequestThread<CompileRequest, CompileReply>(new URL('./compile-thread.ts', import.meta.url), { maxOldGenerationSizeMb: COMPILER_HEAP_MB }, null, { cpuTime: { wallFactor: WALL_FACTOR } });
   return {
-    async compile(source: string, language: Language = 'typescript'): Promise<CompileResult> {
+    async compile(source: string, language: ScriptLanguage = 'typescript'): Promise<CompileResult> {
       const a = await thread.request({ source, language }, timeLimitMs);
       if (!a.ok && a.timedOut) return { ok: false, diagnostics: `1:1 error: compilation took longer than the ${timeLimitMs / 1000} s limit and was stopped; the compiler is slow on this source (long runs of "<" or nested generics?)` };
       if (!a.ok) return { ok: false, diagnostics: `1:1 error: the compiler stopped on this source (${a.lost}); simplify it` };

@@ -8,11 +8,12 @@ import { parentPort } from 'node:worker_threads';
 import { THREAD_READY, type ThreadEnvelope, type ThreadId } from '../platform/request-thread';
 import { ownThreadId } from '../platform/thread-cpu';
 import { createCompiler } from './index';
-import type { CompileResult, Compiler, Language } from './types';
+import type { ScriptLanguage } from '../languages/types';
+import type { CompileResult, Compiler } from './types';
 
 export interface CompileRequest {
   source: string;
-  language: Language;
+  language: ScriptLanguage;
 }
 
 let compiler: Compiler = createCompiler();

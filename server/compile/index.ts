@@ -1,11 +1,12 @@
 import type TS from 'typescript';
 import { typescript } from '../platform/lazy-typescript';
-import { MAX_SOURCE_BYTES } from './config';
+import { refuseSource } from './source-limit';
 import { formatDiagnostics } from './diagnostics';
 import { emitProgram } from './emit';
 import { compileJavaScript } from './javascript';
 import { WarmChecker } from './program-host';
-import type { CompileResult, Compiler, Language } from './types';
+import type { ScriptLanguage } from '../languages/types';
+import type { CompileResult, Compiler } from './types';
 
 const ts = typescript();
 
@@ -19,9 +20,9 @@ export { CHECK_OPTIONS, EMIT_OPTIONS, MAX_SOURCE_BYTES } from './config';
 export function createCompiler(): Compiler {
   let checker: WarmChecker | null = new WarmChecker();
   return {
-    async compile(source: string, language: Language = 'typescript'): Promise<CompileResult> {
+    async compile(source: string, language: ScriptLanguage = 'typescript'): Promise<CompileResult> {
       if (!checker) throw new Error('compiler is closed');
-      const refused = refuse(source);
+      const refused = refuseSource(source);
       if (refused) return { ok: false, diagnostics: refused };
       if (language === 'javascript') return compileJavaScript(source);
       const diagnostics = checker.check(source);
@@ -33,11 +34,4 @@ export function createCompiler(): Compiler {
       checker = null;
     },
   };
-}
-
-function refuse(source: string): string | null {
-  if (source.includes('\0')) return '1:1 error: the source contains a NUL byte; submit a text file';
-  const bytes = Buffer.byteLength(source, 'utf8');
-  if (bytes > MAX_SOURCE_BYTES) return `1:1 error: the source is ${bytes} bytes; the limit is ${MAX_SOURCE_BYTES} bytes (64 KiB)`;
-  return null;
 }

@@ -106,6 +106,8 @@ export function apiRouter({ db, onSubmitted }: ApiDeps): express.Router {
       verdict: s.verdict,
       tests: listSubmissionTests(db, id).map((t) => ({ index: t.idx, verdict: t.verdict, timeMs: t.timeMs, memoryKb: t.memoryKb })),
       compileOutput: s.compileOutput,
+      // The program came from the compile cache: the same source was compiled before (docs/languages.md).
+      compileCached: s.compileCached === 1,
       failedTest: s.failedTest,
       timeMs: s.timeMs,
       memoryKb: s.memoryKb,

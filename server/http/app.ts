@@ -43,6 +43,7 @@ import { contestRoutes } from './contest-routes';
 import { contestPages } from './contest-pages';
 import { contestToolGate } from './contest-tool-gate';
 import { rejudgeRoutes } from './rejudge-routes';
+import { languagesApi } from './languages-api';
 
 export interface AppDeps {
   db: Db;
@@ -129,6 +130,7 @@ export function createApp(deps: AppDeps): JudgeApp {
   app.use('/api', sampleRunsApi(deps.db, deps.onQueued));
   app.use('/api', mistakeMapsApi(deps.db, deps.onQueued));
   app.use('/api', problemDraftApi(deps.db, deps.onQueued));
+  app.use('/api', languagesApi());
   app.use('/api', healthApi(deps.db, deps.workers ?? (async () => ({ mode: 'embedded', workers: [] }))));
   const labJobs = new LabQueue(deps.db, deps.onQueued);
   const labThread = new LabThread(deps.judgeNice ?? null);

@@ -1,17 +1,26 @@
-import { LANGUAGES, type Language } from '../compile/types';
-import { badRequest } from './errors';
+import { languageStatuses } from '../languages/detect';
+import { isLanguageId, LANGUAGE_IDS, type LanguageId } from '../languages/registry';
+import { detectedNow } from '../languages/toolchains';
+import { said } from '../text/messages';
+import { badRequest, HttpError } from './errors';
 
 /**
- * The `language` of a submission, stress run or invocation (JSON field or form field): TypeScript
- * when absent or empty, else one of LANGUAGES; anything else is a 400 with a sentence.
+ * The `language` of a submission, stress run, invocation, sample run or mistake map (JSON field or
+ * form field): TypeScript when absent or empty, else one of the registry's ids that this judge
+ * offers. An unknown id is a 400 naming the ids; a language this judge does not offer is a 400 with
+ * detection's sentence ("C++ is not available on this judge: install g++"); one still being
+ * checked at start is a 503 (try again in seconds).
  */
-export function parseLanguage(value: unknown): Language {
+export function parseLanguage(value: unknown): LanguageId {
   if (value === undefined || value === null || value === '') return 'typescript';
-  if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)) return value as Language;
-  throw badRequest(`The field "language" must be one of ${LANGUAGES.map((l) => `"${l}"`).join(', ')}.`);
+  if (!isLanguageId(value)) throw badRequest(said('language.unknown', LANGUAGE_IDS.map((l) => `"${l}"`).join(', ')));
+  const status = languageStatuses(detectedNow()).find((s) => s.id === value)!;
+  if (status.available) return value;
+  const sentence = status.said ?? status.reason ?? value;
+  throw detectedNow() === null ? new HttpError(503, sentence) : badRequest(sentence);
 }
 
 /** The language of a JSON body (which may not be an object; its own checks report that). */
-export function bodyLanguage(body: unknown): Language {
+export function bodyLanguage(body: unknown): LanguageId {
   return parseLanguage(typeof body === 'object' && body !== null ? (body as { language?: unknown }).language : undefined);
 }

@@ -16,7 +16,8 @@ import { STORED_HASH_PREFIX } from '../problem-store/store';
 import { storedLack } from './stored-guard';
 import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { teachingView } from './teaching-view';
-import { STARTER_CODE } from '../problems/starter-code';
+import { starterCode } from '../problems/starter-code';
+import { languageMenu } from './language-menu';
 import { statementLang } from './lang';
 import { formatTimestamp, statusClass, statusSaid } from './present';
 import type { Lang, StatementCache } from './statements';
@@ -136,7 +137,8 @@ export function renderProblemPage(db: Db, statements: StatementCache, req: expre
     nav: 'problems',
     katex: true,
     scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js'],
-    starterJson: JSON.stringify(STARTER_CODE).replace(/</g, '\\u003c'),
+    starterJson: JSON.stringify(starterCode(catalogEntry(p.slug).tags.includes('interactive') ? 'interactive' : 'batch')).replace(/</g, '\\u003c'),
+    languages: languageMenu(prefill?.language, res.locals.uiLang === 'zh' ? 'zh' : 'en'),
     // A Chinese page says the sample runs' messages (and the API's errors) by their ids.
     messagesJson: res.locals.uiLang === 'zh' ? sampleRunTemplates() : null,
     problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug, owner ?? undefined) },

@@ -5,7 +5,7 @@
  * whatever the source.
  */
 import { RequestThread } from '../platform/request-thread';
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import type { Db } from '../storage/db';
 import type { HighlightRequest } from '../render/highlight';
 import { getSourceHtml, saveSourceHtml } from '../storage/submissions';
@@ -45,7 +45,7 @@ export class StoredHighlight {
    * The submission's source as HTML, highlighted as its own language (JavaScript as JavaScript):
    * stored, or highlighted now (off the HTTP thread) and stored.
    */
-  html(id: number, source: string, language: Language): Promise<string> {
+  html(id: number, source: string, language: LanguageId): Promise<string> {
     const stored = getSourceHtml(this.db, id);
     if (stored !== null) return Promise.resolve(stored);
     let p = this.pending.get(id);
@@ -60,7 +60,7 @@ export class StoredHighlight {
     return p;
   }
 
-  private async compute(source: string, language: Language): Promise<{ html: string; keep: boolean }> {
+  private async compute(source: string, language: LanguageId): Promise<{ html: string; keep: boolean }> {
     if (tooLongToHighlight(source)) return { html: escapeHtml(source), keep: true };
     const a = await this.thread.request({ source, language }, HIGHLIGHT_MS);
     if (a.ok) return { html: a.reply, keep: true };

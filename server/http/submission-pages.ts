@@ -16,7 +16,7 @@ import {
   type FailureTextKind,
 } from '../storage/submissions';
 import { parseFormBody, rawBody } from './body';
-import { badRequest, HttpError, notFound } from './errors';
+import { badRequest, errorIn, HttpError, notFound } from './errors';
 import type { RefusedForm } from './problem-pages';
 import { formatTimestamp, statusClass, statusSaid, verdictClass } from './present';
 import { checkSubmission } from './submission-input';
@@ -25,6 +25,7 @@ import { parseCount, parseSubmissionFilter } from './submission-query';
 import { clientKey } from './client-key';
 import { checkPersonCap } from './person-cap';
 import { compileOutputHtml, sourceView } from './source-view';
+import { languageSpec } from '../languages/registry';
 import { caseOfDifference, splitAtCase } from './failing-case-view';
 import { storedCaseLayout } from '../problem-store/case-layouts';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
@@ -65,7 +66,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
       // An empty or oversized source keeps the student on the problem page, with the code they sent.
       if (!(e instanceof HttpError) || e.status === 404 || !slugFromPath || !showRefused) throw e;
       res.status(e.status);
-      showRefused(req, res, slugFromPath, { error: e.message, source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
+      showRefused(req, res, slugFromPath, { error: errorIn(e, res.locals.uiLang === 'zh' ? 'zh' : 'en'), source: (source ?? '').slice(0, 256 * 1024), language: form.fields.get('language') });
       return;
     }
     checkPersonCap(db, 'submission', req, res);
@@ -111,7 +112,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         when: formatTimestamp(s.createdAt),
         problem: s.problem,
         problemTitle: titles.get(s.problem) ?? s.problem,
-        language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
+        language: languageSpec(s.language).name,
         statusText: statusSaid(s),
         statusClass: statusClass(s),
         done: s.status === 'done',
@@ -214,10 +215,11 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         source,
         editHref: `/problems/${s.problem}?from=${s.id}#submit`,
         next: nextHeader && { slug: nextHeader.slug, title: res.locals.uiLang === 'zh' ? nextHeader.titleZh : nextHeader.titleEn },
-        language: s.language === 'javascript' ? 'JavaScript' : 'TypeScript',
+        language: languageSpec(s.language).name,
         sourceBytes: Buffer.byteLength(s.source),
-        // The runtime the verdict depends on: the judge threads run in this process, on its Node.
-        node: process.versions.node,
+        // The runtime the verdict depends on: the judge threads run in this process, on its Node
+        // (a native program runs on the machine's compiler or interpreter: docs/languages.md).
+        node: languageSpec(s.language).native ? null : process.versions.node,
         // Rejudges that changed or confirmed its verdict (server/rejudge/): before → after.
         rejudged: verdictHistory(db, s.id).map((h) => ({ before: h.before, after: h.after, when: formatTimestamp(h.at) })),
         rejudgePanel: done && isTeacher(res) ? rejudgePanel({ submission: s.id }, latestRejudge(db, { submission: s.id })) : null,
@@ -229,7 +231,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
 
   router.get('/submissions/:submission/:file', (req, res) => {
     const id = loadedId(res, 'submission');
-    const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts|js)$/.exec(req.params.file);
+    const m = /^(input|expected|output|stderr|dialogue|source)\.(txt|ts|js|cpp|py)$/.exec(req.params.file);
     if (!m) throw notFound('There is no such file.');
     const kind = m[1]!;
     let content: string | undefined;

@@ -252,6 +252,8 @@ const PHRASES_ZH: Record<string, string> = {
   // Problem page
   'Judged by Node.js {0}. TypeScript {1} type-checks TypeScript first:': '评测使用 Node.js {0}。TypeScript 代码先由 TypeScript {1} 做类型检查：',
   'a type error is a compilation error': '类型错误算作编译错误',
+  "C++ is compiled by g++ -std=gnu++17 (or gnu++20) -O2 with ONLINE_JUDGE defined; Python runs on CPython or PyPy. The time and memory limits are the same for every language, and Python's memory counts its interpreter.":
+    'C++ 用 g++ -std=gnu++17（或 gnu++20）-O2 编译，并定义了 ONLINE_JUDGE；Python 在 CPython 或 PyPy 上运行。每种语言的时间和内存限制都相同，Python 的内存包括解释器本身。',
   '. JavaScript is only parsed (a syntax error is a compilation error) and runs the same way.': '。JavaScript 只做语法分析（语法错误算作编译错误），运行方式相同。',
   'Judged against {0} tests; limit 64 KiB of source. Ctrl+Enter (⌘+Enter) in the editor submits; Esc then Tab leaves the editor.': '共 {0} 个测试点；源代码不超过 64 KiB。在编辑器中按 Ctrl+Enter（⌘+Enter）提交；先按 Esc 再按 Tab 离开编辑器。',
   'Show hint {0} of {1}': '显示第 {0} 条提示（共 {1} 条）',

@@ -1,4 +1,5 @@
-import type { Compiler, Language } from '../compile/types';
+import type { Compiler } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import type { Limits } from '../problems/types';
 import type { Interactor } from '../problems/types';
 import type { Sandbox } from '../sandbox/types';
@@ -18,7 +19,7 @@ export interface GradeTest {
 export interface GradeRequest {
   source: string;
   /** TypeScript (type-checked) unless said otherwise. */
-  language?: Language;
+  language?: LanguageId;
   tests: GradeTest[];
   limits: Limits;
   /** Whose program it is (the queue's sender): their previous program's sandbox worker may take it. */
@@ -53,7 +54,7 @@ export interface TestOutcome {
 
 export type GradeEvent =
   | { type: 'compiling' }
-  | { type: 'compiled'; ok: boolean; output: string }
+  | { type: 'compiled'; ok: boolean; output: string; /** a native program the compile cache had */ cached?: boolean }
   | { type: 'running'; test: number }
   | { type: 'test'; outcome: TestOutcome };
 
@@ -95,7 +96,7 @@ export async function grade(req: GradeRequest, deps: GradeDeps, onEvent: (e: Gra
 async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: GradeEvent) => void): Promise<GradeOutcome> {
   const outcome: GradeOutcome = { verdict: 'AC', failedTest: null, compileOutput: null, tests: [], timeMs: 0, memoryKb: 0 };
   onEvent({ type: 'compiling' });
-  const prepared = await compileAndLoad(deps, req.source, req.language, req.limits, (ok, output) => onEvent({ type: 'compiled', ok, output }), req.person ?? null);
+  const prepared = await compileAndLoad(deps, req.source, req.language, req.limits, (ok, output, cached) => onEvent({ type: 'compiled', ok, output, ...(cached && { cached }) }), req.person ?? null);
   if (!prepared.ok) return { ...outcome, verdict: prepared.verdict, compileOutput: prepared.compileOutput || null };
   outcome.compileOutput = prepared.diagnostics || null;
 

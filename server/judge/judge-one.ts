@@ -10,7 +10,11 @@
  * - The message: the checker's (or interactor's) on WA and on every game, else the run's own
  *   (the sandbox's TLE/MLE/OLE/RE sentence).
  */
-import type { Compiler, Language } from '../compile/types';
+import type { Compiler } from '../compile/types';
+import { compileProgram } from '../languages/compile-program';
+import type { CompiledProgram } from '../languages/program';
+import { loadCompiled } from '../languages/program-sandbox';
+import type { LanguageId } from '../languages/registry';
 import type { Interactor, Limits } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import { playGame } from './interactor';
@@ -95,30 +99,39 @@ export async function judgeBatch(sandbox: Sandbox, cases: readonly { input: stri
   return runs.map((run, i) => judgeRun(run, cases[i]!.expected));
 }
 
-export type Prepared = { ok: true; js: string; diagnostics: string } | { ok: false; verdict: Extract<Verdict, 'CE' | 'IE'>; compileOutput: string };
+export type Prepared =
+  | { ok: true; program: CompiledProgram; diagnostics: string; /** a native program the cache had: nothing was compiled */ cached: boolean }
+  | { ok: false; verdict: Extract<Verdict, 'CE' | 'IE'>; compileOutput: string };
+
+/** What a program is compiled and loaded with: any language's compiler, and a sandbox that runs every language. */
+export interface ProgramDeps {
+  compiler: Compiler;
+  /** A native program needs a sandbox for every language (createProgramSandbox). */
+  sandbox: Sandbox;
+}
 
 /** Compiles a program and loads it into the sandbox under `limits`: CE for the user's mistake, IE for the judge's. */
 export async function compileAndLoad(
-  deps: { compiler: Compiler; sandbox: Sandbox },
+  deps: ProgramDeps,
   source: string,
-  language: Language | undefined,
+  language: LanguageId | undefined,
   limits: Limits,
   /** Told as soon as the compiler has answered, before the program is loaded. */
-  onCompiled: (ok: boolean, diagnostics: string) => void = () => {},
+  onCompiled: (ok: boolean, diagnostics: string, cached: boolean) => void = () => {},
   person: string | null = null,
 ): Promise<Prepared> {
   try {
-    const compiled = await deps.compiler.compile(source, language);
-    onCompiled(compiled.ok, compiled.diagnostics);
+    const compiled = await compileProgram(deps.compiler, source, language);
+    onCompiled(compiled.ok, compiled.diagnostics, compiled.ok && (compiled.cached ?? false));
     if (!compiled.ok) return { ok: false, verdict: 'CE', compileOutput: compiled.diagnostics };
-    await loadProgram(deps.sandbox, compiled.js, limits, person);
-    return { ok: true, js: compiled.js, diagnostics: compiled.diagnostics };
+    await loadProgram(deps.sandbox, compiled.program, limits, person);
+    return { ok: true, program: compiled.program, diagnostics: compiled.diagnostics, cached: compiled.cached ?? false };
   } catch (e) {
     return { ok: false, verdict: 'IE', compileOutput: judgeErrorText(e) };
   }
 }
 
-/** Loads compiled code under a problem's limits and the judge's output limit. */
-export function loadProgram(sandbox: Sandbox, js: string, limits: Limits, person: string | null = null): Promise<void> {
-  return sandbox.load(js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT }, person);
+/** Loads a compiled program under a problem's limits and the judge's output limit. */
+export function loadProgram(sandbox: Sandbox, program: CompiledProgram, limits: Limits, person: string | null = null): Promise<void> {
+  return loadCompiled(sandbox, program, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT }, person);
 }

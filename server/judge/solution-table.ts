@@ -100,7 +100,7 @@ export async function judgeSolution(
   const limits = problem.pkg.limits;
   const prepared = await compileAndLoad(deps, solution.source, undefined, limits);
   if (!prepared.ok) return { ...row, got: prepared.verdict, tests: '-'.repeat(tests.length), ok: prepared.verdict === 'CE' && solution.expected === 'CE' };
-  const { js } = prepared;
+  const { program } = prepared;
 
   for (const test of tests) {
     const { run, verdict } = await judgeOne(deps.sandbox, test.input, test.expected, limits, interactor);
@@ -133,7 +133,7 @@ export async function judgeSolution(
     const unrun = tests.map((_, i) => i).filter((i) => i >= ran).sort(bySize);
     const pool = timedOut.length + unrun.length > 0 ? [...timedOut, ...unrun] : tests.map((_, i) => i).sort(bySize);
     const raised = problem.pkg.limits.timeMs * options.raisedLimit;
-    await loadProgram(deps.sandbox, js, { ...limits, timeMs: raised });
+    await loadProgram(deps.sandbox, program, { ...limits, timeMs: raised });
     // The largest few, until one is not finished even then: inputs of one length can differ in
     // how hard they are (a row of short runs against one long alternating run).
     let pick = pool[0]!;

@@ -4,7 +4,10 @@
  * each answer read as win, lose or "?" (a run that crashed, ran out of time or memory, or an output
  * line that is no answer).
  */
-import type { Compiler, Language } from '../compile/types';
+import { compileProgram } from '../languages/compile-program';
+import { loadCompiled } from '../languages/program-sandbox';
+import type { Compiler } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import { DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox/types';
 import { judgeCases } from '../stress/judge-cases';
 import { problemTools } from '../problems/problem-tools';
@@ -32,13 +35,13 @@ export function gridInputs(probe: Probe, states: number[][]): { input: string; s
 export async function runGrid(
   slug: string,
   probe: Probe,
-  program: { source: string; language: Language },
+  program: { source: string; language: LanguageId },
   deps: { compiler: Compiler; sandbox: Sandbox },
 ): Promise<GridOutcome> {
   const { problem, fast } = await problemTools(slug);
-  const compiled = await deps.compiler.compile(program.source, program.language);
+  const compiled = await compileProgram(deps.compiler, program.source, program.language);
   if (!compiled.ok) return { ok: false, compileOutput: compiled.diagnostics };
-  await deps.sandbox.load(compiled.js, { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
+  await loadCompiled(deps.sandbox, compiled.program, { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   const states = gridStates(probe);
   const files = gridInputs(probe, states);
   const judged = await judgeCases(

@@ -1,4 +1,6 @@
 import * as fc from 'fast-check';
+import { compileProgram } from '../languages/compile-program';
+import { loadCompiled } from '../languages/program-sandbox';
 import type { Compiler } from '../compile/types';
 import { judgeOne, judgeRunChecked } from '../judge/judge-one';
 import type { OutputCheck } from '../judge/output-check';
@@ -53,9 +55,9 @@ export async function runStoredStress(req: StressRequest, deps: StoredStressDeps
   const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started), budgetUsedMs: budget.used(), runs: made });
 
   onEvent({ type: 'compiling' });
-  const compiled = await deps.compiler.compile(req.source, req.language);
+  const compiled = await compileProgram(deps.compiler, req.source, req.language);
   if (!compiled.ok) return finish({ result: 'error', error: `Compilation error:\n${compiled.diagnostics}` });
-  await Promise.all(deps.sandboxes.map((s) => s.load(compiled.js, { ...deps.limits, outputBytes: DEFAULT_OUTPUT_LIMIT })));
+  await Promise.all(deps.sandboxes.map((s) => loadCompiled(s, compiled.program, { ...deps.limits, outputBytes: DEFAULT_OUTPUT_LIMIT })));
 
   const validate = storedInputCheck(deps.caseLayout);
   const first = Math.min(req.firstCase ?? 0, req.cases);

@@ -1,33 +1,13 @@
 /**
- * What an empty editor opens with: the idiom of "What a solution can use" (docs/sandbox.md) as code, for each
- * language. It reads the whole input as tokens and prints the collected lines at the end; it
- * compiles and runs as it is (the sample-runs API test runs both).
+ * What an empty editor opens with, per language and problem kind (the registry's starters,
+ * server/languages/): it reads the input the fast way for its language and compiles and runs as
+ * it is (the sample-runs API test runs them).
  */
-import type { Language } from '../compile/types';
+import { LANGUAGES, type LanguageId, type ProblemKind } from '../languages/registry';
 
-export const STARTER_CODE: Readonly<Record<Language, string>> = {
-  typescript: `import * as fs from 'fs';
+export function starterCode(kind: ProblemKind): Readonly<Record<LanguageId, string>> {
+  return Object.fromEntries(LANGUAGES.map((l) => [l.id, l.starter[kind]])) as Record<LanguageId, string>;
+}
 
-const tokens = fs.readFileSync(0, 'utf8').split(/\\s+/).filter(Boolean);
-let at = 0;
-const next = (): string => tokens[at++];
-const out: string[] = [];
-
-// const n = Number(next());
-// out.push(String(n));
-
-console.log(out.join('\\n'));
-`,
-  javascript: `const fs = require('fs');
-
-const tokens = fs.readFileSync(0, 'utf8').split(/\\s+/).filter(Boolean);
-let at = 0;
-const next = () => tokens[at++];
-const out = [];
-
-// const n = Number(next());
-// out.push(String(n));
-
-console.log(out.join('\\n'));
-`,
-};
+/** The batch problems' starters (most problems). */
+export const STARTER_CODE: Readonly<Record<LanguageId, string>> = starterCode('batch');

@@ -8,6 +8,7 @@ import { PersonTurns } from './person-turns';
 import { queuedHeads } from './queued-heads';
 import type { FromThread, JobKind, JudgeThreadData, ToThread } from './protocol';
 import { startTsWorker } from '../platform/ts-worker';
+import type { Detected } from '../languages/toolchains';
 
 /** After this many interrupted attempts (the judge thread or the process died) a submission gets IE. */
 const MAX_ATTEMPTS = 3;
@@ -77,6 +78,7 @@ export class JudgeQueue {
   private yieldTimer: NodeJS.Timeout | null = null;
   /** Threads (by number) that have said ready at least once, for whenReady(). */
   private readonly everReady = new Set<number>();
+  private languages: Detected | null = null;
   private allReady: (() => void) | null = null;
   private readonly allReadyPromise = new Promise<void>((resolve) => (this.allReady = resolve));
 
@@ -97,6 +99,12 @@ export class JudgeQueue {
     for (let n = 0; n < this.options.workers; n++) this.slots.push(this.spawn(n, 0));
     this.watchdog = setInterval(() => this.checkWatchdog(), 5_000);
     this.watchdog.unref();
+  }
+
+  /** What language detection found: every judge thread is told, now and when it (re)starts. */
+  setLanguages(detected: Detected): void {
+    this.languages = detected;
+    for (const slot of this.slots) if (slot?.ready) slot.worker.postMessage({ type: 'languages', detected } satisfies ToThread);
   }
 
   /** Called after a submission is stored: an idle judge takes it at once. */
@@ -149,6 +157,7 @@ export class JudgeQueue {
     slot.lastHeard = Date.now();
     if (m.type === 'ready') {
       slot.ready = true;
+      if (this.languages) slot.worker.postMessage({ type: 'languages', detected: this.languages } satisfies ToThread);
       slot.startFailures = 0;
       this.options.log(`judge thread ${slot.n} ready`);
       this.everReady.add(slot.n);

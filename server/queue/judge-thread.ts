@@ -6,7 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
-import { createSandbox } from '../sandbox/index';
+import { createProgramSandbox } from '../languages/program-sandbox';
+import { setDetected } from '../languages/toolchains';
 import { checkpoint, openDatabase } from '../storage/db';
 import type { Sandbox } from '../sandbox/types';
 import { internalErrorMessage } from './job-records';
@@ -25,7 +26,8 @@ const db = openDatabase(dbPath);
 // with the first compilation: at start-up every judge thread loading a second TypeScript would
 // delay the first verdict on a small machine.
 const compiler = createBoundedCompiler();
-const sandbox = await createSandbox();
+// Every language's programs: JavaScript in the process sandbox, native ones in the contained runner.
+const sandbox = await createProgramSandbox();
 await warmUp(compiler, sandbox);
 sandbox.release();
 
@@ -41,7 +43,7 @@ let stressSandboxStarting: Promise<void> | null = null;
 function sandboxes(): Sandbox[] {
   // Until it is up, runs use the warm one alone, so a first stress run is not held up by a process
   // start (a looping program is reported in seconds).
-  stressSandboxStarting ??= createSandbox().then(
+  stressSandboxStarting ??= createProgramSandbox().then(
     (s) => {
       stressSandbox = s;
     },
@@ -74,7 +76,9 @@ function failed(kind: JobKind, id: number, message: string): FromThread {
 
 // One job at a time: the main thread sends the next only after this one's final message.
 port.on('message', (m: ToThread) => {
-  if (m.type === 'yield') {
+  if (m.type === 'languages') {
+    setDetected(m.detected);
+  } else if (m.type === 'yield') {
     yieldFor = { kind: m.kind, id: m.id };
   } else if (m.type === 'job') {
     work(m.kind, m.id, m.resume)

@@ -9,6 +9,7 @@ import type { DraftFinal } from '../problem-drafts/store';
 import type { CheckRow } from '../problem-drafts/checks';
 import type { ImportFinal } from '../problem-store/import-jobs';
 import type { SolutionReport } from '../problem-store/types';
+import type { Detected } from '../languages/toolchains';
 
 /** Messages between the main thread and a judge thread. */
 export interface JudgeThreadData {
@@ -33,12 +34,14 @@ export type ToThread =
   | { type: 'job'; kind: JobKind; id: number; resume?: unknown }
   /** Stop the job at its next batch and hand it back with its progress (see JudgeQueue, MIN_SLICE_MS). */
   | { type: 'yield'; kind: JobKind; id: number }
+  /** The languages detection found at start (server/languages/detect.ts): sent before any job that needs one. */
+  | { type: 'languages'; detected: Detected }
   | { type: 'close' };
 
 export type FromThread =
   | { type: 'ready' }
   | { type: 'compiling'; id: number }
-  | { type: 'compiled'; id: number; ok: boolean; output: string }
+  | { type: 'compiled'; id: number; ok: boolean; output: string; /** the compile cache had the program */ cached?: boolean }
   /**
    * Tests finished since the last progress message (stored in one transaction), and the test now
    * running (null: none). Sent for the first test at once, then at most every PROGRESS_MS.

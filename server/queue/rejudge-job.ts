@@ -4,7 +4,7 @@
  * written to the submission meanwhile; the verdict, test rows and failing texts travel in the final
  * message and replace the old ones at once (store.ts), so the old verdict stays visible until then.
  */
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import { grade, type GradeEvent } from '../judge/grader';
 import { limitsOf } from '../judge/judge-one';
 import { storedCheckFor } from '../problem-store/judge-check';
@@ -37,7 +37,7 @@ export async function runRejudgeJob(id: number, ctx: ThreadContext): Promise<voi
   const outcome = await grade(
     {
       source: item.source,
-      language: item.language as Language,
+      language: item.language as LanguageId,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
       limits: limitsOf(problem),
       // A stored interactive problem's interactor runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).

@@ -46,7 +46,7 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
       case 'compiling':
         return send({ type: 'compiling', id });
       case 'compiled':
-        return send({ type: 'compiled', id, ok: e.ok, output: e.output });
+        return send({ type: 'compiled', id, ok: e.ok, output: e.output, ...(e.cached && { cached: true }) });
       case 'running':
         if (sentAt === null || performance.now() - sentAt >= PROGRESS_MS) sendProgress(e.test);
         return;

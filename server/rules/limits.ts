@@ -25,6 +25,21 @@ export const MLE_SUSTAIN_MS = 250;
 /** How long the interactor may take to decide once the program has ended, ms. */
 export const INTERACTOR_AFTER_END_MS = 10_000;
 
+/**
+ * Native programs (C++, Python; server/sandbox/native/): threads and processes a program may have
+ * at once (its pids cgroup), the size of any file it writes and of its private /tmp, MiB.
+ */
+export const NATIVE_TASKS = 32;
+export const NATIVE_FILE_MB = 64;
+/**
+ * RLIMIT_CPU of a native program, seconds: a backstop only, above the limit (the runner stops the
+ * program at the limit itself, from its cgroup's CPU counter, which counts every thread and child).
+ */
+export const cpuBackstopSeconds = (l: TimeLimit) => Math.ceil(l.timeMs / 1000) + 1;
+
+/** How many times a run stopped by the wall net, whose wait for a core is unknown, is run again. */
+export const WALL_RERUNS = 2;
+
 /** Wall time of a run before the watchdog stops it as idle (TLE); also the idleness limit of an interactive run. */
 export const wallClockMs = (l: TimeLimit) => 2 * l.timeMs + 300;
 /** How long the worker may stay busy between runs (code of a finished run still going) before TLE. */

@@ -16,11 +16,13 @@ export interface Layers {
   warnings: string[];
 }
 
-interface CgroupSupport {
+export interface CgroupSupport {
   version: 1 | 2;
-  /** Parent directories (v1: memory and pids hierarchies; v2: one). */
+  /** Parent directories (v1: memory, pids and CPU-accounting hierarchies; v2: one). */
   memoryParent: string;
   pidsParent: string | null;
+  /** v1 only: the cpuacct hierarchy, whose counter the native runner reads (v2 has cpu.stat in the one group). */
+  cpuacctParent?: string | null;
 }
 
 const NOBODY = '65534';
@@ -114,7 +116,14 @@ function findCgroup(): CgroupSupport | null {
     if (existsSync(path.join(memoryParent, 'memory.limit_in_bytes')) && usable(memoryParent)) {
       const pidsPath = ownPath('pids');
       const pidsParent = pidsPath === undefined ? null : path.join('/sys/fs/cgroup/pids', pidsPath);
-      return { version: 1, memoryParent, pidsParent: pidsParent && usable(pidsParent) ? pidsParent : null };
+      const cpuPath = ownPath('cpuacct');
+      const cpuacctParent = cpuPath === undefined ? null : path.join('/sys/fs/cgroup/cpuacct', cpuPath);
+      return {
+        version: 1,
+        memoryParent,
+        pidsParent: pidsParent && usable(pidsParent) ? pidsParent : null,
+        cpuacctParent: cpuacctParent && existsSync(path.join(cpuacctParent, 'cpuacct.usage')) && usable(cpuacctParent) ? cpuacctParent : null,
+      };
     }
   }
   const unified = lines.find((l) => l.startsWith('0::'))?.slice(3);
@@ -150,7 +159,7 @@ const ownerAlive = (pid: string, tid: string | undefined) => existsSync(`/proc/$
  * killed, then the group goes (a group can only be removed once it is empty).
  */
 function sweepStaleGroups(support: CgroupSupport): void {
-  for (const parent of [support.memoryParent, support.pidsParent]) {
+  for (const parent of [support.memoryParent, support.pidsParent, support.cpuacctParent]) {
     if (!parent) continue;
     try {
       for (const name of readdirSync(parent)) {
@@ -211,13 +220,26 @@ const pause = (ms: number, background: boolean) =>
 
 let groupCounter = 0;
 
+/** What a group is for beyond memory: its task cap, and (v1) a CPU-accounting group beside it. */
+export interface CgroupOptions {
+  pidsMax?: number;
+  cpuacct?: boolean;
+}
+
 /** One sandbox process's cgroup(s): created before it starts, limits set per program, removed after. */
 export class Cgroup {
   private readonly dirs: string[] = [];
-  private readonly memoryDir: string;
+  readonly memoryDir: string;
+  /** v1: the pids and cpuacct groups, when there (v2 has one group, memoryDir). */
+  readonly pidsDir: string | null = null;
+  readonly cpuacctDir: string | null = null;
 
-  constructor(private readonly support: CgroupSupport) {
+  constructor(
+    private readonly support: CgroupSupport,
+    options: CgroupOptions = {},
+  ) {
     sweepStaleGroups(support);
+    const pidsMax = String(options.pidsMax ?? PIDS_MAX);
     const name = `sg-sandbox-${ownerTag()}-${++groupCounter}-${Date.now() % 100000}`;
     this.memoryDir = path.join(support.memoryParent, name);
     mkdirSync(this.memoryDir);
@@ -226,13 +248,20 @@ export class Cgroup {
       const pidsDir = path.join(support.pidsParent, name);
       mkdirSync(pidsDir);
       this.dirs.push(pidsDir);
-      writeFileSync(path.join(pidsDir, 'pids.max'), String(PIDS_MAX));
+      this.pidsDir = pidsDir;
+      writeFileSync(path.join(pidsDir, 'pids.max'), pidsMax);
     } else if (support.version === 2) {
       try {
-        writeFileSync(path.join(this.memoryDir, 'pids.max'), String(PIDS_MAX));
+        writeFileSync(path.join(this.memoryDir, 'pids.max'), pidsMax);
       } catch {
         // pids controller not delegated here
       }
+    }
+    if (options.cpuacct && support.version === 1 && support.cpuacctParent) {
+      const cpuDir = path.join(support.cpuacctParent, name);
+      mkdirSync(cpuDir);
+      this.dirs.push(cpuDir);
+      this.cpuacctDir = cpuDir;
     }
   }
 
@@ -247,6 +276,16 @@ export class Cgroup {
       writeFileSync(path.join(this.memoryDir, file), String(Math.floor(bytes)));
     } catch {
       // Lowering below current usage fails; the RSS watchdog still applies.
+    }
+  }
+
+  /** No swap beyond the memory limit (v1 counts memory + swap in memsw; v2 caps swap apart). */
+  forbidSwap(bytes: number): void {
+    try {
+      if (this.support.version === 1) writeFileSync(path.join(this.memoryDir, 'memory.memsw.limit_in_bytes'), String(Math.floor(bytes)));
+      else writeFileSync(path.join(this.memoryDir, 'memory.swap.max'), '0');
+    } catch {
+      // no swap accounting here (or no swap)
     }
   }
 

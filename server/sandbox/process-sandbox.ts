@@ -9,7 +9,7 @@ import type { HostToParent, LiveInFrame, LiveOutFrame, ParentToHost, RunReport }
 import type { LiveSession, RunLimits, RunResult, Sandbox } from './types';
 import { permissionFlag } from '../platform/node-version';
 import { sandboxNodeBinary } from './node-binary';
-import { batchSafetyMs, cgroupMb, safetyMs } from '../rules/limits';
+import { batchSafetyMs, cgroupMb, safetyMs, WALL_RERUNS } from '../rules/limits';
 import { safetyNet } from './safety-net';
 import { worstStatus } from '../rules/verdicts';
 
@@ -31,8 +31,7 @@ const NODE_FLAGS = [
 const OOM_TEXT = /heap out of memory|Allocation failed|Reached heap limit|Fatal process out of memory|Out of memory/i;
 
 let warned = false;
-/** How many times a run stopped by the wall net, whose wait for a core is unknown, is run again. */
-export const WALL_RERUNS = 2;
+export { WALL_RERUNS } from '../rules/limits';
 
 /** The answer to a request, or the death of the process that was to answer it. */
 type Answer = HostToParent | LiveOutFrame | { t: 'died'; report: RunReport; replaced: boolean };

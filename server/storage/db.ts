@@ -72,10 +72,22 @@ export function migrate(db: Db, migrations: readonly Migration[], log: (line: st
   }
   for (const m of migrations) {
     if (m.version <= current) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
-    }).immediate();
+    // Rebuilding a table others reference (SQLite's 12-step procedure): foreign keys off around the
+    // transaction (it cannot change inside one), and checked before it commits.
+    if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        // Rows that broke a reference before (a worker's mirrored rows) are not this migration's doing.
+        const broken = (): number => (m.foreignKeysOff ? (db.pragma('foreign_key_check') as unknown[]).length : 0);
+        const brokenBefore = broken();
+        db.exec(m.sql);
+        m.run?.(db);
+        if (broken() > brokenBefore) throw new Error(`migration ${m.version} (${m.name}) broke a foreign key`);
+        db.pragma(`user_version = ${m.version}`);
+      }).immediate();
+    } finally {
+      if (m.foreignKeysOff) db.pragma('foreign_keys = ON');
+    }
     log(`migrated the database to schema version ${m.version} (${m.name})`);
   }
 }

@@ -1,4 +1,4 @@
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import type { Verdict } from '../judge/verdicts';
 import { prepared, type Db } from './db';
 import { saidOf, type Said } from '../text/messages';
@@ -9,7 +9,7 @@ export interface InvocationRow {
   id: number;
   problem: string;
   source: string;
-  language: Language;
+  language: LanguageId;
   input: string;
   status: InvocationStatus;
   verdict: Verdict | null;
@@ -31,7 +31,7 @@ export interface InvocationRow {
 const COLUMNS = `id, problem, source, language, input, status, verdict, output, expected, stderr, message, compile_output AS compileOutput,
   exit_code AS exitCode, time_ms AS timeMs, memory_kb AS memoryKb, attempts, created_at AS createdAt, finished_at AS finishedAt, owner`;
 
-export function insertInvocation(db: Db, problem: string, source: string, input: string, language: Language = 'typescript', owner: number | null = null, client = ''): number {
+export function insertInvocation(db: Db, problem: string, source: string, input: string, language: LanguageId = 'typescript', owner: number | null = null, client = ''): number {
   const row = prepared(db, 'INSERT INTO invocations (problem, source, input, language, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id')
     .get(problem, source, input, language, Date.now(), owner, client) as { id: number };
   return row.id;

@@ -7,7 +7,14 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Work SQL alone cannot say (a table rebuilt from its stored definition), run after `sql` in the same transaction. */
+  run?: (db: Db) => void;
+  /** Foreign keys off while it runs (a referenced table is rebuilt), checked before it commits. */
+  foreignKeysOff?: boolean;
 }
+
+import type { Db } from './db';
+import { rebuildWithCheck } from './rebuild-table';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -615,5 +622,21 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
       CREATE INDEX problem_imports_by_status ON problem_imports (status, id);
     `,
+  },
+  {
+    version: 43,
+    name: 'C++ and Python: every stored language column takes the registry\'s ids',
+    // SQLite cannot change a CHECK in place: each table is rebuilt from its own stored definition
+    // with the new list (every row, index and reference kept). The ids are a contract
+    // (docs/languages.md); a language added later comes with a migration like this one.
+    // compile_cached: the submission's program came from the compile cache (the same source and
+    // compiler compiled before), so nothing was compiled for it.
+    sql: 'ALTER TABLE submissions ADD COLUMN compile_cached INTEGER NOT NULL DEFAULT 0;',
+    foreignKeysOff: true,
+    run: (db) => {
+      const before = "CHECK (language IN ('typescript', 'javascript'))";
+      const after = "CHECK (language IN ('typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3'))";
+      for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
+    },
   },
 ];

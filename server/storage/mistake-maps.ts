@@ -1,4 +1,4 @@
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import { prepared, type Db } from './db';
 
 /** What a judge thread sends back for one map: the answers, or why there are none. */
@@ -8,7 +8,7 @@ export interface MistakeMapRow {
   id: number;
   problem: string;
   source: string;
-  language: Language;
+  language: LanguageId;
   submission: number | null;
   status: 'queued' | 'running' | 'done';
   got: string | null;
@@ -27,7 +27,7 @@ const COLUMNS = 'id, problem, source, language, submission, status, got, truth, 
  * gives the map that person's turn and counts it against their cap, while `owner` (who may see it)
  * is the submission's author, so a teacher's batch of maps never spends the students' turns.
  */
-export function insertMistakeMap(db: Db, m: { problem: string; source: string; language: Language; submission: number | null; owner: number | null; requester: string }): number {
+export function insertMistakeMap(db: Db, m: { problem: string; source: string; language: LanguageId; submission: number | null; owner: number | null; requester: string }): number {
   const row = prepared(db, 'INSERT INTO mistake_maps (problem, source, language, submission, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id').get(
     m.problem,
     m.source,
@@ -113,7 +113,7 @@ export function groupSubmissionMaps(db: Db): MapGroup[] {
 }
 
 /** Wrong submissions of problems in `slugs` that have no map yet (for a teacher's "make them all"). */
-export function wrongSubmissionsWithoutMap(db: Db, slugs: readonly string[]): { id: number; problem: string; source: string; language: Language; owner: number | null }[] {
+export function wrongSubmissionsWithoutMap(db: Db, slugs: readonly string[]): { id: number; problem: string; source: string; language: LanguageId; owner: number | null }[] {
   if (slugs.length === 0) return [];
   return prepared(
     db,
@@ -121,5 +121,5 @@ export function wrongSubmissionsWithoutMap(db: Db, slugs: readonly string[]): { 
      WHERE s.status = 'done' AND s.verdict = 'WA' AND s.problem IN (SELECT value FROM json_each(?))
        AND NOT EXISTS (SELECT 1 FROM mistake_maps m WHERE m.submission = s.id)
      ORDER BY s.id`,
-  ).all(JSON.stringify(slugs)) as { id: number; problem: string; source: string; language: Language; owner: number | null }[];
+  ).all(JSON.stringify(slugs)) as { id: number; problem: string; source: string; language: LanguageId; owner: number | null }[];
 }

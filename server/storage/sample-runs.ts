@@ -1,5 +1,5 @@
 import type { Said } from '../text/messages';
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import type { Verdict } from '../judge/verdicts';
 import { prepared, type Db } from './db';
 
@@ -29,7 +29,7 @@ export interface SampleRunRow {
   id: number;
   problem: string;
   source: string;
-  language: Language;
+  language: LanguageId;
   status: 'queued' | 'running' | 'done';
   verdict: Verdict | null;
   samples: SampleOutcome[];
@@ -44,7 +44,7 @@ interface StoredRow extends Omit<SampleRunRow, 'samples'> {
   samples: string | null;
 }
 
-export function insertSampleRun(db: Db, problem: string, source: string, language: Language, owner: number | null = null, client = ''): number {
+export function insertSampleRun(db: Db, problem: string, source: string, language: LanguageId, owner: number | null = null, client = ''): number {
   const row = prepared(db, 'INSERT INTO sample_runs (problem, source, language, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
     .get(problem, source, language, Date.now(), owner, client) as { id: number };
   return row.id;

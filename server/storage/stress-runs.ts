@@ -1,4 +1,4 @@
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import type { Verdict } from '../judge/verdicts';
 import type { Size } from '../problems/types';
 import { prepared, type Db } from './db';
@@ -23,7 +23,7 @@ export interface StressRunRow {
   id: number;
   problem: string;
   source: string;
-  language: Language;
+  language: LanguageId;
   cases: number;
   size: Size;
   seed: number;
@@ -55,7 +55,7 @@ function fromRow(row: (Omit<StressRunRow, 'counterexample'> & { counterexample: 
   return row && { ...row, counterexample: row.counterexample === null ? null : (JSON.parse(row.counterexample) as StoredCounterexample) };
 }
 
-export function insertStressRun(db: Db, run: { problem: string; source: string; language?: Language; cases: number; size: Size; seed: number; owner?: number | null; client?: string }): number {
+export function insertStressRun(db: Db, run: { problem: string; source: string; language?: LanguageId; cases: number; size: Size; seed: number; owner?: number | null; client?: string }): number {
   const row = prepared(db, 'INSERT INTO stress_runs (problem, source, language, cases, size, seed, created_at, owner, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id')
     .get(run.problem, run.source, run.language ?? 'typescript', run.cases, run.size, run.seed, Date.now(), run.owner ?? null, run.client ?? '') as { id: number };
   return row.id;

@@ -1,4 +1,4 @@
-import type { Language } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import type { Verdict } from '../judge/verdicts';
 import { authorSql } from './author-name';
 import { prepared, type Db } from './db';
@@ -18,7 +18,7 @@ export interface SubmissionSummary {
   memoryKb: number | null;
   createdAt: number;
   finishedAt: number | null;
-  language: Language;
+  language: LanguageId;
   /** The account that sent it (accounts mode); null in local mode. */
   owner: number | null;
   /** Its name, with "(removed account)" after a removed one's. */
@@ -32,6 +32,8 @@ export interface SubmissionSummary {
 export interface Submission extends SubmissionSummary {
   source: string;
   compileOutput: string | null;
+  /** 1: the program came from the compile cache (nothing was compiled for this submission). */
+  compileCached: 0 | 1;
   attempts: number;
 }
 
@@ -62,7 +64,7 @@ const SUMMARY_COLUMNS = `id, problem, status, verdict, failed_test AS failedTest
  * `client` names who sent it (a person in accounts mode, else an address), so the queue can take
  * turns between them; `owner` is the sender's account (null in local mode).
  */
-export function insertSubmission(db: Db, problem: string, source: string, language: Language = 'typescript', client = '', owner: number | null = null): number {
+export function insertSubmission(db: Db, problem: string, source: string, language: LanguageId = 'typescript', client = '', owner: number | null = null): number {
   const row = prepared(db, 'INSERT INTO submissions (problem, source, language, created_at, client, owner) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
     .get(problem, source, language, Date.now(), client, owner) as { id: number };
   tagContest(db, row.id);
@@ -70,7 +72,7 @@ export function insertSubmission(db: Db, problem: string, source: string, langua
 }
 
 export function getSubmission(db: Db, id: number): Submission | undefined {
-  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, attempts FROM submissions WHERE id = ?`)
+  return prepared(db, `SELECT ${SUMMARY_COLUMNS}, source, compile_output AS compileOutput, compile_cached = 1 AS compileCached, attempts FROM submissions WHERE id = ?`)
     .get(id) as Submission | undefined;
 }
 
@@ -200,7 +202,7 @@ export function claimNextSubmission(db: Db, choose: (heads: QueueHead[]) => Queu
     if (!head) return undefined;
     const claimed = prepared(
       db,
-      `UPDATE submissions SET status = 'compiling', attempts = attempts + 1, started_at = ?, current_test = NULL, compile_output = NULL
+      `UPDATE submissions SET status = 'compiling', attempts = attempts + 1, started_at = ?, current_test = NULL, compile_output = NULL, compile_cached = 0
        WHERE id = ? AND status = 'queued'
        RETURNING id, problem, source, attempts, client`,
     ).get(Date.now(), head.id) as ClaimedSubmission | undefined;
@@ -217,8 +219,9 @@ export function markRunning(db: Db, id: number, test: number): void {
   prepared(db, "UPDATE submissions SET status = 'running', current_test = ? WHERE id = ? AND status <> 'done'").run(test, id);
 }
 
-export function saveCompileOutput(db: Db, id: number, output: string | null): void {
-  prepared(db, 'UPDATE submissions SET compile_output = ? WHERE id = ?').run(output, id);
+/** `cached`: the program came from the compile cache (server/languages/program-cache.ts), nothing was compiled. */
+export function saveCompileOutput(db: Db, id: number, output: string | null, cached = false): void {
+  prepared(db, 'UPDATE submissions SET compile_output = ?, compile_cached = ? WHERE id = ?').run(output, cached ? 1 : 0, id);
 }
 
 export interface TestResultInput {

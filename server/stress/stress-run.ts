@@ -1,5 +1,8 @@
 import type * as fc from 'fast-check';
-import type { Compiler, Language } from '../compile/types';
+import { compileProgram } from '../languages/compile-program';
+import { loadCompiled } from '../languages/program-sandbox';
+import type { Compiler } from '../compile/types';
+import type { LanguageId } from '../languages/registry';
 import { judgeRun } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
 import { CASE_LAYOUTS } from '../problems/case-layout';
@@ -23,7 +26,7 @@ import { ownCpuMs } from '../platform/thread-cpu';
 export interface StressRequest {
   source: string;
   /** TypeScript (type-checked) unless said otherwise. */
-  language?: Language;
+  language?: LanguageId;
   cases: number;
   size: Size;
   seed: number;
@@ -153,10 +156,10 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   const finish = (o: Partial<StressOutcome>): StressOutcome => ({ ...base, ...o, elapsedMs: Math.round(performance.now() - started), budgetUsedMs: budgetUsed(), runs: runs() });
 
   onEvent({ type: 'compiling' });
-  const compiled = await deps.compiler.compile(req.source, req.language);
+  const compiled = await compileProgram(deps.compiler, req.source, req.language);
   if (!compiled.ok) return finish({ result: 'error', error: `Compilation error:\n${compiled.diagnostics}` });
   const limits = { ...pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT };
-  await Promise.all(deps.sandboxes.map((s) => s.load(compiled.js, limits)));
+  await Promise.all(deps.sandboxes.map((s) => loadCompiled(s, compiled.program, limits)));
 
   const arb = pkg.arbitrary(req.size);
   const budget = new StressBudget(req.budgetMs);

@@ -91,6 +91,15 @@ export const FIXED_MESSAGES = {
     en: '{0} has no accepted solution to compute expected outputs with: custom inputs, saved tests and stress tests are off for it.',
     zh: '{0} 没有可用来算出标准答案的正确解答：自定义输入、保存的测试和对拍都不可用。',
   },
+  // Languages (server/languages/detect.ts, server/http/language-field.ts): {0} the family (C++, Python).
+  'language.unavailable': { en: '{0} is not available on this judge: install {1}', zh: '本评测机不支持 {0}：请安装 {1}' },
+  'language.unavailable-because': { en: '{0} is not available on this judge: {1}', zh: '本评测机不支持 {0}：{1}' },
+  'language.checking': { en: '{0} is still being checked on this judge; try again in a few seconds', zh: '本评测机仍在检测 {0}，请几秒后再试' },
+  'language.unknown': { en: 'The field "language" must be one of {0}.', zh: '字段 "language" 必须是 {0} 之一。' },
+  'language.no-worker': {
+    en: 'No judge worker runs {0} at the moment: this waits until one that does is connected.',
+    zh: '目前没有运行 {0} 的评测节点：将等到有这样的节点连接后再评测。',
+  },
   'error.stored-reference-language': {
     en: '{0} has an accepted solution ({1}) only in a language the judge does not run (only TypeScript and JavaScript): custom inputs, saved tests and stress tests are off for it.',
     zh: '{0} 的正确解答（{1}）所用的语言评测机不运行（只运行 TypeScript 和 JavaScript）：自定义输入、保存的测试和对拍都不可用。',

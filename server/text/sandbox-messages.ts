@@ -10,6 +10,11 @@ export const SANDBOX_MESSAGES = {
   'sandbox.mle-over': { en: 'Memory limit exceeded: the program used more than {0} MiB.', zh: '超出内存限制：程序用了超过 {0} MiB。' },
   'sandbox.mle-heap': { en: 'Memory limit exceeded: the program ran out of heap memory.', zh: '超出内存限制：程序的堆内存用完了。' },
   'sandbox.ole-bytes': { en: 'Output limit exceeded: the program wrote more than {0} bytes.', zh: '输出超限：程序输出了超过 {0} 字节。' },
+  // Native programs (server/sandbox/native/): how a run that did not end cleanly ended.
+  'sandbox.re-signal': { en: 'Runtime error: the program was killed by signal {0} ({1}).', zh: '运行错误：程序被信号 {0}（{1}）终止。' },
+  'sandbox.re-exit': { en: 'Runtime error: the program exited with code {0}.', zh: '运行错误：程序以退出码 {0} 结束。' },
+  'sandbox.ole-file': { en: 'Output limit exceeded: the program wrote a file of more than {0} bytes.', zh: '输出超限：程序写入的文件超过了 {0} 字节。' },
+  'sandbox.mle-killed': { en: 'Memory limit exceeded: the program needed more than {0} MiB and was stopped.', zh: '超出内存限制：程序需要超过 {0} MiB 内存，已被终止。' },
   'sandbox.tle-after-end': { en: 'Time limit exceeded: the program kept running after its end and was stopped.', zh: '超出时间限制：程序在结束之后仍在运行，已被终止。' },
   // The wall clock's net: {1} and {2} are the notes below (or nothing), {4} one of the reasons.
   'sandbox.tle-wall': {

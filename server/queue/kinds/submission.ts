@@ -25,7 +25,7 @@ export const submissionKind: JobKindModule<'submission'> = {
       case 'compiling':
         return events.publish(m.id, { type: 'status', status: 'compiling', currentTest: null });
       case 'compiled':
-        return saveCompileOutput(db, m.id, m.output || null);
+        return saveCompileOutput(db, m.id, m.output || null, m.cached ?? false);
       case 'progress': {
         saveProgress(db, m.id, m.results, m.running);
         for (const { idx, verdict, timeMs, memoryKb } of m.results) {

@@ -1,0 +1,90 @@
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createNativeSandbox, nativeSupport, runContained, type NativeSandbox } from '../../server/sandbox/native';
+import { DEFAULT_OUTPUT_LIMIT, type RunLimits, type RunResult } from '../../server/sandbox/types';
+
+/**
+ * The native runner's tests run real programs, compiled by the real g++ inside the runner itself.
+ * Where the runner cannot work (not root, no C compiler) they are skipped, except on CI
+ * (CI=true or SG_EXPECT_LAYERS=1), where that fails.
+ */
+export const support = await nativeSupport();
+if (!support.ok && (process.env.CI === 'true' || process.env.SG_EXPECT_LAYERS === '1')) throw new Error(`the native runner is expected here: ${support.reason}`);
+export const unsupported = !support.ok;
+
+export const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures', 'native');
+export const LIMITS: RunLimits = { timeMs: 500, memoryMb: 256, outputBytes: DEFAULT_OUTPUT_LIMIT };
+
+/** The compiler's limits as a judge would give them: 30 s of CPU, 1 GiB, a few processes. */
+export const COMPILE_LIMITS = { cpuMs: 30_000, wallMs: 120_000, memoryMb: 1024, outputBytes: 1 << 20, fileBytes: 256 << 20, processes: 16 };
+
+/** Compiles a C++ file with g++ in the runner; the program's directory (removed after the file's tests). */
+export async function compileCpp(source: string): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sg-native-test-'));
+  writeFileSync(path.join(dir, 'main.cpp'), source);
+  const r = await runContained({ argv: ['/usr/bin/g++', '-std=gnu++17', '-O2', '-pipe', '-o', '/work/main', '/work/main.cpp', '-lpthread'], workDir: dir, limits: COMPILE_LIMITS });
+  if (r.status !== 'ok') throw new Error(`g++ failed: ${r.status} ${r.message}\n${r.stderr}`);
+  return dir;
+}
+
+export const show = (r: RunResult) => `${r.status} (exit ${r.exitCode}, ${r.timeMs.toFixed(0)} ms CPU, ${r.wallMs.toFixed(0)} ms wall, ${r.memoryKb} KiB): ${r.message ?? ''} ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`;
+
+/** Processes still in the box's cgroup (none once a run is over). */
+export function groupProcesses(sandbox: NativeSandbox): number[] {
+  return sandbox.groupPaths().flatMap((g) => readFileSync(path.join(g, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number));
+}
+
+/** The runner's helper processes this test process started and that still run (not zombies). */
+export function helperProcesses(): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] === 'Z') continue;
+      if (Number(fields[1]) === process.pid && path.basename(readlinkSync(`/proc/${entry}/exe`)).startsWith('box-')) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** A sandbox with one compiled program loaded, shared by a file's tests, checked empty after each run. */
+export function useNativeProgram(file: string, limits: Partial<RunLimits> = {}) {
+  const state = {} as { sandbox: NativeSandbox; dir: string };
+  beforeAll(async () => {
+    if (unsupported) return;
+    state.dir = await compileCpp(readFileSync(path.join(FIXTURES, file), 'utf8'));
+    state.sandbox = await createNativeSandbox();
+    await state.sandbox.load({ dir: state.dir, argv: ['/prog/main'] }, { ...LIMITS, ...limits });
+  }, 180_000);
+  afterAll(async () => {
+    if (unsupported) return;
+    const groups = state.sandbox.groupPaths();
+    await state.sandbox.close();
+    expect(helperProcesses(), 'no helper process is left once the sandbox is closed').toEqual([]);
+    expect(groups.filter((g) => readdirSafe(g)), 'no cgroup is left once the sandbox is closed').toEqual([]);
+    rmSync(state.dir, { recursive: true, force: true });
+  });
+  return {
+    state,
+    async run(input: string): Promise<RunResult> {
+      const r = await state.sandbox.run(input);
+      expect(groupProcesses(state.sandbox), `nothing of the run is left running after ${JSON.stringify(input.slice(0, 30))}`).toEqual([]);
+      return r;
+    },
+  };
+}
+
+const readdirSafe = (dir: string) => {
+  try {
+    readdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
+};
