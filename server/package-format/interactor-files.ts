@@ -51,19 +51,19 @@ const EXPORTS_INTERACT = /export\s+(async\s+)?function\s*\*?\s*interact\b|export
  */
 export function readInteractor(files: string[], text: (rel: string) => string, dir = 'output_validators'): InteractorRead {
   const all = files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1)).filter((f) => !f.endsWith(BUNDLED_INTERACTOR));
-  if (!all.length) return { ok: false, reason: `The package is interactive, but output_validators/ holds no interactor; ${INTERACTOR_FORM}.` };
+  if (!all.length) return { ok: false, reason: `The package is interactive, but ${dir}/ holds no interactor; ${INTERACTOR_FORM}.` };
   const other = OTHER_LANGUAGES.find(([re]) => all.some((f) => re.test(f)));
   const code = all.filter((f) => CODE.test(f));
-  if (other) return { ok: false, reason: `The interactor is written in ${other[1]} (output_validators/${all.find((f) => other[0].test(f))}); ${INTERACTOR_FORM}.` };
-  if (!code.length) return { ok: false, reason: `output_validators/ holds no TypeScript or JavaScript file; ${INTERACTOR_FORM}.` };
+  if (other) return { ok: false, reason: `The interactor is written in ${other[1]} (${dir}/${all.find((f) => other[0].test(f))}); ${INTERACTOR_FORM}.` };
+  if (!code.length) return { ok: false, reason: `${dir}/ holds no TypeScript or JavaScript file; ${INTERACTOR_FORM}.` };
   const named = code.filter((f) => /(^|\/)interactor\.(ts|mts|js|mjs)$/.test(f));
   const entry = named.length === 1 ? named[0]! : code.length === 1 ? code[0]! : null;
-  if (!entry) return { ok: false, reason: `output_validators/ holds ${code.length} TypeScript or JavaScript files and no single interactor.ts to start from; ${INTERACTOR_FORM}.` };
+  if (!entry) return { ok: false, reason: `${dir}/ holds ${code.length} TypeScript or JavaScript files and no single interactor.ts to start from; ${INTERACTOR_FORM}.` };
   const folder = entry.includes('/') ? entry.slice(0, entry.lastIndexOf('/') + 1) : '';
   const modules = code.filter((f) => f.startsWith(folder));
   const source = text(`${dir}/${entry}`);
   if (!EXPORTS_INTERACT.test(source)) {
-    return { ok: false, reason: `output_validators/${entry} exports no interact(input, io): it looks like a stand-alone interactor program; ${INTERACTOR_FORM}.` };
+    return { ok: false, reason: `${dir}/${entry} exports no interact(input, io): it looks like a stand-alone interactor program; ${INTERACTOR_FORM}.` };
   }
   return {
     ok: true,

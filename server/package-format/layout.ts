@@ -59,6 +59,8 @@ export function meets(expected: Expectation, got: Verdict): boolean {
   if (expected === 'any') return true;
   if (expected === 'not AC') return got !== 'AC' && got !== 'IE';
   if (expected === 'AC or TLE') return got === 'AC' || got === 'TLE';
+  // Kattis reports a program over its memory limit as a run-time error: run_time_error/ holds those too.
+  if (expected === 'RE') return got === 'RE' || got === 'MLE';
   return got === expected;
 }
 

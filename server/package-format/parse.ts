@@ -388,7 +388,13 @@ function readSubmissions(files: string[], text: (rel: string) => string, version
         continue;
       }
       const read = (r: string) => text(`submissions/${folder}/${single ? r : `${name}/${r}`}`);
-      const sub: PackageSubmission = { name, language: p.language, source: read(p.entry) };
+      const source = read(p.entry);
+      // Python 2 says so in its first line, as problemtools tells the two apart.
+      if (p.language === 'python' && /^#!.*python2/.test(source)) {
+        list.push({ name, language: 'other', languageName: 'Python 2', source: null });
+        continue;
+      }
+      const sub: PackageSubmission = { name, language: p.language, source };
       if (!single) {
         sub.files = p.sources.map((path) => ({ path, source: read(path) }));
         sub.entry = p.entry;

@@ -7,9 +7,11 @@ import { readZip } from '../package-format/unzip';
 import type { Db } from '../storage/db';
 import { checkerOf, packageFaults } from './package-data';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
-import { createSandbox } from '../sandbox';
 import { runInputValidators, type InputValidation } from './input-validators';
-import { runSolutionTable, type NativeSolutionRunner } from './solutions';
+import { runSolutionTable } from './solutions';
+import { createProgramSandbox } from '../languages/program-sandbox';
+import { detectLanguages } from '../languages/detect';
+import { detectedNow, setDetected } from '../languages/toolchains';
 import { slugFaults, storePackage } from './store';
 import { StoreRefused, type SolutionReport } from './types';
 import type { Sandbox } from '../sandbox/types';
@@ -30,8 +32,6 @@ export interface ImportOptions {
   compiler?: Compiler;
   sandbox?: Sandbox;
   onRow?: (row: SolutionReport) => void;
-  /** C++ and Python submissions (absent: listed as not judged). */
-  native?: NativeSolutionRunner;
   /** Run inside the store's transaction with the result (an import job finishes its row there). */
   alsoInTransaction?: (result: { slug: string; solutions: SolutionReport[]; notes: string[] }) => void;
 }
@@ -49,11 +49,14 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const read = readSource(source, opts.dataDir);
   if (!read.ok) return { ok: false, reasons: read.reasons, solutions: [] };
   let pkg: ParsedPackage = opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg;
+  // C++ and Python need their toolchains detected: a judge thread has them from the start; a
+  // command-line import detects the two the format's packages use, once.
+  if (!detectedNow()) setDetected(await detectLanguages(process.env, ['cpp17', 'python3']));
   const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg)];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
   const compiler = opts.compiler ?? createBoundedCompiler();
-  const sandbox = opts.sandbox ?? (await createSandbox());
+  const sandbox = opts.sandbox ?? (await createProgramSandbox());
   let solutions: SolutionReport[];
   let timeNote: string | null = null;
   let validation: InputValidation;
@@ -61,7 +64,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   try {
     validation = await runInputValidators(pkg, { compiler, sandbox });
     if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
-    const table = await runSolutionTable(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, native: opts.native });
+    const table = await runSolutionTable(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow });
     solutions = table.rows;
     timeNote = table.timeNote;
     // The limit the table was judged with is the problem's (computed from the accepted runs when the package gives none).

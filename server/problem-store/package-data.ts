@@ -3,6 +3,7 @@ import { parseValidatorFlags } from './checker-options';
 import { latexToMarkdown } from './latex';
 import type { StoredChecker } from './types';
 import { INTERACTOR_FORM } from '../package-format/interactor-files';
+import { programUnavailable } from './package-programs';
 
 /** The format's two ways of saying so: `type: interactive` (2023-07) or `validation: custom interactive` (legacy). */
 export function isInteractive(pkg: Pick<ParsedPackage, 'type' | 'validation'>): boolean {
@@ -23,9 +24,13 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
   const custom = pkg.validation.startsWith('custom');
   if (custom) {
     const v = pkg.outputValidator;
+    const p = pkg.outputProgram;
+    if (!v && p && (p.language === 'cpp' || p.language === 'python') && !programUnavailable(p)) {
+      const args = (pkg.validatorFlags ?? '').split(/\s+/).filter(Boolean);
+      return { checker: { kind: 'program', path: p.path, language: p.language, files: p.files, entry: p.entry, testlib: p.testlib, args }, faults: [] };
+    }
     if (!v) {
-      const p = pkg.outputProgram;
-      const said = p ? `its output validator ${p.path} is ${p.languageName}${p.testlib ? ' (testlib)' : ''}, and this judge runs no output validator program in ${p.languageName} yet` : 'there is no output validator the judge can run';
+      const said = p ? `its output validator ${p.path} cannot be run: ${programUnavailable(p) ?? 'it is not a program the judge knows'}` : 'there is no output validator the judge can run';
       return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`The package asks for custom validation, but ${said}.`] };
     }
     return { checker: { kind: 'validator', name: v.name, language: v.language, source: v.source }, faults: [] };
@@ -39,7 +44,7 @@ export function packageFaults(pkg: ParsedPackage): string[] {
   const faults: string[] = [];
   const types = pkg.type.split(/\s+/);
   if (types.includes('submit-answer')) faults.push('A "submit-answer" problem (students hand in output files, not programs) cannot be judged here.');
-  if (types.includes('multi-pass')) faults.push(`A multi-pass problem (the output validator runs the submission again, up to ${pkg.validationPasses ?? 2} passes) cannot be judged here yet: its validator must run as a program in the sandbox, and this judge runs none in C++ or Python yet.`);
+  if (types.includes('multi-pass')) faults.push(`A multi-pass problem (its output validator gives the submission a new input, up to ${pkg.validationPasses ?? 2} passes) cannot be judged here: this judge runs a submission once per test.`);
   if (pkg.validation.includes('score') && !types.includes('scoring')) faults.push('A custom score validator gives points, and this judge judges pass/fail only.');
   if (!pkg.samples.length && !pkg.secret.length) faults.push('The package holds no test case, so there is nothing to judge a submission on.');
   faults.push(...checkerOf(pkg).faults);

@@ -3,9 +3,14 @@ import type { Compiler } from '../compile/types';
 import { judgeOne as judgeInput } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
 import { expectationOf, meets } from '../package-format/layout';
-import type { PackageSubmission, PackageTest, ParsedPackage, SubmissionFolder } from '../package-format/parse';
+import type { PackageTest, ParsedPackage, SubmissionFolder } from '../package-format/parse';
+import { compileProgram } from '../languages/compile-program';
+import { loadCompiled } from '../languages/program-sandbox';
+import { NATIVE_ID, nativeUnavailable } from './native-languages';
+import type { LanguageId } from '../languages/types';
 import { LANGUAGE_NAME } from '../package-format/programs';
-import { createSandbox, DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox';
+import { DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox';
+import { createProgramSandbox } from '../languages/program-sandbox';
 import { checkOf, type StoredCheck } from './check';
 import { MAX_TIME_MS, checkerOf } from './package-data';
 import type { SolutionReport, StoredChecker } from './types';
@@ -14,22 +19,11 @@ import type { SolutionReport, StoredChecker } from './types';
 export const EXPECTED: Record<SubmissionFolder, Verdict> = { accepted: 'AC', wrong_answer: 'WA', time_limit_exceeded: 'TLE', run_time_error: 'RE' };
 const MARK: Record<Verdict, string> = { AC: '.', WA: 'W', TLE: 'T', MLE: 'M', RE: 'R', CE: 'C', OLE: 'O', IE: 'I' };
 
-/**
- * Runs a submission in a language the JS sandbox does not (C++, Python) on the tests; absent
- * until the judge has its contained runner, and then such rows say "not judged".
- */
-export interface NativeSolutionRunner {
-  /** null when the language runs here, else why not ("g++ is not installed"). */
-  unavailable(language: 'cpp' | 'python'): string | null;
-  judge(sub: PackageSubmission & { language: 'cpp' | 'python' }, tests: PackageTest[], limits: { timeMs: number; memoryMb: number }, check: StoredCheck): Promise<{ verdict: Verdict; failedTest: number | null; message: string | null; marks: string; maxTimeMs: number }>;
-}
-
 export interface RunSolutionsOptions {
   compiler?: Compiler;
   sandbox?: Sandbox;
   /** The checker to judge with (default: the package's own, as storePackage would store it). */
   checker?: StoredChecker;
-  native?: NativeSolutionRunner;
   /** Each row as it is finished (the CLI prints them as they come). */
   onRow?: (row: SolutionReport) => void;
 }
@@ -67,7 +61,7 @@ export async function runPackageSolutions(pkg: ParsedPackage, opts: RunSolutions
 export async function runSolutionTable(pkg: ParsedPackage, opts: RunSolutionsOptions = {}): Promise<SolutionTable> {
   // A compiler thread of its own, time-bounded: the HTTP process never loads TypeScript itself.
   const compiler = opts.compiler ?? createBoundedCompiler();
-  const sandbox = opts.sandbox ?? (await createSandbox());
+  const sandbox = opts.sandbox ?? (await createProgramSandbox());
   const checker = opts.checker ?? checkerOf(pkg).checker;
   const computed = pkg.timeRule?.kind === 'from accepted';
   let limits = { ...pkg.limits, ...(computed && { timeMs: MAX_TIME_MS }) };
@@ -79,21 +73,18 @@ export async function runSolutionTable(pkg: ParsedPackage, opts: RunSolutionsOpt
     for (const folder of folderOrder(pkg)) {
       if (folder !== 'accepted' && computed && timeNote === null) ({ limits, timeNote } = computeLimit(pkg, rows, limits));
       // An accepted submission that fails refuses the import: the others are not worth their runs then.
-      const refused = folder !== 'accepted' && rows.some((r) => r.got !== null && !r.ok);
+      const refused = folder !== 'accepted' && rows.some((r) => r.folder === 'accepted' && r.got !== null && !r.ok);
       for (const s of pkg.submissions[folder] ?? []) {
         const row: SolutionReport = { folder, name: s.name, language: s.language, expected: expectationOf(folder), got: null, failedTest: null, tests: '-'.repeat(tests.length), maxTimeMs: 0, ok: false, note: null };
         if (refused) row.note = 'not run: an accepted submission failed, so the import is refused';
-        else if (s.language === 'typescript' || s.language === 'javascript') {
-          if (s.files && s.files.length > 1) row.note = `not judged: ${LANGUAGE_NAME[s.language]} in ${s.files.length} files (the judge compiles one file)`;
-          else await judgeScript(row, s.source!, s.language, tests, limits, { compiler, sandbox, check: stored.check, interactor: stored.interactor });
-        } else if (s.language === 'cpp' || s.language === 'python') {
-          const why = opts.native ? opts.native.unavailable(s.language) : `this judge runs no ${LANGUAGE_NAME[s.language]} yet`;
+        else if (s.language === 'other') row.languageName = s.languageName ?? 'unknown';
+        else if (s.files && s.files.length > 1) row.note = `not judged: ${LANGUAGE_NAME[s.language]} in ${s.files.length} files (the judge compiles one file)`;
+        else {
+          const native = s.language === 'cpp' || s.language === 'python' ? s.language : null;
+          const why = native && nativeUnavailable(native);
           if (why) row.note = `not judged: ${LANGUAGE_NAME[s.language]} (${why})`;
-          else {
-            const j = await opts.native!.judge(s as PackageSubmission & { language: 'cpp' | 'python' }, tests, limits, stored);
-            settle(row, j.verdict, j.failedTest, j.message, j.marks, j.maxTimeMs, tests);
-          }
-        } else row.languageName = s.languageName ?? 'unknown';
+          else await judgeProgram(row, s.source!, native ? NATIVE_ID[native] : (s.language as 'typescript' | 'javascript'), tests, limits, { compiler, sandbox, check: stored.check, interactor: stored.interactor });
+        }
         if (row.got === null && !row.note) row.note = `not judged: ${row.languageName ?? 'unknown language'}`;
         rows.push(row);
         opts.onRow?.(row);
@@ -132,22 +123,23 @@ function settle(row: SolutionReport, verdict: Verdict, failedTest: number | null
   row.ok = meets(row.expected, verdict);
 }
 
-async function judgeScript(
+async function judgeProgram(
   row: SolutionReport,
   source: string,
-  language: 'typescript' | 'javascript',
+  language: LanguageId,
   tests: PackageTest[],
   limits: { timeMs: number; memoryMb: number },
   deps: { compiler: Compiler; sandbox: Sandbox; check: StoredCheck['check']; interactor?: StoredCheck['interactor'] },
 ): Promise<void> {
-  const compiled = await deps.compiler.compile(source, language);
+  // TypeScript and JavaScript by the judge's compiler, C++ and Python by their toolchains in the box.
+  const compiled = await compileProgram(deps.compiler, source, language);
   if (!compiled.ok) {
     row.got = 'CE';
     row.note = compiled.diagnostics.split('\n')[0] ?? 'does not compile';
     row.ok = meets(row.expected, 'CE');
     return;
   }
-  await deps.sandbox.load(compiled.js, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
+  await loadCompiled(deps.sandbox, compiled.program, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   let marks = '';
   let maxTimeMs = 0;
   for (const [i, test] of tests.entries()) {

@@ -32,6 +32,8 @@ export interface SolutionReport {
 export type StoredChecker =
   | { kind: 'tokens'; options: TokenOptions }
   | { kind: 'validator'; name: string; language: 'typescript' | 'javascript'; source: string }
+  /** The format's output validator program in C++ or Python (program-check.ts), with its arguments. */
+  | { kind: 'program'; path: string; language: 'cpp' | 'python'; files: { path: string; source: string }[]; entry: string | null; testlib: boolean; args: string[] }
   /** Interactive: the package's interactor modules, run in a sandbox of their own (sandboxed-interactor.ts). */
   | { kind: 'interactor'; entry: string; files: InteractorModule[] };
 
