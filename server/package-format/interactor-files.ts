@@ -50,7 +50,10 @@ const EXPORTS_INTERACT = /export\s+(async\s+)?function\s*\*?\s*interact\b|export
  * package, `text` reading one). Every refusal is one sentence naming what is supported.
  */
 export function readInteractor(files: string[], text: (rel: string) => string, dir = 'output_validators'): InteractorRead {
-  const all = files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1)).filter((f) => !f.endsWith(BUNDLED_INTERACTOR));
+  const listed = files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1));
+  // An SG Judge export's program for other judges (the bundle and its build/run scripts) is not the interactor SG Judge runs.
+  const bundled = new Set(listed.filter((f) => f.endsWith(BUNDLED_INTERACTOR)).map((f) => f.slice(0, -BUNDLED_INTERACTOR.length)));
+  const all = listed.filter((f) => !f.endsWith(BUNDLED_INTERACTOR) && !(bundled.has(f.replace(/(build|run)$/, '')) && /(^|\/)(build|run)$/.test(f)));
   if (!all.length) return { ok: false, reason: `The package is interactive, but ${dir}/ holds no interactor; ${INTERACTOR_FORM}.` };
   const other = OTHER_LANGUAGES.find(([re]) => all.some((f) => re.test(f)));
   const code = all.filter((f) => CODE.test(f));
