@@ -54,7 +54,7 @@ describe('export in the problem package format', () => {
       expect(files(join(dir, 'submissions/accepted'))).toEqual(withJs([`${main}.ts`]));
       expect(files(join(dir, 'submissions/wrong_answer'))).toEqual(withJs(problem.wrong.map((w) => w.name)));
       expect(files(join(dir, 'submissions/time_limit_exceeded'))).toEqual(withJs(problem.slow.map((s) => s.name)));
-      expect(files(join(dir, `submissions/accepted/${main}`))).toEqual(['build', 'run', `${main}.js`]);
+      expect(files(join(dir, `submissions/accepted/${main}`))).toEqual(['build', `${main}.js`, 'run']);
       for (const js of [`submissions/accepted/${main}/${main}.js`, 'input_validators/validate/validate.js']) {
         expect(readFileSync(join(dir, js), 'utf8'), js).not.toMatch(/(require\(|from )["'](\.|\/|server|problems)/);
       }
@@ -93,12 +93,12 @@ describe('export in the problem package format', () => {
     }
   });
 
-  it('zips the package as one folder named by the slug, readable back byte for byte', async () => {
+  it('zips the package as one folder named by the format\'s short name (the slug without dashes), readable back byte for byte', async () => {
     const exported = await exportPackage('bash-game');
     const zip = packageZip(exported);
     const read = readZip(zip);
-    expect([...read.keys()].sort()).toEqual(exported.files.map((f) => `bash-game/${f.path}`).sort());
-    for (const f of exported.files) expect(read.get(`bash-game/${f.path}`)!.equals(f.data)).toBe(true);
+    expect([...read.keys()].sort()).toEqual(exported.files.map((f) => `bashgame/${f.path}`).sort());
+    for (const f of exported.files) expect(read.get(`bashgame/${f.path}`)!.equals(f.data)).toBe(true);
     expect(packageZip(exported).equals(zip)).toBe(true); // the same package gives the same bytes
   });
 
