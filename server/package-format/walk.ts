@@ -1,5 +1,6 @@
 import { lstatSync, opendirSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { DEFAULT_UNZIP_BOUNDS, type UnzipBounds } from './unzip';
 
 /**
  * The bounded listing of a package folder. A symbolic link whose target stays inside the package
@@ -7,17 +8,13 @@ import { join, sep } from 'node:path';
  * that way; one that leaves the package, or names nothing, is never followed and is left out
  * with a note saying so. The walk stops at the first bound that breaks, before anything is read.
  */
-export interface PackageBounds {
-  maxFiles: number;
-  maxFileBytes: number;
-  maxTotalBytes: number;
-  maxDepth: number;
-}
+export type PackageBounds = Pick<UnzipBounds, 'maxFileBytes' | 'maxTotalBytes'> & { maxFiles: number; maxDepth: number };
 
+/** The same file and size bounds as a zip's (decided once, in unzip.ts), and a depth. */
 export const DEFAULT_BOUNDS: PackageBounds = {
-  maxFiles: 10_000,
-  maxFileBytes: 16 * 1024 * 1024,
-  maxTotalBytes: 128 * 1024 * 1024,
+  maxFiles: DEFAULT_UNZIP_BOUNDS.maxEntries,
+  maxFileBytes: DEFAULT_UNZIP_BOUNDS.maxFileBytes,
+  maxTotalBytes: DEFAULT_UNZIP_BOUNDS.maxTotalBytes,
   maxDepth: 8,
 };
 

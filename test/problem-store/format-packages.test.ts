@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createCompiler } from '../../server/compile';
-import { createProgramSandbox } from '../../server/languages/program-sandbox';
+import { describe, expect, it } from 'vitest';
 import { parsePackage } from '../../server/package-format/parse';
 import { importPackage } from '../../server/problem-store';
-import { openDatabase } from '../../server/storage/db';
 import { getProblem } from '../../server/storage/problems';
+import { importBench } from '../helpers/import-bench';
 import { floatThirds, legacyHalves, scoringGroups, testlibSplit, writeTree } from './format-fixtures';
 
 /**
@@ -16,16 +12,7 @@ import { floatThirds, legacyHalves, scoringGroups, testlibSplit, writeTree } fro
  * conventions, the default validator's float tolerance, scoring groups, links shared inside the
  * package and one leaving it. Needs g++ and python3 (the judge detects them as it starts).
  */
-const work = mkdtempSync(join(tmpdir(), 'sg-format-packages-'));
-const compiler = createCompiler();
-const sandboxP = createProgramSandbox();
-const db = openDatabase(join(work, 'judge.db'), { migrate: true });
-afterAll(async () => {
-  db.close();
-  await compiler.close();
-  await (await sandboxP).close();
-  rmSync(work, { recursive: true, force: true });
-});
+const { work, compiler, sandboxP, db } = importBench('sg-format-packages-');
 
 const table = (r: { solutions: { folder: string; name: string; got: string | null; note: string | null }[] }) =>
   r.solutions.map((s) => `${s.folder}/${s.name} ${s.got ?? s.note}`);
