@@ -81,6 +81,8 @@ export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: C
   // The format's own programs in C++ and Python (a folder is one program: validator.cpp with its validator.h).
   let ran = runnable.length;
   for (const p of (pkg.inputPrograms ?? []).filter((p) => p.language !== 'typescript' && p.language !== 'javascript')) {
+    // A build/run folder around a JavaScript file (an SG Judge export's): that file was run above.
+    if (runnable.some((v) => v.path.startsWith(`${p.path}/`))) continue;
     const why = programUnavailable(p);
     if (why) {
       notes.push(`The input validator ${p.path} is kept, not run: ${p.languageName === 'checktestdata' ? 'checktestdata is not in the registries this judge installs from' : why}.`);
