@@ -72,7 +72,7 @@ async function checkCommand(args: string[]): Promise<never> {
     return exitWhenWritten(1);
   }
   const p = parsed.pkg;
-  console.log(`${p.shortName}: "${p.name.en}"${p.name.zh ? ` / "${p.name.zh}"` : ''}, ${p.type}, validation ${p.validation}`);
+  console.log(`${p.shortName}: "${p.name.en}"${p.name.zh ? ` / "${p.name.zh}"` : ''}, format ${p.formatVersion ?? 'legacy'}, ${p.type}, validation ${p.validation}`);
   console.log(`  limits ${p.limits.timeMs} ms, ${p.limits.memoryMb} MiB; statements: ${Object.keys(p.statements).join(', ') || 'none as text'}`);
   console.log(`  tests: ${p.samples.length} sample, ${p.secret.length} secret`);
   for (const [folder, list] of Object.entries(p.submissions)) if (list.length) console.log(`  submissions/${folder}: ${list.map((s) => s.name).join(', ')}`);

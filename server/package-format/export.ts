@@ -9,14 +9,20 @@ import { buildTestSet } from '../problems/testset';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
 import { builtinGenerator } from './builtin-generator';
+import { BUNDLED_INTERACTOR } from './interactor-files';
+import { inputValidatorJs, interactorJs, submissionJs } from './standalone';
 import { relativeImports } from './interactor-files';
 import { toYaml } from './yaml';
 import { zipFiles } from './zip';
 
 /**
- * A built-in problem as an ICPC / Kattis problem package (problem_format_version 2023-07-draft,
- * with the legacy `validation` key beside `type` so older tools read it too). Everything the
- * format has no place for is copied verbatim under `sg-judge/`, so nothing of the package is lost.
+ * A built-in problem as an ICPC / Kattis problem package of version 2023-07-draft, by that
+ * version's own rules (no legacy key: `type` says interactive, the statement is in `statement/`,
+ * the default validator's flags are in data/testdata.yaml, the interactor in `output_validator/`),
+ * with its programs also in JavaScript bundled without imports of the judge (standalone.ts), so
+ * the format's own tools run them. Kattis problemtools' verifyproblem is the reference check
+ * (docs/problem-packages.md). Everything the format has no place for is copied verbatim under
+ * `sg-judge/`, so nothing of the package is lost.
  */
 export const FORMAT_VERSION = '2023-07-draft';
 
@@ -24,6 +30,8 @@ export interface PackageFile {
   /** Relative to the package folder, forward slashes. */
   path: string;
   data: Buffer;
+  /** A program's build or run script. */
+  executable?: boolean;
 }
 
 export interface ExportedPackage {
@@ -53,8 +61,10 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
   const { pkg } = problem;
 
   add('problem.yaml', problemYaml(problem));
-  add('problem_statement/problem.en.md', problem.statement.en);
-  add('problem_statement/problem.zh.md', problem.statement.zh);
+  add('statement/problem.en.md', problem.statement.en);
+  add('statement/problem.zh.md', problem.statement.zh);
+  // The judge compares tokens exactly; the format's default validator ignores case without this.
+  if (!pkg.interactive) add('data/testdata.yaml', toYaml({ output_validator_flags: 'case_sensitive' }));
 
   // Test files keep the judge's order: Kattis runs each group in lexicographic order of the names.
   const width = String(tests.length).length;
@@ -75,14 +85,23 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
     const folder = verdictFolder[s.expected as keyof typeof verdictFolder];
     const name = s.expected === 'AC' ? (pkg.interactive ? 'player.ts' : 'fast.ts') : s.name.slice(s.name.indexOf('/') + 1);
     add(`submissions/${folder}/${name}`, s.source);
+    // The same program as the format's tools run it (they know no TypeScript): a folder with a
+    // build and a run script starting the bundled JavaScript (node is not bounded by an
+    // address-space limit there, which its start-up reservation would exceed).
+    const stem = name.replace(/\.ts$/, '');
+    for (const f of nodeProgram(`submissions/${folder}/${stem}`, `${stem}.js`, await submissionJs(s.source, name))) files.push(f);
   }
 
-  add('input_validators/validate/validate.mts', validatorProgram(slug));
+  for (const f of nodeProgram('input_validators/validate', 'validate.js', await inputValidatorJs(slug))) files.push(f);
   add('input_validators/validate/README.md', VALIDATOR_NOTE.replaceAll('SLUG', slug));
   if (pkg.interactive) {
-    // With the modules it imports from beside it (game.ts), so the import can run it as it is.
-    for (const rel of interactorModules(join(REFERENCE_DIR, slug))) add(`output_validators/interactor/${rel}`, readFileSync(join(REFERENCE_DIR, slug, rel)));
-    add('output_validators/interactor/README.md', INTERACTOR_NOTE.replaceAll('SLUG', slug));
+    // SG Judge's modules (interactor.ts and what it imports beside it), which the import runs as
+    // they are, and the same interactor as the format's program, which other tools run.
+    // In a folder of its own under output_validator/: the reference tool, problemtools, reads
+    // each entry there as one program, as the legacy output_validators/ was read.
+    for (const rel of interactorModules(join(REFERENCE_DIR, slug))) add(`output_validator/interactor/${rel}`, readFileSync(join(REFERENCE_DIR, slug, rel)));
+    for (const f of nodeProgram('output_validator/interactor', BUNDLED_INTERACTOR, await interactorJs(slug))) files.push(f);
+    add('output_validator/interactor/README.md', INTERACTOR_NOTE.replaceAll('SLUG', slug));
   }
 
   for (const [root, under] of [[PROBLEMS_DIR, 'problems'], [REFERENCE_DIR, 'reference']] as const) {
@@ -125,9 +144,6 @@ function problemYaml(problem: LoadedProblem): string {
       // contests, whose terms are not known here. "unknown" is the format's value for that case.
       license: 'unknown',
       limits: { time_limit: pkg.limits.timeMs / 1000, memory: pkg.limits.memoryMb },
-      validation: pkg.interactive ? 'custom interactive' : 'default',
-      // The judge compares tokens exactly; the format's default validator ignores case without this.
-      ...(pkg.interactive ? {} : { validator_flags: 'case_sensitive' }),
     })
   );
 }
@@ -138,31 +154,12 @@ export function uuidOf(slug: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function validatorProgram(slug: string): string {
-  return `// The input validator of ${slug}, in the format's convention: the test input on standard input,
-// exit 42 when it is valid and 43 (with the reason on standard error) when it is not.
-// It calls the package's own validate(), so it runs inside an SG Judge checkout: see README.md.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-
-const root = resolve(process.env.SG_JUDGE_ROOT ?? '.');
-const pkg = (await import(pathToFileURL(join(root, 'problems', '${slug}', 'index.ts')).href)).default;
-const verdict = pkg.validate(readFileSync(0, 'utf8'));
-if (verdict.ok) process.exit(42);
-process.stderr.write(\`line \${verdict.line}: \${verdict.message}\\n\`);
-process.exit(43);
-`;
-}
-
 const VALIDATOR_NOTE = `# Input validator
 
-\`validate.mts\` (an ES module, whatever package it sits in) reads one test input on standard input and exits 42 (valid) or 43 (invalid, with
-the line and reason on standard error), as the problem package format asks. It calls \`validate()\`
-of the SG Judge package \`problems/SLUG/index.ts\` (a copy is in \`sg-judge/problems/SLUG/\`), which
-imports the judge's input reader, so run it from an SG Judge checkout:
-
-    SG_JUDGE_ROOT=/path/to/sg-judge npx tsx input_validators/validate/validate.mts < data/sample/1.in
+\`validate.js\` reads one test input on standard input and exits 42 (valid) or 43 (invalid, with
+the line and reason on standard error), as the problem package format asks: \`node validate.js <
+data/sample/1.in\`. It is \`validate()\` of the SG Judge package \`sg-judge/problems/SLUG/index.ts\`
+(the readable TypeScript source), bundled with the judge's input reader into one file.
 
 The validator is strict: single spaces, \`\\n\` line ends, a final newline, no leading zeros, every
 constraint of the statement.
@@ -170,19 +167,25 @@ constraint of the statement.
 
 const INTERACTOR_NOTE = `# Interactor
 
-\`interactor.ts\` is SG Judge's interactor for SLUG, in TypeScript, with the modules it imports
-beside it. It is not a stand-alone program speaking the format's interactor protocol: the judge
-calls
+Two forms of SG Judge's interactor for SLUG:
 
-    interact(input: string, io: { send(line: string): void; read(): Promise<string | null> })
-      : Promise<{ verdict: 'AC' | 'WA'; message: string }>
+- \`${BUNDLED_INTERACTOR}\`: the format's interactor program, for any judge that follows the
+  format: \`node ${BUNDLED_INTERACTOR} input answer feedback_dir\`, its standard output going to the
+  submission and the submission's output on its standard input; exit 42 when the submission won,
+  43 when it did not, the reason in \`feedback_dir/judgemessage.txt\`.
+- \`interactor.ts\` with the modules it imports beside it: the TypeScript source, which SG Judge's
+  import runs in a sandbox of its own. The judge calls
 
-with the test's \`.in\` text; \`send\` writes one line to the submission's standard input and \`read\`
-returns its next output line (null once it ended). Its imports of SG Judge's own
-\`server/text/messages\` (\`said\`, \`english\`) and \`server/problems/types\` are provided by the
-judge. Imported into SG Judge (\`npm run problem -- import\`), it runs in a sandbox of its own,
-never in the judge; see docs/problem-packages.md. The \`.ans\` files hold only the expected
-outcome (which side wins), shown beside the dialogue; the verdict comes from the interactor.
+      interact(input: string, io: { send(line: string): void; read(): Promise<string | null> })
+        : Promise<{ verdict: 'AC' | 'WA'; message: string }>
+
+  with the test's \`.in\` text; \`send\` writes one line to the submission's standard input and
+  \`read\` returns its next output line (null once it ended). Its imports of SG Judge's own
+  \`server/text/messages\` (\`said\`, \`english\`) and \`server/problems/types\` are provided by
+  the judge.
+
+The \`.ans\` files hold only the expected outcome (which side wins), shown beside the dialogue; the
+verdict comes from the interactor.
 `;
 
 const SG_JUDGE_NOTE = `# SG Judge's own files
@@ -231,19 +234,40 @@ function filesUnder(dir: string, prefix = ''): string[] {
   return out.sort();
 }
 
+/**
+ * A JavaScript program as the format's build/run folder: `build` has nothing to do, `run` starts
+ * the file with Node, passing the program's arguments on.
+ */
+function nodeProgram(dir: string, file: string, js: string): PackageFile[] {
+  const script = (body: string) => Buffer.from(`#!/bin/sh\n${body}\n`, 'utf8');
+  return [
+    { path: `${dir}/${file}`, data: Buffer.from(js, 'utf8') },
+    { path: `${dir}/build`, data: script(`# ${file} is JavaScript: nothing to build.\nexit 0`), executable: true },
+    { path: `${dir}/run`, data: script(`# Runs ${file} with Node (named node or nodejs).\nhere=$(dirname "$0")\nif command -v node >/dev/null 2>&1; then exec node "$here/${file}" "$@"; fi\nexec nodejs "$here/${file}" "$@"`), executable: true },
+  ];
+}
+
+/**
+ * The package folder's name: the format's short name is [a-z0-9]+ (problemtools refuses a dash),
+ * so a slug's dashes are left out ("subtraction-game" is written as subtractiongame/).
+ */
+export function formatShortName(slug: string): string {
+  return slug.replace(/-/g, '');
+}
+
 /** Writes the package to `dir/<slug>/`, which must not exist yet (an export never overwrites). */
 export function writePackage(exported: ExportedPackage, dir: string): string {
-  const target = join(dir, exported.slug);
+  const target = join(dir, formatShortName(exported.slug));
   if (existsSync(target)) throw new ExportError(`${target} already exists; remove it or export to another folder.`);
   for (const f of exported.files) {
     const path = join(target, ...f.path.split('/'));
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, f.data);
+    writeFileSync(path, f.data, { mode: f.executable ? 0o755 : 0o644 });
   }
   return target;
 }
 
 /** The package as a zip holding one folder named by the slug, as the CLI writes it. */
 export function packageZip(exported: ExportedPackage): Buffer {
-  return zipFiles(exported.files.map((f) => ({ path: `${exported.slug}/${f.path}`, data: f.data })));
+  return zipFiles(exported.files.map((f) => ({ path: `${formatShortName(exported.slug)}/${f.path}`, data: f.data, executable: f.executable })));
 }

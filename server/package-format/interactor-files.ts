@@ -28,6 +28,8 @@ export const INTERACTOR_FORM =
   'only interactors in TypeScript or JavaScript written as SG Judge modules are imported: output_validators/<name>/interactor.ts (or .js) exporting interact(input, io), with the modules it imports beside it';
 
 const CODE = /\.(ts|mts|js|mjs)$/;
+/** The export's stand-alone interactor program beside the modules: other judges run it, SG Judge runs the modules. */
+export const BUNDLED_INTERACTOR = 'interactor.bundle.js';
 /** Files of other languages an interactor could be written in (named in the refusal). */
 const OTHER_LANGUAGES: [RegExp, string][] = [
   [/\.(cc|cpp|cxx|c\+\+|hpp|h)$/, 'C++'],
@@ -49,27 +51,30 @@ const EXPORTS_INTERACT = /export\s+(async\s+)?function\s*\*?\s*interact\b|export
  * Reads the interactor from the package's files under output_validators/ (paths relative to the
  * package, `text` reading one). Every refusal is one sentence naming what is supported.
  */
-export function readInteractor(files: string[], text: (rel: string) => string): InteractorRead {
-  const all = files.filter((f) => f.startsWith('output_validators/')).map((f) => f.slice('output_validators/'.length));
-  if (!all.length) return { ok: false, reason: `The package is interactive, but output_validators/ holds no interactor; ${INTERACTOR_FORM}.` };
+export function readInteractor(files: string[], text: (rel: string) => string, dir = 'output_validators'): InteractorRead {
+  const listed = files.filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1));
+  // An SG Judge export's program for other judges (the bundle and its build/run scripts) is not the interactor SG Judge runs.
+  const bundled = new Set(listed.filter((f) => f.endsWith(BUNDLED_INTERACTOR)).map((f) => f.slice(0, -BUNDLED_INTERACTOR.length)));
+  const all = listed.filter((f) => !f.endsWith(BUNDLED_INTERACTOR) && !(bundled.has(f.replace(/(build|run)$/, '')) && /(^|\/)(build|run)$/.test(f)));
+  if (!all.length) return { ok: false, reason: `The package is interactive, but ${dir}/ holds no interactor; ${INTERACTOR_FORM}.` };
   const other = OTHER_LANGUAGES.find(([re]) => all.some((f) => re.test(f)));
   const code = all.filter((f) => CODE.test(f));
-  if (other) return { ok: false, reason: `The interactor is written in ${other[1]} (output_validators/${all.find((f) => other[0].test(f))}); ${INTERACTOR_FORM}.` };
-  if (!code.length) return { ok: false, reason: `output_validators/ holds no TypeScript or JavaScript file; ${INTERACTOR_FORM}.` };
+  if (other) return { ok: false, reason: `The interactor is written in ${other[1]} (${dir}/${all.find((f) => other[0].test(f))}); ${INTERACTOR_FORM}.` };
+  if (!code.length) return { ok: false, reason: `${dir}/ holds no TypeScript or JavaScript file; ${INTERACTOR_FORM}.` };
   const named = code.filter((f) => /(^|\/)interactor\.(ts|mts|js|mjs)$/.test(f));
   const entry = named.length === 1 ? named[0]! : code.length === 1 ? code[0]! : null;
-  if (!entry) return { ok: false, reason: `output_validators/ holds ${code.length} TypeScript or JavaScript files and no single interactor.ts to start from; ${INTERACTOR_FORM}.` };
+  if (!entry) return { ok: false, reason: `${dir}/ holds ${code.length} TypeScript or JavaScript files and no single interactor.ts to start from; ${INTERACTOR_FORM}.` };
   const folder = entry.includes('/') ? entry.slice(0, entry.lastIndexOf('/') + 1) : '';
   const modules = code.filter((f) => f.startsWith(folder));
-  const source = text(`output_validators/${entry}`);
+  const source = text(`${dir}/${entry}`);
   if (!EXPORTS_INTERACT.test(source)) {
-    return { ok: false, reason: `output_validators/${entry} exports no interact(input, io): it looks like a stand-alone interactor program; ${INTERACTOR_FORM}.` };
+    return { ok: false, reason: `${dir}/${entry} exports no interact(input, io): it looks like a stand-alone interactor program; ${INTERACTOR_FORM}.` };
   }
   return {
     ok: true,
     interactor: {
       entry,
-      files: modules.map((name) => ({ name, language: /\.(ts|mts)$/.test(name) ? 'typescript' : 'javascript', source: name === entry ? source : text(`output_validators/${name}`) })),
+      files: modules.map((name) => ({ name, language: /\.(ts|mts)$/.test(name) ? 'typescript' : 'javascript', source: name === entry ? source : text(`${dir}/${name}`) })),
     },
   };
 }
@@ -88,10 +93,11 @@ export function relativeImports(source: string): string[] {
  * A stored interactor written back into a package (the export of a stored problem): its modules at
  * the paths they were imported from under output_validators/, and a README saying how it is called.
  */
-export function interactorPackageFiles(interactor: PackageInteractor): { path: string; data: string }[] {
-  const folder = interactor.entry.includes('/') ? interactor.entry.slice(0, interactor.entry.lastIndexOf('/') + 1) : '';
-  const files = interactor.files.map((f) => ({ path: `output_validators/${f.name}`, data: f.source }));
-  const readme = `output_validators/${folder}README.md`;
+export function interactorPackageFiles(interactor: PackageInteractor, dir = 'output_validator'): { path: string; data: string }[] {
+  // One program in a folder of its own (output_validator/NAME/, as problemtools reads it): the modules' own folder, or "interactor".
+  const folder = interactor.entry.includes('/') ? '' : 'interactor/';
+  const files = interactor.files.map((f) => ({ path: `${dir}/${folder}${f.name}`, data: f.source }));
+  const readme = `${dir}/${folder || interactor.entry.slice(0, interactor.entry.lastIndexOf('/') + 1)}README.md`;
   if (!files.some((f) => f.path === readme)) files.push({ path: readme, data: STORED_INTERACTOR_NOTE.replace('ENTRY', interactor.entry) });
   return files;
 }

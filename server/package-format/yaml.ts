@@ -1,18 +1,23 @@
+import { parse, YAMLParseError } from 'yaml';
+
 /**
- * The little YAML that problem.yaml needs: nested maps of scalars. Written with JSON-quoted strings
- * (JSON is a subset of YAML 1.2, so every reader takes them), and read back by the same subset, so
- * the structural check needs no YAML dependency. Not a general YAML parser: lists, anchors, flow
- * maps and block scalars are refused with the line that holds them.
+ * problem.yaml and testdata.yaml. Written with JSON-quoted strings (JSON is a subset of YAML 1.2,
+ * so every reader takes them); read with the `yaml` package (YAML 1.2 core schema), since real
+ * packages use lists (`keywords`, `type: [scoring, interactive]`), flow maps, quoted and block
+ * scalars that a hand-written subset refuses. Reading is bounded: a file over 64 KiB is refused
+ * before it is parsed, and aliases are capped, so a "billion laughs" file costs nothing.
  */
-export type YamlValue = string | number | boolean | YamlMap;
+export type YamlValue = string | number | boolean | null | YamlValue[] | YamlMap;
 export interface YamlMap {
   [key: string]: YamlValue;
 }
 
-export function toYaml(map: YamlMap, indent = ''): string {
+export function toYaml(map: Record<string, unknown>, indent = ''): string {
   let out = '';
   for (const [key, value] of Object.entries(map)) {
-    if (typeof value === 'object') out += `${indent}${key}:\n${toYaml(value, `${indent}  `)}`;
+    if (value === undefined) continue;
+    if (Array.isArray(value)) out += `${indent}${key}: ${JSON.stringify(value)}\n`;
+    else if (value !== null && typeof value === 'object') out += `${indent}${key}:\n${toYaml(value as Record<string, unknown>, `${indent}  `)}`;
     else out += `${indent}${key}: ${typeof value === 'string' ? JSON.stringify(value) : String(value)}\n`;
   }
   return out;
@@ -20,61 +25,32 @@ export function toYaml(map: YamlMap, indent = ''): string {
 
 export class YamlError extends Error {}
 
-/** Reads the subset `toYaml` writes, plus unquoted plain scalars and `#` comment lines. */
+export const MAX_YAML_BYTES = 64 * 1024;
+
+/** The top-level map of a YAML file (an empty file is an empty map), or YamlError with the line. */
 export function parseYaml(text: string): YamlMap {
-  const root: YamlMap = {};
-  const stack: { indent: number; map: YamlMap }[] = [{ indent: 0, map: root }];
-  let pendingKey: { key: string; indent: number; parent: YamlMap } | null = null;
-  for (const [i, raw] of text.split('\n').entries()) {
-    const line = raw.replace(/\r$/, '');
-    if (!line.trim() || line.trimStart().startsWith('#')) continue;
-    const indent = line.length - line.trimStart().length;
-    if (line.slice(0, indent).includes('\t')) throw new YamlError(`line ${i + 1}: tabs may not indent YAML`);
-    const m = /^([A-Za-z_][A-Za-z0-9_-]*):(?:\s+(.*))?$/.exec(line.trim());
-    if (!m) throw new YamlError(`line ${i + 1}: expected "key: value", got "${line.trim().slice(0, 40)}"`);
-    const key = m[1]!;
-    const rest = withoutComment(m[2] ?? '');
-    if (pendingKey) {
-      if (indent <= pendingKey.indent) pendingKey.parent[pendingKey.key] = '';
-      else {
-        const child: YamlMap = {};
-        pendingKey.parent[pendingKey.key] = child;
-        stack.push({ indent, map: child });
-      }
-      pendingKey = null;
+  if (Buffer.byteLength(text) > MAX_YAML_BYTES) throw new YamlError(`the file is over ${MAX_YAML_BYTES} bytes`);
+  let value: unknown;
+  try {
+    value = parse(text, { schema: 'core', maxAliasCount: 32, uniqueKeys: true, prettyErrors: true, strict: true });
+  } catch (e) {
+    if (e instanceof YAMLParseError) {
+      const line = e.linePos?.[0]?.line;
+      const what = /unique|duplicate/i.test(e.message) ? 'a key is given twice' : e.message.split('\n')[0]!.slice(0, 120);
+      throw new YamlError(`${line ? `line ${line}: ` : ''}${what}`);
     }
-    while (stack.length > 1 && indent < stack[stack.length - 1]!.indent) stack.pop();
-    const top = stack[stack.length - 1]!;
-    if (indent !== top.indent) throw new YamlError(`line ${i + 1}: indentation does not match the lines above`);
-    if (Object.hasOwn(top.map, key)) throw new YamlError(`line ${i + 1}: "${key}" is given twice`);
-    if (rest === '') pendingKey = { key, indent, parent: top.map };
-    else top.map[key] = scalar(rest, i + 1);
+    throw new YamlError(e instanceof Error ? e.message.slice(0, 120) : String(e));
   }
-  if (pendingKey) pendingKey.parent[pendingKey.key] = '';
-  return root;
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new YamlError('the file is not a map of keys to values');
+  return plain(value) as YamlMap;
 }
 
-/** Drops a trailing `# comment`, but never a `#` inside a quoted string. */
-function withoutComment(text: string): string {
-  const quoted = /^"(?:[^"\\]|\\.)*"|^'(?:[^']|'')*'/.exec(text);
-  if (quoted && /^\s*(?:#.*)?$/.test(text.slice(quoted[0].length))) return quoted[0];
-  return text.replace(/\s+#.*$/, '');
-}
-
-function scalar(text: string, line: number): string | number | boolean {
-  if (text.startsWith('"')) {
-    try {
-      return JSON.parse(text) as string;
-    } catch {
-      throw new YamlError(`line ${line}: a quoted string that does not close`);
-    }
-  }
-  if (text.startsWith("'")) {
-    if (!/^'(?:[^']|'')*'$/.test(text)) throw new YamlError(`line ${line}: a quoted string that does not close`);
-    return text.slice(1, -1).replace(/''/g, "'");
-  }
-  if (/^[[{|>&*!]/.test(text)) throw new YamlError(`line ${line}: this reader takes only plain scalars, not "${text.slice(0, 20)}"`);
-  if (text === 'true' || text === 'false') return text === 'true';
-  if (/^-?\d+(?:\.\d+)?$/.test(text)) return Number(text);
-  return text;
+/** Dates and other objects the parser may make become strings: the format only needs scalars, lists and maps. */
+function plain(v: unknown): YamlValue {
+  if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (Array.isArray(v)) return v.map(plain);
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object') return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, plain(x)]));
+  return String(v);
 }

@@ -10,6 +10,8 @@ export interface ZipEntry {
   /** Forward slashes, relative, no `..`. */
   path: string;
   data: Buffer;
+  /** A script to run (a program's build or run): written rwxr-xr-x. */
+  executable?: boolean;
 }
 
 // 1 January 2000 in DOS time: a fixed stamp, so the same package gives the same bytes.
@@ -52,7 +54,7 @@ export function zipFiles(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(entry.data.length, 24);
     central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
+    central.writeUInt32LE(((entry.executable ? 0o100755 : 0o100644) << 16) >>> 0, 38); // a regular file, rw-r--r-- (or rwx for a script)
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);

@@ -3,6 +3,7 @@ import type { OutputCheck } from '../judge/output-check';
 import type { Interactor, Limits } from '../problems/types';
 import { compareWithOptions } from './checker-options';
 import { outputValidator } from './output-validator';
+import { programOutputCheck } from './program-check';
 import { sandboxedInteractor } from './sandboxed-interactor';
 import type { StoredChecker } from './types';
 
@@ -17,6 +18,7 @@ export interface StoredCheck {
 /** A stored problem's output check, ready to judge with; `limits` (the problem's) size an interactor's budget. */
 export function checkOf(checker: StoredChecker, compiler: Compiler, limits: Pick<Limits, 'timeMs'> = { timeMs: 1000 }): StoredCheck {
   if (checker.kind === 'validator') return outputValidator(checker.source, checker.language, compiler);
+  if (checker.kind === 'program') return { check: programOutputCheck(checker, checker.args), close: async () => {} };
   if (checker.kind === 'interactor') {
     const { interactor, close } = sandboxedInteractor(checker, limits, compiler);
     return { check: async () => ({ verdict: 'IE', message: 'an interactive problem is judged by its interactor, not by comparing outputs' }), interactor, close };

@@ -28,8 +28,8 @@ export function parseValidatorFlags(flags: string): { options: TokenOptions; fau
     if (w === 'case_sensitive') options.caseSensitive = true;
     else if (w === 'space_change_sensitive') options.spaceChangeSensitive = true;
     else if (w === 'float_tolerance' || w === 'float_absolute_tolerance' || w === 'float_relative_tolerance') {
-      const value = Number(words[i + 1]);
-      if (words[i + 1] === undefined || !Number.isFinite(value) || value < 0) {
+      const value = words[i + 1] === undefined ? null : parseFloatToken(words[i + 1]!);
+      if (value === null || !Number.isFinite(value) || value < 0) {
         faults.push(`problem.yaml: validator_flags "${w}" needs a non-negative number after it.`);
         continue;
       }
@@ -41,23 +41,44 @@ export function parseValidatorFlags(flags: string): { options: TokenOptions; fau
   return { options, faults };
 }
 
-const FLOAT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/**
+ * A token as C's `sscanf("%lf")` reads it, wholly (the format's validators are C++): decimal with
+ * optional point and exponent, hexadecimal (`0x1.8p3`), `inf`/`infinity` and `nan`/`nan(…)` in any
+ * case, with a sign. null when the token is not a float.
+ */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const HEX = /^([+-]?)0[xX]((?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+))(?:[pP]([+-]?\d+))?$/;
+const SPECIAL = /^([+-]?)(inf|infinity|nan(?:\([0-9A-Za-z_]*\))?)$/i;
+
+export function parseFloatToken(t: string): number | null {
+  if (DECIMAL.test(t)) return Number(t);
+  const special = SPECIAL.exec(t);
+  if (special) return special[2]!.toLowerCase().startsWith('nan') ? NaN : special[1] === '-' ? -Infinity : Infinity;
+  const hex = HEX.exec(t);
+  if (hex) {
+    const [int = '', frac = ''] = hex[2]!.split('.');
+    let v = parseInt(int || '0', 16);
+    for (let i = 0; i < frac.length; i++) v += parseInt(frac[i]!, 16) / 16 ** (i + 1);
+    v *= 2 ** Number(hex[3] ?? 0);
+    return hex[1] === '-' ? -v : v;
+  }
+  return null;
+}
 
 export function compareWithOptions(expected: string, got: string, o: TokenOptions): CheckResult {
   const exact = o.caseSensitive && o.absoluteTolerance === null && o.relativeTolerance === null;
   if (exact && !o.spaceChangeSensitive) return compareTokens(expected, got);
-  if (o.spaceChangeSensitive) {
-    // Whitespace must match run for run; only the blanks after the last token may differ.
-    const shape = (s: string) => s.replace(/\s+$/, '').split(/(\s+)/);
-    const a = shape(expected);
-    const b = shape(got);
-    for (let k = 1; k < Math.min(a.length, b.length); k += 2) {
-      if (a[k] !== b[k]) return { ok: false, message: `whitespace differs after token ${(k + 1) / 2}: expected ${JSON.stringify(a[k])}, found ${JSON.stringify(b[k])}` };
+  const a = expected.match(/\S+/g) ?? [];
+  const b = got.match(/\S+/g) ?? [];
+  // The whitespace before each token and after the last: with space_change_sensitive it must be
+  // the same run for run, leading and trailing runs too (problemtools' rule).
+  const sa = expected.split(/\S+/);
+  const sb = got.split(/\S+/);
+  for (let k = 0; k <= a.length; k++) {
+    if (o.spaceChangeSensitive && k < sb.length && sa[k] !== sb[k]) {
+      return { ok: false, message: `whitespace differs ${k === 0 ? 'before the first token' : `after token ${k}`}: expected ${JSON.stringify(sa[k])}, found ${JSON.stringify(sb[k])}` };
     }
-  }
-  const a = expected.split(/\s+/).filter(Boolean);
-  const b = got.split(/\s+/).filter(Boolean);
-  for (let k = 0; k < a.length; k++) {
+    if (k === a.length) break;
     if (k >= b.length) return checkResult(false, said('checker.output-ended', k + 1, clip(a[k]!)));
     if (!sameToken(a[k]!, b[k]!, o)) return checkResult(false, said('checker.token-differs', k + 1, clip(a[k]!), clip(b[k]!)));
   }
@@ -65,11 +86,19 @@ export function compareWithOptions(expected: string, got: string, o: TokenOption
   return checkResult(true, said('checker.ok', a.length));
 }
 
+/**
+ * With a tolerance, a token of the answer that reads as a float asks for a float: within the
+ * absolute or the relative tolerance (either suffices); NaN matches NaN, an infinity the same
+ * infinity (DOMjudge's rule; problemtools compares inf and nan as words). Otherwise words compare
+ * case-insensitively unless case_sensitive.
+ */
 function sameToken(want: string, got: string, o: TokenOptions): boolean {
-  if ((o.absoluteTolerance !== null || o.relativeTolerance !== null) && FLOAT.test(want)) {
-    if (!FLOAT.test(got)) return false;
-    const x = Number(want);
-    const y = Number(got);
+  const x = o.absoluteTolerance !== null || o.relativeTolerance !== null ? parseFloatToken(want) : null;
+  if (x !== null) {
+    const y = parseFloatToken(got);
+    if (y === null) return false;
+    if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return x === y;
     const diff = Math.abs(x - y);
     return (o.absoluteTolerance !== null && diff <= o.absoluteTolerance) || (o.relativeTolerance !== null && diff <= o.relativeTolerance * Math.abs(x));
   }

@@ -8,6 +8,8 @@
 import { ExportError, exportPackage, FORMAT_VERSION, uuidOf, type ExportedPackage, type PackageFile } from '../package-format/export';
 import { interactorPackageFiles } from '../package-format/interactor-files';
 import { toYaml } from '../package-format/yaml';
+import { KNOWN_SUBMISSION_FOLDERS } from '../package-format/layout';
+import { SCORING_EN, SCORING_ZH } from './package-data';
 import { listSlugs } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
@@ -47,13 +49,14 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
         ...(data.source !== null && data.source !== '' && { source: data.source }),
         license: data.license ?? 'unknown',
         limits: { time_limit: problem.timeLimitMs / 1000, memory: problem.memoryLimitMb },
-        // An interactive problem says so both ways, so readers of either format version see it.
-        validation: data.checker.kind === 'interactor' && !data.validation.includes('interactive') ? 'custom interactive' : data.validation,
-        ...(data.validatorFlags && { validator_flags: data.validatorFlags }),
       }),
   );
-  add('problem_statement/problem.en.md', problem.statementEn);
-  if (problem.statementZh !== problem.statementEn) add('problem_statement/problem.zh.md', problem.statementZh);
+  // 2023-07's places: statement/, the default validator's flags in data/testdata.yaml.
+  const en = withoutScoringNote(problem.statementEn, SCORING_EN);
+  const zh = withoutScoringNote(problem.statementZh, SCORING_ZH);
+  add('statement/problem.en.md', en);
+  if (zh !== en) add('statement/problem.zh.md', zh);
+  if (data.checker.kind === 'tokens' && data.validatorFlags) add('data/testdata.yaml', toYaml({ output_validator_flags: data.validatorFlags }));
 
   // The package's own tests in the judge's order; names padded so the format's lexicographic order is the same.
   const tests = listTests(db, slug, null).filter((t) => t.kind === 'sample' || t.kind === 'edge');
@@ -75,7 +78,10 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
   for (const s of data.solutions) {
     // Other languages were kept by name only: their text is not stored.
     if (s.source === null) continue;
-    add(`submissions/${s.folder}/${s.name}`, s.source);
+    // 2023-07 names six folders; partially accepted is one way of rejected there, other folders
+    // real archives use are kept under sg-judge/ (so nothing is lost, and the package stays valid).
+    const folder = s.folder === 'partially_accepted' ? 'rejected' : s.folder;
+    add(KNOWN_SUBMISSION_FOLDERS['2023-07'].includes(folder) ? `submissions/${folder}/${s.name}` : `sg-judge/submissions/${folder}/${s.name}`, s.source);
   }
 
   const validators = data.inputValidators ?? [];
@@ -95,9 +101,15 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
 
 /** The output validator's files, or an interactive problem's interactor modules with a note of how it is called. */
 function checkerFiles(checker: StoredChecker): PackageFile[] {
-  if (checker.kind === 'validator') return [{ path: checker.name, data: Buffer.from(checker.source, 'utf8') }];
+  if (checker.kind === 'validator') return [{ path: `output_validator/validator/${checker.name.replace(/^.*\//, '')}`, data: Buffer.from(checker.source, 'utf8') }];
+  if (checker.kind === 'program') return checker.files.map((f) => ({ path: `output_validator/${checker.path.replace(/^.*\//, '')}/${f.path}`, data: Buffer.from(f.source, 'utf8') }));
   if (checker.kind === 'interactor') return interactorPackageFiles(checker).map((f) => ({ path: f.path, data: Buffer.from(f.data, 'utf8') }));
   return [];
+}
+
+/** The scoring package's pass/fail paragraph is the judge's, not the statement's. */
+function withoutScoringNote(text: string, note: string): string {
+  return text.startsWith(`${note}\n\n`) ? text.slice(note.length + 2) : text;
 }
 
 const ACCEPT_ALL = `// This problem was written on SG Judge without an input validator of its own; the format asks

@@ -12,9 +12,11 @@ import { withJudgeLimits } from './package-limits';
 import { extraFaults } from './kept-bounds';
 import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
-import { createSandbox } from '../sandbox';
 import { runInputValidators, type InputValidation } from './input-validators';
-import { runPackageSolutions } from './solutions';
+import { runSolutionTable } from './solutions';
+import { createProgramSandbox } from '../languages/program-sandbox';
+import { detectLanguages } from '../languages/detect';
+import { detectedNow, setDetected } from '../languages/toolchains';
 import { slugFaults, storePackage } from './store';
 import { StoreRefused, type SolutionReport } from './types';
 import type { Sandbox } from '../sandbox/types';
@@ -54,7 +56,10 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const read = readSource(source, opts.dataDir);
   if (!read.ok) return { ok: false, reasons: read.reasons, solutions: [] };
   // Clamped once, here, before anything of the package runs (package-limits.ts).
-  const pkg: ParsedPackage = withJudgeLimits(opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg);
+  let pkg: ParsedPackage = withJudgeLimits(opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg);
+  // C++ and Python need their toolchains detected: a judge thread has them from the start; a
+  // command-line import detects the two the format's packages use, once.
+  if (!detectedNow()) setDetected(await detectLanguages(process.env, ['cpp17', 'python3']));
   const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? [])];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // Before anything runs: a statement that does not render in bound would break its page.
@@ -62,8 +67,9 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   if (unrenderable.length) return { ok: false, reasons: unrenderable.map(english), solutions: [] };
   // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
   const compiler = opts.compiler ?? createBoundedCompiler();
-  const sandbox = opts.sandbox ?? (await createSandbox());
+  const sandbox = opts.sandbox ?? (await createProgramSandbox());
   let solutions: SolutionReport[];
+  let timeNote: string | null = null;
   let validation: InputValidation;
   let generated: ImportedGenerator = { generator: null, note: null };
   // One budget for everything of the package that runs (import-budget.ts).
@@ -71,21 +77,31 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   try {
     validation = await runInputValidators(pkg, { compiler, sandbox, budget });
     if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
-    solutions = await runPackageSolutions(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, budget });
+    const table = await runSolutionTable(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, budget });
+    solutions = table.rows;
+    timeNote = table.timeNote;
+    // The limit the table was judged with is the problem's (computed from the accepted runs when the package gives none).
+    pkg = { ...pkg, limits: { ...pkg.limits, timeMs: table.timeMs } };
     generated = await importedGenerator(pkg, { compiler, sandbox });
   } finally {
     if (!opts.sandbox) await sandbox.close();
     if (!opts.compiler) await compiler.close();
   }
   const reasons = solutions
-    .filter((r) => r.expected === 'AC' && r.got !== null && !r.ok)
+    .filter((r) => r.folder === 'accepted' && r.got !== null && !r.ok)
     .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
   if (reasons.length) return { ok: false, reasons, solutions };
-  const notes = [...pkg.notes, ...validation.notes, ...(generated.note ? [generated.note] : [])];
+  const notes = [...pkg.notes.filter((n) => !(timeNote && n.startsWith('Time limit: none given'))), ...(timeNote ? [timeNote] : []), ...validation.notes, ...(generated.note ? [generated.note] : [])];
   const spent = budget.report();
   if (spent) notes.push(spent);
-  if (!solutions.some((r) => r.expected === 'AC' && r.ok)) notes.push('No accepted solution in TypeScript or JavaScript was run: the answers are taken as the package gives them.');
+  if (!solutions.some((r) => r.folder === 'accepted' && r.ok)) notes.push('No accepted solution was judged here: the answers are taken as the package gives them.');
   for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
+  const notJudged = new Map<string, number>();
+  for (const r of solutions.filter((r) => r.got === null)) {
+    const what = r.note?.replace(/^not judged: /, '') ?? r.languageName ?? 'unknown';
+    notJudged.set(what, (notJudged.get(what) ?? 0) + 1);
+  }
+  for (const [what, n] of notJudged) notes.push(`${n} submission(s) not judged: ${what}.`);
   try {
     const { slug } = storePackage(db, pkg, {
       owner: opts.owner,

@@ -3,6 +3,7 @@ import type { ScriptLanguage } from '../languages/types';
 import type { ImportBudget } from './import-budget';
 import type { ParsedPackage } from '../package-format/parse';
 import type { Sandbox } from '../sandbox/types';
+import { buildProgram, PACKAGE_PROGRAM_LIMITS, programUnavailable, runWithFiles, type NativePackageProgram } from './package-programs';
 
 /**
  * The package's input validators, run at import over every test input, in the format's contract:
@@ -20,7 +21,7 @@ export const VALID_EXIT = 42;
 export const INVALID_EXIT = 43;
 
 /** Files that describe a validator rather than being one. */
-const DOCUMENT = /\.(md|txt|yaml|yml|json)$/i;
+const DOCUMENT = /\.(md|txt|yaml|yml|json)$|(^|\/)(build|run)$/i;
 
 export interface InputValidation {
   reasons: string[];
@@ -44,9 +45,7 @@ export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: C
   const all = (pkg.inputValidators ?? []).filter((v) => !DOCUMENT.test(v.path));
   const reasons: string[] = [];
   const notes: string[] = [];
-  const others = all.filter((v) => v.language === 'other');
-  if (others.length) notes.push(`${others.length} input validator file(s) in languages other than TypeScript and JavaScript (${others.map((v) => v.path).slice(0, 3).join(', ')}${others.length > 3 ? ', …' : ''}): kept, not run.`);
-  const scripts = all.filter((v) => v.language !== 'other');
+  const scripts = all.filter((v) => v.language === 'typescript' || v.language === 'javascript');
   const runnable = scripts.filter((v) => selfContained(v.source));
   for (const v of scripts.filter((v) => !runnable.includes(v))) {
     notes.push(`${v.path} loads other files or modules; the sandbox runs only validators that read their standard input alone: kept, not run.`);
@@ -87,7 +86,42 @@ export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: C
       deps.sandbox.release();
     }
   }
-  if (runnable.length && !reasons.length) notes.push(`${runnable.length} input validator(s) accepted all ${tests.length} test inputs.`);
+  // The format's own programs in C++ and Python (a folder is one program: validator.cpp with its validator.h).
+  let ran = runnable.length;
+  for (const p of (pkg.inputPrograms ?? []).filter((p) => p.language !== 'typescript' && p.language !== 'javascript')) {
+    // A build/run folder around a JavaScript file (an SG Judge export's): that file was run above.
+    if (runnable.some((v) => v.path.startsWith(`${p.path}/`))) continue;
+    const why = programUnavailable(p);
+    if (why) {
+      notes.push(`The input validator ${p.path} is kept, not run: ${p.languageName === 'checktestdata' ? 'checktestdata is not in the registries this judge installs from' : why}.`);
+      continue;
+    }
+    if (++ran > MAX_INPUT_VALIDATORS) {
+      reasons.push(`input_validators/ holds more than ${MAX_INPUT_VALIDATORS} validators; at most ${MAX_INPUT_VALIDATORS} are run.`);
+      break;
+    }
+    const b = await buildProgram(p as NativePackageProgram);
+    if (!b.ok) {
+      reasons.push(`The input validator ${p.path} ${b.reason}`);
+      continue;
+    }
+    const name = p.path.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
+    for (const t of tests) {
+      const given = pkg.inputValidatorArgs?.[t.file.slice(5, -3)];
+      const args = Array.isArray(given) ? given : (given?.[name] ?? []);
+      const r = (await runWithFiles(b.program, {}, args, t.input, { ...PACKAGE_PROGRAM_LIMITS, cpuMs: INPUT_VALIDATOR_LIMITS.timeMs })).result;
+      if (r.exitCode === VALID_EXIT) continue;
+      const said = firstLine(r.stderr) || firstLine(r.stdout);
+      if (r.exitCode === INVALID_EXIT) {
+        reasons.push(`${t.file} is invalid by the input validator ${p.path}${args.length ? ` (arguments ${args.join(' ')})` : ''}${said ? `: ${said}` : '.'}`);
+        continue;
+      }
+      const how = r.status === 'tle' ? `ran longer than ${INPUT_VALIDATOR_LIMITS.timeMs} ms` : r.exitCode !== null ? `exited with code ${r.exitCode}` : `failed (${firstLine(r.message ?? '') || r.status})`;
+      reasons.push(`The input validator ${p.path} ${how} on ${t.file}, not ${VALID_EXIT} (valid) or ${INVALID_EXIT} (invalid); it was not run on further inputs.`);
+      break;
+    }
+  }
+  if (ran && !reasons.length) notes.push(`${ran} input validator(s) accepted all ${tests.length} test inputs.`);
   return { reasons, notes };
 }
 

@@ -9,6 +9,11 @@ export function latexToMarkdown(tex: string): string {
   // Comments (not escaped percent signs).
   s = s.replace(/(^|[^\\])%.*$/gm, '$1');
   s = s.replace(/\\begin\{problem\}\{([^}]*)\}(?:\{[^}]*\}){0,3}/g, '');
+  // The format's own macros (problemtools' problemset class): the name is problem.yaml's title,
+  // an illustration is its caption (the image file is not shown here), samples are the judge's.
+  s = s.replace(/\\problemname\{[^}]*\}/g, '');
+  s = s.replace(/\\illustration\{[^}]*\}\{([^}]*)\}\{([^}]*)\}/g, (_, file: string, caption: string) => `\n> *Illustration (${file.trim()})${caption.trim() ? `: ${caption.trim()}` : ''}*\n`);
+  s = s.replace(/\\sampletable\{[^}]*\}\{[^}]*\}\{[^}]*\}\{[^}]*\}\{[^}]*\}|\\nextsample|\\sample(?:file)?\{[^}]*\}/g, '');
   s = s.replace(/\\end\{problem\}/g, '');
   s = s.replace(/\\begin\{verbatim\}\n?([\s\S]*?)\\end\{verbatim\}/g, (_, body: string) => `\n\`\`\`\n${body.replace(/\n$/, '')}\n\`\`\`\n`);
   s = s.replace(/\\(?:sub)*section\*?\{([^}]*)\}/g, (_, t: string) => `\n## ${t}\n`);
@@ -20,7 +25,21 @@ export function latexToMarkdown(tex: string): string {
   s = s.replace(/\\\[([\s\S]*?)\\\]/g, (_, m: string) => `\n$$${m.trim()}$$\n`);
   s = s.replace(/\\\(([\s\S]*?)\\\)/g, (_, m: string) => `$${m.trim()}$`);
   s = s.replace(/\\begin\{(equation\*?|align\*?)\}([\s\S]*?)\\end\{\1\}/g, (_, _e: string, m: string) => `\n$$${m.trim()}$$\n`);
-  // Outside maths, the few text commands left: keep their argument.
-  s = s.split(/(\$\$[\s\S]*?\$\$|\$[^$]*\$)/).map((part, i) => (i % 2 ? part : part.replace(/\\[a-zA-Z]+\*?\{([^}]*)\}/g, '$1').replace(/\\([%&#_$])/g, '$1').replace(/~/g, ' ').replace(/\\\\/g, '\n'))).join('');
+  // Outside maths: the text commands known keep their argument; any other command is shown as
+  // written (in code), never expanded: this is a reading aid, not a TeX engine.
+  const TEXT = /^(?:text(?:rm|sf|up|normal|md)?|mbox|hbox|noindent|small|large|Large|normalsize|footnotesize|centering|quad|qquad|medskip|bigskip|smallskip|newline|par|ldots|dots|cdots|url|href|caption|label|ref|emph)$/;
+  s = s
+    .split(/(\$\$[\s\S]*?\$\$|\$[^$]*\$)/)
+    .map((part, i) =>
+      i % 2
+        ? part
+        : part
+            .replace(/\\(?:ldots|dots|cdots)\b/g, '…')
+            .replace(/\\([a-zA-Z]+)\*?(\{[^}]*\})?/g, (whole, name: string, arg?: string) => (TEXT.test(name) ? (arg ? arg.slice(1, -1) : '') : `\`${whole}\``))
+            .replace(/\\([%&#_$])/g, '$1')
+            .replace(/~/g, ' ')
+            .replace(/\\\\/g, '\n'),
+    )
+    .join('');
   return `${s.replace(/\n{3,}/g, '\n\n').trim()}\n`;
 }

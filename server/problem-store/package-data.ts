@@ -4,6 +4,7 @@ import { latexToMarkdown } from './latex';
 import type { StoredChecker } from './types';
 import { INTERACTOR_FORM } from '../package-format/interactor-files';
 import { clampLimits, MAX_MEMORY_MB, MAX_TIME_MS, MIN_MEMORY_MB } from '../rules/limits';
+import { programUnavailable } from './package-programs';
 
 /** The format's two ways of saying so: `type: interactive` (2023-07) or `validation: custom interactive` (legacy). */
 export function isInteractive(pkg: Pick<ParsedPackage, 'type' | 'validation'>): boolean {
@@ -23,7 +24,15 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
   const custom = pkg.validation.startsWith('custom');
   if (custom) {
     const v = pkg.outputValidator;
-    if (!v) return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: ['The package asks for custom validation, but output_validators/ holds no single TypeScript or JavaScript validator the judge can run.'] };
+    const p = pkg.outputProgram;
+    if (!v && p && (p.language === 'cpp' || p.language === 'python') && !programUnavailable(p)) {
+      const args = (pkg.validatorFlags ?? '').split(/\s+/).filter(Boolean);
+      return { checker: { kind: 'program', path: p.path, language: p.language, files: p.files, entry: p.entry, testlib: p.testlib, args }, faults: [] };
+    }
+    if (!v) {
+      const said = p ? `its output validator ${p.path} cannot be run: ${programUnavailable(p) ?? 'it is not a program the judge knows'}` : 'there is no output validator the judge can run';
+      return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`The package asks for custom validation, but ${said}.`] };
+    }
     return { checker: { kind: 'validator', name: v.name, language: v.language, source: v.source }, faults: [] };
   }
   const { options, faults } = parseValidatorFlags(pkg.validatorFlags ?? '');
@@ -33,9 +42,11 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
 /** Why the judge cannot hold this package at all (before any solution is run). */
 export function packageFaults(pkg: ParsedPackage): string[] {
   const faults: string[] = [];
-  if (pkg.type === 'multi-pass' || pkg.type === 'submit-answer') faults.push(`A "${pkg.type}" problem cannot be judged here; only pass-fail problems are.`);
-  if (pkg.validation.includes('score')) faults.push('Scoring validation is not judged here; only pass-fail problems are.');
-  if (!pkg.samples.length && !pkg.secret.length) faults.push('The package holds no test.');
+  const types = pkg.type.split(/\s+/);
+  if (types.includes('submit-answer')) faults.push('A "submit-answer" problem (students hand in output files, not programs) cannot be judged here.');
+  if (types.includes('multi-pass')) faults.push(`A multi-pass problem (its output validator gives the submission a new input, up to ${pkg.validationPasses ?? 2} passes) cannot be judged here: this judge runs a submission once per test.`);
+  if (pkg.validation.includes('score') && !types.includes('scoring')) faults.push('A custom score validator gives points, and this judge judges pass/fail only.');
+  if (!pkg.samples.length && !pkg.secret.length) faults.push('The package holds no test case, so there is nothing to judge a submission on.');
   faults.push(...checkerOf(pkg).faults);
   return faults;
 }
@@ -63,7 +74,19 @@ export function statementsOf(pkg: ParsedPackage): { en: string; zh: string; note
     return text;
   };
   const langs = Object.keys(pkg.statements);
-  const en = md('en') ?? (langs[0] ? md(langs[0]) : undefined) ?? '*The statement of this problem is a PDF kept in its package; it cannot be shown as text.*\n';
-  const zh = md('zh') ?? en;
+  const pdf = Object.keys(pkg.statementPdfs ?? {})[0];
+  let en = md('en') ?? (langs[0] ? md(langs[0]) : undefined) ?? (pdf ? PDF_STATEMENT : NO_STATEMENT);
+  let zh = md('zh') ?? en;
+  if (pkg.type.split(/\s+/).includes('scoring')) {
+    en = `${SCORING_EN}\n\n${en}`;
+    zh = `${SCORING_ZH}\n\n${zh}`;
+    notes.push('The package is a scoring problem (points by test group); it is imported as pass/fail, and its problem page says so.');
+  }
   return { en, zh, notes };
 }
+
+/** The first paragraph of a scoring package's statement here (export takes it off again). */
+export const SCORING_EN = '> **Judged pass/fail here.** This problem gives points by test group in its package; on this judge a submission is accepted only when it passes every test, and there are no partial points.';
+export const SCORING_ZH = '> **本评测按通过/不通过评判。** 此题在原题包中按测试组给分；在这里只有通过全部测试才算通过，没有部分分。';
+const PDF_STATEMENT = '*The statement of this problem is a PDF: see "Statement (PDF)" on this page.*\n';
+const NO_STATEMENT = '*This problem\'s package has no statement.*\n';

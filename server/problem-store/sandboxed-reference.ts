@@ -19,8 +19,9 @@ export type StoredReferenceSource =
  */
 export function storedReferenceOf(data: { solutions: readonly Pick<StoredPackageData['solutions'][number], 'folder' | 'name' | 'language' | 'source'>[] }): StoredReferenceSource {
   const accepted = data.solutions.filter((s) => s.folder === 'accepted');
-  const runnable = accepted.find((s) => s.source !== null && s.language !== 'other');
-  if (runnable) return { ok: true, name: `accepted/${runnable.name}`, source: runnable.source!, language: runnable.language as ScriptLanguage };
+  // The reference runs in the JS sandbox: a package's C++ and Python solutions are judged at import, not used here.
+  const runnable = accepted.find((s) => s.source !== null && (s.language === 'typescript' || s.language === 'javascript'));
+  if (runnable) return { ok: true, name: `accepted/${runnable.name}`, source: runnable.source!, language: runnable.language as 'typescript' | 'javascript' };
   if (accepted.length > 0) return { ok: false, missing: 'language', name: `accepted/${accepted[0]!.name}` };
   return { ok: false, missing: 'none' };
 }

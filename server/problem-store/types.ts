@@ -1,18 +1,21 @@
 import type { CaseLayout } from '../problems/case-layout';
-import type { ScriptLanguage } from '../languages/types';
-import type { SubmissionFolder } from '../package-format/parse';
+import type { Expectation } from '../package-format/layout';
+import type { PackageLanguage } from '../package-format/programs';
 import type { Verdict } from '../judge/verdicts';
 import type { TokenOptions } from './checker-options';
 import type { InteractorModule } from '../package-format/interactor-files';
 
 /** One row of a package's solution table, as the import ran it. */
 export interface SolutionReport {
-  folder: SubmissionFolder;
-  /** The file's name under submissions/<folder>/. */
+  /** submissions/<folder>/: accepted, wrong_answer, … or any folder a real archive holds (mixed, rejected, …). */
+  folder: string;
+  /** The file's (or the program folder's) name under submissions/<folder>/. */
   name: string;
-  language: ScriptLanguage | 'other';
-  /** What the folder says the judge must answer: accepted AC, wrong_answer WA, time_limit_exceeded TLE, run_time_error RE. */
-  expected: Verdict;
+  language: PackageLanguage;
+  /** The language's name when the judge does not run it ("Java"): listed as "not judged: Java". */
+  languageName?: string;
+  /** What the folder says the judge must answer (server/package-format/layout.ts): AC, WA, TLE, RE, "not AC", "AC or TLE", "any". */
+  expected: Expectation;
   /** The judge's verdict (the first failing test's, or AC); null when not run (another language). */
   got: Verdict | null;
   failedTest: number | null;
@@ -28,7 +31,9 @@ export interface SolutionReport {
 /** How a stored problem compares an output with the answer. */
 export type StoredChecker =
   | { kind: 'tokens'; options: TokenOptions }
-  | { kind: 'validator'; name: string; language: ScriptLanguage; source: string }
+  | { kind: 'validator'; name: string; language: 'typescript' | 'javascript'; source: string }
+  /** The format's output validator program in C++ or Python (program-check.ts), with its arguments. */
+  | { kind: 'program'; path: string; language: 'cpp' | 'python'; files: { path: string; source: string }[]; entry: string | null; testlib: boolean; args: string[] }
   /** Interactive: the package's interactor modules, run in a sandbox of their own (sandboxed-interactor.ts). */
   | { kind: 'interactor'; entry: string; files: InteractorModule[] };
 

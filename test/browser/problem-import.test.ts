@@ -54,7 +54,7 @@ describe('bringing a problem in on /class', { timeout: 180_000 }, () => {
     await tess.click('#import-problem .import-run');
     await tess.locator('.import-done a').waitFor({ timeout: 120_000 });
     expect(await tess.locator('.import-done').textContent()).toBe('Imported: class-kiki');
-    expect(await tess.locator('.import-table tr').count()).toBe(exported.files.filter((f) => /^submissions\/(accepted|wrong_answer)\//.test(f.path)).length);
+    expect(await tess.locator('.import-table tr').count()).toBe(exported.files.filter((f) => /^submissions\/(accepted|wrong_answer)\/[^/]+\.ts$/.test(f.path)).length);
     await tess.click('.import-done a');
     await tess.waitForURL(`${server.url}/problems/class-kiki`);
     // The export carries kiki's generator (sg-judge/generator.ts): the moved problem keeps its stress tests.

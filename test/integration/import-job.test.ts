@@ -181,7 +181,7 @@ describe('the upload import as a queued job', { timeout: 240_000 }, () => {
     expect(res.status).toBe(200);
     const unzipped = readZip(Buffer.from(await res.arrayBuffer()));
     if (!unzipped.ok) throw new Error(unzipped.reasons.join('\n'));
-    const downloaded = Object.fromEntries(unzipped.entries.map((e) => [e.path.slice(slug.length + 1), e.data.toString('utf8')]));
+    const downloaded = Object.fromEntries(unzipped.entries.map((e) => [e.path.slice(e.path.indexOf('/') + 1), e.data.toString('utf8')]));
     expect(Object.keys(downloaded)).toEqual(expect.arrayContaining(['problem.yaml', 'submissions/accepted/fast.ts', 'sg-judge/generator.ts', 'sg-judge/brute.ts', 'sg-judge/lab.json', 'sg-judge/case-layout.json']));
     expect(Object.keys(downloaded).some((p) => p.startsWith('submissions/wrong_answer/'))).toBe(true);
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,7 @@ describe('importing a problem into a running judge', { timeout: 240_000 }, () =>
     // generator turning stress on is test/package-format/builtin-generator.test.ts.
     const files = exported.files
       .filter((f) => !f.path.startsWith('submissions/time_limit_exceeded/') && f.path !== 'sg-judge/generator.ts')
-      .map((f) => (f.path === 'problem_statement/problem.en.md' ? { ...f, data: Buffer.from(EVIL) } : f));
+      .map((f) => (f.path === 'statement/problem.en.md' ? { ...f, data: Buffer.from(EVIL) } : f));
     // Pages answering while an import runs: test/integration/import-job.test.ts.
     const { status, body } = await upload(packageZip({ ...exported, files }), '?as=rt-kiki');
     expect(status, JSON.stringify(body)).toBe(202);
@@ -142,7 +142,10 @@ describe('importing a problem into a running judge', { timeout: 240_000 }, () =>
     expect(run.stdout).toMatch(/ok {3}accepted\/fast\.ts/);
     expect(run.stdout).toMatch(/imported rt-bash-game/);
     expect(await slugs()).toContain('rt-bash-game');
-    const twice = await cli(['import', dir]);
+    // The export's folder is the format's short name (bashgame); under the built-in's own name it is refused.
+    const named = join(spare, 'again', 'bash-game');
+    cpSync(dir, named, { recursive: true });
+    const twice = await cli(['import', named]);
     expect(twice.status).toBe(1);
     expect(twice.stderr).toMatch(/refused: "bash-game" is the short name of a built-in problem; import it under another name \(--as NAME\)/);
   });

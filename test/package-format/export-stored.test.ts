@@ -56,7 +56,8 @@ describe('exporting a stored problem', () => {
     for (const f of original.filter((f) => f.path !== 'problem.yaml')) expect(files[f.path], f.path).toBe(f.data.toString('utf8'));
     expect(Object.keys(files).sort()).toEqual(original.map((f) => f.path).sort());
     expect(files['problem.yaml']).toMatch(/uuid: "5ca1ab1e-0000-4000-8000-000000000001"/);
-    expect(files['problem.yaml']).toMatch(/validator_flags: "case_sensitive"/);
+    expect(files['problem.yaml']).not.toMatch(/validator_flags|validation/);
+    expect(files['data/testdata.yaml']).toBe('output_validator_flags: "case_sensitive"\n');
     expect(files['problem.yaml']).toMatch(/time_limit: 1\n/);
 
     const dir = writePackage(a, join(work, 'out-a'));

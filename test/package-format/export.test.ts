@@ -30,7 +30,13 @@ describe('export in the problem package format', () => {
       expect(yaml.name).toEqual({ en: problem.pkg.title.en, zh: problem.pkg.title.zh });
       expect(yaml.limits).toEqual({ time_limit: problem.pkg.limits.timeMs / 1000, memory: problem.pkg.limits.memoryMb });
       expect(yaml.type).toBe(problem.pkg.interactive ? 'interactive' : 'pass-fail');
-      expect(yaml.validation).toBe(problem.pkg.interactive ? 'custom interactive' : 'default');
+      // 2023-07's own keys only: no legacy validation/validator_flags; the flags are in data/testdata.yaml.
+      expect(yaml.validation).toBeUndefined();
+      expect(yaml.validator_flags).toBeUndefined();
+      expect(existsSync(join(dir, 'data/testdata.yaml'))).toBe(!problem.pkg.interactive);
+      if (!problem.pkg.interactive) expect(parseYaml(readFileSync(join(dir, 'data/testdata.yaml'), 'utf8'))).toEqual({ output_validator_flags: 'case_sensitive' });
+      expect(files(join(dir, 'statement'))).toEqual(['problem.en.md', 'problem.zh.md']);
+      expect(existsSync(join(dir, 'problem_statement'))).toBe(false);
 
       const tests = buildTestSet(problem, await loadReference(slug, 'fast'));
       const samples = files(join(dir, 'data/sample'));
@@ -42,10 +48,19 @@ describe('export in the problem package format', () => {
       expect(readFileSync(join(dir, 'data/secret', last), 'utf8')).toBe(tests.at(-1)!.input);
       expect(readFileSync(join(dir, 'data/secret', last.replace(/\.in$/, '.ans')), 'utf8')).toBe(tests.at(-1)!.expected);
 
-      expect(files(join(dir, 'submissions/accepted'))).toEqual([problem.pkg.interactive ? 'player.ts' : 'fast.ts']);
-      expect(files(join(dir, 'submissions/wrong_answer'))).toEqual(problem.wrong.map((w) => w.name).sort());
-      expect(files(join(dir, 'submissions/time_limit_exceeded'))).toEqual(problem.slow.map((s) => s.name).sort());
-      expect(existsSync(join(dir, 'output_validators/interactor/interactor.ts'))).toBe(!!problem.pkg.interactive);
+      // Each TypeScript program also as the format's build/run folder around one JavaScript file without imports of the judge.
+      const withJs = (names: string[]) => names.flatMap((n) => [n, n.replace(/\.ts$/, '')]).sort();
+      const main = problem.pkg.interactive ? 'player' : 'fast';
+      expect(files(join(dir, 'submissions/accepted'))).toEqual(withJs([`${main}.ts`]));
+      expect(files(join(dir, 'submissions/wrong_answer'))).toEqual(withJs(problem.wrong.map((w) => w.name)));
+      expect(files(join(dir, 'submissions/time_limit_exceeded'))).toEqual(withJs(problem.slow.map((s) => s.name)));
+      expect(files(join(dir, `submissions/accepted/${main}`))).toEqual(['build', `${main}.js`, 'run']);
+      for (const js of [`submissions/accepted/${main}/${main}.js`, 'input_validators/validate/validate.js']) {
+        expect(readFileSync(join(dir, js), 'utf8'), js).not.toMatch(/(require\(|from )["'](\.|\/|server|problems)/);
+      }
+      expect(dir.endsWith(`/${slug.replace(/-/g, '')}`), 'the format\'s short name: no dashes').toBe(true);
+      expect(existsSync(join(dir, 'output_validator/interactor/interactor.ts'))).toBe(!!problem.pkg.interactive);
+      expect(files(join(dir, 'output_validator/interactor')).filter((f) => !f.endsWith('.ts'))).toEqual(problem.pkg.interactive ? ['README.md', 'build', 'interactor.bundle.js', 'run'] : []);
       // What the format has no place for is kept verbatim.
       for (const f of ['index.ts', 'hints.en.md', 'editorial.zh.md']) {
         expect(readFileSync(join(dir, 'sg-judge/problems', slug, f), 'utf8')).toBe(readFileSync(join(problem.dir, f), 'utf8'));
@@ -78,12 +93,12 @@ describe('export in the problem package format', () => {
     }
   });
 
-  it('zips the package as one folder named by the slug, readable back byte for byte', async () => {
+  it('zips the package as one folder named by the format\'s short name (the slug without dashes), readable back byte for byte', async () => {
     const exported = await exportPackage('bash-game');
     const zip = packageZip(exported);
     const read = readZip(zip);
-    expect([...read.keys()].sort()).toEqual(exported.files.map((f) => `bash-game/${f.path}`).sort());
-    for (const f of exported.files) expect(read.get(`bash-game/${f.path}`)!.equals(f.data)).toBe(true);
+    expect([...read.keys()].sort()).toEqual(exported.files.map((f) => `bashgame/${f.path}`).sort());
+    for (const f of exported.files) expect(read.get(`bashgame/${f.path}`)!.equals(f.data)).toBe(true);
     expect(packageZip(exported).equals(zip)).toBe(true); // the same package gives the same bytes
   });
 
@@ -102,8 +117,8 @@ describe('the format checks', () => {
     writeFileSync(join(dir, 'data/secret/notes.txt'), 'x');
     symlinkSync('/etc/passwd', join(dir, 'data/sample/link.in'));
     rmSync(join(dir, 'submissions/accepted'), { recursive: true });
-    rmSync(join(dir, 'problem_statement/problem.en.md'));
-    rmSync(join(dir, 'problem_statement/problem.zh.md'));
+    rmSync(join(dir, 'statement/problem.en.md'));
+    rmSync(join(dir, 'statement/problem.zh.md'));
     const yaml = readFileSync(join(dir, 'problem.yaml'), 'utf8');
     writeFileSync(join(dir, 'problem.yaml'), yaml.replace('memory: 256', 'memory: -1').replace('license: "unknown"', 'license: "mine"') + 'colour: "blue"\n');
     const faults = checkPackage(dir).join('\n');
@@ -111,17 +126,22 @@ describe('the format checks', () => {
     expect(faults).toMatch(/notes\.txt is not a file the format puts in test data/);
     expect(faults).toMatch(/link\.in is a symbolic link/);
     expect(faults).toMatch(/submissions\/accepted\/ holds no solution/);
-    expect(faults).toMatch(/problem_statement\/ holds no problem/);
+    expect(faults).toMatch(/statement\/ holds no problem/);
     expect(faults).toMatch(/limits\.memory must be a positive whole number/);
     expect(faults).toMatch(/license must be one of/);
-    expect(faults).toMatch(/"colour" is not a key of the format/);
+    expect(faults).toMatch(/"colour" is not a key of the 2023-07 format/);
   });
 
   it('reads back the YAML it writes, and refuses what it cannot read', () => {
     const map = { a: 'x: "y"\n', b: { c: 1.5, d: { e: true } }, f: 'Round #812 ü 游戏' };
     expect(parseYaml(toYaml(map))).toEqual(map);
-    expect(() => parseYaml('a:\n  - 1\n')).toThrow(/line 2/);
+    // Real packages' YAML: lists, flow maps, quoted scalars (a YAML library reads them).
+    expect(parseYaml("keywords: [nim, games]\ntype:\n  - scoring\n  - interactive\nvalidator_flags: 'float_tolerance 1E-6'\n")).toEqual({ keywords: ['nim', 'games'], type: ['scoring', 'interactive'], validator_flags: 'float_tolerance 1E-6' });
+    expect(() => parseYaml('a: [1\nb: 2\n')).toThrow(/line \d/);
     expect(() => parseYaml('a: 1\na: 2\n')).toThrow(/given twice/);
+    // A "billion laughs" file is refused by the alias cap, not expanded.
+    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`)].join('\n');
+    expect(() => parseYaml(laughs)).toThrow();
   });
 });
 

@@ -114,9 +114,9 @@ describe('hostile packages', () => {
   it('an output validator that loops is stopped by the sandbox and the import refused with a sentence', async () => {
     const exported = await exportPackage('kiki');
     const files = exported.files.map((f) =>
-      f.path === 'problem.yaml' ? { ...f, data: Buffer.from(f.data.toString().replace('validation: "default"', 'validation: "custom"').replace(/validator_flags:.*\n/, '')) } : f,
+      f.path === 'data/testdata.yaml' ? { ...f, data: Buffer.from('') } : f,
     );
-    files.push({ path: 'output_validators/loop/validate.ts', data: Buffer.from('function check(input: string, answer: string, output: string): true | string {\n  for (;;) {}\n}\n') });
+    files.push({ path: 'output_validator/validate.ts', data: Buffer.from('function check(input: string, answer: string, output: string): true | string {\n  for (;;) {}\n}\n') });
     const started = Date.now();
     const r = await importZip(packageZip({ ...exported, files }), 'loop-kiki');
     expect(reasonsOf(r)).toMatch(new RegExp(`The accepted solution fast\\.ts gets IE on test 1 \\(test 1 \\(1\\): the output validator ran longer than ${VALIDATOR_LIMITS.timeMs} ms and was stopped\\)`));
@@ -141,7 +141,7 @@ describe('hostile packages', () => {
   it('a statement with raw HTML and a script is stored as written and shown as text', async () => {
     const exported = await exportPackage('kiki');
     const evil = 'Win the game. <script>alert(1)</script> <img src=x onerror="alert(2)"> [link](javascript:alert(3)) $a^2$\n';
-    const files = exported.files.map((f) => (f.path === 'problem_statement/problem.en.md' ? { ...f, data: Buffer.from(evil) } : f));
+    const files = exported.files.map((f) => (f.path === 'statement/problem.en.md' ? { ...f, data: Buffer.from(evil) } : f));
     const r = await importZip(packageZip({ ...exported, files }), 'html-kiki');
     if (!r.ok) throw new Error(r.reasons.join('\n'));
     const html = renderStatement(getProblem(db, 'html-kiki')!.statementEn, { untrusted: true }).before;

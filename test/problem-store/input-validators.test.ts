@@ -37,16 +37,16 @@ describe('input validators at import', () => {
     expect(getProblemHeader(db, `sum-${n}`)).toBeUndefined();
   });
 
-  it('validators in other languages are kept, not run, and the import says so; so is one that loads other modules', async () => {
+  it('validators in languages the judge does not run are kept, not run, and the import says so; so is one that loads other modules', async () => {
     const r = await importFiles((f) => {
       f.delete('input_validators/two-ints/validate.ts');
-      f.set('input_validators/checker/validate.py', 'import sys\nsys.exit(43)\n');
+      f.set('input_validators/checker/Validate.java', 'class Validate { public static void main(String[] a) { System.exit(43); } }\n');
       f.set('input_validators/sg/validate.mts', "import { join } from 'node:path';\nprocess.exit(43);\n");
     });
     if (!r.ok) throw new Error(r.reasons.join('\n'));
     expect(r.notes).toEqual(
       expect.arrayContaining([
-        '1 input validator file(s) in languages other than TypeScript and JavaScript (input_validators/checker/validate.py): kept, not run.',
+        'The input validator input_validators/checker is kept, not run: it is Java.',
         'input_validators/sg/validate.mts loads other files or modules; the sandbox runs only validators that read their standard input alone: kept, not run.',
       ]),
     );

@@ -66,14 +66,15 @@ describe('an imported interactive package', { timeout: 60_000 }, () => {
     expect(await slugs()).toContain('guess-number');
   });
 
-  it("exports as it came: the interactor's modules under output_validators/, with a note of how it is called", async () => {
+  it("exports as it came: the interactor's modules in a folder of 2023-07's output_validator/, with a note of how it is called", async () => {
     const db = openDatabase(join(dataDir, 'judge.db'), { migrate: true });
     try {
       const files = Object.fromEntries((await exportProblem('guess-number', db)).files.map((f) => [f.path, f.data.toString('utf8')]));
-      expect(files['output_validators/interactor/interactor.ts']).toBe(INTERACTOR);
-      expect(files['output_validators/interactor/rules.ts']).toBe(RULES);
-      expect(files['output_validators/interactor/README.md']).toContain('interact(input');
-      expect(files['problem.yaml']).toMatch(/validation: "?custom interactive"?/);
+      expect(files['output_validator/interactor/interactor.ts']).toBe(INTERACTOR);
+      expect(files['output_validator/interactor/rules.ts']).toBe(RULES);
+      expect(files['output_validator/interactor/README.md']).toContain('interact(input');
+      expect(files['problem.yaml']).toMatch(/type: "?interactive"?/);
+      expect(files['problem.yaml']).not.toMatch(/validation/);
       expect(files['input_validators/validate.ts']).toBe(VALIDATE);
     } finally {
       db.close();

@@ -29,4 +29,17 @@ One line holding \texttt{n}.
     expect(md).not.toMatch(/a comment|\\begin|\\end/);
     expect(renderUntrustedMarkdown(md)).toContain('class="katex"');
   });
+
+  it("reads the format's own macros and shows any other command as written, never expanding it", () => {
+    const md = latexToMarkdown(String.raw`\problemname{Odd Echo}
+\illustration{0.3}{cave.jpg}{A cave, where echoes live}
+Print every other word $w_i$\ldots
+\newcommand{\evil}{\input{/etc/passwd}} \evil \input{/etc/passwd}`);
+    expect(md).not.toContain('Odd Echo');
+    expect(md).toContain('> *Illustration (cave.jpg): A cave, where echoes live*');
+    expect(md).toContain('$w_i$…');
+    expect(md).toContain('`\\newcommand{\\evil}`');
+    expect(md).toContain('`\\input{/etc/passwd}`');
+    expect(md).not.toContain('root:');
+  });
 });

@@ -66,6 +66,6 @@ describe('round trip of built-in problems', { timeout: 120_000 }, () => {
     // Written back as it came (the export of a stored problem), its modules byte for byte.
     if (checker.kind !== 'interactor') throw new Error('not an interactor');
     const back = interactorPackageFiles(checker).filter((f) => f.path.endsWith('.ts'));
-    expect(back.map((f) => [f.path, f.data])).toEqual(checker.files.map((f) => [`output_validators/${f.name}`, readFileSync(join(dir, 'output_validators', f.name), 'utf8')]));
+    expect(back.map((f) => [f.path, f.data])).toEqual(checker.files.map((f) => [`output_validator/${f.name}`, readFileSync(join(dir, 'output_validator', f.name), 'utf8')]));
   });
 });

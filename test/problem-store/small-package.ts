@@ -7,9 +7,10 @@ import type { PackageFile } from '../../server/package-format/export';
  */
 export function smallPackage(change: (files: Map<string, string>) => void = () => {}): PackageFile[] {
   const files = new Map<string, string>([
-    ['problem.yaml', 'problem_format_version: 2023-07-draft\nuuid: 5ca1ab1e-0000-4000-8000-000000000001\nname:\n  en: Sum\n  zh: 求和\nsource: Hand-made\nlicense: cc0\nlimits:\n  time_limit: 1\n  memory: 256\nvalidation: default\nvalidator_flags: case_sensitive\n'],
-    ['problem_statement/problem.en.md', 'Print $a + b$.\n'],
-    ['problem_statement/problem.zh.md', '输出 $a + b$。\n'],
+    ['problem.yaml', 'problem_format_version: 2023-07-draft\nuuid: 5ca1ab1e-0000-4000-8000-000000000001\nname:\n  en: Sum\n  zh: 求和\nsource: Hand-made\nlicense: cc0\nlimits:\n  time_limit: 1\n  memory: 256\n'],
+    ['data/testdata.yaml', 'output_validator_flags: "case_sensitive"\n'],
+    ['statement/problem.en.md', 'Print $a + b$.\n'],
+    ['statement/problem.zh.md', '输出 $a + b$。\n'],
     ['data/sample/1.in', '1 2\n'],
     ['data/sample/1.ans', '3\n'],
     ['data/sample/2.in', '5 5\n'],

@@ -49,8 +49,8 @@ describe('storing an imported package', () => {
     const again = await importPackage(db, { path: dir }, { dataDir: work, as: 'rt-bash-game', owner: null, compiler, sandbox: await sandboxP });
     expect(again.ok).toBe(false);
     expect(again.ok ? [] : again.reasons.join(' ')).toMatch(/already stored/);
-    // A built-in's own name: refused.
-    const builtin = await importPackage(db, { path: dir }, { dataDir: work, owner: null, compiler, sandbox: await sandboxP });
+    // A built-in's own name: refused (the export's folder is the format's short name, bashgame, so it is asked for by --as).
+    const builtin = await importPackage(db, { path: dir }, { dataDir: work, as: 'bash-game', owner: null, compiler, sandbox: await sandboxP });
     expect(builtin.ok ? [] : builtin.reasons.join(' ')).toMatch(/built-in problem; import it under another name/);
     db.close();
   });

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
+import { COMPILE_LIMITS } from '../languages/compile-limits';
+import { boxProgramDir, BOX_WORK_DIR, runContained, type ContainedResult, type ContainedRun, type NativeProgram } from '../languages/native-runner';
+import { languageSpec } from '../languages/registry';
+import { toolchainFor } from '../languages/toolchains';
+import { HEADER } from '../package-format/programs';
+import { NATIVE_ID, nativeUnavailable } from './native-languages';
+
+/**
+ * A package's own programs in C++ or Python (input validators, output validators, testlib
+ * checkers), built and run in the contained native runner: every file of the program (a source
+ * with its validate.h or testlib.h beside it is one program) compiled together in the box, as the
+ * sandbox's user, with the compiler's limits; each run a box of its own with the format's files
+ * (input, answer, feedback directory) in its work directory and the judge's limits. A program is
+ * built once per judge thread and kept by the hash of its files.
+ */
+export interface NativePackageProgram {
+  path: string;
+  language: 'cpp' | 'python';
+  files: { path: string; source: string }[];
+  entry: string | null;
+}
+
+/** What a package's validator may use for one run: the judge's limits, not the package's. */
+export const PACKAGE_PROGRAM_LIMITS = { cpuMs: 5_000, wallMs: 15_000, memoryMb: 1024, outputBytes: 1024 * 1024, fileBytes: 64 * 1024 * 1024, processes: 8 } as const;
+
+export type Built = { ok: true; program: NativeProgram } | { ok: false; reason: string };
+
+const built = new Map<string, Promise<Built>>();
+let root: string | null = null;
+
+/** Whether the judge can run this program here, or why not. */
+export function programUnavailable(p: { language: string; languageName?: string }): string | null {
+  if (p.language !== 'cpp' && p.language !== 'python') return `it is ${p.languageName ?? 'in a language the judge does not run'}`;
+  const why = nativeUnavailable(p.language);
+  return why && `the judge runs no ${p.language === 'cpp' ? 'C++' : 'Python'} here (${why})`;
+}
+
+export function buildProgram(p: NativePackageProgram): Promise<Built> {
+  const key = createHash('sha256').update(JSON.stringify([p.language, p.entry, p.files.map((f) => [f.path, f.source])])).digest('hex').slice(0, 32);
+  let b = built.get(key);
+  if (!b) {
+    b = build(p, key).catch((e: unknown) => ({ ok: false as const, reason: `it could not be built: ${e instanceof Error ? e.message : String(e)}` }));
+    built.set(key, b);
+  }
+  return b;
+}
+
+function safeWrite(dir: string, rel: string, text: string): void {
+  const target = resolve(dir, ...rel.split('/'));
+  // Paths come from a package listing (no "..", no absolute names); this is the second lock.
+  if (!target.startsWith(dir + sep)) throw new Error(`"${rel}" would be written outside the program`);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text, { mode: 0o644 });
+}
+
+async function build(p: NativePackageProgram, key: string): Promise<Built> {
+  root ??= mkdtempSync(join(tmpdir(), 'sg-package-programs-'));
+  const dir = join(root, key);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const f of p.files) safeWrite(dir, f.path, f.source);
+  const tc = await toolchainFor(NATIVE_ID[p.language]);
+  const progDir = await boxProgramDir();
+  if (p.language === 'python') {
+    const entry = p.entry ?? p.files.find((f) => f.path.endsWith('.py'))?.path;
+    if (!entry) return { ok: false, reason: 'it holds no Python file to run' };
+    return { ok: true, program: { dir, argv: languageSpec('python3').native!.run(tc.binary, `${progDir}/${entry}`) } };
+  }
+  const sources = p.files.filter((f) => !HEADER.test(f.path)).map((f) => `${BOX_WORK_DIR}/${f.path}`);
+  const r = await runContained({ argv: [tc.binary, '-std=gnu++17', '-O2', '-pipe', '-o', `${BOX_WORK_DIR}/program.bin`, ...sources], workDir: dir, limits: COMPILE_LIMITS });
+  if (r.status === 'ie') return { ok: false, reason: `the compiler could not be run (${r.message ?? 'no reason given'})` };
+  if (r.exitCode !== 0 || !existsSync(join(dir, 'program.bin'))) return { ok: false, reason: `it does not compile: ${firstLines(r.stderr || r.stdout || r.message || r.status, 3)}` };
+  return { ok: true, program: { dir, argv: [`${progDir}/program.bin`] } };
+}
+
+export interface FilesRun {
+  result: ContainedResult;
+  /** A file the program left in its work directory (feedback/judgemessage.txt), or null. */
+  read(name: string): string | null;
+}
+
+/**
+ * One run with the format's files: `files` written into the work directory (BOX_WORK_DIR), a
+ * `feedback/` directory beside them; `args(box path of the work dir)` gives the arguments.
+ */
+export async function runWithFiles(program: NativeProgram, files: Record<string, string>, args: string[], stdin: string, limits: ContainedRun['limits'] = PACKAGE_PROGRAM_LIMITS): Promise<FilesRun> {
+  const work = mkdtempSync(join(root ?? tmpdir(), 'run-'));
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text, { mode: 0o644 });
+    mkdirSync(join(work, 'feedback'), { mode: 0o777 });
+    const result = await runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], stdin, limits });
+    const kept = new Map<string, string>();
+    for (const name of ['feedback/judgemessage.txt', 'feedback/teammessage.txt', 'feedback/score.txt', 'feedback/nextpass.in']) {
+      const at = join(work, name);
+      if (existsSync(at)) kept.set(name, readFileSync(at, 'utf8').slice(0, 64 * 1024));
+    }
+    return { result, read: (name) => kept.get(name) ?? null };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function firstLines(text: string, n = 1): string {
+  return text.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, n).join(' / ').slice(0, 300);
+}
+
+export { BOX_WORK_DIR };

@@ -1,0 +1,39 @@
+import type { OutputCheck, OutputCheckResult } from '../judge/output-check';
+import { buildProgram, firstLines, runWithFiles, BOX_WORK_DIR, type NativePackageProgram } from './package-programs';
+
+/**
+ * A package's output validator program (C++ or Python) judging one output, in the format's
+ * calling convention: `validator input answer feedback_dir [args] < output`, exit 42 accepted, 43
+ * wrong, anything else the judge's failure (IE, never a student's WA); `teammessage.txt` is what
+ * the student reads, `judgemessage.txt` the teacher's. A testlib checker (testlib.h beside it) is
+ * called as testlib does: `checker input output answer`, exit 0 accepted, 1 or 2 wrong (2 is
+ * testlib's presentation error), 3 a failure of the checker, 7 partial points (not accepted on a
+ * pass/fail judge), its one-line verdict on standard error.
+ */
+export function programOutputCheck(p: NativePackageProgram & { testlib: boolean }, args: string[]): OutputCheck {
+  return async (test, output): Promise<OutputCheckResult> => {
+    const b = await buildProgram(p);
+    if (!b.ok) return { verdict: 'IE', message: `the output validator ${p.path} ${b.reason}` };
+    const w = BOX_WORK_DIR;
+    const files = { input: test.input, answer: test.expected };
+    const run = p.testlib
+      ? await runWithFiles(b.program, { ...files, output }, [`${w}/input`, `${w}/output`, `${w}/answer`], '')
+      : await runWithFiles(b.program, files, [`${w}/input`, `${w}/answer`, `${w}/feedback/`, ...args], output);
+    const r = run.result;
+    const code = r.exitCode;
+    if (r.status === 'tle') return { verdict: 'IE', message: `the output validator ${p.path} ran past its CPU time and was stopped` };
+    if (r.status === 'mle') return { verdict: 'IE', message: `the output validator ${p.path} used more memory than it may` };
+    if (p.testlib) {
+      const said = firstLines(r.stderr, 2);
+      if (code === 0) return { verdict: 'AC', message: said || 'accepted by the checker' };
+      if (code === 1 || code === 2) return { verdict: 'WA', message: said || 'wrong answer (the checker said so)' };
+      if (code === 7) return { verdict: 'WA', message: `partial points, not accepted on this pass/fail judge: ${said}` };
+      return { verdict: 'IE', message: `the checker ${p.path} failed (exit code ${code ?? r.signal ?? r.status}): ${said}` };
+    }
+    const team = run.read('feedback/teammessage.txt');
+    if (code === 42) return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator' };
+    // The judge message may hold the answer: it is the teacher's; the student gets the team message.
+    if (code === 43) return { verdict: 'WA', message: team ? firstLines(team, 3) : 'wrong answer (the output validator said so)' };
+    return { verdict: 'IE', message: `the output validator ${p.path} exited with ${code !== null ? `code ${code}` : (r.signal ?? r.status)}, not 42 or 43${r.stderr ? `: ${firstLines(r.stderr)}` : ''}` };
+  };
+}
