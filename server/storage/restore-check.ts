@@ -6,6 +6,7 @@
  * sqlite_master and the PRAGMAs, with trusted_schema off, before any table is read.
  */
 import Database from 'better-sqlite3';
+import { migrate } from './db';
 import { MIGRATIONS } from './migrations';
 
 interface SchemaObject {
@@ -90,13 +91,16 @@ export function normalizeSql(sql: string): string {
 
 const expected = new Map<number, Schema>();
 
-/** The schema a database of this version has: the migrations up to it, run on an empty database. */
+/**
+ * The schema a database of this version has: the migrations up to it, run on an empty database by
+ * the same `migrate` the judge uses (a migration that rebuilds a table in code, `run`, included).
+ */
 export function expectedSchema(version: number): Schema {
   let schema = expected.get(version);
   if (!schema) {
     const db = new Database(':memory:');
     try {
-      for (const m of MIGRATIONS) if (m.version <= version) db.exec(m.sql);
+      migrate(db, MIGRATIONS.filter((m) => m.version <= version));
       schema = readSchema(db);
     } finally {
       db.close();

@@ -166,7 +166,7 @@ describe('importing a problem into a running judge', { timeout: 240_000 }, () =>
     expect(back.status, back.stderr).toBe(0);
     server = await startServer({ dataDir: restored, workers: 1 });
     expect(await slugs()).toEqual(expect.arrayContaining(['rt-kiki', 'rt-bash-game']));
-    const fast = readFileSync(join(spare, 'bash-game/submissions/accepted/fast.ts'), 'utf8');
+    const fast = readFileSync(join(spare, 'bashgame/submissions/accepted/fast.ts'), 'utf8');
     expect((await waitForVerdict(server.url, await submit(server.url, 'rt-bash-game', fast))).verdict).toBe('AC');
   });
 });
