@@ -36,7 +36,8 @@ import { isTeacher, ownerFor, scopeOf, showsAuthors } from './auth/viewer';
 import { TextDownloads } from './text-downloads';
 import { guardedRouter, loadedId } from './policy';
 import { said, sayIn } from '../text/messages';
-import { failingTestHiddenBy, toolsOff } from './round-tools';
+import { toolsOff } from './round-tools';
+import { failingTestHidden } from './failing-test-sight';
 import { visibleProblems } from './problem-sight';
 import { roundOnProblem } from './round-view';
 
@@ -146,15 +147,15 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     if (!s) throw notFound(said('error.no-submission', id));
     const sourceHtml = await highlight.html(s.id, s.source, s.language);
     const problem = getProblemHeader(db, s.problem);
-    // During an ICPC round the failing test stays the judge's: its verdict and number only.
-    const hiddenBy = failingTestHiddenBy(db, res, s.id);
+    // During an ICPC round, and for a package's secret test, the failing test stays the judge's: its verdict and number only.
+    const hiddenBy = failingTestHidden(db, res, s.id);
     const texts = hiddenBy ? new Map() : listFailureTexts(db, s.id);
     const lang = res.locals.uiLang === 'zh' ? 'zh' : 'en';
     const off = toolsOff(db, res);
     const tests = listSubmissionTests(db, s.id).map((t) => {
       const failing = t.idx === s.failedTest;
       if (hiddenBy) {
-        return { index: t.idx, verdict: t.verdict, verdictText: verdictName(t.verdict), verdictClass: verdictClass(t.verdict), timeMs: t.timeMs, memoryKb: t.memoryKb, failing, interactive: false, exitCode: null, message: null, messageSaid: null, failingCase: null, blocks: [], hiddenNote: sayIn(said('round.failing-hidden', hiddenBy.name), lang) };
+        return { index: t.idx, verdict: t.verdict, verdictText: verdictName(t.verdict), verdictClass: verdictClass(t.verdict), timeMs: t.timeMs, memoryKb: t.memoryKb, failing, interactive: false, exitCode: null, message: null, messageSaid: null, failingCase: null, blocks: [], hiddenNote: sayIn(hiddenBy.note, lang) };
       }
       const failingCase = failing && t.verdict === 'WA' ? caseOfDifference(s.problem, t, texts, (slug) => storedCaseLayout(db, slug)) : null;
       return {
@@ -258,9 +259,9 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const fileName = `submission-${id}-${req.params.file}`;
     // A failing test's texts may be megabytes (a package's 15 MiB input): streamed from the download thread.
     if (kind !== 'source' && m[2] === 'txt' && TEXT_KINDS.includes(kind as FailureTextKind)) {
-      // During the round the failing test is the judge's: none of its files (the page says why).
-      const hiddenBy = failingTestHiddenBy(db, res, id);
-      if (hiddenBy) throw new HttpError(403, said('round.no-failing-file', hiddenBy.name));
+      // During the round, or for a package's secret test, the failing test is the judge's: none of its files (the page says why).
+      const hiddenBy = failingTestHidden(db, res, id);
+      if (hiddenBy) throw new HttpError(403, hiddenBy.refusal);
       if (await downloads.send(res, id, kind as FailureTextKind, fileName)) return;
       throw notFound(`Submission ${id} has no ${kind} to download.`);
     }

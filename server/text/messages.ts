@@ -106,6 +106,12 @@ export const FIXED_MESSAGES = {
   // id or address as typed.
   'error.no-page': { en: 'There is no page at {0}.', zh: '没有页面 {0}。' },
   'error.no-submission': { en: 'There is no submission {0}.', zh: '没有提交 {0}。' },
+  // A failing test that is one of an imported package's data/secret tests (server/http/failing-test-sight.ts).
+  'secret.failing-hidden': {
+    en: 'Test {0} is one of the problem package\'s secret tests: only its verdict and number are shown, as the package format keeps them the judge\'s.',
+    zh: '测试点 {0} 是题目包的保密测试：只显示结果和编号，题目包格式规定它们只归评测机所有。',
+  },
+  'secret.no-failing-file': { en: 'Test {0} is one of the problem package\'s secret tests: its files are not shown.', zh: '测试点 {0} 是题目包的保密测试：不提供它的文件。' },
   'error.no-stress-run': { en: 'There is no stress run {0}.', zh: '没有对拍 {0}。' },
   'error.no-invocation': { en: 'There is no invocation {0}.', zh: '没有自定义测试 {0}。' },
   'error.no-sample-run': { en: 'There is no sample run {0}.', zh: '没有样例运行 {0}。' },

@@ -10,6 +10,10 @@ import { caseLayoutOf } from '../../server/problems/case-layout';
 import { createSandbox } from '../../server/sandbox';
 import { openDatabase } from '../../server/storage/db';
 import { getProblemHeader, listProblems, listTests } from '../../server/storage/problems';
+import { insertSubmission } from '../../server/storage/submissions';
+import { failingTestHidden } from '../../server/http/failing-test-sight';
+import { sayIn } from '../../server/text/messages';
+import type { Response } from 'express';
 
 const work = mkdtempSync(join(tmpdir(), 'sg-store-'));
 const compiler = createCompiler();
@@ -52,6 +56,24 @@ describe('storing an imported package', () => {
     // A built-in's own name: refused (the export's folder is the format's short name, bashgame, so it is asked for by --as).
     const builtin = await importPackage(db, { path: dir }, { dataDir: work, as: 'bash-game', owner: null, compiler, sandbox: await sandboxP });
     expect(builtin.ok ? [] : builtin.reasons.join(' ')).toMatch(/built-in problem; import it under another name/);
+
+    // A failing data/secret test stays the judge's for a student (the format's rule); a sample and the
+    // teacher are shown as before (a built-in problem is no stored package: its tests are shown).
+    const tests = listTests(db, 'rt-bash-game');
+    const sampleIdx = tests.find((t) => t.kind === 'sample')!.idx;
+    const secretIdx = tests.find((t) => t.label.startsWith('secret '))!.idx;
+    const failing = (problem: string, idx: number) => {
+      const id = insertSubmission(db, problem, 'x');
+      db.prepare("UPDATE submissions SET status = 'done', verdict = 'WA', failed_test = ? WHERE id = ?").run(idx, id);
+      return id;
+    };
+    const student = { locals: { viewer: { kind: 'account', id: 7, name: 'sam', displayName: 'Sam', role: 'student', via: 'session' } } } as unknown as Response;
+    const teacher = { locals: { viewer: { kind: 'account', id: 8, name: 'tess', displayName: 'Tess', role: 'teacher', via: 'session' } } } as unknown as Response;
+    const hidden = failingTestHidden(db, student, failing('rt-bash-game', secretIdx));
+    expect(hidden && sayIn(hidden.note, 'en')).toBe(`Test ${secretIdx} is one of the problem package's secret tests: only its verdict and number are shown, as the package format keeps them the judge's.`);
+    expect(hidden && sayIn(hidden.refusal, 'zh')).toBe(`测试点 ${secretIdx} 是题目包的保密测试：不提供它的文件。`);
+    expect(failingTestHidden(db, teacher, failing('rt-bash-game', secretIdx))).toBeNull();
+    expect(failingTestHidden(db, student, failing('rt-bash-game', sampleIdx))).toBeNull();
     db.close();
   });
 
