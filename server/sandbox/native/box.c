@@ -185,7 +185,12 @@ static int open_cg(const char *dir, const char *file, int flags) {
   return open(path, flags | O_CLOEXEC);
 }
 
+/* One of the run's groups, read to see it empty (any will do: every process of a run joins all). */
+static int members_fd = -1;
+
 static void open_cgroups(void) {
+  const char *any = cg_mem ? cg_mem : cg2 ? cg2 : cg_pids ? cg_pids : cg_cpu;
+  if (any) members_fd = open_cg(any, "cgroup.procs", O_RDONLY);
   if (cg_mem) {
     if ((procs_fd[nprocs_fd++] = open_cg(cg_mem, "cgroup.procs", O_WRONLY)) < 0) die("memory cgroup");
     mem_peak_fd = open_cg(cg_mem, "memory.max_usage_in_bytes", O_RDWR);
@@ -664,6 +669,23 @@ static void kill_all(pid_t main_pid, int *status, struct rusage *ru, int *main_d
   }
 }
 
+/*
+ * A process reaped by kill_all can still be listed in its group for a moment on a loaded machine
+ * (the kernel unlinks it from the group after the reap): the answer waits, bounded, until the
+ * group is empty, so the next run starts in an empty group and nothing of this one is counted in
+ * it, and "nothing is left running" holds when the judge reads the group.
+ */
+static void wait_group_empty(void) {
+  if (members_fd < 0) return;
+  for (int i = 0; i < 2000; i++) {
+    char b[32];
+    if (lseek(members_fd, 0, SEEK_SET) < 0) return;
+    ssize_t n = read(members_fd, b, sizeof b);
+    if (n <= 0) return;
+    usleep(1000);
+  }
+}
+
 static void live_out(long id, int fd, long long *total, long limit, int *over) {
   char b[65536];
   for (;;) {
@@ -856,6 +878,7 @@ static void do_run(struct run *r) {
     if (q >= 0) queued = q;
   }
   kill_all(pid, &status, &ru, &main_done);
+  wait_group_empty();
   fcntl(ep[0], F_SETFL, O_NONBLOCK);
   ssize_t en = read(ep[0], emsg, sizeof emsg - 1);
   close(ep[0]);
