@@ -55,7 +55,7 @@ describe('npm run judge', () => {
     for (const args of [[], ['nim'], ['no-such-problem', file('x.ts', ALWAYS_NO)], ['nim', join(dir, 'missing.ts')], ['../nim', 'x.ts']]) {
       const r = judge(...args);
       expect(r.status, args.join(' ')).toBe(2);
-      expect(r.stderr).toMatch(/^judge: .+\nusage: npm run judge -- <problem-slug> <solution.ts>/);
+      expect(r.stderr).toMatch(/^judge: .+\nusage: npm run judge -- \[--language [^\]]+\] <problem-slug> <solution file/);
     }
     const binary = judge('nim', file('bin.ts', Buffer.from([0xff, 0xfe, 0x00, 0x41])));
     expect(binary.status).toBe(2);

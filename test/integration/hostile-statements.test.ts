@@ -35,8 +35,9 @@ const NESTED_LIST = (bytes: number) => {
 
 function packageFiles(statement: string) {
   return smallPackage((f) => {
-    f.set('problem_statement/problem.en.md', statement);
-    f.delete('problem_statement/problem.zh.md');
+    // The export writes 2023-07's statement/ folder.
+    f.set('statement/problem.en.md', statement);
+    f.delete('statement/problem.zh.md');
   });
 }
 
