@@ -105,7 +105,7 @@ describe('the upload import as a queued job', { timeout: 240_000 }, () => {
     // The command line exports the stored problem beside the running server, as it was uploaded.
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/problem.ts', 'export', 'sum', join(spare, 'cli')], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/exported sum to .*: 19 files, 5 tests from the database/);
+    expect(run.stdout).toMatch(/exported sum to .*: 20 files, 5 tests from the database/);
     expect(readFileSync(join(spare, 'cli/sum/submissions/time_limit_exceeded/loop-2.ts'), 'utf8')).toBe('while (true) {}\n');
     expect(readFileSync(join(spare, 'cli/sum/input_validators/two-ints/README.md'), 'utf8')).toBe('Two integers on one line.\n');
   });
@@ -192,7 +192,7 @@ describe('the upload import as a queued job', { timeout: 240_000 }, () => {
     const sandbox = await createSandbox();
     try {
       const zip = zipFiles(unzipped.entries);
-      const r = await importPackage(db, { zip, fileName: `${slug}.zip` }, { dataDir: fresh, owner: null, compiler, sandbox });
+      const r = await importPackage(db, { zip, fileName: `${slug}.zip` }, { dataDir: fresh, owner: null, as: slug, compiler, sandbox });
       if (!r.ok) throw new Error(r.reasons.join('\n'));
       const again: ExportedPackage = await exportProblem(slug, db);
       expect(Object.fromEntries(again.files.map((f) => [f.path, f.data.toString('utf8')]))).toEqual(downloaded);
