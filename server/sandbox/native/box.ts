@@ -10,6 +10,11 @@ import { chmodSync, closeSync, existsSync, fstatSync, mkdirSync, mkdtempSync, op
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Cgroup } from '../layers';
+
+/** Where a program's directory is inside the box. */
+export const BOX_PROGRAM_DIR = '/prog';
+/** Where runContained's work directory is inside the box (a path of the box's own root, not the host's). */
+export const BOX_WORK_DIR = '/work';
 import { AnswerReader, encodeRun, eofFrame, inputFrame, killFrame, theirsFrame, type Answer, type RunFacts, type RunRequest } from './wire';
 
 /** A host path bound into the box. */
@@ -25,7 +30,7 @@ export interface BoxSetup {
   cgroup: Cgroup | null;
   /** Size of the box's private /tmp, MiB (fresh for every run). */
   tmpMb: number;
-  /** A host directory worked on at /work: copied into a tmpfs of `mb` MiB, and back after each run. */
+  /** A host directory worked on at BOX_WORK_DIR: copied into a tmpfs of `mb` MiB, and back after each run. */
   work?: { host: string; mb: number };
 }
 
@@ -99,8 +104,8 @@ export class Box {
   /** Starts a box; rejects with the helper's reason when it cannot be set up. */
   static async start(setup: BoxSetup): Promise<Box> {
     for (const b of setup.binds) checkBind(b);
-    if (setup.work) checkBind({ host: setup.work.host, box: '/work', rw: true });
-    if (setup.binds.some((b) => b.box === '/work' || b.box.startsWith('/work/')) && setup.work) throw new Error('native runner: a bind inside /work');
+    if (setup.work) checkBind({ host: setup.work.host, box: BOX_WORK_DIR, rw: true });
+    if (setup.binds.some((b) => b.box === BOX_WORK_DIR || b.box.startsWith(`${BOX_WORK_DIR}/`)) && setup.work) throw new Error(`native runner: a bind inside ${BOX_WORK_DIR}`);
     const box = new Box(setup);
     try {
       await box.spawn();

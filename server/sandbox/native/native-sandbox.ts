@@ -8,16 +8,13 @@ import { StringDecoder } from 'node:string_decoder';
 import { batchSafetyMs, NATIVE_FILE_MB, NATIVE_TASKS, safetyMs, wallClockMs } from '../../rules/limits';
 import type { Cgroup } from '../layers';
 import type { LiveSession, RunLimits, RunResult } from '../types';
-import { Box, openToSandboxUser } from './box';
+import { Box, BOX_PROGRAM_DIR, openToSandboxUser } from './box';
 import { execute, limitGroup, openGroup, type ExecuteLimits } from './execute';
 import { boxHelper } from './helper';
 
 const MiB = 1024 * 1024;
 
-/** Where a program's directory is inside the box. */
-export const BOX_PROGRAM_DIR = '/prog';
-/** Where runContained's work directory is inside the box. */
-export const BOX_WORK_DIR = '/work';
+export { BOX_PROGRAM_DIR, BOX_WORK_DIR } from './box';
 
 /** A compiled program ready to run: what the language module produced. */
 export interface NativeProgram {
