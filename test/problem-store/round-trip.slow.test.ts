@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createCompiler } from '../../server/compile';
-import { createSandbox } from '../../server/sandbox';
+import { importBench } from '../helpers/import-bench';
+import { describe, expect, it } from 'vitest';
 import { listSlugs, loadProblem } from '../../server/problems/registry';
-import { openDatabase } from '../../server/storage/db';
 import { roundTrip } from './round-trip-helper';
 
 /**
@@ -14,16 +9,7 @@ import { roundTrip } from './round-trip-helper';
  * games played by its exported interactor in a sandbox of its own, and every non-interactive one's
  * exported generator turning stress tests on. `npm run test:slow`.
  */
-const work = mkdtempSync(join(tmpdir(), 'sg-round-trip-all-'));
-const compiler = createCompiler();
-const sandboxP = createSandbox();
-const db = openDatabase(join(work, 'judge.db'), { migrate: true });
-afterAll(async () => {
-  db.close();
-  await compiler.close();
-  await (await sandboxP).close();
-  rmSync(work, { recursive: true, force: true });
-});
+const { work, compiler, sandboxP, db } = importBench('sg-round-trip-all-');
 
 describe.runIf(process.env.SLOW_TESTS)('round trip of every built-in problem', () => {
   for (const slug of listSlugs()) {

@@ -1,15 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { importBench } from '../helpers/import-bench';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createCompiler } from '../../server/compile';
+import { describe, expect, it } from 'vitest';
 import { exportPackage, writePackage } from '../../server/package-format/export';
 import { parsePackage } from '../../server/package-format/parse';
 import { interactorPackageFiles } from '../../server/package-format/interactor-files';
 import { checkerOf } from '../../server/problem-store/package-data';
 import { importPackage } from '../../server/problem-store';
-import { createSandbox } from '../../server/sandbox';
-import { openDatabase } from '../../server/storage/db';
 import { roundTrip, verdictsOf } from './round-trip-helper';
 
 /**
@@ -17,16 +14,7 @@ import { roundTrip, verdictsOf } from './round-trip-helper';
  * comparison done by a TypeScript output validator in the sandbox, and an interactive one's export
  * read back in SG Judge's interactor form. All 29 are judged in round-trip.slow.test.ts.
  */
-const work = mkdtempSync(join(tmpdir(), 'sg-round-trip-'));
-const compiler = createCompiler();
-const sandboxP = createSandbox();
-const db = openDatabase(join(work, 'judge.db'), { migrate: true });
-afterAll(async () => {
-  db.close();
-  await compiler.close();
-  await (await sandboxP).close();
-  rmSync(work, { recursive: true, force: true });
-});
+const { work, compiler, sandboxP, db } = importBench('sg-round-trip-');
 
 describe('round trip of built-in problems', { timeout: 120_000 }, () => {
   it('nim: every solution of its table gets the verdict it gets built in', async () => {
