@@ -24,9 +24,14 @@ const WARNINGS_FILE = 'warnings.txt';
 
 const inFlight = new Map<string, Promise<NativeCompiled>>();
 
-/** The cache entry of a source: its language, the toolchain that compiles it and the source's hash. */
+/**
+ * The cache entry of a source: its language, the toolchain that compiles it, the compile command
+ * (new flags compile again rather than reuse a binary made by the old ones) and the source's hash.
+ */
 export function entryName(tc: Toolchain, source: string): string {
-  return `${tc.id}-${entryKey([tc.id, tc.binary, tc.version, tc.stamp, source])}`;
+  const native = languageSpec(tc.id).native!;
+  const command = (native.compile ?? native.check)?.(tc.binary, { source: 'SOURCE', output: 'OUTPUT', pchDir: 'PCH' }).join(' ') ?? '';
+  return `${tc.id}-${entryKey([tc.id, tc.binary, tc.version, tc.stamp, command, source])}`;
 }
 
 /**

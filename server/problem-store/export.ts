@@ -81,7 +81,10 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
     // 2023-07 names six folders; partially accepted is one way of rejected there, other folders
     // real archives use are kept under sg-judge/ (so nothing is lost, and the package stays valid).
     const folder = s.folder === 'partially_accepted' ? 'rejected' : s.folder;
-    add(KNOWN_SUBMISSION_FOLDERS['2023-07'].includes(folder) ? `submissions/${folder}/${s.name}` : `sg-judge/submissions/${folder}/${s.name}`, s.source);
+    const at = KNOWN_SUBMISSION_FOLDERS['2023-07'].includes(folder) ? `submissions/${folder}/${s.name}` : `sg-judge/submissions/${folder}/${s.name}`;
+    // In its own language and under its own name; a program of several files as its folder.
+    if (s.files) for (const f of s.files) add(`${at}/${f.path}`, f.source);
+    else add(at, s.source);
   }
 
   const validators = data.inputValidators ?? [];

@@ -56,7 +56,8 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
   const { limits, notes: limitNotes } = limitsOf(pkg);
   const statements = statementsOf(pkg);
 
-  const sources = new Map(Object.values(pkg.submissions).flat().map((s) => [s.name, s.source]));
+  // By folder and name: accepted/sol.cpp and wrong_answer/sol.cpp are two programs.
+  const byPlace = new Map(Object.entries(pkg.submissions).flatMap(([folder, list]) => list.map((s) => [`${folder}/${s.name}`, s] as const)));
   const data: StoredPackageData = {
     format: 1,
     name: pkg.name,
@@ -66,7 +67,10 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
     validation: pkg.validation,
     checker,
     statementFormats: pkg.statementFormats ?? {},
-    solutions: (opts.solutions ?? []).map((r) => ({ ...r, source: sources.get(r.name) ?? null })),
+    solutions: (opts.solutions ?? []).map((r) => {
+      const s = byPlace.get(`${r.folder}/${r.name}`);
+      return { ...r, source: s?.source ?? null, ...(s?.files?.length && { files: s.files }) };
+    }),
     notes: [...pkg.notes, ...limitNotes, ...statements.notes],
     caseLayout: opts.caseLayout ?? null,
     ...(pkg.uuid && { uuid: pkg.uuid }),

@@ -47,8 +47,12 @@ export interface StoredPackageData {
   validation: string;
   checker: StoredChecker;
   statementFormats: Record<string, 'md' | 'tex'>;
-  /** Every submission with its source (null for other languages: the name is kept) and what it got at import. */
-  solutions: (SolutionReport & { source: string | null })[];
+  /**
+   * Every submission with its source (null for other languages: the name is kept) and what it got
+   * at import; a program of several files (a folder) also with its files, so the export writes the
+   * folder back as it came.
+   */
+  solutions: (SolutionReport & { source: string | null; files?: { path: string; source: string }[] })[];
   notes: string[];
   /** Input of T cases of fixed lines (a lab draft's): wrong answers name "case k of T". Absent: none. */
   caseLayout?: CaseLayout | null;
