@@ -115,13 +115,13 @@ describe.skipIf(unsupported)('native programs: attacks', () => {
     expect(after.stdout).toBe('2\n');
   });
 
-  it('ptrace, process_vm_readv, new namespaces, io_uring, keyctl, bpf, perf, mount, personality: refused; fork is not', async () => {
+  it('ptrace, process_vm_readv, new namespaces, io_uring, keyctl, bpf, perf, mount, personality, SysV IPC, message queues: refused; fork is not', async () => {
     const r = await box.run('syscalls\n');
     expect(r.status, show(r)).toBe('ok');
     const lines = r.stdout.trim().split('\n');
     expect(lines.at(-1)).toBe('fork: ok');
     for (const line of lines.slice(0, -1)) expect(line).toMatch(/: Operation not permitted$/);
-    expect(lines).toHaveLength(12);
+    expect(lines).toHaveLength(16);
   });
 
   it.runIf(process.arch === 'x64')('a system call through the 32-bit ABI kills the program: RE naming SIGSYS', async () => {

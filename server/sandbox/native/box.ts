@@ -69,7 +69,8 @@ export function openToSandboxUser(hostPath: string): void {
 
 let nextId = 1;
 
-const IO_PREFIX = 'sg-native-';
+/** The prefix of the boxes' host directories (`sg-native-<judge pid>-…`): a crashed judge's are swept. */
+export const IO_PREFIX = 'sg-native-';
 let swept = false;
 
 /** Removes io directories of judge processes that are gone (a crash leaves its boxes' files), once per process. */

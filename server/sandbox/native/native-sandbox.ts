@@ -1,18 +1,29 @@
 /**
  * The native programs' sandbox, with the TypeScript sandbox's shape (server/sandbox/types.ts): a
- * program is loaded once per submission (its directory bound read-only at BOX_PROGRAM_DIR in a box
- * set up once) and run on each input by fork + exec inside that box, each run in a fresh /tmp,
- * with the program's limits; a box whose helper died is replaced on the next run.
+ * program is loaded once per submission (its files linked into the directory bound read-only at
+ * BOX_PROGRAM_DIR) and run on each input by fork + exec inside a box set up once and kept from one
+ * program to the next, each run a fresh process in a fresh /tmp with the program's limits; a box
+ * whose helper died is replaced on the next run.
  */
+import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { batchSafetyMs, NATIVE_FILE_MB, NATIVE_TASKS, safetyMs, wallClockMs } from '../../rules/limits';
 import type { Cgroup } from '../layers';
 import type { LiveSession, RunLimits, RunResult } from '../types';
-import { Box, BOX_PROGRAM_DIR, openToSandboxUser } from './box';
-import { execute, limitGroup, openGroup, type ExecuteLimits } from './execute';
+import { Box, BOX_PROGRAM_DIR, IO_PREFIX, openToSandboxUser } from './box';
+import { execute, openGroup, type ExecuteLimits } from './execute';
 import { boxHelper } from './helper';
 
 const MiB = 1024 * 1024;
+/**
+ * A box nobody has loaded a program into for this long is closed (its helper, its cgroup and the
+ * last run's /tmp go); the next program starts a new one.
+ */
+const KEEP_IDLE_MS = 30_000;
+/** How deep a program's directory is mirrored into the box's (the judge's own directories: a file or two). */
+const MIRROR_DEPTH = 8;
 
 export { BOX_PROGRAM_DIR, BOX_WORK_DIR } from './box';
 
@@ -28,7 +39,9 @@ export interface NativeProgram {
 
 export class NativeSandbox {
   private box: Box | null = null;
-  private boxDir: string | null = null;
+  /** The host directory bound at BOX_PROGRAM_DIR: the loaded program's files, linked in at each load. */
+  private progDir: string | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
   private group: Cgroup | null = null;
   private groupMb = 0;
   private program: NativeProgram | null = null;
@@ -48,32 +61,41 @@ export class NativeSandbox {
 
   async load(program: NativeProgram, limits: RunLimits, _person: string | null = null): Promise<void> {
     if (program.argv.length === 0) throw new Error('a native program needs an argv');
-    openToSandboxUser(program.dir);
+    if (this.closed) throw new Error('sandbox is closed');
+    this.stopIdleTimer();
     this.program = program;
     this.limits = limits;
-    // Every run is a fresh process in a fresh /tmp: a box can serve anyone's program. Only a new
-    // directory to bind needs a new one.
+    // Every run is a fresh process in a fresh /tmp, with nothing of an earlier run left in the box
+    // (its processes killed, SysV IPC refused by the seccomp filter): a box can serve anyone's
+    // program, so it is kept, and a program is its files linked into the box's program directory.
+    this.progDir ??= this.makeProgDir();
+    mirror(program.dir, this.progDir);
     await this.ready();
+  }
+
+  private makeProgDir(): string {
+    const dir = mkdtempSync(path.join(tmpdir(), `${IO_PREFIX}${process.pid}-prog-`));
+    openToSandboxUser(dir);
+    return dir;
+  }
+
+  private stopIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private async ready(): Promise<Box> {
     if (this.closed) throw new Error('sandbox is closed');
-    const program = this.program!;
     const limits = this.limits!;
-    if (this.box && (!this.box.alive || this.boxDir !== program.dir)) await this.stopBox();
-    if (this.box) {
-      if (this.group && this.groupMb !== limits.memoryMb) {
-        limitGroup(this.group, limits.memoryMb);
-        this.groupMb = limits.memoryMb;
-      }
-      return this.box;
-    }
+    // Another memory limit: a new box, whose group starts empty. (Lowering a group's limit below
+    // what the last runs left charged to it, their /tmp say, fails; the limit must be exact.)
+    if (this.box && (!this.box.alive || this.groupMb !== limits.memoryMb)) await this.stopBox();
+    if (this.box) return this.box;
     this.starting ??= (async () => {
       this.group = this.options.cgroup === false ? null : openGroup(limits.memoryMb, NATIVE_TASKS);
       this.groupMb = limits.memoryMb;
-      const box = await Box.start({ helper: this.helper, binds: [{ host: program.dir, box: BOX_PROGRAM_DIR, rw: false }], cgroup: this.group, tmpMb: NATIVE_FILE_MB });
+      const box = await Box.start({ helper: this.helper, binds: [{ host: this.progDir!, box: BOX_PROGRAM_DIR, rw: false }], cgroup: this.group, tmpMb: NATIVE_FILE_MB });
       this.box = box;
-      this.boxDir = program.dir;
       return box;
     })().finally(() => (this.starting = null));
     return this.starting;
@@ -83,7 +105,6 @@ export class NativeSandbox {
     const box = this.box;
     const group = this.group;
     this.box = null;
-    this.boxDir = null;
     this.group = null;
     await box?.close();
     await group?.destroy();
@@ -155,15 +176,27 @@ export class NativeSandbox {
     return result;
   }
 
-  /** The judge is done with this program: its box goes now (a later run starts a new one). */
+  /**
+   * The judge is done with this program: the box is kept for the next one (a new box and the
+   * first cgroup join of its first run cost tens of milliseconds), and closed if none comes soon.
+   */
   release(): void {
-    if (this.box) void this.stopBox();
+    this.stopIdleTimer();
+    if (!this.box) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      void this.stopBox();
+    }, KEEP_IDLE_MS);
+    this.idleTimer.unref();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopIdleTimer();
     await this.starting?.catch(() => {});
     await this.stopBox();
+    if (this.progDir) rmSync(this.progDir, { recursive: true, force: true });
+    this.progDir = null;
   }
 
   /** The cgroup directories of the current box (for the containment tests). */
@@ -176,4 +209,29 @@ export async function createNativeSandbox(): Promise<NativeSandbox> {
   const helper = await boxHelper();
   if (!helper.ok) throw new Error(helper.reason);
   return new NativeSandbox(helper.path);
+}
+
+/**
+ * Makes `to` hold what `from` holds: its files hard-linked (copied across file systems), its
+ * directories made, anything else (a symbolic link) left out; what `to` held before is removed.
+ */
+function mirror(from: string, to: string): void {
+  for (const name of readdirSync(to)) rmSync(path.join(to, name), { recursive: true, force: true });
+  const walk = (src: string, dst: string, depth: number) => {
+    for (const e of readdirSync(src, { withFileTypes: true })) {
+      const a = path.join(src, e.name);
+      const b = path.join(dst, e.name);
+      if (e.isFile()) {
+        try {
+          linkSync(a, b);
+        } catch {
+          copyFileSync(a, b);
+        }
+      } else if (e.isDirectory() && depth < MIRROR_DEPTH) {
+        mkdirSync(b, { mode: 0o755 });
+        walk(a, b, depth + 1);
+      }
+    }
+  };
+  walk(from, to, 0);
 }
