@@ -37,9 +37,20 @@ export async function compileCpp(source: string): Promise<string> {
 
 export const show = (r: RunResult) => `${r.status} (exit ${r.exitCode}, ${r.timeMs.toFixed(0)} ms CPU, ${r.wallMs.toFixed(0)} ms wall, ${r.memoryKb} KiB): ${r.message ?? ''} ${r.stdout.slice(0, 300)} ${r.stderr.slice(0, 300)}`;
 
-/** Processes still in the box's cgroup (none once a run is over). */
+/**
+ * Processes still in the box's cgroup (none once a run is over) but the box's own init, listed
+ * there for its forker thread (box.c): the runner's helper binary, which no program can run (it
+ * is not inside the box).
+ */
 export function groupProcesses(sandbox: NativeSandbox): number[] {
-  return sandbox.groupPaths().flatMap((g) => readFileSync(path.join(g, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number));
+  const isHelper = (pid: number) => {
+    try {
+      return path.basename(readlinkSync(`/proc/${pid}/exe`)).startsWith('box-');
+    } catch {
+      return false;
+    }
+  };
+  return [...new Set(sandbox.groupPaths().flatMap((g) => readFileSync(path.join(g, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean).map(Number)))].filter((p) => !isHelper(p));
 }
 
 /** The runner's helper processes this test process started and that still run (not zombies). */

@@ -5,7 +5,9 @@
  * new mount, pid, network, IPC and UTS namespaces; a private root holding only the runtime
  * read-only (/usr, /lib*, /bin, /sbin, a few /etc files), a fresh /proc of its own pid namespace,
  * the given binds (the program read-only, a compiler's work dir read-write); then it stays up as
- * the namespace's init and runs each request by fork + exec. The child joins the run's cgroups,
+ * the namespace's init and runs each request by fork + exec: on cgroup v1 the fork is made by the
+ * init's forker thread, already in the run's cgroups (so the child starts in them), on v2 the
+ * child joins them itself. The child
  * sets resource limits, drops to the unprivileged user with no-new-privs and a seccomp deny-list,
  * and execs. After the run every process of the namespace is killed (kill(-1) from its init) and
  * reaped, so nothing is left running; the facts of the run (exit status, CPU time, peak memory,
@@ -51,6 +53,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <grp.h>
+#include <pthread.h>
+#include <sys/eventfd.h>
 
 #define NOBODY 65534
 #define MAX_BINDS 32
@@ -187,6 +191,9 @@ static int open_cg(const char *dir, const char *file, int flags) {
 
 /* One of the run's groups, read to see it empty (any will do: every process of a run joins all). */
 static int members_fd = -1;
+/* v1's per-thread membership files, for the forker thread; 0 of them: no forker. */
+static int tasks_fd[3] = {-1, -1, -1};
+static int ntasks_fd;
 
 static void open_cgroups(void) {
   const char *any = cg_mem ? cg_mem : cg2 ? cg2 : cg_pids ? cg_pids : cg_cpu;
@@ -200,6 +207,24 @@ static void open_cgroups(void) {
   if (cg_cpu) {
     if ((procs_fd[nprocs_fd++] = open_cg(cg_cpu, "cgroup.procs", O_WRONLY)) < 0) die("cpuacct cgroup");
     cpu_usage_fd = open_cg(cg_cpu, "cpuacct.usage", O_RDWR);
+  }
+  /* v1: the forker thread (below) joins by the tasks files, and is one more task in the pids group. */
+  if (!cg2 && nprocs_fd > 0) {
+    const char *dirs[] = {cg_mem, cg_pids, cg_cpu};
+    for (int i = 0; i < 3; i++)
+      if (dirs[i] && (tasks_fd[ntasks_fd++] = open_cg(dirs[i], "tasks", O_WRONLY)) < 0) ntasks_fd = -100;
+    if (cg_pids && ntasks_fd > 0) {
+      int fd = open_cg(cg_pids, "pids.max", O_RDWR);
+      char b[32];
+      ssize_t n = fd < 0 ? -1 : pread(fd, b, sizeof b - 1, 0);
+      if (n > 0 && b[0] != 'm') {
+        b[n] = 0;
+        int len = snprintf(b, sizeof b, "%lld", strtoll(b, NULL, 10) + 1);
+        if (pwrite(fd, b, len, 0) != len) ntasks_fd = -100;
+      }
+      if (fd >= 0) close(fd);
+    }
+    if (ntasks_fd < 0) ntasks_fd = 0;
   }
   if (cg2) {
     if ((procs_fd[nprocs_fd++] = open_cg(cg2, "cgroup.procs", O_WRONLY)) < 0) die("cgroup");
@@ -623,10 +648,11 @@ static void set_limit(int res, rlim_t soft, rlim_t hard) {
   setrlimit(res, &r);
 }
 
-/* In the child, before exec. Failures go to the judge through err_fd as "stage errno". */
-static void child(struct run *r, int in, int out, int errf, int err_fd) {
+/* In the child, before exec. Failures go to the judge through err_fd as "stage errno". `joined`:
+   the child is in the run's groups already (forked by the forker thread). */
+static void child(struct run *r, int in, int out, int errf, int err_fd, int joined) {
   const char *stage = "cgroup";
-  for (int i = 0; i < nprocs_fd; i++)
+  for (int i = 0; !joined && i < nprocs_fd; i++)
     if (write(procs_fd[i], "0\n", 2) != 2) goto fail;
   stage = "stdio";
   if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(errf, 2) < 0) goto fail;
@@ -668,6 +694,84 @@ fail:;
 
 static int sfd = -1;
 
+/*
+ * The forker: a thread of the init that joins the run's groups once (v1 lets a thread be in groups
+ * of its own, by the tasks files) and forks every run's process, which so starts in the groups.
+ * Joining a group takes the kernel's cgroup-migration lock, which after about 20 ms without any
+ * join first waits for an RCU grace period (7 to 50 ms on a loaded machine): forked inside, a run
+ * never joins. The thread's own CPU time (the forks) is counted by the group's counter and taken
+ * off the run's; its memory is the init's (a thread shares its process's), never the group's; as
+ * a thread of the init it is spared by kill(-1) and seen by nobody (the init is root).
+ */
+static pthread_t forker;
+static clockid_t forker_clock;
+static int forker_go = -1, forker_back = -1, forker_ok;
+static struct {
+  struct run *r;
+  int in, out, errf, err_fd;
+  pid_t pid;
+  int err;
+} job;
+
+static void *forker_main(void *arg) {
+  (void)arg;
+  for (int i = 0; i < ntasks_fd; i++)
+    if (write(tasks_fd[i], "0\n", 2) != 2) {
+      __atomic_store_n(&forker_ok, -1, __ATOMIC_SEQ_CST);
+      return NULL;
+    }
+  __atomic_store_n(&forker_ok, 1, __ATOMIC_SEQ_CST);
+  for (;;) {
+    uint64_t v;
+    if (read(forker_go, &v, sizeof v) != sizeof v) continue;
+    pid_t p = fork();
+    if (p == 0) child(job.r, job.in, job.out, job.errf, job.err_fd, 1);
+    job.pid = p;
+    job.err = errno;
+    v = 1;
+    if (write(forker_back, &v, sizeof v) != sizeof v) _exit(1);
+  }
+  return NULL;
+}
+
+static void start_forker(void) {
+  if (ntasks_fd == 0) return;
+  forker_go = eventfd(0, EFD_CLOEXEC);
+  forker_back = eventfd(0, EFD_CLOEXEC);
+  if (forker_go < 0 || forker_back < 0 || pthread_create(&forker, NULL, forker_main, NULL) != 0) die("forker");
+  if (pthread_getcpuclockid(forker, &forker_clock) != 0) die("forker clock");
+}
+
+/* The forker's CPU time so far, ns (0 without one). */
+static long long forker_ns(void) {
+  if (ntasks_fd == 0) return 0;
+  struct timespec t;
+  if (clock_gettime(forker_clock, &t) != 0) return 0;
+  return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* A fork for the run: by the forker once it is in the groups, else here (the child joins itself). */
+static pid_t fork_run(struct run *r, int in, int out, int errf, int err_fd, int in_w, int out_r) {
+  if (ntasks_fd > 0) {
+    /* Its join is once per box: the first run waits for it rather than join by itself. */
+    while (__atomic_load_n(&forker_ok, __ATOMIC_SEQ_CST) == 0) usleep(200);
+  }
+  if (__atomic_load_n(&forker_ok, __ATOMIC_SEQ_CST) == 1) {
+    job.r = r, job.in = in, job.out = out, job.errf = errf, job.err_fd = err_fd;
+    uint64_t v = 1;
+    if (write(forker_go, &v, sizeof v) != sizeof v || read(forker_back, &v, sizeof v) != sizeof v) die("forker");
+    errno = job.err;
+    return job.pid;
+  }
+  pid_t p = fork();
+  if (p == 0) {
+    if (in_w >= 0) close(in_w);
+    if (out_r >= 0) close(out_r);
+    child(r, in, out, errf, err_fd, 0);
+  }
+  return p;
+}
+
 /* Kills everything in the namespace but the init, and reaps it; bounded (a process stuck in the kernel). */
 static void kill_all(pid_t main_pid, int *status, struct rusage *ru, int *main_done) {
   for (int i = 0; i < 400; i++) {
@@ -699,6 +803,8 @@ static void wait_group_empty(void) {
     if (lseek(members_fd, 0, SEEK_SET) < 0) return;
     ssize_t n = read(members_fd, b, sizeof b);
     if (n <= 0) return;
+    /* The forker thread keeps the init itself listed there. */
+    if (forker_ok == 1 && n == 2 && b[0] == '1' && b[1] == '\n') return;
     usleep(1000);
   }
 }
@@ -739,6 +845,8 @@ static void do_run(struct run *r) {
   }
   if (cpu_usage_fd >= 0 && pwrite(cpu_usage_fd, "0", 1, 0) < 0) { /* then a difference is taken */ }
   cpu0 = cpu_now_ns();
+  /* The group counts the forker's CPU time too: taken off. */
+  long long forker0 = forker_ns();
   int in = -1, out = -1, errf = -1, in_w = -1, out_r = -1;
   if (r->live) {
     int a[2], b[2];
@@ -759,19 +867,13 @@ static void do_run(struct run *r) {
   int ep[2];
   if (pipe2(ep, O_CLOEXEC)) die("pipe");
   long long t0 = now_us();
-  pid_t pid = fork();
+  pid_t pid = fork_run(r, in, out, errf, ep[1], in_w, out_r);
   if (pid < 0) {
     printf("ERR %ld fork: %s\n", r->id, strerror(errno));
     fflush(stdout);
     close(ep[0]);
     close(ep[1]);
     goto close_files;
-  }
-  if (pid == 0) {
-    close(ep[0]);
-    if (in_w >= 0) close(in_w);
-    if (out_r >= 0) close(out_r);
-    child(r, in, out, errf, ep[1]);
   }
   close(ep[1]);
   close(in);
@@ -865,7 +967,7 @@ static void do_run(struct run *r) {
     if (!strcmp(killed, "judge")) break;
     if (main_done) break;
     long long cpu = cpu_now_ns();
-    if (cpu >= 0) cpu -= cpu0;
+    if (cpu >= 0) cpu -= cpu0 + (forker_ns() - forker0);
     else cpu = proc_cpu_ns(pid);
     if (cpu > r->cpu_ms * 1000000LL) {
       killed = "cpu";
@@ -908,8 +1010,10 @@ static void do_run(struct run *r) {
   getrusage(RUSAGE_CHILDREN, &ch1);
   long long ru_cpu = (ch1.ru_utime.tv_sec - ch0.ru_utime.tv_sec + ch1.ru_stime.tv_sec - ch0.ru_stime.tv_sec) * 1000000000LL +
                      (ch1.ru_utime.tv_usec - ch0.ru_utime.tv_usec + ch1.ru_stime.tv_usec - ch0.ru_stime.tv_usec) * 1000LL;
-  if (cpu >= 0) cpu -= cpu0;
-  else cpu = ru_cpu, cpu_src = "rusage";
+  if (cpu >= 0) {
+    cpu -= cpu0 + (forker_ns() - forker0);
+    if (cpu < 0) cpu = 0;
+  } else cpu = ru_cpu, cpu_src = "rusage";
   long long oom1 = oom_count();
   long long peak = mem_peak_fd >= 0 ? read_num(mem_peak_fd) : -1;
   struct stat so, se;
@@ -989,6 +1093,7 @@ static void serve(void) {
   sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
   if (sfd < 0) die("signalfd");
   signal(SIGPIPE, SIG_DFL);
+  start_forker();
   printf("READY\n");
   fflush(stdout);
   for (;;) {

@@ -54,7 +54,7 @@ async function build(): Promise<Built> {
   }
   const target = path.join(dir, `box-${hash}`);
   const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  const cc = await run(compiler, ['-O2', '-w', '-o', partial, SOURCE], 60_000);
+  const cc = await run(compiler, ['-O2', '-w', '-pthread', '-o', partial, SOURCE], 60_000);
   if (!cc.ok) {
     rmSync(partial, { force: true });
     return { ok: false, reason: `the native runner did not compile with ${compiler}: ${cc.out.trim().split('\n').slice(0, 5).join(' ')}` };
