@@ -12,6 +12,7 @@
  *
  *   npx tsx bench/judge.bench.ts        (or npm run bench -- judge)
  */
+import type { Breakdown as QueueBreakdown } from './queue-breakdown';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,16 +49,10 @@ export interface ApiFigures {
   overheadPerTestMs: number;
 }
 
-/** One warm judging seen from the main thread, every figure in ms. */
-export interface Breakdown {
-  total: number;
-  cpu: number;
-  pickUp: number;
-  compile: number;
-  load: number;
+/** One warm judging seen from the main thread, every figure in ms (queue-breakdown.ts's, and more). */
+export interface Breakdown extends Omit<QueueBreakdown, 'tests'> {
   /** From the first progress message to the last test's result, less the tests' CPU time. */
   testsOverhead: number;
-  final: number;
   /** Main-thread time spent storing and publishing the job's messages (overlaps the thread's work). */
   store: number;
   messages: number;

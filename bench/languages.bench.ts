@@ -17,6 +17,7 @@
  *
  *   npx tsx bench/languages.bench.ts        (or npm run bench -- languages)
  */
+import { medianBreakdown, queueBreakdown, type Breakdown } from './queue-breakdown';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -107,73 +108,11 @@ async function endToEnd(m: Modules, tc: Toolchain): Promise<{ fresh: Judged[]; c
   }
 }
 
-type FromThread = import('../server/queue/protocol').FromThread;
-interface Breakdown {
-  total: number;
-  cpu: number;
-  pickUp: number;
-  compile: number;
-  load: number;
-  tests: number;
-  final: number;
-}
-
-/** Where a C++ submission's time goes: a judge queue in this process, one thread, fresh and cached sources in turn (medians of 3). */
+/** Where a C++ submission's time goes: a warm-up, then fresh and cached sources in turn (medians of 3). */
 async function breakdownOf(m: Modules, detected: Detected): Promise<{ fresh: Breakdown; cached: Breakdown }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sg-bench-languages-'));
-  const dbPath = path.join(dir, 'judge.db');
-  const db = m.db.openDatabase(dbPath, { migrate: true, autoCheckpoint: false });
-  try {
-    await m.importer.importProblems(db, { only: ['nim'] });
-    let marks: { m: FromThread; at: number }[] = [];
-    let onDone: (() => void) | null = null;
-    let ready: () => void = () => {};
-    const isReady = new Promise<void>((resolve) => (ready = resolve));
-    const queue = new m.queue.JudgeQueue(db, new m.events.SubmissionEvents(), {
-      workers: 1,
-      dbPath,
-      log: (line) => line.includes('ready') && ready(),
-      onJobMessage: (msg, timing) => {
-        marks.push({ m: msg, at: timing?.receivedAt ?? performance.now() });
-        if (msg.type === 'done') onDone?.();
-      },
-    });
-    queue.setLanguages(detected);
-    queue.start();
-    try {
-      await isReady;
-      const one = async (source: string): Promise<Breakdown> => {
-        marks = [];
-        const done = new Promise<void>((resolve) => (onDone = resolve));
-        const t0 = performance.now();
-        m.submissions.insertSubmission(db, 'nim', source, 'cpp17', 'bench');
-        queue.notify();
-        await done;
-        const total = performance.now() - t0;
-        const at = (type: FromThread['type']) => marks.find((x) => x.m.type === type)!.at - t0;
-        const progress = marks.filter((x) => x.m.type === 'progress');
-        const cpu = progress.flatMap((x) => (x.m.type === 'progress' ? x.m.results : [])).reduce((a, r) => a + r.timeMs, 0);
-        const firstTest = progress[0]!.at - t0;
-        const lastResult = [...progress].reverse().find((x) => x.m.type === 'progress' && x.m.results.length > 0)!.at - t0;
-        return { total, cpu, pickUp: at('compiling'), compile: at('compiled') - at('compiling'), load: firstTest - at('compiled'), tests: lastResult - firstTest - cpu, final: at('done') - lastResult };
-      };
-      await one(unique(NIM_CPP));
-      const fresh: Breakdown[] = [];
-      const cached: Breakdown[] = [];
-      for (let i = 0; i < 3; i++) {
-        const source = unique(NIM_CPP);
-        fresh.push(await one(source));
-        cached.push(await one(source));
-      }
-      const med = (rs: Breakdown[]) => Object.fromEntries((Object.keys(rs[0]!) as (keyof Breakdown)[]).map((k) => [k, median(rs.map((r) => r[k]))])) as unknown as Breakdown;
-      return { fresh: med(fresh), cached: med(cached) };
-    } finally {
-      await queue.stop();
-    }
-  } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const sources = [0, 1, 2].map(() => unique(NIM_CPP));
+  const runs = await queueBreakdown(m, [unique(NIM_CPP), ...sources.flatMap((s) => [s, s])].map((source) => ({ source, language: 'cpp17' as const })), detected);
+  return { fresh: medianBreakdown(runs.filter((_, i) => i % 2 === 1)), cached: medianBreakdown(runs.filter((_, i) => i > 0 && i % 2 === 0)) };
 }
 
 interface Figures {
@@ -313,6 +252,7 @@ for (const kind of ['fresh', 'cached'] as const) {
   log(`where a ${kind} source's time goes (a judge queue in the bench's process, one thread):`);
   const b = (k: keyof Breakdown) => col((f) => ms(f.breakdown[kind][k]));
   log(`  stored → done                          ${b('total')}`);
+  if (kind === 'fresh') log(`  stored → done less its own compile     ${col((f) => ms(f.breakdown.fresh.total - f.breakdown.fresh.compile))}`);
   log(`  queue pick-up (→ compiling)            ${b('pickUp')}`);
   log(`  compile                                ${b('compile')}`);
   log(`  sandbox load (→ first test told)       ${b('load')}`);

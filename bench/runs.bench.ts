@@ -20,6 +20,7 @@
  *
  *   npx tsx bench/runs.bench.ts        (or npm run bench -- runs)
  */
+import { medianBreakdown, queueBreakdown, type Breakdown } from './queue-breakdown';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -38,20 +39,7 @@ const median = (xs: number[]) => {
 };
 
 /** Where one warm submission's time goes, seen from the main thread, ms (medians). */
-export interface RunsBreakdown {
-  total: number;
-  cpu: number;
-  /** Stored → the thread says it is compiling. */
-  pickUp: number;
-  /** → the compiler's answer (compile and type-check). */
-  compile: number;
-  /** → the first test starts (the sandbox load). */
-  load: number;
-  /** The first test's start → the last test's result, less the tests' CPU time. */
-  tests: number;
-  /** The last test's result → the verdict stored. */
-  final: number;
-}
+export type RunsBreakdown = Breakdown;
 
 export interface RunsFigures {
   root: string;
@@ -177,56 +165,10 @@ export async function measureRuns(root: string, log: (line: string) => void = ()
   return { root, breakdown, tests: tests.length, bareMs: median(rounds), bareMedianMs: median(each), endToEndMs, freshNodeMs, ratio: freshNodeMs / endToEndMs };
 }
 
-type FromThread = import('../server/queue/protocol').FromThread;
-
 async function breakdownOf(m: Awaited<ReturnType<typeof modulesOf>>, source: string): Promise<RunsBreakdown> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sg-bench-runs-'));
-  const dbPath = path.join(dir, 'judge.db');
-  const db = m.db.openDatabase(dbPath, { migrate: true, autoCheckpoint: false });
-  try {
-    await m.importer.importProblems(db, { only: ['nim'] });
-    let marks: { m: FromThread; at: number }[] = [];
-    let onDone: (() => void) | null = null;
-    let ready: () => void = () => {};
-    const isReady = new Promise<void>((resolve) => (ready = resolve));
-    const queue = new m.queue.JudgeQueue(db, new m.events.SubmissionEvents(), {
-      workers: 1,
-      dbPath,
-      log: (line) => line.includes('ready') && ready(),
-      onJobMessage: (msg, timing) => {
-        marks.push({ m: msg, at: timing?.receivedAt ?? performance.now() });
-        if (msg.type === 'done') onDone?.();
-      },
-    });
-    queue.start();
-    const runs: RunsBreakdown[] = [];
-    try {
-      await isReady;
-      for (let i = 0; i <= WARM_SUBMISSIONS; i++) {
-        marks = [];
-        const done = new Promise<void>((resolve) => (onDone = resolve));
-        const t0 = performance.now();
-        // One person's submissions, as through the API (where the sender is the address).
-        m.submissions.insertSubmission(db, 'nim', source, 'typescript', 'bench');
-        queue.notify();
-        await done;
-        const total = performance.now() - t0;
-        const at = (type: FromThread['type']) => marks.find((x) => x.m.type === type)!.at - t0;
-        const progress = marks.filter((x) => x.m.type === 'progress');
-        const cpu = progress.flatMap((x) => (x.m.type === 'progress' ? x.m.results : [])).reduce((a, r) => a + r.timeMs, 0);
-        const firstTest = progress[0]!.at - t0;
-        const lastResult = [...progress].reverse().find((x) => x.m.type === 'progress' && x.m.results.length > 0)!.at - t0;
-        const b = { total, cpu, pickUp: at('compiling'), compile: at('compiled') - at('compiling'), load: firstTest - at('compiled'), tests: lastResult - firstTest - cpu, final: at('done') - lastResult };
-        if (i > 0) runs.push(b); // the thread's first real submission is not warm
-      }
-    } finally {
-      await queue.stop();
-    }
-    return Object.fromEntries((Object.keys(runs[0]!) as (keyof RunsBreakdown)[]).map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as RunsBreakdown;
-  } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const runs = await queueBreakdown(m, Array.from({ length: WARM_SUBMISSIONS + 1 }, () => ({ source, language: 'typescript' as const })));
+  // The thread's first real submission is not warm.
+  return medianBreakdown(runs.slice(1));
 }
 
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
