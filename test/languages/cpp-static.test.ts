@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguages } from '../../server/languages/detect';
+import { compileNative } from '../../server/languages/native-compile';
+import { createNativeSandbox } from '../../server/languages/native-runner';
+
+/**
+ * The documented compile command (docs/languages.md) links C++ statically: the judged program maps
+ * no shared library (no dynamic loader, no libstdc++.so), so none of its time goes to loading one.
+ * Needs g++ (the judge detects it as it starts; here, once).
+ */
+const MAPS = `#include <bits/stdc++.h>
+int main() {
+  std::ifstream maps("/proc/self/maps");
+  std::string line, found = "none";
+  while (std::getline(maps, line)) if (line.find(".so") != std::string::npos) { found = line.substr(line.find('/')); break; }
+  std::cout << "shared objects: " << found << "\\n";
+}
+`;
+
+describe('C++ as the judge compiles it', () => {
+  it('is linked statically: the program maps no shared object', { timeout: 120_000 }, async () => {
+    const cpp = (await detectLanguages(process.env, ['cpp17'])).cpp17;
+    if (!cpp?.ok) throw new Error(`g++ is needed here: ${cpp && !cpp.ok ? cpp.reason : 'not detected'}`);
+    const compiled = await compileNative(cpp.toolchain, MAPS);
+    if (!compiled.ok) throw new Error(compiled.diagnostics);
+    const sandbox = await createNativeSandbox();
+    try {
+      await sandbox.load(compiled.program, { timeMs: 2000, memoryMb: 256, outputBytes: 1 << 20 });
+      const r = await sandbox.run('');
+      expect(r.status, r.message ?? '').toBe('ok');
+      expect(r.stdout).toBe('shared objects: none\n');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
