@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { engine } from 'express-handlebars';
 import { join } from 'node:path';
 import { UserInputs } from '../import/user-input';
+import { toolOff } from './round-tools';
 import { ROOT } from '../problems/registry';
 import type { SubmissionEvents } from '../queue/events';
 import type { Db } from '../storage/db';
@@ -120,6 +121,12 @@ export function createApp(deps: AppDeps): JudgeApp {
     const guards = new AuthGuards();
     app.use(accountRoutes(deps.db, deps.auth, guards));
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
+    // The header's SG lab link is hidden while a round of the viewer's has the lab off (its pages
+    // answer 403 then): one indexed query per page, none for the API.
+    app.use((req, res, next) => {
+      if (req.method === 'GET' && !req.path.startsWith('/api/')) res.locals.labOff = toolOff(deps.db, res, 'lab') !== null;
+      next();
+    });
   }
   // Every page's event stream and its topics (live.ts): capped per person, one stream per page.
   const topics = new LiveTopics();
