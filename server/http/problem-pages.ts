@@ -27,6 +27,8 @@ import { said, sayIn, templatesIn } from '../text/messages';
 import { roundOnProblem } from './round-view';
 import { toolsOff } from './round-tools';
 import { requireProblemSight, visibleProblems } from './problem-sight';
+import { holdOf, listHolds } from '../storage/problem-holds';
+import { getContest } from '../storage/contests';
 
 /** Labels of the statement area, in the statement's language. */
 const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
@@ -64,6 +66,8 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
     // Accounts mode: a student's homework sets (open and closed), with their own progress.
     const homework = owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en') : [];
     const dueBySlug = homeworkDue(db, homework);
+    // A teacher sees which problems are kept for a round (students do not see those at all).
+    const held = isTeacher(res) ? new Set(listHolds(db).map((h) => h.problem)) : new Set<string>();
     const problems = inLearningOrder(visibleProblems(db, res, listProblems(db))).map((p, i) => ({
       n: i + 1,
       slug: p.slug,
@@ -75,6 +79,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       difficulty: catalogEntry(p.slug).difficulty,
       tags: catalogEntry(p.slug).tags,
       homework: dueBySlug.get(p.slug) ?? [],
+      held: held.has(p.slug),
     }));
     const stillBuilding = problemReadiness.buildingSlugs().filter((s) => !problems.some((p) => p.slug === s)).length;
     res.render('problems', {
@@ -93,6 +98,12 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
   router.get('/problems/:slug', (req, res) => renderProblemPage(db, statements, req, res, req.params.slug));
 
   return router;
+}
+
+function heldRound(db: Db, slug: string): { id: number; name: string } | null {
+  const hold = holdOf(db, slug);
+  const c = hold && getContest(db, hold.contest);
+  return c ? { id: c.id, name: c.name } : null;
 }
 
 /** What the submit form sent when it was refused: shown on the problem page with the reason. */
@@ -168,6 +179,8 @@ export async function renderProblemPage(db: Db, statements: StatementCache, req:
     packageDownload: isTeacher(res),
     // An imported or drafted problem: the teacher's button to remove it (problem-remove-routes.ts).
     removable: isTeacher(res) && p.contentHash.startsWith(STORED_HASH_PREFIX),
+    // A contest-only problem: the teacher is told whose round keeps it, and where to publish it.
+    heldFor: isTeacher(res) ? heldRound(db, p.slug) : null,
     // Judging every submission again after a test was shared (server/rejudge/).
     rejudgePanel: isTeacher(res) ? rejudgePanel({ problem: p.slug }, getRejudgeLatest(db, { problem: p.slug })) : null,
     // With hints off for the round, neither `?hints=N` nor `?editorial=show` opens anything.
