@@ -96,7 +96,9 @@ const SOLUTION_ROW = z
   .object({
     folder: z.string().max(100),
     name: z.string().max(300),
-    language: z.enum(['typescript', 'javascript', 'other']),
+    // Every language a package's submission is read as (server/package-format/programs.ts).
+    language: z.enum(['typescript', 'javascript', 'cpp', 'python', 'other']),
+    languageName: z.string().max(200).optional(),
     expected: z.string().max(10),
     got: z.string().max(10).nullable(),
     failedTest: z.number().int().nullable(),

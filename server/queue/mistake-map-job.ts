@@ -17,5 +17,5 @@ export async function runMistakeMapJob(id: number, ctx: Pick<ThreadContext, 'db'
   if (!outcome.ok) return { result: { got: null, truth: null, disagree: null, error: `The program does not compile:\n${outcome.compileOutput}` }, usedMs: 0 };
   const got = outcome.answers.got;
   const disagree = got.filter((g, i) => g !== truth[i]).length;
-  return { result: { got: got.join(''), truth: truth.join(''), disagree, error: null }, usedMs: outcome.answers.usedMs };
+  return { result: { got: got.join(''), truth: truth.join(''), disagree, error: null, stopped: outcome.answers.stopped }, usedMs: outcome.answers.usedMs };
 }

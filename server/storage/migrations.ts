@@ -701,4 +701,11 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
     },
   },
+  {
+    version: 51,
+    name: 'mistake maps: whether the CPU budget stopped the map before every state was run',
+    // Its "?" cells were then not run, which the page says in a sentence of its own rather than
+    // leaving them to read as the program's failures. Maps drawn before were not told: 0.
+    sql: 'ALTER TABLE mistake_maps ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0 CHECK (stopped IN (0, 1));',
+  },
 ];
