@@ -708,4 +708,16 @@ export const MIGRATIONS: readonly Migration[] = [
     // leaving them to read as the program's failures. Maps drawn before were not told: 0.
     sql: 'ALTER TABLE mistake_maps ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0 CHECK (stopped IN (0, 1));',
   },
+  {
+    version: 52,
+    name: 'C: every stored language column takes c11',
+    // As version 50: each table rebuilt from its own stored definition with the longer list.
+    sql: '',
+    foreignKeysOff: true,
+    run: (db) => {
+      const before = "CHECK (language IN ('typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3'))";
+      const after = "CHECK (language IN ('typescript', 'javascript', 'cpp17', 'cpp20', 'c11', 'python3', 'pypy3'))";
+      for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
+    },
+  },
 ];
