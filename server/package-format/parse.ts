@@ -6,6 +6,7 @@ import { checkListing, readProblemYaml } from './check';
 import { domjudgeTimeLimit } from './domjudge';
 import { readInteractor, type InteractorRead } from './interactor-files';
 import { formatVersionOf, KNOWN_SUBMISSION_FOLDERS, OUTPUT_VALIDATOR_DIR, STATEMENT_DIR, TIME_DEFAULTS, type FormatVersion } from './layout';
+import { NAMES_FILE, namesReadBack } from './plain-names';
 import { HEADER, programFiles, type PackageLanguage } from './programs';
 import { groupConfigs, type GroupConfig, type InputArgs } from './testdata-config';
 import { DEFAULT_BOUNDS, walkPackage, type PackageBounds, type PackageListing } from './walk';
@@ -189,7 +190,8 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   };
   const { timeMs, rule } = timeLimitOf(listing, text, limits, version, timeMultipliers, notes);
 
-  const name = nameOf(yaml.name, shortName, files, text);
+  // An export of this judge writes typeset-safe names in problem.yaml and the exact ones here.
+  const name = namesReadBack(nameOf(yaml.name, shortName, files, text), files.includes(`sg-judge/${NAMES_FILE}`) ? text(`sg-judge/${NAMES_FILE}`) : undefined);
   const statements: Record<string, string> = {};
   const statementFormats: Record<string, 'md' | 'tex'> = {};
   const statementPdfs: Record<string, Buffer> = {};

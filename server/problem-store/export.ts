@@ -8,6 +8,7 @@
 import { ExportError, exportPackage, FORMAT_VERSION, uuidOf, type ExportedPackage, type PackageFile } from '../package-format/export';
 import { interactorPackageFiles } from '../package-format/interactor-files';
 import { toYaml } from '../package-format/yaml';
+import { NAMES_FILE, namesFile, typesetSafeName } from '../package-format/plain-names';
 import { KNOWN_SUBMISSION_FOLDERS } from '../package-format/layout';
 import { SCORING_EN, SCORING_ZH } from './package-data';
 import { listSlugs } from '../problems/registry';
@@ -44,7 +45,7 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
       toYaml({
         problem_format_version: FORMAT_VERSION,
         type: data.checker.kind === 'interactor' ? 'interactive' : data.type,
-        name: data.name.zh ? { en: data.name.en, zh: data.name.zh } : { en: data.name.en },
+        name: data.name.zh ? { en: typesetSafeName(data.name.en), zh: typesetSafeName(data.name.zh) } : { en: typesetSafeName(data.name.en) },
         uuid: data.uuid ?? uuidOf(slug),
         ...(data.source !== null && data.source !== '' && { source: data.source }),
         license: data.license ?? 'unknown',
@@ -95,6 +96,8 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
 
   if (stored.generator !== null) add('sg-judge/generator.ts', stored.generator);
   if (data.caseLayout) add('sg-judge/case-layout.json', `${JSON.stringify(data.caseLayout, null, 2)}\n`);
+  const names = namesFile(data.name);
+  if (names) add(`sg-judge/${NAMES_FILE}`, names);
   for (const f of data.extra ?? []) add(`sg-judge/${f.path}`, f.text);
   return { slug, files, testsFrom: 'database', testCount: samples.length + secret.length };
 }

@@ -167,7 +167,9 @@ function readZipPackage(buf: Buffer, fileName: string, dataDir: string): Read {
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, f.data, { flag: 'wx' });
     }
-    return parsePackage(dir);
+    const parsed = parsePackage(dir);
+    // What the zip's links were read as (or why one was left out) is part of the import report.
+    return parsed.ok && unzipped.notes.length ? { ok: true, pkg: { ...parsed.pkg, notes: [...unzipped.notes, ...parsed.pkg.notes] } } : parsed;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

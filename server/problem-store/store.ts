@@ -4,6 +4,7 @@ import { prepared, type Db } from '../storage/db';
 import { REMOVED_HASH, saveImportedProblem, type NewTest } from '../storage/problems';
 import type { ParsedPackage } from '../package-format/parse';
 import type { CaseLayout } from '../problems/case-layout';
+import { NAMES_FILE } from '../package-format/plain-names';
 import { checkerOf, limitsOf, packageFaults, statementsOf } from './package-data';
 import { extraFaults, packageBytesFaults, pageFactsOf, saveFacts } from './kept-bounds';
 import { StoreRefused, type SolutionReport, type StoredPackageData } from './types';
@@ -32,7 +33,7 @@ export interface StoreOptions {
  * sg-judge/generator.ts that works (imported-generator.ts) is the problem's generator, kept in its
  * column and not as a file; one that does not is kept as a file only.
  */
-const GENERATED_EXTRA = new Set(['case-layout.json', 'README.md']);
+const GENERATED_EXTRA = new Set(['case-layout.json', 'README.md', NAMES_FILE]);
 
 /** Content hashes of stored problems start with this, so caches and the start-up import tell them apart. */
 export const STORED_HASH_PREFIX = 'stored:';
