@@ -127,6 +127,8 @@ const DEFAULT_MEMORY_MB = 2048;
 /** Attachments and PDFs kept: each file and all together. */
 const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
 const MAX_ATTACHMENTS = 32;
+/** A name an attachment is downloaded under as is: letters, digits, `.`, `_`, `-`, not starting with a dot. */
+export const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export function parsePackage(dir: string, bounds: Partial<PackageBounds> = {}): ParseResult {
   const b = { ...DEFAULT_BOUNDS, ...bounds };
@@ -262,7 +264,13 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   }
   if (files.includes('generators/generators.yaml') || files.includes('generators.yaml')) notes.push('generators.yaml (BAPCtools) is not run: the tests are the ones already in data/.');
   const attachments: { name: string; data: Buffer }[] = [];
+  const nested = files.filter((f) => f.startsWith('attachments/') && f.slice(12).includes('/'));
+  if (nested.length) notes.push(`${nested.length} file(s) in folders under attachments/ are not kept: only the folder's own files are offered.`);
   for (const f of files.filter((f) => f.startsWith('attachments/') && !f.slice(12).includes('/'))) {
+    if (!SAFE_FILE_NAME.test(f.slice(12))) {
+      notes.push(`${f.slice(0, 120)} is not kept: an attachment's name is letters, digits, ".", "_" and "-" (downloaded under that name).`);
+      continue;
+    }
     if (attachments.length >= MAX_ATTACHMENTS || listing.size.get(f)! > MAX_ATTACHMENT_BYTES) {
       notes.push(`${f} is not kept: at most ${MAX_ATTACHMENTS} attachments of ${MAX_ATTACHMENT_BYTES} bytes each.`);
       continue;

@@ -701,4 +701,24 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
     },
   },
+  {
+    version: 52,
+    name: 'stored problems: a statement given only as a PDF and the attachments/ files, served to students',
+    // 52, not 51: the owner's branch holds a 51 (mistake maps) to be merged first. Files of their
+    // own rows, not in the package JSON: the page lists names and sizes without reading any bytes
+    // (the data is the row's last column), and a download reads one row. Removed with the problem.
+    sql: `
+      CREATE TABLE stored_problem_files (
+        slug        TEXT NOT NULL REFERENCES stored_problems(slug) ON DELETE CASCADE,
+        -- 'statement': problem.LANG.pdf (lang set); 'attachment': attachments/NAME (lang NULL).
+        kind        TEXT NOT NULL CHECK (kind IN ('statement', 'attachment')),
+        name        TEXT NOT NULL,
+        lang        TEXT,
+        media_type  TEXT NOT NULL,
+        size        INTEGER NOT NULL,
+        data        BLOB NOT NULL,
+        PRIMARY KEY (slug, kind, name)
+      ) STRICT;
+    `,
+  },
 ];
