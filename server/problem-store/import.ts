@@ -63,7 +63,8 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? [])];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // Before anything runs: a statement that does not render in bound would break its page.
-  const unrenderable = await statementRenderer().refusals(statementsOf(pkg), true);
+  const statements = statementsOf(pkg);
+  const unrenderable = await statementRenderer().refusals(statements, true);
   if (unrenderable.length) return { ok: false, reasons: unrenderable.map(english), solutions: [] };
   // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
   const compiler = opts.compiler ?? createBoundedCompiler();
@@ -91,7 +92,8 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
     .filter((r) => r.folder === 'accepted' && r.got !== null && !r.ok)
     .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
   if (reasons.length) return { ok: false, reasons, solutions };
-  const notes = [...pkg.notes.filter((n) => !(timeNote && n.startsWith('Time limit: none given'))), ...(timeNote ? [timeNote] : []), ...validation.notes, ...(generated.note ? [generated.note] : [])];
+  // The statement's notes too (a LaTeX statement read as text, a scoring package judged pass/fail).
+  const notes = [...pkg.notes.filter((n) => !(timeNote && n.startsWith('Time limit: none given'))), ...statements.notes, ...(timeNote ? [timeNote] : []), ...validation.notes, ...(generated.note ? [generated.note] : [])];
   const spent = budget.report();
   if (spent) notes.push(spent);
   if (!solutions.some((r) => r.folder === 'accepted' && r.ok)) notes.push('No accepted solution was judged here: the answers are taken as the package gives them.');
