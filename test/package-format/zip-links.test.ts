@@ -5,6 +5,9 @@ import { MAX_LINK_DEPTH } from '../../server/package-format/zip-links';
 import { importPackage } from '../../server/problem-store';
 import { listTests } from '../../server/storage/problems';
 import { importWorkspace } from '../problem-store/import-workspace';
+import { writeTree } from '../problem-store/format-fixtures';
+import { parsePackage } from '../../server/package-format/parse';
+import { join } from 'node:path';
 
 /**
  * Symbolic links stored in a zip (as `zip -y` stores them): one whose target stays inside the
@@ -35,6 +38,8 @@ const shared = (): ZipEntry[] => [
   file('shared/submissions/accepted/echo.ts', "process.stdout.write(require('fs').readFileSync(0, 'utf8'));\n"),
 ];
 
+const { dataDir, compiler, sandboxP, db } = importWorkspace('sg-zip-links-');
+
 describe('symbolic links inside a zip', () => {
   it('are read as the files they name when they stay inside, and left out with a sentence when they leave', () => {
     const r = readZip(zipFiles(shared()));
@@ -62,7 +67,23 @@ describe('symbolic links inside a zip', () => {
     expect(under.ok ? '' : under.reasons.join('\n')).toContain('"p/data/x/evil.in" lies under "p/data/x", which is a symbolic link.');
   });
 
-  const { dataDir, compiler, sandboxP, db } = importWorkspace('sg-zip-links-');
+  it('a folder: the same rule with real symbolic links', () => {
+    const entries = shared();
+    const dir = writeTree(
+      join(dataDir, 'folder', 'shared'),
+      Object.fromEntries(entries.filter((e) => !e.symlink).map((e) => [e.path.slice('shared/'.length), e.data.toString()])),
+      Object.fromEntries(entries.filter((e) => e.symlink).map((e) => [e.path.slice('shared/'.length), e.data.toString()])),
+    );
+    const r = parsePackage(dir);
+    if (!r.ok) throw new Error(r.reasons.join('\n'));
+    expect(r.pkg.secret.map((t) => [t.name, t.input, t.answer])).toEqual([['g1/a', '7\n', '7\n'], ['g2/a', '7\n', '7\n'], ['g3/a', '7\n', '7\n']]);
+    const notes = r.pkg.notes.join('\n');
+    for (const gone of ['abs.in', 'climb.in', 'through.in']) expect(notes).toContain(`data/secret/${gone} is a symbolic link to a file outside the package: never followed, left out.`);
+    expect(notes).toContain('data/secret/loop.in is a symbolic link through a loop of links: never followed, left out.');
+    expect(notes).toContain('data/up is a symbolic link to a folder that holds it (a loop): left out.');
+  });
+
+
   it('import: the shared tests are judged, the links that leave are in the report', async () => {
     const r = await importPackage(db, { zip: zipFiles(shared()), fileName: 'shared.zip' }, { dataDir, owner: null, compiler, sandbox: await sandboxP });
     if (!r.ok) throw new Error(r.reasons.join('\n'));
