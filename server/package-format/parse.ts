@@ -209,8 +209,13 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   for (const f of found) {
     const [, lang = 'en', ext] = pattern.exec(f.replace(/^.*\//, ''))!;
     if (ext === 'pdf') {
-      if (listing.size.get(f)! <= MAX_ATTACHMENT_BYTES) statementPdfs[lang] ??= bytes(f);
-      else notes.push(`${f} is over ${MAX_ATTACHMENT_BYTES} bytes: not kept.`);
+      if (listing.size.get(f)! > MAX_ATTACHMENT_BYTES) notes.push(`${f} is over ${MAX_ATTACHMENT_BYTES} bytes: not kept.`);
+      else if (statementPdfs[lang] === undefined) {
+        const pdf = bytes(f);
+        // A checkout without its links holds a link's target path here (DOMjudge's fltcmp does).
+        if (pdf.subarray(0, 5).toString('latin1') === '%PDF-') statementPdfs[lang] = pdf;
+        else notes.push(`${f} is not a PDF (it does not start with "%PDF-"): not kept.`);
+      }
       continue;
     }
     if (statements[lang] !== undefined) continue;
