@@ -10,6 +10,7 @@ import { statementRenderer } from '../render/statement-renderer';
 import { english } from '../text/messages';
 import { withJudgeLimits } from './package-limits';
 import { extraFaults } from './kept-bounds';
+import { keptFileFaults, keptFilesOf } from './kept-files';
 import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { runInputValidators, type InputValidation } from './input-validators';
@@ -60,7 +61,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   // C++ and Python need their toolchains detected: a judge thread has them from the start; a
   // command-line import detects the two the format's packages use, once.
   if (!detectedNow()) setDetected(await detectLanguages(process.env, ['cpp17', 'python3']));
-  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? [])];
+  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? []), ...keptFileFaults(keptFilesOf(pkg))];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // Before anything runs: a statement that does not render in bound would break its page.
   const statements = statementsOf(pkg);
