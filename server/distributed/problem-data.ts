@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { STORED_HASH_PREFIX, storedContentHash } from '../problem-store/store';
 import { prepared, type Db } from '../storage/db';
 import { saveImportedProblem } from '../storage/problems';
+import { pageFactsOf, saveFacts } from '../problem-store/kept-bounds';
+import type { StoredPackageData } from '../problem-store/types';
 import { KEPT_FILE_BYTES, listKeptFiles, mediaTypeOf, readKeptFile, SAFE_FILE_NAME, saveKeptFiles } from '../problem-store/kept-files';
 
 /** What the job payload says of the problem's data: where it is and how to know it. */
@@ -176,6 +178,10 @@ export function writeProblemDocument(db: Db, doc: ProblemDocument, owner?: numbe
     `INSERT INTO stored_problems (slug, owner, published, package, generator, stored_at) VALUES (?, ?, 1, ?, ?, ?)
      ON CONFLICT (slug) DO UPDATE SET ${owner === undefined ? '' : 'owner = excluded.owner, '}published = 1, package = excluded.package, generator = excluded.generator, stored_at = excluded.stored_at`,
   ).run(doc.slug, owner ?? null, doc.package, doc.generator, Date.now());
+  // What its pages ask (migration 49), as storePackage writes it: without the row a page would
+  // offer custom inputs and stress tests to a problem that has no reference or generator for them.
+  const data = JSON.parse(doc.package) as Partial<StoredPackageData>;
+  saveFacts(db, doc.slug, pageFactsOf({ type: String(data.type ?? ''), validation: String(data.validation ?? ''), solutions: Array.isArray(data.solutions) ? data.solutions : [] }, doc.generator !== null));
   // The files a worker's import kept (its type decided here, from the name, not taken from the worker).
   if (doc.files) {
     const files = doc.files.map((f) => {

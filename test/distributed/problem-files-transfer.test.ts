@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { decodeProblemDocument, encodeProblemDocument, readProblemDocument, writeProblemDocument } from '../../server/distributed/problem-data';
 import { listKeptFiles, readKeptFile, saveKeptFiles } from '../../server/problem-store/kept-files';
 import { openDatabase } from '../../server/storage/db';
+import { readFacts } from '../../server/problem-store/kept-bounds';
 import { storedContentHash } from '../../server/problem-store/store';
 import { removeDataDir } from '../helpers/server';
 
@@ -12,7 +13,8 @@ import { removeDataDir } from '../helpers/server';
  * An upload imported by a distributed worker comes back to the web tier as the stored problem's
  * document: with its PDF statement and attachments, so the web tier's problem page offers them as
  * a judge without workers does. A judge job's document carries none (its judge never reads them),
- * and installing it leaves a problem's files as they are.
+ * and installing it leaves a problem's files as they are. The page's facts (migration 49) are
+ * written with the document too, as storePackage writes them.
  */
 const dir = mkdtempSync(join(tmpdir(), 'sg-dist-files-'));
 afterAll(() => removeDataDir(dir));
@@ -51,6 +53,8 @@ describe("a worker's import carries its files back", () => {
       { kind: 'attachment', name: 'page.html', lang: null, mediaType: 'application/octet-stream', size: 4 },
     ]);
     expect(readKeptFile(web, 'paper', 'statement', 'problem.en.pdf')!.data.equals(pdf)).toBe(true);
+    // And what its page asks, as storePackage writes it (no accepted solution here: no reference).
+    expect(readFacts(web, 'paper')).toEqual({ interactive: false, referenceState: 'none', referenceName: null, hasGenerator: false });
     // A judge job's document (no files) installed again leaves the files.
     web.transaction(() => writeProblemDocument(web, { ...withHash, files: undefined })).immediate();
     expect(listKeptFiles(web, 'paper')).toHaveLength(2);
