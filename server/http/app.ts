@@ -30,6 +30,7 @@ import { translatePhrase, uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
 import { problemRemoveRoutes } from './problem-remove-routes';
 import { packageDownload } from './package-download';
+import { problemFileRoutes } from './problem-file-routes';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
   app.use(packageDownload(deps.db));
+  app.use(problemFileRoutes(deps.db));
   app.use(problemDraftPages(deps.db));
   app.use(problemPages(deps.db, statements));
   app.use(submissionEvents(deps.db, deps.events, topics));

@@ -14,6 +14,7 @@ import { stressRunState } from './stress-state';
 import { notFound } from './errors';
 import { STORED_HASH_PREFIX } from '../problem-store/store';
 import { storedLack } from './stored-guard';
+import { listKeptFiles } from '../problem-store/kept-files';
 import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { teachingView } from './teaching-view';
 import { starterCode } from '../problems/starter-code';
@@ -31,8 +32,10 @@ import { holdOf, listHolds } from '../storage/problem-holds';
 import { getContest } from '../storage/contests';
 
 /** Labels of the statement area, in the statement's language. */
-const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
+const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string; files: string; statementPdf: string }> = {
   en: {
+    files: 'Files',
+    statementPdf: 'Statement (PDF)',
     samples: 'Examples',
     sampleInput: 'Input',
     sampleOutput: 'Output',
@@ -40,7 +43,7 @@ const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples:
     memoryLimit: 'memory limit per test',
     copy: 'Copy',
   },
-  zh: { samples: '样例', sampleInput: '输入', sampleOutput: '输出', timeLimit: '每个测试点时间限制', memoryLimit: '每个测试点内存限制', copy: '复制' },
+  zh: { files: '文件', statementPdf: '题面（PDF）', samples: '样例', sampleInput: '输入', sampleOutput: '输出', timeLimit: '每个测试点时间限制', memoryLimit: '每个测试点内存限制', copy: '复制' },
 };
 
 export function formatLimits(p: Pick<ProblemHeader, 'timeLimitMs' | 'memoryLimitMb'>, lang: Lang): { time: string; memory: string } {
@@ -164,6 +167,8 @@ export async function renderProblemPage(db: Db, statements: StatementCache, req:
     languages: languageMenu(prefill?.language, res.locals.uiLang === 'zh' ? 'zh' : 'en'),
     // A Chinese page says the sample runs' messages (and the API's errors) by their ids.
     messagesJson: res.locals.uiLang === 'zh' ? sampleRunTemplates() : null,
+    // A stored problem's PDF statement and attachments/ (names and sizes; never their bytes here).
+    files: p.contentHash.startsWith(STORED_HASH_PREFIX) ? problemFiles(db, p.slug) : [],
     problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug, owner ?? undefined) },
     lang,
     versions,
@@ -212,6 +217,17 @@ export async function renderProblemPage(db: Db, statements: StatementCache, req:
       statusClass: statusClass(s),
     })),
   });
+}
+
+/** The page's list of a stored problem's files: each a download link with its size. */
+function problemFiles(db: Db, slug: string): { href: string; name: string; pdf: boolean; lang: string | null; size: string }[] {
+  return listKeptFiles(db, slug).map((f) => ({
+    href: `/problems/${slug}/files/${f.kind === 'statement' ? 'statement' : 'attachments'}/${f.name}`,
+    name: f.name,
+    pdf: f.kind === 'statement',
+    lang: f.lang,
+    size: f.size < 1024 ? `${f.size} B` : f.size < 1024 * 1024 ? `${(f.size / 1024).toFixed(1)} KiB` : `${(f.size / 1024 / 1024).toFixed(1)} MiB`,
+  }));
 }
 
 /** The Chinese templates a sample run's message or an API error may use (the lab's are the lab page's). */

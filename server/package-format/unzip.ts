@@ -1,5 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import type { ZipEntry } from './zip';
+import { MAX_LINK_BYTES, resolveZipLinks } from './zip-links';
 
 /**
  * Reads a zip held in memory, every bound checked on the central directory before a byte is
@@ -8,8 +9,10 @@ import type { ZipEntry } from './zip';
  * the declared size by zlib itself (`maxOutputLength`), so a lying header cannot inflate further.
  * Written on node:zlib rather than with yauzl or fflate: a package is a few MB read whole, and the
  * part a library would add (streaming, ZIP64, encryption) is what an upload must refuse anyway.
- * Names with `..`, absolute names, drive letters, backslashes, symbolic links, encrypted entries
- * and methods other than stored/deflate are refused, each with a sentence.
+ * Names with `..`, absolute names, drive letters, backslashes, encrypted entries and methods
+ * other than stored/deflate are refused, each with a sentence. Symbolic links are read as the
+ * files they name when those stay inside the package (zip-links.ts), and left out with a note
+ * when not.
  */
 export interface UnzipBounds {
   maxEntries: number;
@@ -26,7 +29,7 @@ export const DEFAULT_UNZIP_BOUNDS: UnzipBounds = {
   maxRatio: 200,
 };
 
-export type UnzipResult = { ok: true; entries: ZipEntry[] } | { ok: false; reasons: string[] };
+export type UnzipResult = { ok: true; entries: ZipEntry[]; notes: string[] } | { ok: false; reasons: string[] };
 
 interface Central {
   name: string;
@@ -61,6 +64,7 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
     if (reasons.length < MAX_REASONS) reasons.push(s);
   };
   const files: Central[] = [];
+  const links: Central[] = [];
   let total = 0;
   let p = dirOffset;
   for (let i = 0; i < declared; i++) {
@@ -85,7 +89,10 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
       continue;
     }
     if ((c.mode & 0o170000) === 0o120000) {
-      reason(`${shown} is a symbolic link; a package holds only files and folders.`);
+      // A link's entry holds its target, a short path.
+      if (c.size > MAX_LINK_BYTES) reason(`${shown} is a symbolic link of ${c.size} bytes; a link's target is a path of at most ${MAX_LINK_BYTES}.`);
+      else if (c.flags & 1 || (c.method !== 0 && c.method !== 8)) reason(`${shown} is a symbolic link stored in a way this judge does not read.`);
+      else links.push(c);
       continue;
     }
     if (c.name.endsWith('/')) continue;
@@ -104,14 +111,15 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
   }
   if (total > b.maxTotalBytes) reason(`The zip would inflate to ${total} bytes; a package may hold at most ${b.maxTotalBytes}. Nothing was inflated.`);
   const names = new Set<string>();
-  for (const c of files) {
+  for (const c of [...files, ...links]) {
     if (names.has(c.name)) reason(`${JSON.stringify(c.name.slice(0, 80))} is in the zip twice.`);
     names.add(c.name);
   }
   if (reasons.length) return { ok: false, reasons };
 
   const entries: ZipEntry[] = [];
-  for (const c of files) {
+  const targets = new Map<string, string>();
+  for (const c of [...files, ...links]) {
     const shown = JSON.stringify(c.name.slice(0, 80));
     if (c.offset + 30 > buf.length || buf.readUInt32LE(c.offset) !== 0x04034b50) return { ok: false, reasons: [`${shown}: the zip is damaged (no local header).`] };
     const start = c.offset + 30 + buf.readUInt16LE(c.offset + 26) + buf.readUInt16LE(c.offset + 28);
@@ -126,9 +134,13 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
     }
     if (data.length !== c.size) return { ok: false, reasons: [`${shown} holds ${data.length} bytes, not the ${c.size} its header declares.`] };
     if (crc32(data) !== c.crc) return { ok: false, reasons: [`${shown} fails its CRC check: the zip is damaged.`] };
-    entries.push({ path: c.name, data });
+    if ((c.mode & 0o170000) === 0o120000) targets.set(c.name.replace(/\/$/, ''), data.toString('utf8'));
+    else entries.push({ path: c.name, data });
   }
-  return { ok: true, entries };
+  if (!targets.size) return { ok: true, entries, notes: [] };
+  const linked = resolveZipLinks(entries, targets, { maxEntries: b.maxEntries, maxTotalBytes: b.maxTotalBytes, entries: entries.length, bytes: total });
+  if (linked.reasons.length) return { ok: false, reasons: linked.reasons };
+  return { ok: true, entries: [...entries, ...linked.entries], notes: linked.notes };
 }
 
 /** Why a name may not be written anywhere, or null: only relative forward-slash paths inside the package. */

@@ -75,8 +75,8 @@ export function statementsOf(pkg: ParsedPackage): { en: string; zh: string; note
   };
   const langs = Object.keys(pkg.statements);
   const pdf = Object.keys(pkg.statementPdfs ?? {})[0];
-  let en = md('en') ?? (langs[0] ? md(langs[0]) : undefined) ?? (pdf ? PDF_STATEMENT : NO_STATEMENT);
-  let zh = md('zh') ?? en;
+  let en = md('en') ?? (langs[0] ? md(langs[0]) : undefined) ?? (pdf ? PDF_STATEMENT_EN : NO_STATEMENT);
+  let zh = md('zh') ?? (en === PDF_STATEMENT_EN ? PDF_STATEMENT_ZH : en);
   if (pkg.type.split(/\s+/).includes('scoring')) {
     en = `${SCORING_EN}\n\n${en}`;
     zh = `${SCORING_ZH}\n\n${zh}`;
@@ -88,5 +88,7 @@ export function statementsOf(pkg: ParsedPackage): { en: string; zh: string; note
 /** The first paragraph of a scoring package's statement here (export takes it off again). */
 export const SCORING_EN = '> **Judged pass/fail here.** This problem gives points by test group in its package; on this judge a submission is accepted only when it passes every test, and there are no partial points.';
 export const SCORING_ZH = '> **本评测按通过/不通过评判。** 此题在原题包中按测试组给分；在这里只有通过全部测试才算通过，没有部分分。';
-const PDF_STATEMENT = '*The statement of this problem is a PDF: see "Statement (PDF)" on this page.*\n';
+/** A statement given only as a PDF: the page says so, and lists the PDF under "Files" (the export writes the PDF, not this). */
+export const PDF_STATEMENT_EN = '*The statement of this problem is a PDF: download it under "Statement (PDF)" in the files below.*\n';
+export const PDF_STATEMENT_ZH = '*本题的题面是 PDF 文件：请在下方“文件”中下载“题面（PDF）”。*\n';
 const NO_STATEMENT = '*This problem\'s package has no statement.*\n';

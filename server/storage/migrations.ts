@@ -710,6 +710,26 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 52,
+    name: 'stored problems: a statement given only as a PDF and the attachments/ files, served to students',
+    // Files of their own rows, not in the package JSON: the page lists names and sizes without
+    // reading any bytes (the data is the row's last column), and a download reads one row.
+    // Removed with the problem.
+    sql: `
+      CREATE TABLE stored_problem_files (
+        slug        TEXT NOT NULL REFERENCES stored_problems(slug) ON DELETE CASCADE,
+        -- 'statement': problem.LANG.pdf (lang set); 'attachment': attachments/NAME (lang NULL).
+        kind        TEXT NOT NULL CHECK (kind IN ('statement', 'attachment')),
+        name        TEXT NOT NULL,
+        lang        TEXT,
+        media_type  TEXT NOT NULL,
+        size        INTEGER NOT NULL,
+        data        BLOB NOT NULL,
+        PRIMARY KEY (slug, kind, name)
+      ) STRICT;
+    `,
+  },
+  {
+    version: 53,
     name: 'C: every stored language column takes c11',
     // As version 50: each table rebuilt from its own stored definition with the longer list.
     sql: '',

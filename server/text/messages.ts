@@ -116,6 +116,7 @@ export const FIXED_MESSAGES = {
   'error.no-invocation': { en: 'There is no invocation {0}.', zh: '没有自定义测试 {0}。' },
   'error.no-sample-run': { en: 'There is no sample run {0}.', zh: '没有样例运行 {0}。' },
   'error.no-problem': { en: 'There is no problem "{0}".', zh: '没有题目 {0}。' },
+  'error.no-problem-file': { en: 'Problem "{0}" has no file "{1}".', zh: '题目 {0} 没有文件 {1}。' },
   'error.no-lab-job': { en: 'There is no lab job {0} (jobs are kept for an hour).', zh: '没有实验室任务 {0}（任务只保留一小时）。' },
   'error.no-mistake-map': { en: 'There is no mistake map {0}.', zh: '没有错误地图 {0}。' },
   'error.no-stored-problem': { en: 'There is no stored problem {0}.', zh: '没有导入的题目 {0}。' },

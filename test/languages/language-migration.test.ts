@@ -44,7 +44,7 @@ describe('stored language columns take every registry id (migration 50)', () => 
   });
 });
 
-describe('stored language columns take c11 (migration 52)', () => {
+describe('stored language columns take c11 (migration 53)', () => {
   it('opens a database of the version before with a C++ submission and a mistake map, then stores C', () => {
     const path = join(dir, 'judge-c.db');
     const at = MIGRATIONS.findIndex((m) => m.name.startsWith('C: every stored language column'));
