@@ -44,12 +44,24 @@ const HEAVY_JUDGE = ['test/judge/limits.test.ts', 'test/judge/interactive.test.t
 const SLOW = all.filter((f) => f.endsWith('.slow.test.ts'));
 const folder = (f) => f.split('/')[1];
 
+/**
+ * The sandbox files with no verdict near a limit (every program is given 10 s and takes
+ * milliseconds, or nothing is timed): they compare the sandbox with real Node program by program,
+ * or check what the build and the wire carry. They are light: run beside a heavy job, they cannot
+ * flip a verdict, and the heavy chain (the run's critical path) is shorter by their minutes.
+ */
+const SANDBOX_PROGRAMS = ['patched-builtins', 'differential', 'differences-readme', 'io-idioms', 'build-cache', 'run-isolation', 'native-wire'].map((n) => `test/sandbox/${n}.test.ts`);
+const sandboxTimed = (f) => folder(f) === 'sandbox' && !SANDBOX_PROGRAMS.includes(f);
+
 /** Node 24: the whole suite. */
 const jobs = [];
 for (let k = 1; k <= SHARDS; k++) jobs.push({ name: `node24-solution-table-${k}of${SHARDS}`, node: node24, heavy: true, files: [SOLUTION_TABLE], env: { SOLUTION_SHARD: `${k}/${SHARDS}` } });
-jobs.push({ name: 'node24-sandbox', node: node24, heavy: true, files: all.filter((f) => folder(f) === 'sandbox') });
+jobs.push({ name: 'node24-sandbox', node: node24, heavy: true, files: all.filter(sandboxTimed) });
+jobs.push({ name: 'node24-sandbox-programs', node: node24, heavy: false, files: SANDBOX_PROGRAMS.filter((f) => all.includes(f)) });
 jobs.push({ name: 'node24-judge-heavy', node: node24, heavy: true, files: HEAVY_JUDGE.filter((f) => all.includes(f)) });
-jobs.push({ name: 'node24-slow', node: node24, heavy: false, files: SLOW, env: { SLOW_TESTS: '1' } });
+// The slow suite is CI's addition beside the whole normal suite: its per-problem loops run every
+// 4th problem here (SG_SLOW_SAMPLE_EVERY, test/helpers/shard.ts); `npm run test:slow` runs them all.
+jobs.push({ name: 'node24-slow', node: node24, heavy: false, files: SLOW, env: { SLOW_TESTS: '1', SG_SLOW_SAMPLE_EVERY: '4' } });
 // The known-wrong stress test (every wrong/ solution of every problem found and shrunk) is the
 // longest single file: sharded by problem like the solution table (STRESS_SHARD=k/n).
 const KNOWN_WRONG = 'test/stress/known-wrong.test.ts';
@@ -63,13 +75,16 @@ for (const [dir, files] of [...byFolder].sort((a, b) => b[1].length - a[1].lengt
  * Node 22: the suites where the Node version matters: the sandbox (vm contexts, worker threads,
  * resource limits, the permission model), the compiler, and the server's own Node-facing parts
  * (better-sqlite3's native module, HTTP, worker threads, child processes) through the API and JavaScript
- * suites. The problem kit and the pages are plain computation and HTML: Node 24 covers them.
+ * suites. The problem kit and the pages are plain computation and HTML: Node 24 covers them. So is
+ * the native runner (test/sandbox/native-*.test.ts): C, driven by the same Node code on both.
  */
 const NODE22_SERVER = ['test/integration/api.test.ts', 'test/integration/javascript.test.ts', 'test/integration/http-without-compiler.test.ts'];
+const node22Sandbox = (f) => (folder(f) === 'sandbox' && !path.basename(f).startsWith('native-')) || folder(f) === 'compile';
 // The two suites that compare the sandbox with real Node program by program (test/helpers/shard.ts,
 // sampled) run every 4th program here: whole, they were half of this job's time, on runtime code
 // that is the same on both versions; Node 24 runs them whole.
-jobs.push({ name: 'node22-sandbox-compile', node: node22, heavy: true, files: all.filter((f) => ['sandbox', 'compile'].includes(folder(f))), env: { SG_SAMPLE_EVERY: '4' } });
+jobs.push({ name: 'node22-sandbox-compile', node: node22, heavy: true, files: all.filter((f) => node22Sandbox(f) && !SANDBOX_PROGRAMS.includes(f)) });
+jobs.push({ name: 'node22-sandbox-programs', node: node22, heavy: false, files: all.filter((f) => node22Sandbox(f) && SANDBOX_PROGRAMS.includes(f)), env: { SG_SAMPLE_EVERY: '4' } });
 jobs.push({ name: 'node22-server', node: node22, heavy: false, files: NODE22_SERVER.filter((f) => all.includes(f)) });
 
 // Every Node 24 job's files, together, are every test file exactly once (a sharded file once in all).
@@ -81,19 +96,20 @@ if (new Set(covered).size !== covered.length || covered.length !== all.length) {
 }
 
 /**
- * Heavy jobs first, longest first within each kind (a job's seconds in a full fresh-clone run on
- * this machine kind, 2026-11-27 06:40, with problems and package-format as measured after that
- * run's changes; a job not listed counts as short). The heavy jobs run one at a time, so their
- * chain is the run's critical path unless it starts at once: started behind the two longest light
- * jobs, it ended 70 s after everything else. The other slot takes the light jobs longest first, so
- * that the last ones to start are short and both slots end together.
+ * Heavy jobs first, longest first within each kind (a job's seconds in the fresh-clone run of
+ * 2026-12-02 00:00 on this machine kind, beside other work; the jobs split since then estimated
+ * from their files' seconds in that run; a job not listed counts as short). The heavy jobs run one
+ * at a time, so their chain is the run's critical path unless it starts at once. The other slot
+ * takes the light jobs longest first, so that the last ones to start are short and both slots end
+ * together.
  */
 const SECONDS = {
-  'node24-integration': 650, 'node24-browser': 406, 'node24-sandbox': 334, 'node22-sandbox-compile': 229, 'node24-slow': 221,
-  'node24-distributed': 151, 'node24-solution-table-1of2': 159, 'node24-solution-table-2of2': 136, 'node24-problems': 90,
-  'node24-known-wrong-2of2': 80, 'node24-known-wrong-1of2': 59, 'node24-stress': 84, 'node24-problem-store': 66,
-  'node24-package-format': 39, 'node24-contests': 42, 'node24-judge': 39, 'node24-mistakes': 38, 'node24-lab': 32,
-  'node22-server': 19, 'node24-judge-heavy': 16, 'node24-compile': 11,
+  'node24-integration': 803, 'node24-browser': 578, 'node24-sandbox': 250, 'node22-sandbox-compile': 236, 'node24-slow': 220,
+  'node24-distributed': 241, 'node24-sandbox-programs': 190, 'node24-solution-table-1of2': 188, 'node24-solution-table-2of2': 158,
+  'node24-problem-store': 181, 'node24-problems': 159, 'node24-known-wrong-2of2': 152, 'node24-stress': 139,
+  'node24-known-wrong-1of2': 91, 'node24-package-format': 85, 'node24-contests': 80, 'node22-sandbox-programs': 66,
+  'node24-mistakes': 58, 'node24-judge': 47, 'node24-languages': 45, 'node24-lab': 44, 'node22-server': 27,
+  'node24-judge-heavy': 24, 'node24-compile': 16,
 };
 const order = (j) => (j.heavy ? -1e6 : 0) - (SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
