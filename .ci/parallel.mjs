@@ -17,7 +17,7 @@
  * machine only with a light one (servers, pages, the browser), which mostly waits.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const [node24, node22] = process.argv.slice(2);
@@ -128,6 +128,52 @@ if (process.env.CI_DRY === '1') {
  * (3.55 -> 3.22 s of CPU for one thread). The sandbox's processes start with an empty environment.
  */
 const NODE_COMPILE_CACHE = process.env.NODE_COMPILE_CACHE ?? path.resolve('node_modules/.cache/node-compile-cache');
+/**
+ * The cgroup v1 cpuacct group this runner is in, when it may make groups under it (root on this
+ * machine kind), else null. Each job then runs in a group of its own, and its CPU seconds, counted
+ * for every process it started (vitest, the judges, Chromium, Redis, the sandboxes, whose own groups
+ * the sandbox makes under the job's), are in the jobs table: beside other work, or two jobs at a
+ * time, a job's wall time follows the machine's load, its CPU time much less.
+ */
+function cpuacctBase() {
+  try {
+    const line = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => (l.split(':')[1] ?? '').split(',').includes('cpuacct'));
+    if (!line) return null;
+    const dir = path.join('/sys/fs/cgroup/cpuacct', line.split(':').slice(2).join(':'));
+    if (!existsSync(path.join(dir, 'cpuacct.usage'))) return null;
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    return null;
+  }
+}
+const CPUACCT = process.env.CI_CPU_GROUPS === '0' ? null : cpuacctBase();
+
+/** Starts `argv` in a new cpuacct group of its own (the shell joins it, then becomes the command); no group: as it is. */
+function spawnCounted(job, argv, options) {
+  if (!CPUACCT) return { child: spawn(argv[0], argv.slice(1), options), group: null };
+  const group = path.join(CPUACCT, `sg-ci-${process.pid}-${job.name}`);
+  try {
+    mkdirSync(group);
+  } catch {
+    return { child: spawn(argv[0], argv.slice(1), options), group: null };
+  }
+  return { child: spawn('/bin/sh', ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', group, ...argv], options), group };
+}
+
+/** The group's CPU seconds (its processes and every group under it), and the group removed; null without one. */
+function cpuSeconds(group) {
+  if (!group) return null;
+  let seconds = null;
+  try {
+    seconds = Math.round(Number(readFileSync(path.join(group, 'cpuacct.usage'), 'utf8')) / 1e9);
+    rmdirSync(group);
+  } catch {
+    // A process the job left running keeps its group: it is only not removed.
+  }
+  return seconds;
+}
+
 const running = new Set();
 const results = [];
 const t0 = Date.now();
@@ -139,16 +185,17 @@ function runJob(job) {
     const env = { ...process.env, NODE_COMPILE_CACHE, ...job.env, PATH: `${job.node}/bin:${process.env.PATH}`, npm_config_nodedir: job.node };
     // The Node 22 jobs judge with the machine's Node, as SG_NODE does for npm scripts (docs/install.md).
     if (job.node !== node24) Object.assign(env, { SG_NODE: path.join(job.node, 'bin', 'node'), SG_NODE_PINNED: '0' });
-    const child = spawn(path.join(job.node, 'bin', 'node'), ['node_modules/vitest/vitest.mjs', 'run', ...job.files, `--outputFile.json=${report}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, group } = spawnCounted(job, [path.join(job.node, 'bin', 'node'), 'node_modules/vitest/vitest.mjs', 'run', ...job.files, `--outputFile.json=${report}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
+      const cpu = cpuSeconds(group);
       writeFileSync(path.join(ARTIFACTS, `${job.name}.log`), out);
-      console.log(`\n== ${job.name} (${job.files.length} file(s)): ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
+      console.log(`\n== ${job.name} (${job.files.length} file(s)): ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s${cpu === null ? '' : `, ${cpu} s of CPU`}`);
       console.log(out.trimEnd());
-      results.push({ job, code, seconds });
+      results.push({ job, code, seconds, cpu });
       resolve();
     });
   });
@@ -173,8 +220,9 @@ await new Promise((done) => {
   pump();
 });
 
-console.log(`\n== jobs (${Math.round((Date.now() - t0) / 1000)} s in all, ${SLOTS} at a time)`);
-for (const r of results) console.log(`${r.job.name.padEnd(36)} ${r.code === 0 ? 'passed' : 'FAILED'}  ${r.seconds} s`);
+const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((sum, r) => sum + r.cpu, 0) : null;
+console.log(`\n== jobs (${Math.round((Date.now() - t0) / 1000)} s in all, ${SLOTS} at a time${cpuTotal === null ? '' : `; ${cpuTotal} s of CPU`})`);
+for (const r of results) console.log(`${r.job.name.padEnd(36)} ${r.code === 0 ? 'passed' : 'FAILED'}  ${String(r.seconds).padStart(4)} s${r.cpu === null ? '' : `  ${String(r.cpu).padStart(5)} s CPU`}`);
 // CI keeps only the end of this output: the failed tests again, by name, with the start of each message.
 for (const r of results.filter((r) => r.code !== 0)) {
   let report;
