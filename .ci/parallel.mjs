@@ -149,7 +149,7 @@ function cpuacctBase() {
 }
 const CPUACCT = process.env.CI_CPU_GROUPS === '0' ? null : cpuacctBase();
 
-/** Starts `argv` in a new cpuacct group of its own (the shell joins it, then becomes the command); no group: as it is. */
+/** Starts `argv` in a new cpuacct group of its own (the shell joins it, then becomes the command; a job runs even where joining fails); no group: as it is. */
 function spawnCounted(job, argv, options) {
   if (!CPUACCT) return { child: spawn(argv[0], argv.slice(1), options), group: null };
   const group = path.join(CPUACCT, `sg-ci-${process.pid}-${job.name}`);
@@ -158,7 +158,7 @@ function spawnCounted(job, argv, options) {
   } catch {
     return { child: spawn(argv[0], argv.slice(1), options), group: null };
   }
-  return { child: spawn('/bin/sh', ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', group, ...argv], options), group };
+  return { child: spawn('/bin/sh', ['-c', 'echo $$ 2>/dev/null > "$0/cgroup.procs"; exec "$@"', group, ...argv], options), group };
 }
 
 /** The group's CPU seconds (its processes and every group under it), and the group removed; null without one. */
