@@ -87,6 +87,9 @@ describe('an import\'s budget', () => {
     const started = Date.now();
     const r = await importPackage(db, { zip, fileName: 'x.zip' }, { dataDir, owner: null, compiler, sandbox: await sandboxP, bounds: { ...IMPORT_BOUNDS, cpuMs: 1000 } });
     if (!r.ok) throw new Error(r.reasons.join('\n'));
+    // The format's order: the wrong answer (product.ts) runs before the slow folder spends the
+    // budget, so every row the budget left unrun is a looping one (the sentence below counts them).
+    expect(r.solutions.filter((s) => s.folder === 'wrong_answer').map((s) => s.got)).toEqual(['WA']);
     const looped = r.solutions.filter((s) => s.got === 'TLE');
     // Each TLE spends at least its 200 ms: the budget is spent after the fifth (or sooner on a slow clock).
     expect(looped.length).toBeGreaterThanOrEqual(1);
