@@ -42,18 +42,18 @@ describe('limits a package states', () => {
       f.set('submissions/time_limit_exceeded/loop.js', 'for (;;) {}\n');
     });
     const zip = zipFiles(files.map((f) => ({ path: `huge-limit/${f.path}`, data: f.data })));
-    const started = Date.now();
+    // The import ends (within the test's timeout, however busy the machine): the loop is stopped
+    // by its CPU time at the judge's ceiling, not held until the server stops. Its CPU time is the
+    // figure asserted, not the wall clock, which grows with the machine's load.
     const r = await importPackage(db, { zip, fileName: 'huge-limit.zip' }, { dataDir, owner: null, compiler, sandbox: await sandboxP });
     if (!r.ok) throw new Error(r.reasons.join('\n'));
-    // The loop is stopped by its CPU time at the judge's ceiling, not held until the server stops.
-    expect(Date.now() - started).toBeLessThan(120_000);
     const loop = r.solutions.find((s) => s.name === 'loop.js')!;
     expect(loop.got).toBe('TLE');
     expect(loop.maxTimeMs).toBeLessThan(2 * MAX_TIME_MS);
     expect(r.notes.join('\n')).toMatch(/The time limit 1e\+23 ms is not one this judge gives \(1 to 10000 ms\); 10000 ms is taken\./);
     expect(r.notes.join('\n')).toMatch(/The memory limit 99999999999 MiB is not one this judge gives \(16 to 1024 MiB\); 1024 MiB is taken\./);
     expect(getProblemHeader(db, 'huge-limit')).toMatchObject({ timeLimitMs: MAX_TIME_MS, memoryLimitMb: 1024 });
-  }, 180_000);
+  }, 300_000);
 });
 
 /** The small package with `n` solutions that each print a wrong sum (WA on the first test) or loop. */
