@@ -8,7 +8,7 @@ import type { Verdict } from '../judge/verdicts';
 import { CASE_LAYOUTS } from '../problems/case-layout';
 import { loadInteractor } from '../problems/interactive';
 import type { LoadedProblem } from '../problems/registry';
-import type { Interactor, ReferenceSolver, Size } from '../problems/types';
+import type { Interactor, Limits, ReferenceSolver, Size } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import { CaseStream } from './batch';
 import { searchBatched } from './batched-search';
@@ -45,6 +45,11 @@ export interface StressDeps {
   brute: ReferenceSolver;
   /** Interactive problems: each case is a game against it (the reference only names the winner). */
   interactor?: Interactor;
+  /**
+   * The limits the program runs under: a stress job's are its problem's judging's (the stored
+   * header's, server/judge/judging.ts); absent, the package's own (the command line, tests).
+   */
+  limits?: Limits;
   /** Asked between batches and shrink rounds: true ends the run as 'cancelled' with the cases run so far. */
   cancelled?: () => boolean;
   /**
@@ -134,7 +139,8 @@ const BATCH_TARGET_MS = 150;
 export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (e: StressEvent) => void = () => {}): Promise<StressOutcome> {
   const started = performance.now();
   const { problem, fast } = deps;
-  const pkg = problem.pkg;
+  // The package as this run judges it: its own limits unless the judging's are given.
+  const pkg = deps.limits ? { ...problem.pkg, limits: deps.limits } : problem.pkg;
   const brute = pkg.bruteSizes.includes(req.size) ? deps.brute : null;
   const interactor = deps.interactor ?? (pkg.interactive ? await loadInteractor(pkg.slug) : undefined);
   const base: StressOutcome = {
