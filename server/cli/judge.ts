@@ -13,7 +13,7 @@ import { grade } from '../judge/grader';
 import { verdictText } from '../judge/verdicts';
 import { exitWhenWritten } from './exit';
 import { importProblems } from '../import/import';
-import { gradedBy, judgingFor } from '../judge/judging';
+import { gradedBy, judgingFor } from '../judging/judging';
 import { listSlugs, SLUG_PATTERN } from '../problems/registry';
 import { createProgramSandbox } from '../languages/program-sandbox';
 import { detectLanguages } from '../languages/detect';
@@ -74,7 +74,7 @@ async function main(): Promise<number> {
     }
     const compiler = createCompiler();
     const sandbox = await createProgramSandbox();
-    // As the web judge judges it (server/judge/judging.ts): the stored header's limits, its interactor.
+    // As the web judge judges it (server/judging/judging.ts): the stored header's limits, its interactor.
     const judging = await judgingFor(db, slug, { compiler });
     try {
       if (!judging) usage(`problem ${slug} could not be imported`);

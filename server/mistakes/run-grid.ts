@@ -65,7 +65,7 @@ export function gridRows(files: readonly { states: number[][] }[]): number[][] {
 
 /**
  * `limits`: what the program runs under; a mistake-map job passes its problem's judging's (the
- * stored header's, server/judge/judging.ts); absent, the package's own (tests, tools).
+ * stored header's, server/judging/judging.ts); absent, the package's own (tests, tools).
  */
 export async function runGrid(
   slug: string,

@@ -1,6 +1,6 @@
 import type { Compiler } from '../compile/types';
 import { compileAndLoad, judgeOne } from '../judge/judge-one';
-import { judgingFor, type Judging } from '../judge/judging';
+import { judgingFor, type Judging } from '../judging/judging';
 import type { Sandbox } from '../sandbox/types';
 import type { Db } from '../storage/db';
 import { getInvocation, type InvocationResult, type InvocationRow } from '../storage/invocations';

@@ -8,7 +8,7 @@ import type { Limits } from '../problems/types';
 import { loadProbe } from '../mistakes/probes';
 import { runGrid } from '../mistakes/run-grid';
 import { trueOutcomes } from '../mistakes/truth';
-import { judgingFor } from '../judge/judging';
+import { judgingFor } from '../judging/judging';
 
 export async function runMistakeMapJob(id: number, ctx: Pick<ThreadContext, 'db' | 'compiler' | 'sandbox'>): Promise<{ result: MistakeMapFinal; usedMs: number }> {
   const row = getMistakeMap(ctx.db, id);

@@ -6,7 +6,7 @@
  */
 import type { LanguageId } from '../languages/registry';
 import { grade, type GradeEvent } from '../judge/grader';
-import { gradedBy, judgingFor } from '../judge/judging';
+import { gradedBy, judgingFor } from '../judging/judging';
 import { listTests } from '../storage/problems';
 import type { FailureText, TestResultInput } from '../storage/submissions';
 import type { ThreadContext } from './kinds/thread-runners';

@@ -4,7 +4,7 @@
  * beside expected; nothing is stored as a submission.
  */
 import { compileAndLoad, judgeOne } from '../judge/judge-one';
-import { judgingFor } from '../judge/judging';
+import { judgingFor } from '../judging/judging';
 import { listSamples } from '../storage/problems';
 import { getSampleRun, type SampleOutcome, type SampleRunResult } from '../storage/sample-runs';
 import { keptStart } from '../text/preview';

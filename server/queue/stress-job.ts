@@ -4,7 +4,7 @@ import type { Db } from '../storage/db';
 import { getStressRun, stressCancelRequested, type StressFinal } from '../storage/stress-runs';
 import { runStress, type StressEvent, type StressOutcome, type StressRequest } from '../stress/stress-run';
 import { runStoredStress } from '../problem-store/stored-stress';
-import { judgingFor, type Judging } from '../judge/judging';
+import { judgingFor, type Judging } from '../judging/judging';
 import { STRESS_CPU_BUDGET_MS } from '../stress/budget';
 import type { YieldState } from './protocol';
 

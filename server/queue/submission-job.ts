@@ -3,7 +3,7 @@
  * messages, and the full texts of the first failing test written for download.
  */
 import { grade, KEPT_OUTPUT_CHARS, type GradeEvent, type TestOutcome } from '../judge/grader';
-import { gradedBy, judgingFor } from '../judge/judging';
+import { gradedBy, judgingFor } from '../judging/judging';
 import { listTests, type TestRow } from '../storage/problems';
 import { preview } from '../text/preview';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';

@@ -47,7 +47,7 @@ export interface StressDeps {
   interactor?: Interactor;
   /**
    * The limits the program runs under: a stress job's are its problem's judging's (the stored
-   * header's, server/judge/judging.ts); absent, the package's own (the command line, tests).
+   * header's, server/judging/judging.ts); absent, the package's own (the command line, tests).
    */
   limits?: Limits;
   /** Asked between batches and shrink rounds: true ends the run as 'cancelled' with the cases run so far. */

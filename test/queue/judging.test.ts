@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgingFor } from '../../server/judge/judging';
+import { judgingFor } from '../../server/judging/judging';
 import { importPackage } from '../../server/problem-store';
 import { CASE_LAYOUTS } from '../../server/problems/case-layout';
 import { runInvocationJob } from '../../server/queue/invocation-job';
@@ -19,7 +19,7 @@ import { AC, guessPackage, WRONG } from '../helpers/guess-number-package';
 import { importBench } from '../helpers/import-bench';
 
 /**
- * One problem, one way to judge it (server/judge/judging.ts): every job kind, run as a judge
+ * One problem, one way to judge it (server/judging/judging.ts): every job kind, run as a judge
  * thread runs it on a real database, compiler and sandbox, judges a problem under the same limits,
  * check and interactor. An imported interactive package's game is played alike by a submission, a
  * sample run and a custom invocation (the invocation used to compare outputs instead, which an

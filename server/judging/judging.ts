@@ -35,9 +35,9 @@ import type { Interactor, Limits } from '../problems/types';
 import { prepared, type Db } from '../storage/db';
 import { getProblemHeader } from '../storage/problems';
 import type { Reference } from '../stress/oracle';
-import { limitsOf } from './judge-one';
-import type { GradeRequest } from './grader';
-import type { OutputCheck } from './output-check';
+import { limitsOf } from '../judge/judge-one';
+import type { GradeRequest } from '../judge/grader';
+import type { OutputCheck } from '../judge/output-check';
 
 /** Where a problem came from: problems/<slug>/, a package imported from outside, or a teacher's published draft. */
 export type ProblemShape = 'built-in' | 'imported' | 'draft';
