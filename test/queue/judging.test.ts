@@ -33,10 +33,12 @@ async function context(sent: FromThread[] = []): Promise<ThreadContext> {
   return { db, compiler, sandbox, sandboxes: () => [sandbox], send: (m) => sent.push(m), yieldAsked: () => false };
 }
 
-/** E&D's fast reference, spinning 700 ms of CPU first on an input matching `slowOn`. */
+/** E&D's fast reference, computing about 0.4 s of CPU first on an input matching `slowOn`. */
 const edSolution = (slowOn: string) => `import { readFileSync } from 'node:fs';
 const input = readFileSync(0, 'utf8');
-if (${slowOn}.test(input)) { const start = Date.now(); while (Date.now() - start < 700) {} }
+let spin = 0;
+if (${slowOn}.test(input)) for (let i = 0; i < 4e7; i++) spin = (spin * 31 + i) | 0;
+if (spin === 7) console.log('');
 const t = input.trim().split(/\\s+/).map(Number);
 let at = 1;
 const out: string[] = [];
@@ -82,8 +84,8 @@ describe('every job kind judges a problem by its one judging', { timeout: 60_000
   });
 
   it("runs a built-in problem under its stored header's limits in every job kind, stress runs and mistake maps too", async () => {
-    // E&D as stored with a 100 ms limit (its package says 1000 ms): a program spending 700 ms on
-    // "40 40" passes under the package's limit and exceeds the stored one.
+    // E&D as stored with a 100 ms limit (its package says 1000 ms): a program spending about
+    // 0.4 s on "40 40" passes under the package's limit and exceeds the stored one.
     saveImportedProblem(
       db,
       { slug: 'ed', titleEn: 'E&D', titleZh: 'E&D', source: '', statementEn: '', statementZh: '', timeLimitMs: 100, memoryLimitMb: 256, contentHash: 'test' },
@@ -93,7 +95,8 @@ describe('every job kind judges a problem by its one judging', { timeout: 60_000
     expect([judging?.shape, judging?.limits, judging?.check, judging?.interactor, judging?.layout]).toEqual(['built-in', { timeMs: 100, memoryMb: 256 }, undefined, undefined, CASE_LAYOUTS.ed]);
     await judging?.close();
     const slowOn40 = edSolution('/40 40/');
-    const stopped = /Time limit exceeded: the program ran for more than 100 ms of CPU time/;
+    // Stopped at 100 ms of CPU time (or, on a machine too busy to give it that in time, by the wall-clock net).
+    const stopped = /Time limit exceeded: the program (ran for more than 100 ms of CPU time|was stopped after \d+ ms of wall time)/;
 
     const sent: FromThread[] = [];
     await runSubmissionJob(insertSubmission(db, 'ed', slowOn40), await context(sent));
@@ -113,7 +116,7 @@ describe('every job kind judges a problem by its one judging', { timeout: 60_000
     expect(got.slice(-20)).toBe('?'.repeat(20));
     expect(got.slice(0, -20)).toBe(map.result.truth!.slice(0, -20));
 
-    const stress = insertStressRun(db, { problem: 'ed', source: edSolution('/^/'), cases: 3, size: 'tiny', seed: 1 });
+    const stress = insertStressRun(db, { problem: 'ed', source: edSolution('/^/'), cases: 1, size: 'tiny', seed: 1 });
     const sandbox = await sandboxP;
     const run = await runStressJob(stress, { db, compiler, sandboxes: [sandbox], progress: () => {} });
     expect('result' in run && [run.result, run.counterexample?.verdict]).toEqual(['failed', 'TLE']);
