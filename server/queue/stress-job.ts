@@ -114,10 +114,11 @@ async function stressOf(judging: Judging, request: StressRequest, deps: StressJo
   if (!cases.ok) return { missing: cases.missing };
   const { limits, interactor } = judging;
   const common = { compiler: deps.compiler, sandboxes: deps.sandboxes, limits, cancelled, yieldNow: deps.yieldNow };
+  const { layout } = judging;
   if (cases.source.kind === 'package') {
     // STRESS_BATCH=0: one case a run for every problem (the baseline of bench/stress-api.bench.ts).
-    return runStress(request, { ...common, ...cases.source.tools, ...(interactor && { interactor }), oneCaseARun: process.env.STRESS_BATCH === '0' }, onEvent);
+    return runStress(request, { ...common, ...cases.source.tools, ...(interactor && { interactor }), layout, oneCaseARun: process.env.STRESS_BATCH === '0' }, onEvent);
   }
   const { generator, reference } = cases.source;
-  return runStoredStress(request, { ...common, generator, reference, ...(judging.check && { check: judging.check }), caseLayout: judging.layout }, onEvent);
+  return runStoredStress(request, { ...common, generator, reference, ...(judging.check && { check: judging.check }), caseLayout: layout }, onEvent);
 }

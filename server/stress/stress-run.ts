@@ -5,7 +5,7 @@ import type { Compiler } from '../compile/types';
 import type { LanguageId } from '../languages/registry';
 import { judgeRun } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
-import { CASE_LAYOUTS } from '../problems/case-layout';
+import { CASE_LAYOUTS, type CaseLayout } from '../problems/case-layout';
 import { loadInteractor } from '../problems/interactive';
 import type { LoadedProblem } from '../problems/registry';
 import type { Interactor, Limits, ReferenceSolver, Size } from '../problems/types';
@@ -50,6 +50,8 @@ export interface StressDeps {
    * header's, server/judging/judging.ts); absent, the package's own (the command line, tests).
    */
   limits?: Limits;
+  /** The problem's case layout (its judging's); absent, the built-in table's (server/problems/case-layout.ts). */
+  layout?: CaseLayout | null;
   /** Asked between batches and shrink rounds: true ends the run as 'cancelled' with the cases run so far. */
   cancelled?: () => boolean;
   /**
@@ -252,7 +254,8 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   };
 
   // A problem whose input is T cases sends many cases a run, in its own format (batch.ts).
-  const layout = pkg.interactive || deps.oneCaseARun ? undefined : CASE_LAYOUTS[pkg.slug];
+  const declared = deps.layout === undefined ? CASE_LAYOUTS[pkg.slug] : deps.layout;
+  const layout = pkg.interactive || deps.oneCaseARun || !declared ? undefined : declared;
   if (layout) {
     const stream = new CaseStream(arb, pkg, layout, req.seed);
     const progress = (casesRun: number): void => {
