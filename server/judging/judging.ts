@@ -107,15 +107,20 @@ interface StoredRow {
   draft: boolean;
 }
 
-/** Only what every job needs, not the whole package (its solution sources can be large). */
+/**
+ * Only what every job needs, not the whole package (its solution sources can be large): one
+ * json_extract of two paths reads the package's JSON once.
+ */
 function storedRow(db: Db, slug: string): StoredRow | undefined {
   const row = prepared(
     db,
-    `SELECT json_extract(s.package, '$.checker') AS checker, json_extract(s.package, '$.caseLayout') AS caseLayout,
+    `SELECT json_extract(s.package, '$.checker', '$.caseLayout') AS parts,
        EXISTS (SELECT 1 FROM problem_drafts d WHERE d.slug = s.slug AND d.published_at IS NOT NULL) AS draft
      FROM stored_problems s WHERE s.slug = ?`,
-  ).get(slug) as { checker: string; caseLayout: string | null; draft: number } | undefined;
-  return row && { checker: JSON.parse(row.checker) as StoredChecker, caseLayout: row.caseLayout === null ? null : (JSON.parse(row.caseLayout) as CaseLayout), draft: row.draft === 1 };
+  ).get(slug) as { parts: string; draft: number } | undefined;
+  if (!row) return undefined;
+  const [checker, caseLayout] = JSON.parse(row.parts) as [StoredChecker, CaseLayout | null];
+  return { checker, caseLayout: caseLayout ?? null, draft: row.draft === 1 };
 }
 
 function storedJudging(db: Db, slug: string, row: StoredRow, limits: Limits, compiler: Compiler): Judging {
