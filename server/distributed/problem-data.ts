@@ -140,7 +140,7 @@ export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRe
  * Why a worker cannot judge this interactive stored problem, or null (not interactive, or its
  * interactor is all there). The interactor's modules are in the stored package's checker, so the
  * digest and the version hash already cover them; what is checked here is that they are the
- * modules the judge thread will run (storedCheckFor → sandboxed-interactor.ts), not a package that
+ * modules the judge thread will run (judgingFor in server/judging/judging.ts → sandboxed-interactor.ts), not a package that
  * says "interactive" and would be judged by comparing outputs.
  */
 export function interactorFault(doc: ProblemDocument): string | null {

@@ -5,6 +5,7 @@ import type { StoredChecker } from './types';
 import { INTERACTOR_FORM } from '../package-format/interactor-files';
 import { clampLimits, MAX_MEMORY_MB, MAX_TIME_MS, MIN_MEMORY_MB } from '../rules/limits';
 import { programUnavailable } from './package-programs';
+import { errorsOf, outputValidatorFindings, problemTypeFindings, testCountFindings } from '../package-format/verify';
 
 /** The format's two ways of saying so: `type: interactive` (2023-07) or `validation: custom interactive` (legacy). */
 export function isInteractive(pkg: Pick<ParsedPackage, 'type' | 'validation'>): boolean {
@@ -39,16 +40,13 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
   return { checker: { kind: 'tokens', options }, faults };
 }
 
-/** Why the judge cannot hold this package at all (before any solution is run). */
+/**
+ * Why the judge cannot hold this package at all (before any solution is run): its type (the
+ * verifier's config part), no test (data), an output validator or interactor it cannot run
+ * (validators; server/package-format/verify/).
+ */
 export function packageFaults(pkg: ParsedPackage): string[] {
-  const faults: string[] = [];
-  const types = pkg.type.split(/\s+/);
-  if (types.includes('submit-answer')) faults.push('A "submit-answer" problem (students hand in output files, not programs) cannot be judged here.');
-  if (types.includes('multi-pass')) faults.push(`A multi-pass problem (its output validator gives the submission a new input, up to ${pkg.validationPasses ?? 2} passes) cannot be judged here: this judge runs a submission once per test.`);
-  if (pkg.validation.includes('score') && !types.includes('scoring')) faults.push('A custom score validator gives points, and this judge judges pass/fail only.');
-  if (!pkg.samples.length && !pkg.secret.length) faults.push('The package holds no test case, so there is nothing to judge a submission on.');
-  faults.push(...checkerOf(pkg).faults);
-  return faults;
+  return errorsOf([...problemTypeFindings(pkg), ...testCountFindings(pkg), ...outputValidatorFindings(checkerOf(pkg).faults)]);
 }
 
 /** The package's limits within the judge's bounds, with a note for each one not taken as stated. */
