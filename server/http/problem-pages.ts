@@ -13,7 +13,7 @@ import { listActiveStressRuns } from '../storage/stress-runs';
 import { stressRunState } from './stress-state';
 import { notFound } from './errors';
 import { STORED_HASH_PREFIX } from '../problem-store/store';
-import { storedLack } from './stored-guard';
+import { isInteractiveProblem, storedLack } from './stored-guard';
 import { listKeptFiles } from '../problem-store/kept-files';
 import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { teachingView } from './teaching-view';
@@ -163,7 +163,7 @@ export async function renderProblemPage(db: Db, statements: StatementCache, req:
     scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js', ...(round ? ['/static/contest-clock.js', '/static/live.js', '/static/contest-live.js'] : [])],
     round,
     toolOff,
-    starterJson: JSON.stringify(starterCode(catalogEntry(p.slug).tags.includes('interactive') ? 'interactive' : 'batch')).replace(/</g, '\\u003c'),
+    starterJson: JSON.stringify(starterCode(isInteractiveProblem(db, p.slug) ? 'interactive' : 'batch')).replace(/</g, '\\u003c'),
     languages: languageMenu(prefill?.language, res.locals.uiLang === 'zh' ? 'zh' : 'en'),
     // A Chinese page says the sample runs' messages (and the API's errors) by their ids.
     messagesJson: res.locals.uiLang === 'zh' ? sampleRunTemplates() : null,
@@ -242,9 +242,9 @@ function sampleRunTemplates(): string {
  * with a reference and a generator; without a generator, a sentence instead of the stress panel;
  * without a runnable reference, a sentence instead of all three.
  */
-function storedPanels(db: Db, slug: string, contentHash: string, lang: 'en' | 'zh'): { storedNotice: string | null; noStoredInputs: boolean } {
-  if (!contentHash.startsWith(STORED_HASH_PREFIX)) return { storedNotice: null, noStoredInputs: false };
+function storedPanels(db: Db, slug: string, contentHash: string, lang: 'en' | 'zh'): { storedNotice: string | null; noStoredInputs: boolean; noStoredInvocations: boolean } {
+  if (!contentHash.startsWith(STORED_HASH_PREFIX)) return { storedNotice: null, noStoredInputs: false, noStoredInvocations: false };
   const inputs = storedLack(db, slug, 'input');
   const lack = inputs ?? storedLack(db, slug, 'stress');
-  return { storedNotice: lack && sayIn(lack, lang), noStoredInputs: inputs !== null };
+  return { storedNotice: lack && sayIn(lack, lang), noStoredInputs: inputs !== null, noStoredInvocations: storedLack(db, slug, 'invoke') !== null };
 }

@@ -740,4 +740,22 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
     },
   },
+  {
+    version: 54,
+    name: 'stored problems: a C++ or Python accepted solution judged AC at import is the reference',
+    // Custom inputs, saved tests and stress tests of a real package (its accepted solutions are
+    // C++ and Python) were off; its facts are read again from the stored package, C++ first, as
+    // server/problem-store/sandboxed-reference.ts picks.
+    sql: `
+      UPDATE stored_problem_facts SET reference_state = 'ok', reference_name = (
+        SELECT 'accepted/' || json_extract(s.value, '$.name') FROM stored_problems p, json_each(p.package, '$.solutions') s
+        WHERE p.slug = stored_problem_facts.slug AND json_extract(s.value, '$.folder') = 'accepted' AND json_extract(s.value, '$.source') IS NOT NULL
+          AND json_extract(s.value, '$.language') IN ('cpp', 'python') AND json_extract(s.value, '$.got') = 'AC'
+        ORDER BY json_extract(s.value, '$.language') = 'python', s.key LIMIT 1)
+      WHERE reference_state = 'language' AND EXISTS (
+        SELECT 1 FROM stored_problems p, json_each(p.package, '$.solutions') s
+        WHERE p.slug = stored_problem_facts.slug AND json_extract(s.value, '$.folder') = 'accepted' AND json_extract(s.value, '$.source') IS NOT NULL
+          AND json_extract(s.value, '$.language') IN ('cpp', 'python') AND json_extract(s.value, '$.got') = 'AC');
+    `,
+  },
 ];
