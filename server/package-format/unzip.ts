@@ -9,8 +9,9 @@ import { MAX_LINK_BYTES, resolveZipLinks } from './zip-links';
  * the declared size by zlib itself (`maxOutputLength`), so a lying header cannot inflate further.
  * Written on node:zlib rather than with yauzl or fflate: a package is a few MB read whole, and the
  * part a library would add (streaming, ZIP64, encryption) is what an upload must refuse anyway.
- * Names with `..`, absolute names, drive letters, backslashes, encrypted entries and methods
- * other than stored/deflate are refused, each with a sentence. Symbolic links are read as the
+ * Names with `..`, absolute names, drive letters, encrypted entries and methods other than
+ * stored/deflate are refused, each with a sentence. A name with a backslash (DOMjudge's own
+ * example `hello` ships `test-file name\#.c`) is left out with a note: it names no path here. Symbolic links are read as the
  * files they name when those stay inside the package (zip-links.ts), and left out with a note
  * when not.
  */
@@ -65,6 +66,7 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
   };
   const files: Central[] = [];
   const links: Central[] = [];
+  const leftOut: string[] = [];
   let total = 0;
   let p = dirOffset;
   for (let i = 0; i < declared; i++) {
@@ -84,6 +86,10 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
     p += 46 + nameLength + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
     const shown = JSON.stringify(c.name.slice(0, 80));
     const bad = nameFault(c.name);
+    if (bad === BACKSLASH) {
+      leftOut.push(shown);
+      continue;
+    }
     if (bad) {
       reason(`${shown}: ${bad}`);
       continue;
@@ -137,17 +143,20 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
     if ((c.mode & 0o170000) === 0o120000) targets.set(c.name.replace(/\/$/, ''), data.toString('utf8'));
     else entries.push({ path: c.name, data });
   }
-  if (!targets.size) return { ok: true, entries, notes: [] };
+  const notes = leftOut.length ? [`${leftOut.length} file(s) of the zip have a backslash in their name and were left out (${leftOut.slice(0, 3).join(', ')}): a package's paths use forward slashes.`] : [];
+  if (!targets.size) return { ok: true, entries, notes };
   const linked = resolveZipLinks(entries, targets, { maxEntries: b.maxEntries, maxTotalBytes: b.maxTotalBytes, entries: entries.length, bytes: total });
   if (linked.reasons.length) return { ok: false, reasons: linked.reasons };
-  return { ok: true, entries: [...entries, ...linked.entries], notes: linked.notes };
+  return { ok: true, entries: [...entries, ...linked.entries], notes: [...notes, ...linked.notes] };
 }
+
+const BACKSLASH = 'a name with a backslash; zips use forward slashes.';
 
 /** Why a name may not be written anywhere, or null: only relative forward-slash paths inside the package. */
 function nameFault(name: string): string | null {
   if (name === '' || name.includes('\0')) return 'an empty or NUL name.';
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return 'an absolute name; a package holds only relative paths.';
-  if (name.includes('\\')) return 'a name with a backslash; zips use forward slashes.';
+  if (name.includes('\\')) return BACKSLASH;
   if (name.split('/').some((s) => s === '..')) return 'a name with "..", which would reach outside the package.';
   if (name.replace(/\/$/, '').split('/').some((s) => s === '.' || s === '')) return 'a name with an empty or "." part.';
   if (name.split('/').length > 12) return 'nested too deep.';
