@@ -12,7 +12,8 @@ function gnuC(): NativeToolchain {
     versionArgs: ['--version'],
     sourceFile: 'main.c',
     artifact: 'main',
-    compile: (gcc, box) => [gcc, ...flags, '-o', box.output, box.source, '-lm'],
+    // Linked -static as C++ is (cpp.ts): no dynamic loader in a run's timed CPU.
+    compile: (gcc, box) => [gcc, ...flags, '-static', '-o', box.output, box.source, '-lm'],
     run: (_gcc, program) => [program],
   };
 }

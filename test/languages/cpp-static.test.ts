@@ -34,3 +34,34 @@ describe('C++ as the judge compiles it', () => {
     }
   });
 });
+
+const MAPS_C = `#include <stdio.h>
+#include <string.h>
+int main(void) {
+  FILE *maps = fopen("/proc/self/maps", "r");
+  char line[512];
+  const char *found = "none";
+  while (maps && fgets(line, sizeof line, maps)) if (strstr(line, ".so")) { found = strchr(line, '/'); break; }
+  printf("shared objects: %s", found);
+  if (strcmp(found, "none") == 0) printf("\\n");
+  return 0;
+}
+`;
+
+describe('C as the judge compiles it', () => {
+  it('is linked statically too', { timeout: 120_000 }, async () => {
+    const c = (await detectLanguages(process.env, ['c11'])).c11;
+    if (!c?.ok) throw new Error(`gcc is needed here: ${c && !c.ok ? c.reason : 'not detected'}`);
+    const compiled = await compileNative(c.toolchain, MAPS_C);
+    if (!compiled.ok) throw new Error(compiled.diagnostics);
+    const sandbox = await createNativeSandbox();
+    try {
+      await sandbox.load(compiled.program, { timeMs: 2000, memoryMb: 256, outputBytes: 1 << 20 });
+      const r = await sandbox.run('');
+      expect(r.status, r.message ?? '').toBe('ok');
+      expect(r.stdout).toBe('shared objects: none\n');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
