@@ -9,8 +9,12 @@ export type { ContainedResult, ContainedRun, NativeProgram, NativeSandbox } from
 type NativeModule = typeof import('../sandbox/native/index');
 import type { ContainedResult, ContainedRun, NativeSandbox } from '../sandbox/native/index';
 
-/** Where the work directory of a contained run is mounted, and a program's directory. */
-export const BOX_WORK_DIR = '/work';
+/**
+ * Where the work directory of a contained run is mounted inside the box: the runner's own
+ * BOX_WORK_DIR (server/sandbox/native/box.ts), named here too so that naming it does not load the
+ * runner (test/languages/cpp-static.test.ts checks the two agree).
+ */
+export const BOX_WORK_DIR = '/box';
 
 let loading: Promise<NativeModule | string> | null = null;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectLanguages } from '../../server/languages/detect';
 import { compileNative } from '../../server/languages/native-compile';
-import { createNativeSandbox } from '../../server/languages/native-runner';
+import { BOX_WORK_DIR, createNativeSandbox } from '../../server/languages/native-runner';
+import { BOX_WORK_DIR as RUNNER_WORK_DIR } from '../../server/sandbox/native/box';
 
 /**
  * The documented compile command (docs/languages.md) links C++ statically: the judged program maps
@@ -63,5 +64,11 @@ describe('C as the judge compiles it', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe("the box's work directory", () => {
+  it('is named alike where languages name it and where the runner mounts it', () => {
+    expect(BOX_WORK_DIR).toBe(RUNNER_WORK_DIR);
   });
 });

@@ -24,7 +24,7 @@ describe.skipIf(unsupported)('runContained', () => {
   it("g++'s errors come back with their positions in the source, bounded by the output caps", async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'main.cpp'), 'int main() {\n  return undeclared;\n}\n');
-    const r = await runContained({ argv: ['/usr/bin/g++', '-O2', '-o', '/work/main', '/work/main.cpp'], workDir: dir, limits: COMPILE_LIMITS });
+    const r = await runContained({ argv: ['/usr/bin/g++', '-O2', '-o', '/box/main', '/box/main.cpp'], workDir: dir, limits: COMPILE_LIMITS });
     expect(r.status, show(r)).toBe('re');
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/main\.cpp:2:10: error: .undeclared. was not declared/);
@@ -49,7 +49,7 @@ describe.skipIf(unsupported)('runContained', () => {
         "    tampered = 'tampered'",
         'except OSError as e:',
         '    tampered = type(e).__name__',
-        "open('/work/judgemessage.txt', 'w').write(f'{inp} {ans} {out} {tampered}')",
+        "open('/box/judgemessage.txt', 'w').write(f'{inp} {ans} {out} {tampered}')",
         'sys.exit(42 if out == ans else 43)',
       ].join('\n'),
     );
@@ -72,7 +72,7 @@ describe.skipIf(unsupported)('runContained', () => {
     const work = tempDir();
     writeFileSync(path.join(work, 'given.txt'), 'from the judge\n');
     const r = await runContained({
-      argv: ['/bin/sh', '-c', 'cat /work/given.txt; i=0; while dd if=/dev/zero of=/work/f$i bs=1M count=1 2>/dev/null; do i=$((i+1)); done; echo "$i files"; ln -s /etc/passwd /work/link'],
+      argv: ['/bin/sh', '-c', 'cat /box/given.txt; i=0; while dd if=/dev/zero of=/box/f$i bs=1M count=1 2>/dev/null; do i=$((i+1)); done; echo "$i files"; ln -s /etc/passwd /box/link'],
       workDir: work,
       limits: { cpuMs: 10_000, wallMs: 30_000, memoryMb: 256, outputBytes: 1 << 20, fileBytes: 8 << 20, processes: 4 },
     });

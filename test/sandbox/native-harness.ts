@@ -30,7 +30,7 @@ export const COMPILE_LIMITS = { cpuMs: 30_000, wallMs: 120_000, memoryMb: 1024, 
 export async function compileCpp(source: string): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sg-native-test-'));
   writeFileSync(path.join(dir, 'main.cpp'), source);
-  const r = await runContained({ argv: ['/usr/bin/g++', '-std=gnu++17', '-O2', '-pipe', '-o', '/work/main', '/work/main.cpp', '-lpthread'], workDir: dir, limits: COMPILE_LIMITS });
+  const r = await runContained({ argv: ['/usr/bin/g++', '-std=gnu++17', '-O2', '-pipe', '-o', '/box/main', '/box/main.cpp', '-lpthread'], workDir: dir, limits: COMPILE_LIMITS });
   if (r.status !== 'ok') throw new Error(`g++ failed: ${r.status} ${r.message}\n${r.stderr}`);
   return dir;
 }

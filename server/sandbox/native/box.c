@@ -76,7 +76,7 @@ static int nbinds;
 static const char *io_dir, *cg_mem, *cg_pids, *cg_cpu, *cg2;
 static long tmp_mb = 64;
 /* A work directory (a compiler's, a checker's feedback): the box works in a tmpfs of work_mb at
-   /work, filled from the host directory before and copied back after the run, so what a command
+   /box, filled from the host directory before and copied back after the run, so what a command
    writes is bounded by that size and never fills the judge's disk. */
 static const char *work_host;
 static long work_mb = 64;
@@ -334,7 +334,7 @@ static int copy_tree(int from_dir, int to_dir, int depth, uid_t uid) {
 
 static void work_copy_in(const char *root) {
   char dst[4096], opts[64];
-  snprintf(dst, sizeof dst, "%s/work", root);
+  snprintf(dst, sizeof dst, "%s/box", root);
   mkdir(dst, 0755);
   snprintf(opts, sizeof opts, "size=%ldm,mode=0755,nr_inodes=%d", work_mb, WORK_ENTRIES);
   if (mount("tmpfs", dst, "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) die("work tmpfs");
@@ -346,10 +346,10 @@ static void work_copy_in(const char *root) {
   close(to);
 }
 
-/* After the run, what is in /work goes back to the host directory; -1 when not all of it could. */
+/* After the run, what is in /box goes back to the host directory; -1 when not all of it could. */
 static int work_copy_out(void) {
   if (work_host_fd < 0) return 0;
-  int from = open("/work", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int from = open("/box", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (from < 0) return -1;
   work_entries = 0;
   int ok = copy_tree(from, work_host_fd, 0, (uid_t)-1);

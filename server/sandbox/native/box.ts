@@ -14,7 +14,7 @@ import type { Cgroup } from '../layers';
 /** Where a program's directory is inside the box. */
 export const BOX_PROGRAM_DIR = '/prog';
 /** Where runContained's work directory is inside the box (a path of the box's own root, not the host's). */
-export const BOX_WORK_DIR = '/work';
+export const BOX_WORK_DIR = '/box';
 import { AnswerReader, encodeRun, eofFrame, inputFrame, killFrame, theirsFrame, type Answer, type RunFacts, type RunRequest } from './wire';
 
 /** A host path bound into the box. */

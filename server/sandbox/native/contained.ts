@@ -16,7 +16,7 @@ const MiB = 1024 * 1024;
 export interface ContainedRun {
   argv: string[];
   /**
-   * Host dir worked on at BOX_WORK_DIR ('/work'): its files are there at the start, and what the
+   * Host dir worked on at BOX_WORK_DIR ('/box'): its files are there at the start, and what the
    * command leaves there (the compiler's output) is copied back after it, up to `fileBytes` in all.
    */
   workDir?: string;
