@@ -73,9 +73,42 @@ export async function judgeOne(
       const game = await playGame(sandbox, interactor, input, limits);
       return { verdict: game.verdict, message: game.message, said: game.said ?? null, run: game.run, dialogue: game.dialogue };
     }
+    if (check?.passes) return await judgePasses(sandbox, input, expected, check, check.passes);
     return await judgeRunChecked(await sandbox.run(input), input, expected, check);
   } catch (e) {
     return judgeRun(judgeFailure(e), expected);
+  }
+}
+
+/**
+ * A multi-pass test (the format's `multi-pass` type): the submission runs on the test's input, the
+ * output validator may accept it and write the next pass's input (`nextpass.in`), and the
+ * submission runs again on that, with the validator's feedback directory kept, up to `passes`
+ * runs. The time and memory limits hold for each run separately, as the format says; the verdict
+ * is the first pass that fails, else the last one's; a validator asking for more passes than
+ * `limits.validation_passes` is the package's fault (IE).
+ */
+async function judgePasses(sandbox: Sandbox, input: string, expected: string, check: OutputCheck, passes: number): Promise<JudgedOne> {
+  let passInput = input;
+  let feedback: Record<string, string> | undefined;
+  let slowest = { timeMs: 0, memoryKb: 0 };
+  for (let pass = 1; ; pass++) {
+    const run = await sandbox.run(passInput);
+    slowest = { timeMs: Math.max(slowest.timeMs, run.timeMs), memoryKb: Math.max(slowest.memoryKb, run.memoryKb) };
+    const withMax = { ...run, ...slowest };
+    if (run.status !== 'ok') {
+      const judged = judgeRun(withMax, expected);
+      return pass === 1 ? judged : { ...judged, message: `pass ${pass}: ${judged.message ?? judged.verdict}`, said: null };
+    }
+    const checked = await check({ input: passInput, expected, ...(feedback && { feedback }) }, run.stdout);
+    const next = checked.verdict === 'AC' ? checked.nextPass : undefined;
+    if (!next) {
+      const message = checked.verdict === 'AC' ? run.message : checked.message;
+      return { verdict: checked.verdict, message: pass === 1 || message === null ? message : `pass ${pass}: ${message}`, said: pass === 1 ? (checked.verdict === 'AC' ? (run.said ?? null) : (checked.said ?? null)) : null, run: withMax };
+    }
+    if (pass >= passes) return { verdict: 'IE', message: `the output validator asked for pass ${pass + 1}, but the package allows ${passes} (limits.validation_passes)`, said: null, run: withMax };
+    passInput = next.input;
+    feedback = next.feedback;
   }
 }
 

@@ -229,7 +229,7 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   const interactionOnly = files.filter((f) => /^data\/sample\/[^/]+\.interaction$/.test(f) && !files.includes(f.replace(/\.interaction$/, '.in')));
   if (interactionOnly.length) notes.push(`${interactionOnly.length} sample(s) are given only as .interaction files (a dialogue to show, not a test to run): kept in the statement's place, not run.`);
   if (!samples.length && !interactionOnly.length) notes.push('The package has no sample tests (data/sample/ is empty or missing): students see no example.');
-  const beside = files.filter((f) => f.startsWith('data/') && /\.(desc|hint|png|jpe?g|svg|gif|files|interaction|out)$/i.test(f));
+  const beside = files.filter((f) => f.startsWith('data/') && /\.(desc|hint|png|jpe?g|svg|gif|files|interaction|out|(in|ans)\.(statement|download))$/i.test(f));
   if (beside.length) notes.push(`${beside.length} file(s) beside the tests (.desc, .hint, images, …) are kept out of judging.`);
 
   const validatorFlags = [str(yaml.validator_flags) ?? '', configs.outputArgs.join(' ')].join(' ').trim();
@@ -270,7 +270,7 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   if (attachments.length) notes.push(`${attachments.length} attachment(s) in attachments/ are offered to students as downloads on the problem page.`);
 
   const scoringGroups = types.includes('scoring') ? configs.groups.filter((g) => g.group.startsWith('secret')) : undefined;
-  const passes = num(limits.validation_passes);
+  const passes = types.includes('multi-pass') ? validationPassesOf(num(limits.validation_passes), limits.validation_passes, notes) : undefined;
   return {
     shortName,
     formatVersion: version,
@@ -301,9 +301,26 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
     ...(Object.keys(statementPdfs).length && { statementPdfs }),
     ...(attachments.length && { attachments }),
     ...(scoringGroups && { scoringGroups }),
-    ...(types.includes('multi-pass') && { validationPasses: passes ?? 2 }),
+    ...(passes !== undefined && { validationPasses: passes }),
     notes,
   };
+}
+
+/** The most passes of a multi-pass test the judge runs, each a whole time limit. */
+export const MAX_VALIDATION_PASSES = 10;
+
+/** limits.validation_passes: a whole number from 2 (the format's default), at most MAX_VALIDATION_PASSES here. */
+function validationPassesOf(n: number | null, given: YamlValue | undefined, notes: string[]): number {
+  if (given === undefined) return 2;
+  if (n === null || !Number.isSafeInteger(n) || n < 2) {
+    notes.push(`problem.yaml: limits.validation_passes ${String(given).slice(0, 24)} is not a whole number of at least 2; the format's 2 is taken.`);
+    return 2;
+  }
+  if (n > MAX_VALIDATION_PASSES) {
+    notes.push(`problem.yaml: limits.validation_passes ${n} is more than this judge runs (each pass is a whole time limit); ${MAX_VALIDATION_PASSES} is taken.`);
+    return MAX_VALIDATION_PASSES;
+  }
+  return n;
 }
 
 const rank = (f: string) => (f.endsWith('.md') ? 0 : f.endsWith('.tex') ? 1 : 2);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { COMPILE_LIMITS } from '../languages/compile-limits';
@@ -81,24 +81,53 @@ export interface FilesRun {
   result: ContainedResult;
   /** A file the program left in its work directory (feedback/judgemessage.txt), or null. */
   read(name: string): string | null;
+  /** Every file of the feedback directory (at most 32, each at most 64 KiB; nextpass.in up to 16 MiB), by name. */
+  feedback: Record<string, string>;
+  /** A feedback file left out for its size (nextpass.in over 16 MiB). */
+  tooBig?: string;
 }
+
+/** Files of a feedback directory carried between passes: plain names, nothing else. */
+const FEEDBACK_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+const MAX_FEEDBACK_FILES = 32;
+export const MAX_NEXTPASS_BYTES = 16 * 1024 * 1024;
 
 /**
  * One run with the format's files: `files` written into the work directory (BOX_WORK_DIR), a
  * `feedback/` directory beside them; `args(box path of the work dir)` gives the arguments.
  */
-export async function runWithFiles(program: NativeProgram, files: Record<string, string>, args: string[], stdin: string, limits: ContainedRun['limits'] = PACKAGE_PROGRAM_LIMITS): Promise<FilesRun> {
+export async function runWithFiles(
+  program: NativeProgram,
+  files: Record<string, string>,
+  args: string[],
+  stdin: string,
+  limits: ContainedRun['limits'] = PACKAGE_PROGRAM_LIMITS,
+  /** Multi-pass: the feedback directory the previous pass left, written back before this run. */
+  feedback: Record<string, string> = {},
+): Promise<FilesRun> {
   const work = mkdtempSync(join(root ?? tmpdir(), 'run-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text, { mode: 0o644 });
     mkdirSync(join(work, 'feedback'), { mode: 0o777 });
+    for (const [name, text] of Object.entries(feedback)) if (FEEDBACK_NAME.test(name)) writeFileSync(join(work, 'feedback', name), text, { mode: 0o666 });
     const result = await runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], stdin, limits });
     const kept = new Map<string, string>();
-    for (const name of ['feedback/judgemessage.txt', 'feedback/teammessage.txt', 'feedback/score.txt', 'feedback/nextpass.in']) {
-      const at = join(work, name);
-      if (existsSync(at)) kept.set(name, readFileSync(at, 'utf8').slice(0, 64 * 1024));
+    const all: Record<string, string> = {};
+    let tooBig: string | null = null;
+    const names = readdirSync(join(work, 'feedback'), { withFileTypes: true }).filter((d) => d.isFile() && FEEDBACK_NAME.test(d.name)).slice(0, MAX_FEEDBACK_FILES);
+    for (const d of names) {
+      const at = join(work, 'feedback', d.name);
+      // nextpass.in is the next pass's whole input; every other file is feedback, kept in part.
+      const cap = d.name === 'nextpass.in' ? MAX_NEXTPASS_BYTES : 64 * 1024;
+      if (statSync(at).size > cap) {
+        if (d.name === 'nextpass.in') tooBig = d.name;
+        continue;
+      }
+      all[d.name] = readFileSync(at, 'utf8');
+      if (d.name !== 'nextpass.in') kept.set(`feedback/${d.name}`, all[d.name]!);
     }
-    return { result, read: (name) => kept.get(name) ?? null };
+    if (all['nextpass.in'] !== undefined) kept.set('feedback/nextpass.in', all['nextpass.in']);
+    return { result, read: (name) => kept.get(name) ?? null, feedback: all, ...(tooBig && { tooBig }) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

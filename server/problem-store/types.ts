@@ -33,7 +33,17 @@ export type StoredChecker =
   | { kind: 'tokens'; options: TokenOptions }
   | { kind: 'validator'; name: string; language: 'typescript' | 'javascript'; source: string }
   /** The format's output validator program in C++ or Python (program-check.ts), with its arguments. */
-  | { kind: 'program'; path: string; language: 'cpp' | 'python'; files: { path: string; source: string }[]; entry: string | null; testlib: boolean; args: string[] }
+  | {
+      kind: 'program';
+      path: string;
+      language: 'cpp' | 'python';
+      files: { path: string; source: string }[];
+      entry: string | null;
+      testlib: boolean;
+      args: string[];
+      /** Multi-pass problems: limits.validation_passes, at most this many runs per test (absent: one). */
+      passes?: number;
+    }
   /** Interactive: the package's interactor modules, run in a sandbox of their own (sandboxed-interactor.ts). */
   | { kind: 'interactor'; entry: string; files: InteractorModule[] };
 

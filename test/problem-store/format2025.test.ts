@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importPackage } from '../../server/problem-store';
+import { importBench } from '../helpers/import-bench';
+import { writeTree } from './format-fixtures';
+import { multiPassDoubling } from './format2025-fixtures';
+
+/**
+ * 2025-09 packages as BAPCtools writes them: multi-pass validation (the output validator's
+ * nextpass.in run again, its feedback directory kept between passes), per-test-case .yaml
+ * arguments merged with test_group.yaml, submissions.yaml's expectations, and constants. Needs
+ * python3 (the judge detects it as it starts).
+ */
+const { work, compiler, sandboxP, db } = importBench('sg-format2025-');
+
+const table = (r: { solutions: { folder: string; name: string; got: string | null; note: string | null }[] }) =>
+  r.solutions.map((s) => `${s.folder}/${s.name} ${s.got ?? s.note}`);
+
+async function imported(dir: string) {
+  return importPackage(db, { path: dir }, { dataDir: work, owner: null, compiler, sandbox: await sandboxP });
+}
+
+describe('2025-09 packages', { timeout: 120_000 }, () => {
+  it('multi-pass: the submission runs again on nextpass.in, the feedback directory kept; the first failing pass decides', async () => {
+    const r = await imported(multiPassDoubling(join(work, 'doubling')));
+    if (!r.ok) throw new Error(r.reasons.join('\n'));
+    expect(table(r)).toEqual(['accepted/both.py AC', 'wrong_answer/always_double.py WA', 'wrong_answer/first_wrong.py WA', 'time_limit_exceeded/slow_second.py TLE']);
+    const note = (name: string) => r.solutions.find((s) => s.name === name)!.note ?? '';
+    // Pass 2 reads what pass 1 left in the feedback directory.
+    expect(note('always_double.py')).toMatch(/^test 1 \(1\): pass 2: pass 2 gave 12, the first pass started from 3/);
+    expect(note('first_wrong.py')).toMatch(/^test 1 \(1\): 4 is not twice 3/);
+    expect(note('slow_second.py')).toMatch(/^test 1 \(1\): pass 2: /);
+    expect(r.solutions.every((s) => s.ok)).toBe(true);
+  });
+
+  it('multi-pass: a validator asking for more passes than limits.validation_passes is the judge error it is; interactive multi-pass is refused', async () => {
+    const looping = multiPassDoubling(join(work, 'doublingloop'), '(feedback / "nextpass.in").write_text("halve 6\\n")');
+    const r = await imported(looping);
+    expect(r.ok).toBe(false);
+    expect(r.ok ? '' : r.reasons.join('\n')).toMatch(/The accepted solution both\.py gets IE on test 1 .*the output validator asked for pass 3, but the package allows 2 \(limits\.validation_passes\)/);
+    const interactive = writeTree(multiPassDoubling(join(work, 'doublinginteractive')), { 'problem.yaml': 'problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nname: Doubling\nuuid: 5d0b1a52-8a1c-4c39-9b0e-2f6f7b0c1d01\n' });
+    const refused = await imported(interactive);
+    expect(refused.ok ? '' : refused.reasons.join('\n')).toMatch(/An interactive multi-pass problem .* cannot be judged here: multi-pass is run for non-interactive problems only/);
+  });
+});
