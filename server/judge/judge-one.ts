@@ -33,6 +33,8 @@ export interface JudgedOne {
   run: RunResult;
   /** Interactive problems: the lines both sides wrote. */
   dialogue?: string;
+  /** A package's output validator's judgemessage.txt (the teacher's), when it wrote one. */
+  judgeMessage?: string;
 }
 
 /** A stored problem header's limits, the one source every judging path reads. */
@@ -104,7 +106,8 @@ async function judgePasses(sandbox: Sandbox, input: string, expected: string, ch
     const next = checked.verdict === 'AC' ? checked.nextPass : undefined;
     if (!next) {
       const message = checked.verdict === 'AC' ? run.message : checked.message;
-      return { verdict: checked.verdict, message: pass === 1 || message === null ? message : `pass ${pass}: ${message}`, said: pass === 1 ? (checked.verdict === 'AC' ? (run.said ?? null) : (checked.said ?? null)) : null, run: withMax };
+      const judge = checked.judgeMessage !== undefined ? { judgeMessage: checked.judgeMessage } : {};
+      return { verdict: checked.verdict, message: pass === 1 || message === null ? message : `pass ${pass}: ${message}`, said: pass === 1 ? (checked.verdict === 'AC' ? (run.said ?? null) : (checked.said ?? null)) : null, run: withMax, ...judge };
     }
     if (pass >= passes) return { verdict: 'IE', message: `the output validator asked for pass ${pass + 1}, but the package allows ${passes} (limits.validation_passes)`, said: null, run: withMax };
     passInput = next.input;
@@ -116,7 +119,8 @@ async function judgePasses(sandbox: Sandbox, input: string, expected: string, ch
 export async function judgeRunChecked(run: RunResult, input: string, expected: string, check?: OutputCheck | null): Promise<JudgedOne> {
   if (check && run.status === 'ok') {
     const checked = await check({ input, expected }, run.stdout);
-    return checked.verdict === 'AC' ? { verdict: 'AC', message: run.message, said: run.said ?? null, run } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run };
+    const judge = checked.judgeMessage !== undefined ? { judgeMessage: checked.judgeMessage } : {};
+    return checked.verdict === 'AC' ? { verdict: 'AC', message: run.message, said: run.said ?? null, run, ...judge } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run, ...judge };
   }
   return judgeRun(run, expected);
 }

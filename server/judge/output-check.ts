@@ -10,6 +10,8 @@ export interface OutputCheckResult {
   message: string;
   /** The message as an id and arguments (server/text/messages.ts), when it is one. */
   said?: Said;
+  /** The validator's judgemessage.txt (the teacher's, never the student's): submissions.yaml's `message` is looked for in it. */
+  judgeMessage?: string;
   /**
    * Multi-pass problems: the output validator accepted this pass and wrote `nextpass.in`, so the
    * submission is run again on `input`; `feedback` is its feedback directory, kept for that pass.

@@ -8,6 +8,7 @@ import { readInteractor, type InteractorRead } from './interactor-files';
 import { formatVersionOf, KNOWN_SUBMISSION_FOLDERS, OUTPUT_VALIDATOR_DIR, STATEMENT_DIR, TIME_DEFAULTS, type FormatVersion } from './layout';
 import { HEADER, programFiles, type PackageLanguage } from './programs';
 import { groupConfigs, type GroupConfig, type InputArgs } from './testdata-config';
+import { metaFor, namesFolder, readSubmissionsYaml, type SubmissionRule } from './submissions-yaml';
 import { DEFAULT_BOUNDS, walkPackage, type PackageBounds, type PackageListing } from './walk';
 import type { YamlMap, YamlValue } from './yaml';
 
@@ -39,6 +40,10 @@ export interface PackageSubmission {
   /** A program of several files (a folder): every source of its language, path under its folder. */
   files?: { path: string; source: string }[];
   entry?: string;
+  /** submissions/submissions.yaml's rules for it (absent: its folder's expectation decides). */
+  rules?: SubmissionRule[];
+  /** Those rules as one line, for the solution table. */
+  rulesText?: string;
 }
 
 /** A package program the judge may run natively (a C++/Python validator, checker or interactor). */
@@ -323,6 +328,9 @@ function validationPassesOf(n: number | null, given: YamlValue | undefined, note
   return n;
 }
 
+/** submissions.yaml's language codes (the format's language list) the judge runs. */
+const LANGUAGE_CODE: Record<string, Exclude<PackageLanguage, 'other'>> = { python3: 'python', python: 'python', cpp: 'cpp', 'c++': 'cpp', typescript: 'typescript', javascript: 'javascript' };
+
 const rank = (f: string) => (f.endsWith('.md') ? 0 : f.endsWith('.tex') ? 1 : 2);
 
 /** 2023-07: limits.time_limit. Legacy: DOMjudge's .timelimit / domjudge-problem.ini, else from the accepted runs. */
@@ -379,10 +387,12 @@ function sourceOf(v: YamlValue | undefined): string | null {
  */
 function readSubmissions(files: string[], text: (rel: string) => string, version: FormatVersion, notes: string[]): ParsedPackage['submissions'] {
   const out = { accepted: [], wrong_answer: [], time_limit_exceeded: [], run_time_error: [] } as ParsedPackage['submissions'];
-  const loose = files.filter((f) => /^submissions\/[^/]+$/.test(f));
+  const yamlFile = 'submissions/submissions.yaml';
+  const expectations = files.includes(yamlFile) ? readSubmissionsYaml(text(yamlFile), notes) : null;
+  const loose = files.filter((f) => /^submissions\/[^/]+$/.test(f) && f !== yamlFile);
   if (loose.length) notes.push(`${loose.length} file(s) lie loose in submissions/ (${loose.slice(0, 3).map((f) => f.slice(12)).join(', ')}), outside any verdict folder: left out.`);
   const folders = [...new Set(files.filter((f) => /^submissions\/[^/]+\/./.test(f)).map((f) => f.split('/')[1]!))];
-  const unknown = folders.filter((f) => !KNOWN_SUBMISSION_FOLDERS[version].includes(f));
+  const unknown = folders.filter((f) => !KNOWN_SUBMISSION_FOLDERS[version].includes(f) && !(expectations && namesFolder(expectations, f)));
   if (unknown.length) notes.push(`submissions/ holds folder(s) the ${version} format does not name (${unknown.join(', ')}): read by what each says (rejected and partially_accepted: not accepted; slow_accepted: accepted or too slow; others: run and shown, not required).`);
   for (const folder of folders) {
     const under = files.filter((f) => f.startsWith(`submissions/${folder}/`)).map((f) => f.slice(`submissions/${folder}/`.length));
@@ -399,19 +409,32 @@ function readSubmissions(files: string[], text: (rel: string) => string, version
     for (const [name, rels] of programs) {
       const single = rels.length === 1 && rels[0] === name;
       const inner = single ? [name] : rels.map((r) => r.slice(name.length + 1));
+      const meta = expectations && metaFor(expectations, folder, name);
+      const rules = meta ? { rules: meta.rules, rulesText: meta.text } : {};
       const p = programFiles(inner, name);
+      // submissions.yaml may name the language and the entry point of a program of several files.
+      if (meta?.entrypoint && inner.includes(meta.entrypoint)) p.entry = meta.entrypoint;
+      const named = meta?.language ? LANGUAGE_CODE[meta.language.toLowerCase()] : undefined;
+      if (meta?.language && named === undefined) {
+        list.push({ name, language: 'other', languageName: meta.language, source: null, ...rules });
+        continue;
+      }
+      if (named && named !== p.language && p.entry) {
+        notes.push(`submissions.yaml says ${folder}/${name} is ${meta!.language}, its files say ${p.languageName}: judged as ${meta!.language}.`);
+        p.language = named;
+      }
       if (p.language === 'other' || !p.entry) {
-        if (p.languageName !== 'unknown' || !single) list.push({ name, language: 'other', languageName: p.entry || p.language === 'other' ? p.languageName : `${p.languageName} in several files with no main`, source: null });
+        if (p.languageName !== 'unknown' || !single) list.push({ name, language: 'other', languageName: p.entry || p.language === 'other' ? p.languageName : `${p.languageName} in several files with no main`, source: null, ...rules });
         continue;
       }
       const read = (r: string) => text(`submissions/${folder}/${single ? r : `${name}/${r}`}`);
       const source = read(p.entry);
       // Python 2 says so in its first line, as problemtools tells the two apart.
       if (p.language === 'python' && /^#!.*python2/.test(source)) {
-        list.push({ name, language: 'other', languageName: 'Python 2', source: null });
+        list.push({ name, language: 'other', languageName: 'Python 2', source: null, ...rules });
         continue;
       }
-      const sub: PackageSubmission = { name, language: p.language, source };
+      const sub: PackageSubmission = { name, language: p.language, source, ...rules };
       if (!single) {
         sub.files = p.sources.map((path) => ({ path, source: read(path) }));
         sub.entry = p.entry;

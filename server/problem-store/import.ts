@@ -95,7 +95,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const spent = budget.report();
   if (spent) notes.push(spent);
   if (!solutions.some((r) => r.folder === 'accepted' && r.ok)) notes.push('No accepted solution was judged here: the answers are taken as the package gives them.');
-  for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
+  for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(r.rules !== undefined ? `${r.folder}/${r.name} does not meet submissions.yaml's rules (${r.rules}): it got ${r.tests}.` : `${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
   const notJudged = new Map<string, number>();
   for (const r of solutions.filter((r) => r.got === null)) {
     const what = r.note?.replace(/^not judged: /, '') ?? r.languageName ?? 'unknown';

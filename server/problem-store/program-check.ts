@@ -31,17 +31,19 @@ export function programOutputCheck(p: NativePackageProgram & { testlib: boolean 
       return { verdict: 'IE', message: `the checker ${p.path} failed (exit code ${code ?? r.signal ?? r.status}): ${said}` };
     }
     const team = run.read('feedback/teammessage.txt');
+    const judgeText = run.read('feedback/judgemessage.txt');
+    const judge = judgeText !== null ? { judgeMessage: judgeText } : {};
     const next = run.read('feedback/nextpass.in');
     // Multi-pass: nextpass.in with 42 asks for another run; with any other exit code it is the validator's fault.
     if (passes && (next !== null || run.tooBig) && code !== 42) return { verdict: 'IE', message: `the output validator ${p.path} wrote nextpass.in but exited with ${code !== null ? `code ${code}` : (r.signal ?? r.status)}, not 42` };
     if (passes && code === 42 && run.tooBig) return { verdict: 'IE', message: `the output validator ${p.path} wrote a nextpass.in over ${MAX_NEXTPASS_BYTES} bytes` };
     if (passes && code === 42 && next !== null) {
       const { ['nextpass.in']: input, ...feedback } = run.feedback;
-      return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator', nextPass: { input: input!, feedback } };
+      return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator', nextPass: { input: input!, feedback }, ...judge };
     }
-    if (code === 42) return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator' };
+    if (code === 42) return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator', ...judge };
     // The judge message may hold the answer: it is the teacher's; the student gets the team message.
-    if (code === 43) return { verdict: 'WA', message: team ? firstLines(team, 3) : 'wrong answer (the output validator said so)' };
+    if (code === 43) return { verdict: 'WA', message: team ? firstLines(team, 3) : 'wrong answer (the output validator said so)', ...judge };
     return { verdict: 'IE', message: `the output validator ${p.path} exited with ${code !== null ? `code ${code}` : (r.signal ?? r.status)}, not 42 or 43${r.stderr ? `: ${firstLines(r.stderr)}` : ''}` };
   };
   if (passes) check.passes = passes;

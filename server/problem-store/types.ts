@@ -26,6 +26,8 @@ export interface SolutionReport {
   ok: boolean;
   /** "kept, not run", or the first failure's message. */
   note: string | null;
+  /** submissions/submissions.yaml's rules for it, as one line (then `ok` is theirs, not the folder's). */
+  rules?: string;
 }
 
 /** How a stored problem compares an output with the answer. */

@@ -54,3 +54,59 @@ export function multiPassDoubling(dir: string, validatorTail = ''): string {
     'submissions/time_limit_exceeded/slow_second.py': 'w, n = input().split()\nif w == "halve":\n    while True: pass\nprint(int(n) * 2)\n',
   });
 }
+
+/**
+ * 2025-09 with per-test-case configuration: each input validator gets the test's
+ * input_validator_args (its own .yaml over its group's test_group.yaml) followed by its args;
+ * submissions.yaml gives rules by folder, file, glob and brace expansion, narrowed to test groups,
+ * and names a custom folder.
+ */
+export function caseArgsSum(dir: string, extra: Record<string, string> = {}): string {
+  return writeTree(dir, {
+    'problem.yaml': 'problem_format_version: 2025-09\nname: Sum Two\nuuid: 5d0b1a52-8a1c-4c39-9b0e-2f6f7b0c1d02\nlimits:\n  time_limit: 1\n  memory: 256\n',
+    'statement/problem.en.md': 'Print the sum of two numbers.\n',
+    'data/sample/1.in': '2 3\n',
+    'data/sample/1.ans': '5\n',
+    'data/sample/1.yaml': 'input_validator_args: [--max, "10"]\n',
+    'data/secret/test_group.yaml': 'input_validator_args: [--max, "100"]\n',
+    'data/secret/big.in': '500 600\n',
+    'data/secret/big.ans': '1100\n',
+    // Its own arguments replace the group's; `args` (the submission's) follow them.
+    'data/secret/big.yaml': 'input_validator_args: [--max, "1000"]\nargs: [--big]\ndescription: both numbers over 100\n',
+    'data/secret/small.in': '4 5\n',
+    'data/secret/small.ans': '9\n',
+    'input_validators/range.py': [
+      'import sys',
+      'args = sys.argv[1:]',
+      'top = int(args[args.index("--max") + 1])',
+      'a, b = map(int, sys.stdin.read().split())',
+      'if max(a, b) > top:',
+      '    print(f"{max(a, b)} is over {top}", file=sys.stderr)',
+      '    sys.exit(43)',
+      'if "--big" in args and min(a, b) <= 100:',
+      '    print("a big case holds a small number", file=sys.stderr)',
+      '    sys.exit(43)',
+      'sys.exit(42)',
+      '',
+    ].join('\n'),
+    'submissions/accepted/sum.py': 'a, b = map(int, input().split())\nprint(a + b)\n',
+    'submissions/wrong_answer/small_only.py': 'a, b = map(int, input().split())\nprint(a + b if a + b < 100 else 0)\n',
+    'submissions/partial/zero.py': 'print(0)\n',
+    'submissions/partial/liar.py': 'a, b = map(int, input().split())\nprint(a + b)\n',
+    'submissions/submissions.yaml': [
+      '# the default folder keeps its rule; a file adds rules narrowed to test groups',
+      'wrong_answer/small_only.py:',
+      '  "secret/{small, tiny}":',
+      '    permitted: [AC]',
+      '  secret/big:',
+      '    required: [WA]',
+      '# a custom folder, by glob and brace expansion',
+      '"partial/*.{py,cpp}":',
+      '  permitted: [AC, WA]',
+      '  required: [WA]',
+      '  model_solution: false',
+      '',
+    ].join('\n'),
+    ...extra,
+  });
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { importPackage } from '../../server/problem-store';
 import { importBench } from '../helpers/import-bench';
 import { writeTree } from './format-fixtures';
-import { multiPassDoubling } from './format2025-fixtures';
+import { caseArgsSum, multiPassDoubling } from './format2025-fixtures';
 
 /**
  * 2025-09 packages as BAPCtools writes them: multi-pass validation (the output validator's
@@ -41,5 +41,34 @@ describe('2025-09 packages', { timeout: 120_000 }, () => {
     const interactive = writeTree(multiPassDoubling(join(work, 'doublinginteractive')), { 'problem.yaml': 'problem_format_version: 2025-09\ntype: [interactive, multi-pass]\nname: Doubling\nuuid: 5d0b1a52-8a1c-4c39-9b0e-2f6f7b0c1d01\n' });
     const refused = await imported(interactive);
     expect(refused.ok ? '' : refused.reasons.join('\n')).toMatch(/An interactive multi-pass problem .* cannot be judged here: multi-pass is run for non-interactive problems only/);
+  });
+});
+
+describe('2025-09 test case configuration and submissions.yaml', { timeout: 120_000 }, () => {
+  it("each test's own .yaml gives its input validator arguments (then its args); submissions.yaml's rules judge the table", async () => {
+    const r = await imported(caseArgsSum(join(work, 'sumtwo')));
+    if (!r.ok) throw new Error(r.reasons.join('\n'));
+    const rows = r.solutions.map((s) => `${s.folder}/${s.name} ${s.got} ${s.tests} ${s.ok ? 'ok' : 'FAIL'} ${s.rules ?? s.expected}`);
+    expect(rows).toEqual([
+      'accepted/sum.py AC ... ok AC',
+      // Past its first failure it runs on: secret/small must still be AC by its rule.
+      'wrong_answer/small_only.py WA .W. ok permitted AC WA required WA; secret/small,secret/tiny: permitted AC; secret/big: required WA',
+      'partial/liar.py AC ... FAIL permitted AC WA required WA',
+      'partial/zero.py WA W-- ok permitted AC WA required WA',
+    ]);
+    const notes = r.notes.join('\n');
+    expect(notes).toMatch(/1 input validator\(s\) accepted all 3 test inputs/);
+    expect(notes).toMatch(/1 test case\(s\) give the submission command-line arguments \(args: secret\/big\)/);
+    expect(notes).toMatch(/partial\/liar\.py does not meet submissions\.yaml's rules \(permitted AC WA required WA\): it got \.\.\./);
+    expect(notes).not.toMatch(/does not name \(partial\)/);
+  });
+
+  it("without the test's own .yaml its group's arguments hold, and the input is refused; an accepted rule submissions.yaml breaks refuses the import", async () => {
+    const grouped = caseArgsSum(join(work, 'sumtwogroup'), { 'data/secret/big.yaml': 'description: no arguments of its own\n' });
+    const r = await imported(grouped);
+    expect(r.ok ? '' : r.reasons.join('\n')).toMatch(/data\/secret\/big\.in is invalid by the input validator input_validators\/range\.py \(arguments --max 100\): 600 is over 100/);
+    const strict = caseArgsSum(join(work, 'sumtwostrict'), { 'submissions/submissions.yaml': 'accepted/sum.py:\n  required: [WA]\n' });
+    const s = await imported(strict);
+    expect(s.ok ? '' : s.reasons.join('\n')).toMatch(/The accepted solution sum\.py gets AC/);
   });
 });
