@@ -79,7 +79,7 @@ describe('packages from outside, as published', { timeout: 120_000 }, () => {
     expect(getProblem(db, 'doubles')!.statementEn).toMatch(/^> \*\*Judged pass\/fail here\.\*\* This problem gives points by test group/);
   });
 
-  it('refuses with a sentence: a package without a single test case, a Python interactor, multi-pass', async () => {
+  it('refuses with a sentence: a package without a single test case, a Python interactor, interactive multi-pass', async () => {
     const empty = writeTree(join(work, 'empty'), { 'problem.yaml': 'name: Empty\n', 'submissions/accepted/a.py': 'print(1)\n' });
     const e = await imported(empty);
     expect(e.ok ? '' : e.reasons.join('\n')).toMatch(/The package holds no test case: there is no \.in file under data\/sample\/ or data\/secret\//);
@@ -93,12 +93,12 @@ describe('packages from outside, as published', { timeout: 120_000 }, () => {
     const t = await imported(talk);
     expect(t.ok ? '' : t.reasons.join('\n')).toMatch(/The interactor is written in Python \(output_validator\/interactor\.py\); only interactors in TypeScript or JavaScript/);
     const passes = writeTree(join(work, 'passes'), {
-      'problem.yaml': 'name: Passes\nvalidation: custom multi-pass\nlimits:\n  validation_passes: 3\n',
+      'problem.yaml': 'name: Passes\nvalidation: custom interactive multi-pass\nlimits:\n  validation_passes: 3\n',
       'data/secret/1.in': '1\n',
       'data/secret/1.ans': '1\n',
       'output_validator/v.py': 'import sys\nsys.exit(42)\n',
     });
     const p = await imported(passes);
-    expect(p.ok ? '' : p.reasons.join('\n')).toMatch(/A multi-pass problem .* up to 3 passes\) cannot be judged here/);
+    expect(p.ok ? '' : p.reasons.join('\n')).toMatch(/An interactive multi-pass problem .* up to 3 passes\) cannot be judged here: multi-pass is run for non-interactive problems only/);
   });
 });
