@@ -8,6 +8,7 @@ import { readInteractor, type InteractorRead } from './interactor-files';
 import { formatVersionOf, KNOWN_SUBMISSION_FOLDERS, OUTPUT_VALIDATOR_DIR, STATEMENT_DIR, TIME_DEFAULTS, type FormatVersion } from './layout';
 import { HEADER, programFiles, type PackageLanguage } from './programs';
 import { groupConfigs, type GroupConfig, type InputArgs } from './testdata-config';
+import { readConstants, substituteConstants, takesConstants } from './constants';
 import { metaFor, namesFolder, readSubmissionsYaml, type SubmissionRule } from './submissions-yaml';
 import { DEFAULT_BOUNDS, walkPackage, type PackageBounds, type PackageListing } from './walk';
 import type { YamlMap, YamlValue } from './yaml';
@@ -165,7 +166,20 @@ const map = (v: YamlValue | undefined): YamlMap => (v && typeof v === 'object' &
 
 function read(listing: PackageListing, shortName: string, yaml: YamlMap, version: FormatVersion, notes: string[]): ParsedPackage {
   const { files } = listing;
-  const text = (rel: string) => readFileSync(listing.real.get(rel)!, 'utf8');
+  const constants = readConstants(yaml.constants, notes);
+  if (constants.size) notes.push(`problem.yaml gives ${[...constants.keys()].filter((k) => !k.includes('.')).length} constant(s): each {{NAME}} in the statements, validators and submissions (\\constant{NAME} in LaTeX) is replaced by its value, test data left as it is.`);
+  const cutShort = new Set<string>();
+  const text = (rel: string): string => {
+    const raw = readFileSync(listing.real.get(rel)!, 'utf8');
+    const how = constants.size ? takesConstants(rel) : null;
+    if (!how) return raw;
+    const r = substituteConstants(raw, constants, how === 'latex');
+    if (r.cut && !cutShort.has(rel)) {
+      cutShort.add(rel);
+      notes.push(`${rel}: its constants would make it more than 1 MiB longer; the rest are left as they are.`);
+    }
+    return r.text;
+  };
   const bytes = (rel: string) => readFileSync(listing.real.get(rel)!);
 
   // type: 2023-07 a string or a list; legacy: pass-fail or scoring, interactivity in `validation`.

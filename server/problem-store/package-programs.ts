@@ -27,6 +27,7 @@ export interface NativePackageProgram {
 /** What a package's validator may use for one run: the judge's limits, not the package's. */
 export const PACKAGE_PROGRAM_LIMITS = { cpuMs: 5_000, wallMs: 15_000, memoryMb: 1024, outputBytes: 1024 * 1024, fileBytes: 64 * 1024 * 1024, processes: 8 } as const;
 
+/** `reason` reads after the program's name: "input_validators/x does not compile: …". */
 export type Built = { ok: true; program: NativeProgram } | { ok: false; reason: string };
 
 const built = new Map<string, Promise<Built>>();
@@ -43,7 +44,7 @@ export function buildProgram(p: NativePackageProgram): Promise<Built> {
   const key = createHash('sha256').update(JSON.stringify([p.language, p.entry, p.files.map((f) => [f.path, f.source])])).digest('hex').slice(0, 32);
   let b = built.get(key);
   if (!b) {
-    b = build(p, key).catch((e: unknown) => ({ ok: false as const, reason: `it could not be built: ${e instanceof Error ? e.message : String(e)}` }));
+    b = build(p, key).catch((e: unknown) => ({ ok: false as const, reason: `could not be built: ${e instanceof Error ? e.message : String(e)}` }));
     built.set(key, b);
   }
   return b;
@@ -67,13 +68,21 @@ async function build(p: NativePackageProgram, key: string): Promise<Built> {
   const progDir = await boxProgramDir();
   if (p.language === 'python') {
     const entry = p.entry ?? p.files.find((f) => f.path.endsWith('.py'))?.path;
-    if (!entry) return { ok: false, reason: 'it holds no Python file to run' };
+    if (!entry) return { ok: false, reason: 'holds no Python file to run' };
     return { ok: true, program: { dir, argv: languageSpec('python3').native!.run(tc.binary, `${progDir}/${entry}`) } };
   }
   const sources = p.files.filter((f) => !HEADER.test(f.path)).map((f) => `${BOX_WORK_DIR}/${f.path}`);
   const r = await runContained({ argv: [tc.binary, '-std=gnu++17', '-O2', '-pipe', '-o', `${BOX_WORK_DIR}/program.bin`, ...sources], workDir: dir, limits: COMPILE_LIMITS });
   if (r.status === 'ie') return { ok: false, reason: `the compiler could not be run (${r.message ?? 'no reason given'})` };
-  if (r.exitCode !== 0 || !existsSync(join(dir, 'program.bin'))) return { ok: false, reason: `it does not compile: ${firstLines(r.stderr || r.stdout || r.message || r.status, 3)}` };
+  if (r.exitCode !== 0 || !existsSync(join(dir, 'program.bin'))) {
+    const said = r.stderr || r.stdout || r.message || r.status;
+    // A header the program includes but the package does not hold: BAPCtools keeps validation.h
+    // outside its problems and links to it, and a link leaving the package is never followed.
+    const missing = /fatal error: ([^\s:]+): No such file or directory/.exec(said)?.[1];
+    if (missing && !p.files.some((f) => f.path === missing || f.path.endsWith(`/${missing}`)))
+      return { ok: false, reason: `does not compile: the header ${missing} it includes is not in the package (a symbolic link to a file outside the package is never followed: put the file itself in ${p.path}/)` };
+    return { ok: false, reason: `does not compile: ${firstLines(said, 3)}` };
+  }
   return { ok: true, program: { dir, argv: [`${progDir}/program.bin`] } };
 }
 

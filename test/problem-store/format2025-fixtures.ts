@@ -110,3 +110,22 @@ export function caseArgsSum(dir: string, extra: Record<string, string> = {}): st
     ...extra,
   });
 }
+
+/**
+ * 2025-09 constants: {{MAX_N}} in the Markdown statement, the Python input validator, a
+ * submission and test_group.yaml is its value; a LaTeX-free package, test data left as it is.
+ */
+export function constantsCap(dir: string): string {
+  return writeTree(dir, {
+    'problem.yaml': 'problem_format_version: 2025-09\nname: Cap\nuuid: 5d0b1a52-8a1c-4c39-9b0e-2f6f7b0c1d03\nconstants:\n  MAX_N: 50\n  WORD: capped\n  BOUND:\n    value: 100\n    TEX: "10^2"\nlimits:\n  time_limit: 1\n  memory: 256\n',
+    'statement/problem.en.md': 'Given $n \\le {{MAX_N}}$ (below ${{BOUND.TEX}}$), print the word {{WORD}}; {{UNKNOWN}} stays.\n',
+    'data/sample/1.in': '7\n',
+    'data/sample/1.ans': 'capped\n',
+    'data/secret/test_group.yaml': 'input_validator_args: [--cap, "{{MAX_N}}"]\n',
+    'data/secret/1.in': '50\n',
+    'data/secret/1.ans': 'capped\n',
+    'input_validators/cap.py': 'import sys\nn = int(sys.stdin.read())\nargs = sys.argv[1:]\ncap = int(args[1]) if args else {{MAX_N}}\nsys.exit(42 if 1 <= n <= min(cap, {{MAX_N}}) else 43)\n',
+    'submissions/accepted/word.py': 'input()\nprint("{{WORD}}")\n',
+    'submissions/wrong_answer/literal.py': 'input()\nprint("{{UNKNOWN}}")\n',
+  });
+}

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importPackage } from '../../server/problem-store';
+import { getProblem } from '../../server/storage/problems';
 import { importBench } from '../helpers/import-bench';
 import { writeTree } from './format-fixtures';
-import { caseArgsSum, multiPassDoubling } from './format2025-fixtures';
+import { caseArgsSum, constantsCap, multiPassDoubling } from './format2025-fixtures';
 
 /**
  * 2025-09 packages as BAPCtools writes them: multi-pass validation (the output validator's
@@ -70,5 +71,29 @@ describe('2025-09 test case configuration and submissions.yaml', { timeout: 120_
     const strict = caseArgsSum(join(work, 'sumtwostrict'), { 'submissions/submissions.yaml': 'accepted/sum.py:\n  required: [WA]\n' });
     const s = await imported(strict);
     expect(s.ok ? '' : s.reasons.join('\n')).toMatch(/The accepted solution sum\.py gets AC/);
+  });
+});
+
+describe('2025-09 constants', { timeout: 60_000 }, () => {
+  it('{{NAME}} is its value in the statement, the validator, the submissions and test_group.yaml; an unknown one stays', async () => {
+    const r = await imported(constantsCap(join(work, 'cap')));
+    if (!r.ok) throw new Error(r.reasons.join('\n'));
+    expect(table(r)).toEqual(['accepted/word.py AC', 'wrong_answer/literal.py WA']);
+    expect(r.notes.join('\n')).toMatch(/problem\.yaml gives 3 constant\(s\)/);
+    expect(r.notes.join('\n')).toMatch(/1 input validator\(s\) accepted all 2 test inputs/);
+    expect(getProblem(db, 'cap')!.statementEn).toContain('Given $n \\le 50$ (below $10^2$), print the word capped; {{UNKNOWN}} stays.');
+  });
+});
+
+describe('a validator whose header is not in the package', { timeout: 60_000 }, () => {
+  it('is refused naming the header, not only with the compiler error', async () => {
+    const dir = writeTree(
+      constantsCap(join(work, 'capheader')),
+      { 'input_validators/v/v.cpp': '#include "validation.h"\nint main() { return 42; }\n' },
+      // BAPCtools' problems link their validation.h to a folder outside the package.
+      { 'input_validators/v/validation.h': '../../../../elsewhere/validation.h' },
+    );
+    const r = await imported(dir);
+    expect(r.ok ? '' : r.reasons.join('\n')).toMatch(/The input validator input_validators\/v does not compile: the header validation\.h it includes is not in the package \(a symbolic link to a file outside the package is never followed/);
   });
 });
