@@ -101,6 +101,10 @@ export interface ParsedPackage {
   inputValidators?: { path: string; language: PackageLanguage; source: string }[];
   /** input_validators/ as programs (a file or a folder each), for the native run. */
   inputPrograms?: PackageProgram[];
+  /** answer_validators/ (BAPCtools'): each checks every .ans, `validator input [args] < answer`. */
+  answerPrograms?: PackageProgram[];
+  /** Arguments each test's answer validators get (answer_validator_args), by "sample/1". */
+  answerValidatorArgs?: Record<string, string[]>;
   /** Arguments each test's input validators get (testdata.yaml's input_validator_flags/args), by "sample/1". */
   inputValidatorArgs?: Record<string, InputArgs>;
   /** Each statement's format, by language (absent: Markdown). */
@@ -273,8 +277,9 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
     .map((f) => ({ path: f, language: programFiles([f]).language, source: text(f) }));
   const inputPrograms = programsUnder(files.filter((f) => f.startsWith('input_validators/') || f.startsWith('input_format_validators/')), text, notes);
   if (!inputPrograms.length) notes.push('The package has no input validator: its test inputs are taken as they are.');
+  const answerPrograms = programsUnder(files.filter((f) => f.startsWith('answer_validators/')), text, notes);
 
-  for (const [dir, what] of [['generators', 'generator scripts'], ['include', 'files to include in every submission'], ['input_visualizer', 'an input visualizer'], ['output_visualizer', 'an output visualizer'], ['static_validator', 'a static validator']] as const) {
+  for (const [dir, what] of [['generators', 'generator scripts'], ['include', 'files to include in every submission'], ['input_visualizer', 'an input visualizer'], ['output_visualizer', 'an output visualizer'], ['static_validator', 'a static validator'], ['solution', 'the solution description (for the judges)'], ['problem_slide', "BAPCtools' problem slide"]] as const) {
     if (files.some((f) => f.startsWith(`${dir}/`))) notes.push(`${dir}/ holds ${what}: kept out of judging (the tests are the ones in data/).`);
   }
   if (files.includes('generators/generators.yaml') || files.includes('generators.yaml')) notes.push('generators.yaml (BAPCtools) is not run: the tests are the ones already in data/.');
@@ -313,6 +318,7 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
     interactor: interactive ? readInteractor(ovFiles, text, ovDir ?? 'output_validators') : null,
     inputValidators,
     inputPrograms,
+    ...(answerPrograms.length && { answerPrograms, answerValidatorArgs: configs.answerArgs }),
     inputValidatorArgs: configs.inputArgs,
     caseLayout: caseLayoutOf(files, text, notes),
     sgJudgeFiles: files.filter((f) => f.startsWith('sg-judge/')).map((f) => ({ path: f.slice('sg-judge/'.length), text: text(f) })),

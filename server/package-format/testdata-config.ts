@@ -20,6 +20,8 @@ export interface GroupConfigs {
   outputArgs: string[];
   /** Input validator arguments by test ("sample/1", "secret/group1/3"): for every validator, or by validator name. */
   inputArgs: Record<string, InputArgs>;
+  /** Answer validator arguments by test (BAPCtools' answer_validator_args), where any are given. */
+  answerArgs: Record<string, string[]>;
   /** Every group folder under data/ with its merged configuration and test count. */
   groups: { group: string; tests: number; config: GroupConfig }[];
 }
@@ -56,6 +58,7 @@ export function groupConfigs(listing: PackageListing, text: (rel: string) => str
   const differing = groups.filter((g) => outputOf(g.config).join(' ') !== outputArgs.join(' '));
   if (differing.length) notes.push(`Test groups ${differing.map((g) => g.group).slice(0, 4).join(', ')} give other output validator arguments than data/ does; the judge uses one set for every test (${outputArgs.join(' ') || 'none'}).`);
   const inputArgs: Record<string, InputArgs> = {};
+  const answerArgs: Record<string, string[]> = {};
   const files = new Set(listing.files);
   const withArgs: string[] = [];
   const otherOutput: string[] = [];
@@ -76,6 +79,7 @@ export function groupConfigs(listing: PackageListing, text: (rel: string) => str
     // The format: an input validator gets input_validator_args followed by the test case's args.
     const extra = Array.isArray(c.args) ? c.args.map((x) => String(x)) : [];
     if (extra.length) withArgs.push(f.slice(5, -3));
+    if (argsOf(c.answer_validator_args).length) answerArgs[f.slice(5, -3)] = argsOf(c.answer_validator_args);
     if (outputOf(c).join(' ') !== outputArgs.join(' ')) otherOutput.push(f.slice(5, -3));
     // A map names the arguments of each validator (2023-07); a string or list is for all of them.
     if (v && typeof v === 'object' && !Array.isArray(v)) inputArgs[f.slice(5, -3)] = Object.fromEntries(Object.entries(v).map(([name, a]) => [name, [...argsOf(a), ...extra]]));
@@ -83,5 +87,5 @@ export function groupConfigs(listing: PackageListing, text: (rel: string) => str
   }
   if (withArgs.length) notes.push(`${withArgs.length} test case(s) give the submission command-line arguments (args: ${withArgs.slice(0, 3).join(', ')}): the input validators get them after their own, as the format says; submissions are run without arguments here.`);
   if (otherOutput.length && !differing.length) notes.push(`Test case(s) ${otherOutput.slice(0, 4).join(', ')} give other output validator arguments in their own .yaml than data/ does; the judge uses one set for every test (${outputArgs.join(' ') || 'none'}).`);
-  return { outputArgs, inputArgs, groups };
+  return { outputArgs, inputArgs, answerArgs, groups };
 }

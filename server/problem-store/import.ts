@@ -13,6 +13,7 @@ import { extraFaults } from './kept-bounds';
 import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { runInputValidators, type InputValidation } from './input-validators';
+import { runAnswerValidators } from './answer-validators';
 import { runSolutionTable } from './solutions';
 import { createProgramSandbox } from '../languages/program-sandbox';
 import { detectLanguages } from '../languages/detect';
@@ -77,6 +78,9 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   try {
     validation = await runInputValidators(pkg, { compiler, sandbox, budget });
     if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
+    const answers = await runAnswerValidators(pkg, { budget });
+    if (answers.reasons.length) return { ok: false, reasons: answers.reasons, solutions: [] };
+    validation = { reasons: [], notes: [...validation.notes, ...answers.notes] };
     const table = await runSolutionTable(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, budget });
     solutions = table.rows;
     timeNote = table.timeNote;

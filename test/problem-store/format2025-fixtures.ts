@@ -129,3 +129,6 @@ export function constantsCap(dir: string): string {
     'submissions/wrong_answer/literal.py': 'input()\nprint("{{UNKNOWN}}")\n',
   });
 }
+
+/** BAPCtools' answer validator beside the input validator: `validator input < answer`, here requiring the answer to be the input's word. */
+export const ANSWER_VALIDATOR = 'import sys\nword = sys.stdin.read().strip()\nn = int(open(sys.argv[1]).read())\nsys.exit(42 if word == "capped" and n > 0 else 43)\n';

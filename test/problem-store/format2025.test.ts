@@ -4,7 +4,7 @@ import { importPackage } from '../../server/problem-store';
 import { getProblem } from '../../server/storage/problems';
 import { importBench } from '../helpers/import-bench';
 import { writeTree } from './format-fixtures';
-import { caseArgsSum, constantsCap, multiPassDoubling } from './format2025-fixtures';
+import { ANSWER_VALIDATOR, caseArgsSum, constantsCap, multiPassDoubling } from './format2025-fixtures';
 
 /**
  * 2025-09 packages as BAPCtools writes them: multi-pass validation (the output validator's
@@ -82,6 +82,15 @@ describe('2025-09 constants', { timeout: 60_000 }, () => {
     expect(r.notes.join('\n')).toMatch(/problem\.yaml gives 3 constant\(s\)/);
     expect(r.notes.join('\n')).toMatch(/1 input validator\(s\) accepted all 2 test inputs/);
     expect(getProblem(db, 'cap')!.statementEn).toContain('Given $n \\le 50$ (below $10^2$), print the word capped; {{UNKNOWN}} stays.');
+  });
+
+  it("BAPCtools' answer validators check every .ans with the input as argument; solution/ is kept out with a note", async () => {
+    const ok = await imported(writeTree(constantsCap(join(work, 'capanswers')), { 'answer_validators/word.py': ANSWER_VALIDATOR, 'solution/solution.en.tex': 'Print it.\n' }));
+    if (!ok.ok) throw new Error(ok.reasons.join('\n'));
+    expect(ok.notes.join('\n')).toMatch(/1 answer validator\(s\) accepted all 2 test answers/);
+    expect(ok.notes.join('\n')).toMatch(/solution\/ holds the solution description/);
+    const bad = await imported(writeTree(constantsCap(join(work, 'capbadanswer')), { 'answer_validators/word.py': ANSWER_VALIDATOR, 'data/secret/1.ans': 'capping\n' }));
+    expect(bad.ok ? '' : bad.reasons.join('\n')).toMatch(/data\/secret\/1\.ans is invalid by the answer validator answer_validators\/word\.py/);
   });
 });
 
