@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importPackage } from '../../server/problem-store';
-import { getProblem } from '../../server/storage/problems';
+import { getProblem, listTests } from '../../server/storage/problems';
+import { storedCheckFor } from '../../server/problem-store/judge-check';
+import { grade } from '../../server/judge/grader';
 import { importBench } from '../helpers/import-bench';
 import { writeTree } from './format-fixtures';
 import { ANSWER_VALIDATOR, caseArgsSum, constantsCap, multiPassDoubling } from './format2025-fixtures';
@@ -32,6 +34,11 @@ describe('2025-09 packages', { timeout: 120_000 }, () => {
     expect(note('first_wrong.py')).toMatch(/^test 1 \(1\): 4 is not twice 3/);
     expect(note('slow_second.py')).toMatch(/^test 1 \(1\): pass 2: /);
     expect(r.solutions.every((s) => s.ok)).toBe(true);
+    // A student's submission to the stored problem is judged the same way (the stored checker keeps the passes).
+    const stored = storedCheckFor(db, 'doubling', compiler)!;
+    const tests = listTests(db, 'doubling').map((t) => ({ index: t.idx, input: t.input, expected: t.expected }));
+    const graded = await grade({ source: 'w, n = input().split()\nprint(int(n) * 2)\n', language: 'python3', tests, limits: { timeMs: 500, memoryMb: 256 }, check: stored.check }, { compiler, sandbox: await sandboxP }).finally(() => stored.close());
+    expect([graded.verdict, graded.failedTest, graded.tests[0]!.message]).toEqual(['WA', 1, 'pass 2: pass 2 gave 12, the first pass started from 3']);
   });
 
   it('multi-pass: a validator asking for more passes than limits.validation_passes is the judge error it is; interactive multi-pass is refused', async () => {
