@@ -96,8 +96,8 @@ export interface FilesRun {
   tooBig?: string;
 }
 
-/** Files of a feedback directory carried between passes: plain names, nothing else. */
-const FEEDBACK_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+/** Files of a feedback directory carried between passes: plain names (validate.h keeps its state in .pass, .state0), nothing else. */
+const FEEDBACK_NAME = /^(?!\.\.?$)[A-Za-z0-9_.-]{1,100}$/;
 const MAX_FEEDBACK_FILES = 32;
 export const MAX_NEXTPASS_BYTES = 16 * 1024 * 1024;
 
