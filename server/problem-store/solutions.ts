@@ -161,10 +161,11 @@ async function judgeProgram(
   let first: { verdict: Verdict; test: number; message: string | null } | null = null;
   for (const [i, test] of tests.entries()) {
     // The judge's own "run one input and judge it": a game with the interactor, or a run and its check.
-    const { verdict, message, run, judgeMessage } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
+    const { verdict, message, run, judgeMessage, passesMs } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
     maxTimeMs = Math.max(maxTimeMs, run.timeMs);
     marks += MARK[verdict];
-    const within = deps.budget.charge(run);
+    // A multi-pass test costs the budget every pass it ran.
+    const within = deps.budget.charge(passesMs !== undefined ? { timeMs: passesMs } : run);
     sofar.verdicts.push(verdict);
     sofar.messages.push(judgeMessage ?? null);
     if (verdict !== 'AC' && !first) first = { verdict, test: i + 1, message };
