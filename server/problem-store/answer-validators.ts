@@ -1,7 +1,7 @@
 import type { ParsedPackage } from '../package-format/parse';
 import type { ImportBudget } from './import-budget';
-import { INPUT_VALIDATOR_LIMITS, INVALID_EXIT, MAX_INPUT_VALIDATORS, VALID_EXIT, type InputValidation } from './input-validators';
-import { buildProgram, BOX_WORK_DIR, firstLines, PACKAGE_PROGRAM_LIMITS, programUnavailable, runWithFiles, type NativePackageProgram } from './package-programs';
+import { builtValidators, INPUT_VALIDATOR_LIMITS, INVALID_EXIT, VALID_EXIT, type InputValidation } from './input-validators';
+import { BOX_WORK_DIR, firstLines, PACKAGE_PROGRAM_LIMITS, runWithFiles } from './package-programs';
 
 /**
  * BAPCtools' answer validators (`answer_validators/`, beside the format's input validators): each
@@ -16,28 +16,15 @@ export async function runAnswerValidators(pkg: ParsedPackage, deps: { budget?: I
   const notes: string[] = [];
   const tests = [...pkg.samples.map((t) => ({ ...t, name: `sample/${t.name}` })), ...pkg.secret.map((t) => ({ ...t, name: `secret/${t.name}` }))];
   let ran = 0;
-  for (const p of pkg.answerPrograms ?? []) {
-    const why = programUnavailable(p);
-    if (why) {
-      notes.push(`The answer validator ${p.path} is kept, not run: ${p.languageName === 'checktestdata' ? 'checktestdata is not in the registries this judge installs from' : why}.`);
-      continue;
-    }
-    if (++ran > MAX_INPUT_VALIDATORS) {
-      reasons.push(`answer_validators/ holds more than ${MAX_INPUT_VALIDATORS} validators; at most ${MAX_INPUT_VALIDATORS} are run.`);
-      break;
-    }
-    const b = await buildProgram(p as NativePackageProgram);
-    if (!b.ok) {
-      reasons.push(`The answer validator ${p.path} ${b.reason}`);
-      continue;
-    }
+  for await (const { p, program } of builtValidators(pkg.answerPrograms ?? [], 'answer', 0, notes, reasons)) {
+    ran++;
     for (const t of tests) {
       if (deps.budget?.spent()) {
         reasons.push(`The validators spent the import's budget; data/${t.name}.ans and the answers after it were not validated.`);
         return { reasons, notes };
       }
       const args = pkg.answerValidatorArgs?.[t.name] ?? [];
-      const r = (await runWithFiles(b.program, { input: t.input }, [`${BOX_WORK_DIR}/input`, ...args], t.answer, { ...PACKAGE_PROGRAM_LIMITS, cpuMs: INPUT_VALIDATOR_LIMITS.timeMs })).result;
+      const r = (await runWithFiles(program, { input: t.input }, [`${BOX_WORK_DIR}/input`, ...args], t.answer, { ...PACKAGE_PROGRAM_LIMITS, cpuMs: INPUT_VALIDATOR_LIMITS.timeMs })).result;
       if (r.exitCode === VALID_EXIT) continue;
       const said = firstLines(r.stderr) || firstLines(r.stdout);
       if (r.exitCode === INVALID_EXIT) {

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePackage } from '../../server/package-format/parse';
-import { importPackage } from '../../server/problem-store';
 import { getProblem } from '../../server/storage/problems';
-import { importBench } from '../helpers/import-bench';
+import { importBench, solutionLines } from '../helpers/import-bench';
 import { floatThirds, legacyHalves, scoringGroups, testlibSplit, writeTree } from './format-fixtures';
 
 /**
@@ -12,14 +11,9 @@ import { floatThirds, legacyHalves, scoringGroups, testlibSplit, writeTree } fro
  * conventions, the default validator's float tolerance, scoring groups, links shared inside the
  * package and one leaving it. Needs g++ and python3 (the judge detects them as it starts).
  */
-const { work, compiler, sandboxP, db } = importBench('sg-format-packages-');
+const { work, db, imported } = importBench('sg-format-packages-');
 
-const table = (r: { solutions: { folder: string; name: string; got: string | null; note: string | null }[] }) =>
-  r.solutions.map((s) => `${s.folder}/${s.name} ${s.got ?? s.note}`);
-
-async function imported(dir: string) {
-  return importPackage(db, { path: dir }, { dataDir: work, owner: null, compiler, sandbox: await sandboxP });
-}
+const table = solutionLines;
 
 describe('packages from outside, as published', { timeout: 120_000 }, () => {
   it('legacy: no version or uuid, a LaTeX statement, a C++ checker with its header, links inside read and the one leaving never followed', async () => {

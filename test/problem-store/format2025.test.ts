@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importPackage } from '../../server/problem-store';
 import { getProblem, listTests } from '../../server/storage/problems';
 import { storedCheckFor } from '../../server/problem-store/judge-check';
 import { grade } from '../../server/judge/grader';
-import { importBench } from '../helpers/import-bench';
+import { importBench, solutionLines } from '../helpers/import-bench';
 import { writeTree } from './format-fixtures';
 import { ANSWER_VALIDATOR, caseArgsSum, constantsCap, multiPassDoubling } from './format2025-fixtures';
 
@@ -14,14 +13,9 @@ import { ANSWER_VALIDATOR, caseArgsSum, constantsCap, multiPassDoubling } from '
  * arguments merged with test_group.yaml, submissions.yaml's expectations, and constants. Needs
  * python3 (the judge detects it as it starts).
  */
-const { work, compiler, sandboxP, db } = importBench('sg-format2025-');
+const { work, compiler, sandboxP, db, imported } = importBench('sg-format2025-');
 
-const table = (r: { solutions: { folder: string; name: string; got: string | null; note: string | null }[] }) =>
-  r.solutions.map((s) => `${s.folder}/${s.name} ${s.got ?? s.note}`);
-
-async function imported(dir: string) {
-  return importPackage(db, { path: dir }, { dataDir: work, owner: null, compiler, sandbox: await sandboxP });
-}
+const table = solutionLines;
 
 describe('2025-09 packages', { timeout: 120_000 }, () => {
   it('multi-pass: the submission runs again on nextpass.in, the feedback directory kept; the first failing pass decides', async () => {
