@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getProblem, listTests } from '../../server/storage/problems';
-import { storedCheckFor } from '../../server/problem-store/judge-check';
+import { gradedBy, judgingFor } from '../../server/judging/judging';
 import { grade } from '../../server/judge/grader';
 import { importBench, solutionLines } from '../helpers/import-bench';
 import { writeTree } from './format-fixtures';
@@ -29,9 +29,9 @@ describe('2025-09 packages', { timeout: 120_000 }, () => {
     expect(note('slow_second.py')).toMatch(/^test 1 \(1\): pass 2: /);
     expect(r.solutions.every((s) => s.ok)).toBe(true);
     // A student's submission to the stored problem is judged the same way (the stored checker keeps the passes).
-    const stored = storedCheckFor(db, 'doubling', compiler)!;
+    const judging = (await judgingFor(db, 'doubling', { compiler }))!;
     const tests = listTests(db, 'doubling').map((t) => ({ index: t.idx, input: t.input, expected: t.expected }));
-    const graded = await grade({ source: 'w, n = input().split()\nprint(int(n) * 2)\n', language: 'python3', tests, limits: { timeMs: 500, memoryMb: 256 }, check: stored.check }, { compiler, sandbox: await sandboxP }).finally(() => stored.close());
+    const graded = await grade({ source: 'w, n = input().split()\nprint(int(n) * 2)\n', language: 'python3', tests, ...gradedBy(judging) }, { compiler, sandbox: await sandboxP }).finally(() => judging.close());
     expect([graded.verdict, graded.failedTest, graded.tests[0]!.message]).toEqual(['WA', 1, 'pass 2: pass 2 gave 12, the first pass started from 3']);
   });
 
