@@ -38,7 +38,7 @@
       const table = el('table', undefined, 'grid compact import-table');
       for (const s of data.solutions) {
         const row = el('tr');
-        row.append(el('td', `${s.folder}/${s.name}`), el('td', s.expected), el('td', s.got === null ? '—' : s.got), el('td', s.got === null ? s.note : s.ok ? '✓' : `✗ ${s.note || ''}`));
+        row.append(el('td', `${s.folder}/${s.name}`), el('td', s.rules || s.expected), el('td', s.got === null ? '—' : s.got), el('td', s.got === null ? s.note : s.ok ? '✓' : `✗ ${s.note || ''}`));
         table.append(row);
       }
       parts.push(table);

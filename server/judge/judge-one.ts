@@ -33,6 +33,18 @@ export interface JudgedOne {
   run: RunResult;
   /** Interactive problems: the lines both sides wrote. */
   dialogue?: string;
+  /** A package's output validator's judgemessage.txt (the teacher's), when it wrote one. */
+  judgeMessage?: string;
+  /** Multi-pass: the CPU time of every pass together (`run.timeMs` is the slowest pass's, as the limit is per pass). */
+  passesMs?: number;
+}
+
+/**
+ * Multi-pass: the passes of one test together may use at most this much CPU time, whatever
+ * limits.validation_passes says (each pass has the whole time limit, as the format says).
+ */
+export function passesBudgetMs(timeMs: number): number {
+  return Math.max(10_000, 3 * timeMs);
 }
 
 /** A stored problem header's limits, the one source every judging path reads. */
@@ -73,9 +85,47 @@ export async function judgeOne(
       const game = await playGame(sandbox, interactor, input, limits);
       return { verdict: game.verdict, message: game.message, said: game.said ?? null, run: game.run, dialogue: game.dialogue };
     }
+    if (check?.passes) return await judgePasses(sandbox, input, expected, check, check.passes, limits.timeMs);
     return await judgeRunChecked(await sandbox.run(input), input, expected, check);
   } catch (e) {
     return judgeRun(judgeFailure(e), expected);
+  }
+}
+
+/**
+ * A multi-pass test (the format's `multi-pass` type): the submission runs on the test's input, the
+ * output validator may accept it and write the next pass's input (`nextpass.in`), and the
+ * submission runs again on that, with the validator's feedback directory kept, up to `passes`
+ * runs. The time and memory limits hold for each run separately, as the format says; the verdict
+ * is the first pass that fails, else the last one's; a validator asking for more passes than
+ * `limits.validation_passes` is the package's fault (IE).
+ */
+async function judgePasses(sandbox: Sandbox, input: string, expected: string, check: OutputCheck, passes: number, timeMs: number): Promise<JudgedOne> {
+  let passInput = input;
+  let feedback: Record<string, string> | undefined;
+  let slowest = { timeMs: 0, memoryKb: 0 };
+  let passesMs = 0;
+  const budget = passesBudgetMs(timeMs);
+  for (let pass = 1; ; pass++) {
+    const run = await sandbox.run(passInput);
+    slowest = { timeMs: Math.max(slowest.timeMs, run.timeMs), memoryKb: Math.max(slowest.memoryKb, run.memoryKb) };
+    passesMs += Number.isFinite(run.timeMs) ? run.timeMs : 0;
+    const withMax = { ...run, ...slowest };
+    if (run.status !== 'ok') {
+      const judged = { ...judgeRun(withMax, expected), passesMs };
+      return pass === 1 ? judged : { ...judged, message: `pass ${pass}: ${judged.message ?? judged.verdict}`, said: null };
+    }
+    if (passesMs > budget) return { verdict: 'TLE', message: `pass ${pass}: the passes of this test together ran for more than ${budget} ms of CPU time (each pass may use the time limit, all of them together at most this)`, said: null, run: withMax, passesMs };
+    const checked = await check({ input: passInput, expected, ...(feedback && { feedback }) }, run.stdout);
+    const next = checked.verdict === 'AC' ? checked.nextPass : undefined;
+    if (!next) {
+      const message = checked.verdict === 'AC' ? run.message : checked.message;
+      const judge = checked.judgeMessage !== undefined ? { judgeMessage: checked.judgeMessage } : {};
+      return { verdict: checked.verdict, message: pass === 1 || message === null ? message : `pass ${pass}: ${message}`, said: pass === 1 ? (checked.verdict === 'AC' ? (run.said ?? null) : (checked.said ?? null)) : null, run: withMax, passesMs, ...judge };
+    }
+    if (pass >= passes) return { verdict: 'IE', message: `the output validator asked for pass ${pass + 1}, but the package allows ${passes} (limits.validation_passes)`, said: null, run: withMax, passesMs };
+    passInput = next.input;
+    feedback = next.feedback;
   }
 }
 
@@ -83,7 +133,8 @@ export async function judgeOne(
 export async function judgeRunChecked(run: RunResult, input: string, expected: string, check?: OutputCheck | null): Promise<JudgedOne> {
   if (check && run.status === 'ok') {
     const checked = await check({ input, expected }, run.stdout);
-    return checked.verdict === 'AC' ? { verdict: 'AC', message: run.message, said: run.said ?? null, run } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run };
+    const judge = checked.judgeMessage !== undefined ? { judgeMessage: checked.judgeMessage } : {};
+    return checked.verdict === 'AC' ? { verdict: 'AC', message: run.message, said: run.said ?? null, run, ...judge } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run, ...judge };
   }
   return judgeRun(run, expected);
 }

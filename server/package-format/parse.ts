@@ -9,6 +9,8 @@ import { formatVersionOf, KNOWN_SUBMISSION_FOLDERS, OUTPUT_VALIDATOR_DIR, STATEM
 import { NAMES_FILE, namesReadBack } from './plain-names';
 import { HEADER, programFiles, type PackageLanguage } from './programs';
 import { groupConfigs, type GroupConfig, type InputArgs } from './testdata-config';
+import { readConstants, substituteConstants, takesConstants } from './constants';
+import { metaFor, namesFolder, readSubmissionsYaml, type SubmissionRule } from './submissions-yaml';
 import { DEFAULT_BOUNDS, walkPackage, type PackageBounds, type PackageListing } from './walk';
 import type { YamlMap, YamlValue } from './yaml';
 
@@ -40,6 +42,10 @@ export interface PackageSubmission {
   /** A program of several files (a folder): every source of its language, path under its folder. */
   files?: { path: string; source: string }[];
   entry?: string;
+  /** submissions/submissions.yaml's rules for it (absent: its folder's expectation decides). */
+  rules?: SubmissionRule[];
+  /** Those rules as one line, for the solution table. */
+  rulesText?: string;
 }
 
 /** A package program the judge may run natively (a C++/Python validator, checker or interactor). */
@@ -96,6 +102,10 @@ export interface ParsedPackage {
   inputValidators?: { path: string; language: PackageLanguage; source: string }[];
   /** input_validators/ as programs (a file or a folder each), for the native run. */
   inputPrograms?: PackageProgram[];
+  /** answer_validators/ (BAPCtools'): each checks every .ans, `validator input [args] < answer`. */
+  answerPrograms?: PackageProgram[];
+  /** Arguments each test's answer validators get (answer_validator_args), by "sample/1". */
+  answerValidatorArgs?: Record<string, string[]>;
   /** Arguments each test's input validators get (testdata.yaml's input_validator_flags/args), by "sample/1". */
   inputValidatorArgs?: Record<string, InputArgs>;
   /** Each statement's format, by language (absent: Markdown). */
@@ -163,7 +173,20 @@ const map = (v: YamlValue | undefined): YamlMap => (v && typeof v === 'object' &
 
 function read(listing: PackageListing, shortName: string, yaml: YamlMap, version: FormatVersion, notes: string[]): ParsedPackage {
   const { files } = listing;
-  const text = (rel: string) => readFileSync(listing.real.get(rel)!, 'utf8');
+  const constants = readConstants(yaml.constants, notes);
+  if (constants.size) notes.push(`problem.yaml gives ${[...constants.keys()].filter((k) => !k.includes('.')).length} constant(s): each {{NAME}} in the statements, validators and submissions (\\constant{NAME} in LaTeX) is replaced by its value, test data left as it is.`);
+  const cutShort = new Set<string>();
+  const text = (rel: string): string => {
+    const raw = readFileSync(listing.real.get(rel)!, 'utf8');
+    const how = constants.size ? takesConstants(rel) : null;
+    if (!how) return raw;
+    const r = substituteConstants(raw, constants, how === 'latex');
+    if (r.cut && !cutShort.has(rel)) {
+      cutShort.add(rel);
+      notes.push(`${rel}: its constants would make it more than 1 MiB longer; the rest are left as they are.`);
+    }
+    return r.text;
+  };
   const bytes = (rel: string) => readFileSync(listing.real.get(rel)!);
 
   // type: 2023-07 a string or a list; legacy: pass-fail or scoring, interactivity in `validation`.
@@ -238,7 +261,7 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   const interactionOnly = files.filter((f) => /^data\/sample\/[^/]+\.interaction$/.test(f) && !files.includes(f.replace(/\.interaction$/, '.in')));
   if (interactionOnly.length) notes.push(`${interactionOnly.length} sample(s) are given only as .interaction files (a dialogue to show, not a test to run): kept in the statement's place, not run.`);
   if (!samples.length && !interactionOnly.length) notes.push('The package has no sample tests (data/sample/ is empty or missing): students see no example.');
-  const beside = files.filter((f) => f.startsWith('data/') && /\.(desc|hint|png|jpe?g|svg|gif|files|interaction|out)$/i.test(f));
+  const beside = files.filter((f) => f.startsWith('data/') && /\.(desc|hint|png|jpe?g|svg|gif|files|interaction|out|(in|ans)\.(statement|download))$/i.test(f));
   if (beside.length) notes.push(`${beside.length} file(s) beside the tests (.desc, .hint, images, …) are kept out of judging.`);
 
   const validatorFlags = [str(yaml.validator_flags) ?? '', configs.outputArgs.join(' ')].join(' ').trim();
@@ -263,8 +286,9 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
     .map((f) => ({ path: f, language: programFiles([f]).language, source: text(f) }));
   const inputPrograms = programsUnder(files.filter((f) => f.startsWith('input_validators/') || f.startsWith('input_format_validators/')), text, notes);
   if (!inputPrograms.length) notes.push('The package has no input validator: its test inputs are taken as they are.');
+  const answerPrograms = programsUnder(files.filter((f) => f.startsWith('answer_validators/')), text, notes);
 
-  for (const [dir, what] of [['generators', 'generator scripts'], ['include', 'files to include in every submission'], ['input_visualizer', 'an input visualizer'], ['output_visualizer', 'an output visualizer'], ['static_validator', 'a static validator']] as const) {
+  for (const [dir, what] of [['generators', 'generator scripts'], ['include', 'files to include in every submission'], ['input_visualizer', 'an input visualizer'], ['output_visualizer', 'an output visualizer'], ['static_validator', 'a static validator'], ['solution', 'the solution description (for the judges)'], ['problem_slide', "BAPCtools' problem slide"]] as const) {
     if (files.some((f) => f.startsWith(`${dir}/`))) notes.push(`${dir}/ holds ${what}: kept out of judging (the tests are the ones in data/).`);
   }
   if (files.includes('generators/generators.yaml') || files.includes('generators.yaml')) notes.push('generators.yaml (BAPCtools) is not run: the tests are the ones already in data/.');
@@ -285,7 +309,7 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   if (attachments.length) notes.push(`${attachments.length} attachment(s) in attachments/ are offered to students as downloads on the problem page.`);
 
   const scoringGroups = types.includes('scoring') ? configs.groups.filter((g) => g.group.startsWith('secret')) : undefined;
-  const passes = num(limits.validation_passes);
+  const passes = types.includes('multi-pass') ? validationPassesOf(num(limits.validation_passes), limits.validation_passes, notes) : undefined;
   return {
     shortName,
     formatVersion: version,
@@ -309,6 +333,7 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
     interactor: interactive ? readInteractor(ovFiles, text, ovDir ?? 'output_validators') : null,
     inputValidators,
     inputPrograms,
+    ...(answerPrograms.length && { answerPrograms, answerValidatorArgs: configs.answerArgs }),
     inputValidatorArgs: configs.inputArgs,
     caseLayout: caseLayoutOf(files, text, notes),
     sgJudgeFiles: files.filter((f) => f.startsWith('sg-judge/')).map((f) => ({ path: f.slice('sg-judge/'.length), text: text(f) })),
@@ -316,10 +341,30 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
     ...(Object.keys(statementPdfs).length && { statementPdfs }),
     ...(attachments.length && { attachments }),
     ...(scoringGroups && { scoringGroups }),
-    ...(types.includes('multi-pass') && { validationPasses: passes ?? 2 }),
+    ...(passes !== undefined && { validationPasses: passes }),
     notes,
   };
 }
+
+/** The most passes of a multi-pass test the judge runs (DOMjudge's hangman asks for 26; the passes' CPU time together is bounded too: judge-one.ts). */
+export const MAX_VALIDATION_PASSES = 100;
+
+/** limits.validation_passes: a whole number from 2 (the format's default), at most MAX_VALIDATION_PASSES here. */
+function validationPassesOf(n: number | null, given: YamlValue | undefined, notes: string[]): number {
+  if (given === undefined) return 2;
+  if (n === null || !Number.isSafeInteger(n) || n < 2) {
+    notes.push(`problem.yaml: limits.validation_passes ${String(given).slice(0, 24)} is not a whole number of at least 2; the format's 2 is taken.`);
+    return 2;
+  }
+  if (n > MAX_VALIDATION_PASSES) {
+    notes.push(`problem.yaml: limits.validation_passes ${n} is more than this judge runs; ${MAX_VALIDATION_PASSES} is taken.`);
+    return MAX_VALIDATION_PASSES;
+  }
+  return n;
+}
+
+/** submissions.yaml's language codes (the format's language list) the judge runs. */
+const LANGUAGE_CODE: Record<string, Exclude<PackageLanguage, 'other'>> = { python3: 'python', python: 'python', cpp: 'cpp', 'c++': 'cpp', typescript: 'typescript', javascript: 'javascript' };
 
 const rank = (f: string) => (f.endsWith('.md') ? 0 : f.endsWith('.tex') ? 1 : 2);
 
@@ -377,10 +422,12 @@ function sourceOf(v: YamlValue | undefined): string | null {
  */
 function readSubmissions(files: string[], text: (rel: string) => string, version: FormatVersion, notes: string[]): ParsedPackage['submissions'] {
   const out = { accepted: [], wrong_answer: [], time_limit_exceeded: [], run_time_error: [] } as ParsedPackage['submissions'];
-  const loose = files.filter((f) => /^submissions\/[^/]+$/.test(f));
+  const yamlFile = 'submissions/submissions.yaml';
+  const expectations = files.includes(yamlFile) ? readSubmissionsYaml(text(yamlFile), notes) : null;
+  const loose = files.filter((f) => /^submissions\/[^/]+$/.test(f) && f !== yamlFile);
   if (loose.length) notes.push(`${loose.length} file(s) lie loose in submissions/ (${loose.slice(0, 3).map((f) => f.slice(12)).join(', ')}), outside any verdict folder: left out.`);
   const folders = [...new Set(files.filter((f) => /^submissions\/[^/]+\/./.test(f)).map((f) => f.split('/')[1]!))];
-  const unknown = folders.filter((f) => !KNOWN_SUBMISSION_FOLDERS[version].includes(f));
+  const unknown = folders.filter((f) => !KNOWN_SUBMISSION_FOLDERS[version].includes(f) && !(expectations && namesFolder(expectations, f)));
   if (unknown.length) notes.push(`submissions/ holds folder(s) the ${version} format does not name (${unknown.join(', ')}): read by what each says (rejected and partially_accepted: not accepted; slow_accepted: accepted or too slow; others: run and shown, not required).`);
   for (const folder of folders) {
     const under = files.filter((f) => f.startsWith(`submissions/${folder}/`)).map((f) => f.slice(`submissions/${folder}/`.length));
@@ -397,19 +444,32 @@ function readSubmissions(files: string[], text: (rel: string) => string, version
     for (const [name, rels] of programs) {
       const single = rels.length === 1 && rels[0] === name;
       const inner = single ? [name] : rels.map((r) => r.slice(name.length + 1));
+      const meta = expectations && metaFor(expectations, folder, name);
+      const rules = meta ? { rules: meta.rules, rulesText: meta.text } : {};
       const p = programFiles(inner, name);
+      // submissions.yaml may name the language and the entry point of a program of several files.
+      if (meta?.entrypoint && inner.includes(meta.entrypoint)) p.entry = meta.entrypoint;
+      const named = meta?.language ? LANGUAGE_CODE[meta.language.toLowerCase()] : undefined;
+      if (meta?.language && named === undefined) {
+        list.push({ name, language: 'other', languageName: meta.language, source: null, ...rules });
+        continue;
+      }
+      if (named && named !== p.language && p.entry) {
+        notes.push(`submissions.yaml says ${folder}/${name} is ${meta!.language}, its files say ${p.languageName}: judged as ${meta!.language}.`);
+        p.language = named;
+      }
       if (p.language === 'other' || !p.entry) {
-        if (p.languageName !== 'unknown' || !single) list.push({ name, language: 'other', languageName: p.entry || p.language === 'other' ? p.languageName : `${p.languageName} in several files with no main`, source: null });
+        if (p.languageName !== 'unknown' || !single) list.push({ name, language: 'other', languageName: p.entry || p.language === 'other' ? p.languageName : `${p.languageName} in several files with no main`, source: null, ...rules });
         continue;
       }
       const read = (r: string) => text(`submissions/${folder}/${single ? r : `${name}/${r}`}`);
       const source = read(p.entry);
       // Python 2 says so in its first line, as problemtools tells the two apart.
       if (p.language === 'python' && /^#!.*python2/.test(source)) {
-        list.push({ name, language: 'other', languageName: 'Python 2', source: null });
+        list.push({ name, language: 'other', languageName: 'Python 2', source: null, ...rules });
         continue;
       }
-      const sub: PackageSubmission = { name, language: p.language, source };
+      const sub: PackageSubmission = { name, language: p.language, source, ...rules };
       if (!single) {
         sub.files = p.sources.map((path) => ({ path, source: read(path) }));
         sub.entry = p.entry;

@@ -20,6 +20,8 @@ export interface GroupConfigs {
   outputArgs: string[];
   /** Input validator arguments by test ("sample/1", "secret/group1/3"): for every validator, or by validator name. */
   inputArgs: Record<string, InputArgs>;
+  /** Answer validator arguments by test (BAPCtools' answer_validator_args), where any are given. */
+  answerArgs: Record<string, string[]>;
   /** Every group folder under data/ with its merged configuration and test count. */
   groups: { group: string; tests: number; config: GroupConfig }[];
 }
@@ -56,12 +58,34 @@ export function groupConfigs(listing: PackageListing, text: (rel: string) => str
   const differing = groups.filter((g) => outputOf(g.config).join(' ') !== outputArgs.join(' '));
   if (differing.length) notes.push(`Test groups ${differing.map((g) => g.group).slice(0, 4).join(', ')} give other output validator arguments than data/ does; the judge uses one set for every test (${outputArgs.join(' ') || 'none'}).`);
   const inputArgs: Record<string, InputArgs> = {};
+  const answerArgs: Record<string, string[]> = {};
+  const files = new Set(listing.files);
+  const withArgs: string[] = [];
+  const otherOutput: string[] = [];
   for (const f of listing.files.filter((f) => f.startsWith('data/') && f.endsWith('.in'))) {
-    const c = merged(f.slice(0, f.lastIndexOf('/')));
+    // A test case's own NAME.yaml (the 2025-09 test case configuration; BAPCtools writes it for
+    // 2023-07 too): its keys over its group's, each key whole.
+    const caseFile = `${f.slice(0, -3)}.yaml`;
+    let own: GroupConfig = {};
+    if (version !== 'legacy' && files.has(caseFile)) {
+      try {
+        own = parseYaml(text(caseFile));
+      } catch (e) {
+        notes.push(`${caseFile} cannot be read (${e instanceof YamlError ? e.message : String(e)}): ignored.`);
+      }
+    }
+    const c = { ...merged(f.slice(0, f.lastIndexOf('/'))), ...own };
     const v = c.input_validator_args ?? c.input_validator_flags;
+    // The format: an input validator gets input_validator_args followed by the test case's args.
+    const extra = Array.isArray(c.args) ? c.args.map((x) => String(x)) : [];
+    if (extra.length) withArgs.push(f.slice(5, -3));
+    if (argsOf(c.answer_validator_args).length) answerArgs[f.slice(5, -3)] = argsOf(c.answer_validator_args);
+    if (outputOf(c).join(' ') !== outputArgs.join(' ')) otherOutput.push(f.slice(5, -3));
     // A map names the arguments of each validator (2023-07); a string or list is for all of them.
-    if (v && typeof v === 'object' && !Array.isArray(v)) inputArgs[f.slice(5, -3)] = Object.fromEntries(Object.entries(v).map(([name, a]) => [name, argsOf(a)]));
-    else if (argsOf(v).length) inputArgs[f.slice(5, -3)] = argsOf(v);
+    if (v && typeof v === 'object' && !Array.isArray(v)) inputArgs[f.slice(5, -3)] = Object.fromEntries(Object.entries(v).map(([name, a]) => [name, [...argsOf(a), ...extra]]));
+    else if (argsOf(v).length || extra.length) inputArgs[f.slice(5, -3)] = [...argsOf(v), ...extra];
   }
-  return { outputArgs, inputArgs, groups };
+  if (withArgs.length) notes.push(`${withArgs.length} test case(s) give the submission command-line arguments (args: ${withArgs.slice(0, 3).join(', ')}): the input validators get them after their own, as the format says; submissions are run without arguments here.`);
+  if (otherOutput.length && !differing.length) notes.push(`Test case(s) ${otherOutput.slice(0, 4).join(', ')} give other output validator arguments in their own .yaml than data/ does; the judge uses one set for every test (${outputArgs.join(' ') || 'none'}).`);
+  return { outputArgs, inputArgs, answerArgs, groups };
 }

@@ -18,7 +18,7 @@ export interface StoredCheck {
 /** A stored problem's output check, ready to judge with; `limits` (the problem's) size an interactor's budget. */
 export function checkOf(checker: StoredChecker, compiler: Compiler, limits: Pick<Limits, 'timeMs'> = { timeMs: 1000 }): StoredCheck {
   if (checker.kind === 'validator') return outputValidator(checker.source, checker.language, compiler);
-  if (checker.kind === 'program') return { check: programOutputCheck(checker, checker.args), close: async () => {} };
+  if (checker.kind === 'program') return { check: programOutputCheck(checker, checker.args, checker.passes), close: async () => {} };
   if (checker.kind === 'interactor') {
     const { interactor, close } = sandboxedInteractor(checker, limits, compiler);
     return { check: async () => ({ verdict: 'IE', message: 'an interactive problem is judged by its interactor, not by comparing outputs' }), interactor, close };

@@ -14,6 +14,7 @@ import { keptFileFaults, keptFilesOf } from './kept-files';
 import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { runInputValidators, type InputValidation } from './input-validators';
+import { runAnswerValidators } from './answer-validators';
 import { runSolutionTable } from './solutions';
 import { createProgramSandbox } from '../languages/program-sandbox';
 import { detectLanguages } from '../languages/detect';
@@ -80,6 +81,9 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
     validation = await runInputValidators(pkg, { compiler, sandbox, budget });
     const refused = errorsOf(inputValidationFindings(validation));
     if (refused.length) return { ok: false, reasons: refused, solutions: [] };
+    const answers = await runAnswerValidators(pkg, { budget });
+    if (answers.reasons.length) return { ok: false, reasons: answers.reasons, solutions: [] };
+    validation = { ...validation, notes: [...validation.notes, ...answers.notes] };
     const table = await runSolutionTable(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, budget });
     solutions = table.rows;
     timeNote = table.timeNote;

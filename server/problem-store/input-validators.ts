@@ -1,7 +1,8 @@
 import type { Compiler } from '../compile/types';
 import type { ScriptLanguage } from '../languages/types';
 import type { ImportBudget } from './import-budget';
-import type { ParsedPackage } from '../package-format/parse';
+import type { PackageProgram, ParsedPackage } from '../package-format/parse';
+import type { NativeProgram } from '../languages/native-runner';
 import type { Sandbox } from '../sandbox/types';
 import { buildProgram, PACKAGE_PROGRAM_LIMITS, programUnavailable, runWithFiles, type NativePackageProgram } from './package-programs';
 
@@ -88,28 +89,15 @@ export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: C
   }
   // The format's own programs in C++ and Python (a folder is one program: validator.cpp with its validator.h).
   let ran = runnable.length;
-  for (const p of (pkg.inputPrograms ?? []).filter((p) => p.language !== 'typescript' && p.language !== 'javascript')) {
-    // A build/run folder around a JavaScript file (an SG Judge export's): that file was run above.
-    if (runnable.some((v) => v.path.startsWith(`${p.path}/`))) continue;
-    const why = programUnavailable(p);
-    if (why) {
-      notes.push(`The input validator ${p.path} is kept, not run: ${p.languageName === 'checktestdata' ? 'checktestdata is not in the registries this judge installs from' : why}.`);
-      continue;
-    }
-    if (++ran > MAX_INPUT_VALIDATORS) {
-      reasons.push(`input_validators/ holds more than ${MAX_INPUT_VALIDATORS} validators; at most ${MAX_INPUT_VALIDATORS} are run.`);
-      break;
-    }
-    const b = await buildProgram(p as NativePackageProgram);
-    if (!b.ok) {
-      reasons.push(`The input validator ${p.path} ${b.reason}`);
-      continue;
-    }
+  // A build/run folder around a JavaScript file (an SG Judge export's): that file was run above.
+  const natives = (pkg.inputPrograms ?? []).filter((p) => p.language !== 'typescript' && p.language !== 'javascript' && !runnable.some((v) => v.path.startsWith(`${p.path}/`)));
+  for await (const { p, program } of builtValidators(natives, 'input', ran, notes, reasons)) {
+    ran++;
     const name = p.path.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
     for (const t of tests) {
       const given = pkg.inputValidatorArgs?.[t.file.slice(5, -3)];
       const args = Array.isArray(given) ? given : (given?.[name] ?? []);
-      const r = (await runWithFiles(b.program, {}, args, t.input, { ...PACKAGE_PROGRAM_LIMITS, cpuMs: INPUT_VALIDATOR_LIMITS.timeMs })).result;
+      const r = (await runWithFiles(program, {}, args, t.input, { ...PACKAGE_PROGRAM_LIMITS, cpuMs: INPUT_VALIDATOR_LIMITS.timeMs })).result;
       if (r.exitCode === VALID_EXIT) continue;
       const said = firstLine(r.stderr) || firstLine(r.stdout);
       if (r.exitCode === INVALID_EXIT) {
@@ -123,6 +111,32 @@ export async function runInputValidators(pkg: ParsedPackage, deps: { compiler: C
   }
   if (ran && !reasons.length) notes.push(`${ran} input validator(s) accepted all ${tests.length} test inputs.`);
   return { reasons, notes };
+}
+
+/**
+ * The package's C++ and Python validators of one kind, each built once and yielded to be run: one
+ * the judge cannot run is a note ("kept, not run"), one past MAX_INPUT_VALIDATORS (with
+ * `counted` already run) or that does not build is a reason.
+ */
+export async function* builtValidators(programs: PackageProgram[], kind: 'input' | 'answer', counted: number, notes: string[], reasons: string[]): AsyncGenerator<{ p: PackageProgram; program: NativeProgram }> {
+  let ran = counted;
+  for (const p of programs) {
+    const why = programUnavailable(p);
+    if (why) {
+      notes.push(`The ${kind} validator ${p.path} is kept, not run: ${p.languageName === 'checktestdata' ? 'checktestdata is not in the registries this judge installs from' : why}.`);
+      continue;
+    }
+    if (++ran > MAX_INPUT_VALIDATORS) {
+      reasons.push(`${kind}_validators/ holds more than ${MAX_INPUT_VALIDATORS} validators; at most ${MAX_INPUT_VALIDATORS} are run.`);
+      return;
+    }
+    const b = await buildProgram(p as NativePackageProgram);
+    if (!b.ok) {
+      reasons.push(`The ${kind} validator ${p.path} ${b.reason}`);
+      continue;
+    }
+    yield { p, program: b.program };
+  }
 }
 
 function firstLine(text: string): string {

@@ -12,6 +12,14 @@ export function isInteractive(pkg: Pick<ParsedPackage, 'type' | 'validation'>): 
   return pkg.type === 'interactive' || pkg.validation.includes('interactive');
 }
 
+/** A non-interactive multi-pass problem's passes per test (limits.validation_passes, default 2, clamped), or undefined. */
+export function multiPassOf(pkg: Pick<ParsedPackage, 'type' | 'validation' | 'validationPasses'>): number | undefined {
+  const types = pkg.type.split(/\s+/);
+  if (!types.includes('multi-pass') || isInteractive(pkg)) return undefined;
+  // Clamped as the package was read (parse.ts): 2 to MAX_VALIDATION_PASSES.
+  return pkg.validationPasses ?? 2;
+}
+
 /** Limits a stored problem may ask for: the judge's machine, not the package, sets the ceiling (server/rules/limits.ts). */
 export { MAX_TIME_MS, MAX_MEMORY_MB } from '../rules/limits';
 
@@ -28,8 +36,11 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
     const p = pkg.outputProgram;
     if (!v && p && (p.language === 'cpp' || p.language === 'python') && !programUnavailable(p)) {
       const args = (pkg.validatorFlags ?? '').split(/\s+/).filter(Boolean);
-      return { checker: { kind: 'program', path: p.path, language: p.language, files: p.files, entry: p.entry, testlib: p.testlib, args }, faults: [] };
+      const passes = multiPassOf(pkg);
+      const faults = passes && p.testlib ? [`A multi-pass problem needs an output validator that writes nextpass.in in the format's calling convention; ${p.path} is a testlib checker.`] : [];
+      return { checker: { kind: 'program', path: p.path, language: p.language, files: p.files, entry: p.entry, testlib: p.testlib, args, ...(passes && { passes }) }, faults };
     }
+    if (multiPassOf(pkg) && v) return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`A multi-pass problem needs its output validator as the format's program (C++ or Python, writing feedback_dir/nextpass.in); ${v.name} is SG Judge's check() form, which judges one output.`] };
     if (!v) {
       const said = p ? `its output validator ${p.path} cannot be run: ${programUnavailable(p) ?? 'it is not a program the judge knows'}` : 'there is no output validator the judge can run';
       return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`The package asks for custom validation, but ${said}.`] };

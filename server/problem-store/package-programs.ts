@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { COMPILE_LIMITS } from '../languages/compile-limits';
@@ -27,6 +27,7 @@ export interface NativePackageProgram {
 /** What a package's validator may use for one run: the judge's limits, not the package's. */
 export const PACKAGE_PROGRAM_LIMITS = { cpuMs: 5_000, wallMs: 15_000, memoryMb: 1024, outputBytes: 1024 * 1024, fileBytes: 64 * 1024 * 1024, processes: 8 } as const;
 
+/** `reason` reads after the program's name: "input_validators/x does not compile: …". */
 export type Built = { ok: true; program: NativeProgram } | { ok: false; reason: string };
 
 const built = new Map<string, Promise<Built>>();
@@ -43,7 +44,7 @@ export function buildProgram(p: NativePackageProgram): Promise<Built> {
   const key = createHash('sha256').update(JSON.stringify([p.language, p.entry, p.files.map((f) => [f.path, f.source])])).digest('hex').slice(0, 32);
   let b = built.get(key);
   if (!b) {
-    b = build(p, key).catch((e: unknown) => ({ ok: false as const, reason: `it could not be built: ${e instanceof Error ? e.message : String(e)}` }));
+    b = build(p, key).catch((e: unknown) => ({ ok: false as const, reason: `could not be built: ${e instanceof Error ? e.message : String(e)}` }));
     built.set(key, b);
   }
   return b;
@@ -67,13 +68,21 @@ async function build(p: NativePackageProgram, key: string): Promise<Built> {
   const progDir = await boxProgramDir();
   if (p.language === 'python') {
     const entry = p.entry ?? p.files.find((f) => f.path.endsWith('.py'))?.path;
-    if (!entry) return { ok: false, reason: 'it holds no Python file to run' };
+    if (!entry) return { ok: false, reason: 'holds no Python file to run' };
     return { ok: true, program: { dir, argv: languageSpec('python3').native!.run(tc.binary, `${progDir}/${entry}`) } };
   }
   const sources = p.files.filter((f) => !HEADER.test(f.path)).map((f) => `${BOX_WORK_DIR}/${f.path}`);
   const r = await runContained({ argv: [tc.binary, '-std=gnu++17', '-O2', '-pipe', '-o', `${BOX_WORK_DIR}/program.bin`, ...sources], workDir: dir, limits: COMPILE_LIMITS });
   if (r.status === 'ie') return { ok: false, reason: `the compiler could not be run (${r.message ?? 'no reason given'})` };
-  if (r.exitCode !== 0 || !existsSync(join(dir, 'program.bin'))) return { ok: false, reason: `it does not compile: ${firstLines(r.stderr || r.stdout || r.message || r.status, 3)}` };
+  if (r.exitCode !== 0 || !existsSync(join(dir, 'program.bin'))) {
+    const said = r.stderr || r.stdout || r.message || r.status;
+    // A header the program includes but the package does not hold: BAPCtools keeps validation.h
+    // outside its problems and links to it, and a link leaving the package is never followed.
+    const missing = /fatal error: ([^\s:]+): No such file or directory/.exec(said)?.[1];
+    if (missing && !p.files.some((f) => f.path === missing || f.path.endsWith(`/${missing}`)))
+      return { ok: false, reason: `does not compile: the header ${missing} it includes is not in the package (a symbolic link to a file outside the package is never followed: put the file itself in ${p.path}/)` };
+    return { ok: false, reason: `does not compile: ${firstLines(said, 3)}` };
+  }
   return { ok: true, program: { dir, argv: [`${progDir}/program.bin`] } };
 }
 
@@ -81,24 +90,53 @@ export interface FilesRun {
   result: ContainedResult;
   /** A file the program left in its work directory (feedback/judgemessage.txt), or null. */
   read(name: string): string | null;
+  /** Every file of the feedback directory (at most 32, each at most 64 KiB; nextpass.in up to 16 MiB), by name. */
+  feedback: Record<string, string>;
+  /** A feedback file left out for its size (nextpass.in over 16 MiB). */
+  tooBig?: string;
 }
+
+/** Files of a feedback directory carried between passes: plain names (validate.h keeps its state in .pass, .state0), nothing else. */
+const FEEDBACK_NAME = /^(?!\.\.?$)[A-Za-z0-9_.-]{1,100}$/;
+const MAX_FEEDBACK_FILES = 32;
+export const MAX_NEXTPASS_BYTES = 16 * 1024 * 1024;
 
 /**
  * One run with the format's files: `files` written into the work directory (BOX_WORK_DIR), a
  * `feedback/` directory beside them; `args(box path of the work dir)` gives the arguments.
  */
-export async function runWithFiles(program: NativeProgram, files: Record<string, string>, args: string[], stdin: string, limits: ContainedRun['limits'] = PACKAGE_PROGRAM_LIMITS): Promise<FilesRun> {
+export async function runWithFiles(
+  program: NativeProgram,
+  files: Record<string, string>,
+  args: string[],
+  stdin: string,
+  limits: ContainedRun['limits'] = PACKAGE_PROGRAM_LIMITS,
+  /** Multi-pass: the feedback directory the previous pass left, written back before this run. */
+  feedback: Record<string, string> = {},
+): Promise<FilesRun> {
   const work = mkdtempSync(join(root ?? tmpdir(), 'run-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text, { mode: 0o644 });
     mkdirSync(join(work, 'feedback'), { mode: 0o777 });
+    for (const [name, text] of Object.entries(feedback)) if (FEEDBACK_NAME.test(name)) writeFileSync(join(work, 'feedback', name), text, { mode: 0o666 });
     const result = await runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], stdin, limits });
     const kept = new Map<string, string>();
-    for (const name of ['feedback/judgemessage.txt', 'feedback/teammessage.txt', 'feedback/score.txt', 'feedback/nextpass.in']) {
-      const at = join(work, name);
-      if (existsSync(at)) kept.set(name, readFileSync(at, 'utf8').slice(0, 64 * 1024));
+    const all: Record<string, string> = {};
+    let tooBig: string | null = null;
+    const names = readdirSync(join(work, 'feedback'), { withFileTypes: true }).filter((d) => d.isFile() && FEEDBACK_NAME.test(d.name)).slice(0, MAX_FEEDBACK_FILES);
+    for (const d of names) {
+      const at = join(work, 'feedback', d.name);
+      // nextpass.in is the next pass's whole input; every other file is feedback, kept in part.
+      const cap = d.name === 'nextpass.in' ? MAX_NEXTPASS_BYTES : 64 * 1024;
+      if (statSync(at).size > cap) {
+        if (d.name === 'nextpass.in') tooBig = d.name;
+        continue;
+      }
+      all[d.name] = readFileSync(at, 'utf8');
+      if (d.name !== 'nextpass.in') kept.set(`feedback/${d.name}`, all[d.name]!);
     }
-    return { result, read: (name) => kept.get(name) ?? null };
+    if (all['nextpass.in'] !== undefined) kept.set('feedback/nextpass.in', all['nextpass.in']);
+    return { result, read: (name) => kept.get(name) ?? null, feedback: all, ...(tooBig && { tooBig }) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

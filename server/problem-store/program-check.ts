@@ -1,5 +1,5 @@
 import type { OutputCheck, OutputCheckResult } from '../judge/output-check';
-import { buildProgram, firstLines, runWithFiles, BOX_WORK_DIR, type NativePackageProgram } from './package-programs';
+import { buildProgram, firstLines, runWithFiles, BOX_WORK_DIR, MAX_NEXTPASS_BYTES, type NativePackageProgram } from './package-programs';
 
 /**
  * A package's output validator program (C++ or Python) judging one output, in the format's
@@ -10,15 +10,15 @@ import { buildProgram, firstLines, runWithFiles, BOX_WORK_DIR, type NativePackag
  * testlib's presentation error), 3 a failure of the checker, 7 partial points (not accepted on a
  * pass/fail judge), its one-line verdict on standard error.
  */
-export function programOutputCheck(p: NativePackageProgram & { testlib: boolean }, args: string[]): OutputCheck {
-  return async (test, output): Promise<OutputCheckResult> => {
+export function programOutputCheck(p: NativePackageProgram & { testlib: boolean }, args: string[], passes?: number): OutputCheck {
+  const check: OutputCheck = async (test, output): Promise<OutputCheckResult> => {
     const b = await buildProgram(p);
     if (!b.ok) return { verdict: 'IE', message: `the output validator ${p.path} ${b.reason}` };
     const w = BOX_WORK_DIR;
     const files = { input: test.input, answer: test.expected };
     const run = p.testlib
       ? await runWithFiles(b.program, { ...files, output }, [`${w}/input`, `${w}/output`, `${w}/answer`], '')
-      : await runWithFiles(b.program, files, [`${w}/input`, `${w}/answer`, `${w}/feedback/`, ...args], output);
+      : await runWithFiles(b.program, files, [`${w}/input`, `${w}/answer`, `${w}/feedback/`, ...args], output, undefined, test.feedback);
     const r = run.result;
     const code = r.exitCode;
     if (r.status === 'tle') return { verdict: 'IE', message: `the output validator ${p.path} ran past its CPU time and was stopped` };
@@ -31,9 +31,21 @@ export function programOutputCheck(p: NativePackageProgram & { testlib: boolean 
       return { verdict: 'IE', message: `the checker ${p.path} failed (exit code ${code ?? r.signal ?? r.status}): ${said}` };
     }
     const team = run.read('feedback/teammessage.txt');
-    if (code === 42) return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator' };
+    const judgeText = run.read('feedback/judgemessage.txt');
+    const judge = judgeText !== null ? { judgeMessage: judgeText } : {};
+    const next = run.read('feedback/nextpass.in');
+    // Multi-pass: nextpass.in with 42 asks for another run; with any other exit code it is the validator's fault.
+    if (passes && (next !== null || run.tooBig) && code !== 42) return { verdict: 'IE', message: `the output validator ${p.path} wrote nextpass.in but exited with ${code !== null ? `code ${code}` : (r.signal ?? r.status)}, not 42` };
+    if (passes && code === 42 && run.tooBig) return { verdict: 'IE', message: `the output validator ${p.path} wrote a nextpass.in over ${MAX_NEXTPASS_BYTES} bytes` };
+    if (passes && code === 42 && next !== null) {
+      const { ['nextpass.in']: input, ...feedback } = run.feedback;
+      return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator', nextPass: { input: input!, feedback }, ...judge };
+    }
+    if (code === 42) return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator', ...judge };
     // The judge message may hold the answer: it is the teacher's; the student gets the team message.
-    if (code === 43) return { verdict: 'WA', message: team ? firstLines(team, 3) : 'wrong answer (the output validator said so)' };
+    if (code === 43) return { verdict: 'WA', message: team ? firstLines(team, 3) : 'wrong answer (the output validator said so)', ...judge };
     return { verdict: 'IE', message: `the output validator ${p.path} exited with ${code !== null ? `code ${code}` : (r.signal ?? r.status)}, not 42 or 43${r.stderr ? `: ${firstLines(r.stderr)}` : ''}` };
   };
+  if (passes) check.passes = passes;
+  return check;
 }

@@ -15,6 +15,7 @@ import { checkOf, type StoredCheck } from './check';
 import { ImportBudget } from './import-budget';
 import { MAX_TIME_MS, checkerOf } from './package-data';
 import type { SolutionReport, StoredChecker } from './types';
+import { weigh, type RunSoFar, type SubmissionRule } from '../package-format/submissions-yaml';
 
 /** The four folders with one exact verdict (drafts write these). */
 export const EXPECTED: Record<SubmissionFolder, Verdict> = { accepted: 'AC', wrong_answer: 'WA', time_limit_exceeded: 'TLE', run_time_error: 'RE' };
@@ -74,6 +75,8 @@ export async function runSolutionTable(pkg: ParsedPackage, opts: RunSolutionsOpt
   let limits = { ...pkg.limits, ...(computed && { timeMs: MAX_TIME_MS }) };
   const stored = checkOf(checker, compiler, limits);
   const tests = packageTests(pkg);
+  // Each test's name under data/, as submissions.yaml's test globs name them.
+  const paths = [...pkg.samples.map((t) => `sample/${t.name}`), ...pkg.secret.map((t) => `secret/${t.name}`)];
   const budget = opts.budget ?? new ImportBudget();
   const rows: SolutionReport[] = [];
   let timeNote: string | null = null;
@@ -83,7 +86,7 @@ export async function runSolutionTable(pkg: ParsedPackage, opts: RunSolutionsOpt
       // An accepted submission that fails refuses the import: the others are not worth their runs then.
       const refused = folder !== 'accepted' && rows.some((r) => r.folder === 'accepted' && r.got !== null && !r.ok);
       for (const s of pkg.submissions[folder] ?? []) {
-        const row: SolutionReport = { folder, name: s.name, language: s.language, expected: expectationOf(folder), got: null, failedTest: null, tests: '-'.repeat(tests.length), maxTimeMs: 0, ok: false, note: null };
+        const row: SolutionReport = { folder, name: s.name, language: s.language, expected: expectationOf(folder), got: null, failedTest: null, tests: '-'.repeat(tests.length), maxTimeMs: 0, ok: false, note: null, ...(s.rulesText !== undefined && { rules: s.rulesText }) };
         if (refused) row.note = 'not run: an accepted submission failed, so the import is refused';
         else if (s.language === 'other') row.languageName = s.languageName ?? 'unknown';
         else if (s.files && s.files.length > 1) row.note = `not judged: ${LANGUAGE_NAME[s.language]} in ${s.files.length} files (the judge compiles one file)`;
@@ -92,7 +95,7 @@ export async function runSolutionTable(pkg: ParsedPackage, opts: RunSolutionsOpt
           const native = s.language === 'cpp' || s.language === 'python' ? s.language : null;
           const why = native && nativeUnavailable(native);
           if (why) row.note = `not judged: ${LANGUAGE_NAME[s.language]} (${why})`;
-          else await judgeProgram(row, s.source!, native ? NATIVE_ID[native] : (s.language as 'typescript' | 'javascript'), tests, limits, { compiler, sandbox, check: stored.check, interactor: stored.interactor, budget });
+          else await judgeProgram(row, s.source!, native ? NATIVE_ID[native] : (s.language as 'typescript' | 'javascript'), tests, limits, { compiler, sandbox, check: stored.check, interactor: stored.interactor, budget }, s.rules && { rules: s.rules, paths });
         }
         if (row.got === null && !row.note) row.note = `not judged: ${row.languageName ?? 'unknown language'}`;
         rows.push(row);
@@ -139,25 +142,38 @@ async function judgeProgram(
   tests: PackageTest[],
   limits: { timeMs: number; memoryMb: number },
   deps: { compiler: Compiler; sandbox: Sandbox; check: StoredCheck['check']; interactor?: StoredCheck['interactor']; budget: ImportBudget },
+  expectations?: { rules: SubmissionRule[]; paths: string[] },
 ): Promise<void> {
+  const rules = expectations?.rules;
   // TypeScript and JavaScript by the judge's compiler, C++ and Python by their toolchains in the box.
   const compiled = await compileProgram(deps.compiler, source, language);
   if (!compiled.ok) {
     row.got = 'CE';
     row.note = compiled.diagnostics.split('\n')[0] ?? 'does not compile';
-    row.ok = meets(row.expected, 'CE');
+    row.ok = rules ? false : meets(row.expected, 'CE');
     return;
   }
   await loadCompiled(deps.sandbox, compiled.program, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   let marks = '';
   let maxTimeMs = 0;
+  // submissions.yaml's rules: each test's verdict and judge message, to weigh them against.
+  const sofar: RunSoFar = { tests: expectations?.paths ?? [], verdicts: [], messages: [] };
+  let first: { verdict: Verdict; test: number; message: string | null } | null = null;
   for (const [i, test] of tests.entries()) {
     // The judge's own "run one input and judge it": a game with the interactor, or a run and its check.
-    const { verdict, message, run } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
+    const { verdict, message, run, judgeMessage, passesMs } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
     maxTimeMs = Math.max(maxTimeMs, run.timeMs);
     marks += MARK[verdict];
-    const within = deps.budget.charge(run);
-    if (verdict !== 'AC') return settle(row, verdict, i + 1, message, marks, maxTimeMs, tests);
+    // A multi-pass test costs the budget every pass it ran.
+    const within = deps.budget.charge(passesMs !== undefined ? { timeMs: passesMs } : run);
+    sofar.verdicts.push(verdict);
+    sofar.messages.push(judgeMessage ?? null);
+    if (verdict !== 'AC' && !first) first = { verdict, test: i + 1, message };
+    if (rules) {
+      // Past its first failure a submission runs on only while its rules are still undecided.
+      const w = weigh(rules, sofar);
+      if (first && !w.undecided) return settleRules(row, first, marks, maxTimeMs, tests, w.ok);
+    } else if (verdict !== 'AC') return settle(row, verdict, i + 1, message, marks, maxTimeMs, tests);
     // The import's budget is spent: this solution's verdict is not known, and nothing more runs.
     if (!within && i < tests.length - 1) {
       row.note = deps.budget.whyNotRun(`stopped after test ${i + 1}`);
@@ -166,12 +182,19 @@ async function judgeProgram(
       return;
     }
   }
+  if (rules) return settleRules(row, first, marks, maxTimeMs, tests, weigh(rules, sofar).ok);
   settle(row, 'AC', null, null, marks, maxTimeMs, tests);
+}
+
+/** A row judged by submissions.yaml's rules: its verdict the first failure's (or AC), `ok` the rules'. */
+function settleRules(row: SolutionReport, first: { verdict: Verdict; test: number; message: string | null } | null, marks: string, maxTimeMs: number, tests: PackageTest[], ok: boolean): void {
+  settle(row, first?.verdict ?? 'AC', first?.test ?? null, first?.message ?? null, marks, maxTimeMs, tests);
+  row.ok = ok;
 }
 
 /** The table as the CLI prints it, one line per solution. */
 export function formatSolutionRow(r: SolutionReport): string {
   const mark = r.got === null ? 'kept' : r.ok ? 'ok  ' : 'FAIL';
   const got = r.got === null ? (r.note ?? 'not judged') : r.failedTest === null ? r.got : `${r.got} on ${r.failedTest}`;
-  return `  ${mark} ${`${r.folder}/${r.name}`.padEnd(40)} ${r.tests.length > 60 ? `${r.tests.slice(0, 60)}…` : r.tests}  expected ${r.expected.padEnd(3)} got ${got}${r.note && r.got !== null && !r.ok ? ` — ${r.note}` : ''}`;
+  return `  ${mark} ${`${r.folder}/${r.name}`.padEnd(40)} ${r.tests.length > 60 ? `${r.tests.slice(0, 60)}…` : r.tests}  expected ${(r.rules ?? r.expected).padEnd(3)} got ${got}${r.note && r.got !== null && !r.ok ? ` — ${r.note}` : ''}`;
 }

@@ -26,6 +26,8 @@ export interface SolutionReport {
   ok: boolean;
   /** "kept, not run", or the first failure's message. */
   note: string | null;
+  /** submissions/submissions.yaml's rules for it, as one line (then `ok` is theirs, not the folder's). */
+  rules?: string;
 }
 
 /** How a stored problem compares an output with the answer. */
@@ -33,7 +35,17 @@ export type StoredChecker =
   | { kind: 'tokens'; options: TokenOptions }
   | { kind: 'validator'; name: string; language: 'typescript' | 'javascript'; source: string }
   /** The format's output validator program in C++ or Python (program-check.ts), with its arguments. */
-  | { kind: 'program'; path: string; language: 'cpp' | 'python'; files: { path: string; source: string }[]; entry: string | null; testlib: boolean; args: string[] }
+  | {
+      kind: 'program';
+      path: string;
+      language: 'cpp' | 'python';
+      files: { path: string; source: string }[];
+      entry: string | null;
+      testlib: boolean;
+      args: string[];
+      /** Multi-pass problems: limits.validation_passes, at most this many runs per test (absent: one). */
+      passes?: number;
+    }
   /** Interactive: the package's interactor modules, run in a sandbox of their own (sandboxed-interactor.ts). */
   | { kind: 'interactor'; entry: string; files: InteractorModule[] };
 

@@ -5,6 +5,7 @@ import { afterAll } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import { createProgramSandbox } from '../../server/languages/program-sandbox';
 import { openDatabase } from '../../server/storage/db';
+import { importPackage } from '../../server/problem-store';
 
 /** A fresh data directory, database, compiler and sandbox for every language, for a file of import tests; all closed after it. */
 export function importBench(prefix: string) {
@@ -18,5 +19,12 @@ export function importBench(prefix: string) {
     await (await sandboxP).close();
     rmSync(work, { recursive: true, force: true });
   });
-  return { work, compiler, sandboxP, db };
+  /** A package folder imported into the bench's database, stored unowned. */
+  const imported = async (dir: string) => importPackage(db, { path: dir }, { dataDir: work, owner: null, compiler, sandbox: await sandboxP });
+  return { work, compiler, sandboxP, db, imported };
+}
+
+/** A solution table as lines "folder/name verdict" (or the note of one not judged). */
+export function solutionLines(r: { solutions: { folder: string; name: string; got: string | null; note: string | null }[] }): string[] {
+  return r.solutions.map((s) => `${s.folder}/${s.name} ${s.got ?? s.note}`);
 }

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePackage } from '../../server/package-format/parse';
-import { importPackage } from '../../server/problem-store';
 import { getProblem } from '../../server/storage/problems';
-import { importBench } from '../helpers/import-bench';
+import { importBench, solutionLines } from '../helpers/import-bench';
 import { floatThirds, legacyHalves, scoringGroups, testlibSplit, writeTree } from './format-fixtures';
 
 /**
@@ -12,14 +11,9 @@ import { floatThirds, legacyHalves, scoringGroups, testlibSplit, writeTree } fro
  * conventions, the default validator's float tolerance, scoring groups, links shared inside the
  * package and one leaving it. Needs g++ and python3 (the judge detects them as it starts).
  */
-const { work, compiler, sandboxP, db } = importBench('sg-format-packages-');
+const { work, db, imported } = importBench('sg-format-packages-');
 
-const table = (r: { solutions: { folder: string; name: string; got: string | null; note: string | null }[] }) =>
-  r.solutions.map((s) => `${s.folder}/${s.name} ${s.got ?? s.note}`);
-
-async function imported(dir: string) {
-  return importPackage(db, { path: dir }, { dataDir: work, owner: null, compiler, sandbox: await sandboxP });
-}
+const table = solutionLines;
 
 describe('packages from outside, as published', { timeout: 120_000 }, () => {
   it('legacy: no version or uuid, a LaTeX statement, a C++ checker with its header, links inside read and the one leaving never followed', async () => {
@@ -79,7 +73,7 @@ describe('packages from outside, as published', { timeout: 120_000 }, () => {
     expect(getProblem(db, 'doubles')!.statementEn).toMatch(/^> \*\*Judged pass\/fail here\.\*\* This problem gives points by test group/);
   });
 
-  it('refuses with a sentence: a package without a single test case, a Python interactor, multi-pass', async () => {
+  it('refuses with a sentence: a package without a single test case, a Python interactor, interactive multi-pass', async () => {
     const empty = writeTree(join(work, 'empty'), { 'problem.yaml': 'name: Empty\n', 'submissions/accepted/a.py': 'print(1)\n' });
     const e = await imported(empty);
     expect(e.ok ? '' : e.reasons.join('\n')).toMatch(/The package holds no test case: there is no \.in file under data\/sample\/ or data\/secret\//);
@@ -93,12 +87,12 @@ describe('packages from outside, as published', { timeout: 120_000 }, () => {
     const t = await imported(talk);
     expect(t.ok ? '' : t.reasons.join('\n')).toMatch(/The interactor is written in Python \(output_validator\/interactor\.py\); only interactors in TypeScript or JavaScript/);
     const passes = writeTree(join(work, 'passes'), {
-      'problem.yaml': 'name: Passes\nvalidation: custom multi-pass\nlimits:\n  validation_passes: 3\n',
+      'problem.yaml': 'name: Passes\nvalidation: custom interactive multi-pass\nlimits:\n  validation_passes: 3\n',
       'data/secret/1.in': '1\n',
       'data/secret/1.ans': '1\n',
       'output_validator/v.py': 'import sys\nsys.exit(42)\n',
     });
     const p = await imported(passes);
-    expect(p.ok ? '' : p.reasons.join('\n')).toMatch(/A multi-pass problem .* up to 3 passes\) cannot be judged here/);
+    expect(p.ok ? '' : p.reasons.join('\n')).toMatch(/An interactive multi-pass problem .* up to 3 passes\) cannot be judged here: multi-pass is run for non-interactive problems only/);
   });
 });

@@ -65,7 +65,8 @@ export function problemTypeFindings(pkg: Pick<ParsedPackage, 'type' | 'validatio
   const { found, error } = findingsOf('config');
   const types = pkg.type.split(/\s+/);
   if (types.includes('submit-answer')) error('A "submit-answer" problem (students hand in output files, not programs) cannot be judged here.');
-  if (types.includes('multi-pass')) error(`A multi-pass problem (its output validator gives the submission a new input, up to ${pkg.validationPasses ?? 2} passes) cannot be judged here: this judge runs a submission once per test.`);
+  // Multi-pass is judged for non-interactive problems (server/judge/judge-one.ts); interactive multi-pass is not.
+  if (types.includes('multi-pass') && (types.includes('interactive') || pkg.validation.includes('interactive'))) error(`An interactive multi-pass problem (its interactor plays the submission again on a new input, up to ${pkg.validationPasses ?? 2} passes) cannot be judged here: multi-pass is run for non-interactive problems only.`);
   if (pkg.validation.includes('score') && !types.includes('scoring')) error('A custom score validator gives points, and this judge judges pass/fail only.');
   return found;
 }

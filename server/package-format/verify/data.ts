@@ -11,7 +11,8 @@ import type { PackageView } from './package-view';
 /** Test case and folder names the format allows. */
 const NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 /** What may lie beside the tests in data/. */
-const BESIDE_TESTS = /\.(desc|hint|png|jpe?g|svg|gif|files|interaction|yaml|out|ans\.wrong-.*)$/i;
+// 2025-09 adds what a sample shows or offers for download in place of the judged files (.in.statement, .ans.download, …).
+const BESIDE_TESTS = /\.(desc|hint|png|jpe?g|svg|gif|files|interaction|yaml|out|ans\.wrong-.*|(in|ans)\.(statement|download))$/i;
 
 /** The tests under data/ of a package folder. */
 export function dataFindings({ listing, strict }: PackageView): Finding[] {

@@ -31,6 +31,9 @@ export interface ImportRow {
   ok: boolean;
   note: string | null;
   languageName?: string;
+  /** submissions.yaml's rules for it, as one line, and its marks per test (then `ok` is the rules'). */
+  rules?: string;
+  tests?: string;
 }
 
 /** An imported package's solution table: an accepted solution that fails is an error; every other surprise a warning. */
@@ -40,7 +43,7 @@ export function importTableFindings(solutions: readonly ImportRow[]): Finding[] 
     error(`The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
   }
   if (!solutions.some((r) => r.folder === 'accepted' && r.ok)) note('No accepted solution was judged here: the answers are taken as the package gives them.');
-  for (const r of solutions.filter((r) => r.got !== null && !r.ok)) warning(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
+  for (const r of solutions.filter((r) => r.got !== null && !r.ok)) warning(r.rules !== undefined ? `${r.folder}/${r.name} does not meet submissions.yaml's rules (${r.rules}): it got ${r.tests}.` : `${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
   const notJudged = new Map<string, number>();
   for (const r of solutions.filter((r) => r.got === null)) {
     const what = r.note?.replace(/^not judged: /, '') ?? r.languageName ?? 'unknown';
