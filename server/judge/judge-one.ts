@@ -33,6 +33,8 @@ export interface JudgedOne {
   run: RunResult;
   /** Interactive problems: the lines both sides wrote. */
   dialogue?: string;
+  /** A package's checker or interactor's words for the teacher alone (its judgemessage.txt). */
+  judgeMessage?: string;
 }
 
 /** A stored problem header's limits, the one source every judging path reads. */
@@ -70,8 +72,8 @@ export async function judgeOne(
 ): Promise<JudgedOne> {
   try {
     if (interactor) {
-      const game = await playGame(sandbox, interactor, input, limits);
-      return { verdict: game.verdict, message: game.message, said: game.said ?? null, run: game.run, dialogue: game.dialogue };
+      const game = await playGame(sandbox, interactor, input, limits, undefined, expected);
+      return { verdict: game.verdict, message: game.message, said: game.said ?? null, run: game.run, dialogue: game.dialogue, ...(game.judgeMessage && { judgeMessage: game.judgeMessage }) };
     }
     return await judgeRunChecked(await sandbox.run(input), input, expected, check);
   } catch (e) {
@@ -83,7 +85,8 @@ export async function judgeOne(
 export async function judgeRunChecked(run: RunResult, input: string, expected: string, check?: OutputCheck | null): Promise<JudgedOne> {
   if (check && run.status === 'ok') {
     const checked = await check({ input, expected }, run.stdout);
-    return checked.verdict === 'AC' ? { verdict: 'AC', message: run.message, said: run.said ?? null, run } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run };
+    const judged = checked.verdict === 'AC' ? { verdict: 'AC' as const, message: run.message, said: run.said ?? null, run } : { verdict: checked.verdict, message: checked.message, said: checked.said ?? null, run };
+    return checked.judgeMessage ? { ...judged, judgeMessage: checked.judgeMessage } : judged;
   }
   return judgeRun(run, expected);
 }

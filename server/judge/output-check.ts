@@ -10,6 +10,8 @@ export interface OutputCheckResult {
   message: string;
   /** The message as an id and arguments (server/text/messages.ts), when it is one. */
   said?: Said;
+  /** For the problem's teacher alone (a package validator's judgemessage.txt, which may name the answer). */
+  judgeMessage?: string;
 }
 
 export type OutputCheck = (test: { input: string; expected: string }, output: string) => Promise<OutputCheckResult>;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { COMPILE_LIMITS } from '../languages/compile-limits';
-import { boxProgramDir, BOX_WORK_DIR, runContained, type ContainedResult, type ContainedRun, type NativeProgram } from '../languages/native-runner';
+import { boxProgramDir, BOX_WORK_DIR, runContained, type ContainedResult, type ContainedRun, type LiveHooks, type NativeProgram } from '../languages/native-runner';
 import { languageSpec } from '../languages/registry';
 import { toolchainFor } from '../languages/toolchains';
 import { HEADER } from '../package-format/programs';
@@ -71,7 +71,9 @@ async function build(p: NativePackageProgram, key: string): Promise<Built> {
     return { ok: true, program: { dir, argv: languageSpec('python3').native!.run(tc.binary, `${progDir}/${entry}`) } };
   }
   const sources = p.files.filter((f) => !HEADER.test(f.path)).map((f) => `${BOX_WORK_DIR}/${f.path}`);
-  const r = await runContained({ argv: [tc.binary, '-std=gnu++17', '-O2', '-pipe', '-o', `${BOX_WORK_DIR}/program.bin`, ...sources], workDir: dir, limits: COMPILE_LIMITS });
+  // A header beside the source is found however it is included: `#include <testlib.h>` as well as "testlib.h".
+  const includes = [...new Set(p.files.filter((f) => HEADER.test(f.path)).map((f) => dirname(`${BOX_WORK_DIR}/${f.path}`)))].map((d) => `-I${d}`);
+  const r = await runContained({ argv: [tc.binary, '-std=gnu++17', '-O2', '-pipe', ...includes, '-o', `${BOX_WORK_DIR}/program.bin`, ...sources], workDir: dir, limits: COMPILE_LIMITS });
   if (r.status === 'ie') return { ok: false, reason: `the compiler could not be run (${r.message ?? 'no reason given'})` };
   if (r.exitCode !== 0 || !existsSync(join(dir, 'program.bin'))) return { ok: false, reason: `it does not compile: ${firstLines(r.stderr || r.stdout || r.message || r.status, 3)}` };
   return { ok: true, program: { dir, argv: [`${progDir}/program.bin`] } };
@@ -88,20 +90,45 @@ export interface FilesRun {
  * `feedback/` directory beside them; `args(box path of the work dir)` gives the arguments.
  */
 export async function runWithFiles(program: NativeProgram, files: Record<string, string>, args: string[], stdin: string, limits: ContainedRun['limits'] = PACKAGE_PROGRAM_LIMITS): Promise<FilesRun> {
+  return inWorkDir(files, async (work) => runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], stdin, limits }));
+}
+
+/** The same, in a dialogue: `live` feeds its standard input and reads its output while it runs (an interactor). */
+export async function playWithFiles(program: NativeProgram, files: Record<string, string>, args: string[], live: LiveHooks, limits: ContainedRun['limits'], stop: AbortSignal): Promise<FilesRun> {
+  return inWorkDir(files, async (work) => runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], live, stop, limits }));
+}
+
+async function inWorkDir(files: Record<string, string>, run: (work: string) => Promise<ContainedResult>): Promise<FilesRun> {
   const work = mkdtempSync(join(root ?? tmpdir(), 'run-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text, { mode: 0o644 });
     mkdirSync(join(work, 'feedback'), { mode: 0o777 });
-    const result = await runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], stdin, limits });
+    const result = await run(work);
     const kept = new Map<string, string>();
-    for (const name of ['feedback/judgemessage.txt', 'feedback/teammessage.txt', 'feedback/score.txt', 'feedback/nextpass.in']) {
+    for (const name of FEEDBACK_FILES) {
       const at = join(work, name);
-      if (existsSync(at)) kept.set(name, readFileSync(at, 'utf8').slice(0, 64 * 1024));
+      if (existsSync(at)) kept.set(name, readFileSync(at, 'utf8').slice(0, FEEDBACK_KEPT_CHARS));
     }
     return { result, read: (name) => kept.get(name) ?? null };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+const FEEDBACK_FILES = ['feedback/judgemessage.txt', 'feedback/teammessage.txt', 'feedback/score.txt', 'feedback/nextpass.in'];
+/** What is read of a feedback file: the rest of a larger one is never loaded. */
+const FEEDBACK_KEPT_CHARS = 64 * 1024;
+
+/** What the student reads of a validator's or interactor's teammessage.txt, and the teacher of its judgemessage.txt. */
+export const TEAM_MESSAGE_CHARS = 1000;
+export const JUDGE_MESSAGE_CHARS = 4000;
+
+/** A feedback file's text as the page shows it: bounded, control characters but line ends taken out. */
+export function feedbackText(text: string | null, max: number): string {
+  if (!text) return '';
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
 export function firstLines(text: string, n = 1): string {

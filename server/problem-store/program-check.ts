@@ -1,5 +1,5 @@
 import type { OutputCheck, OutputCheckResult } from '../judge/output-check';
-import { buildProgram, firstLines, runWithFiles, BOX_WORK_DIR, type NativePackageProgram } from './package-programs';
+import { buildProgram, feedbackText, firstLines, runWithFiles, BOX_WORK_DIR, JUDGE_MESSAGE_CHARS, TEAM_MESSAGE_CHARS, type NativePackageProgram } from './package-programs';
 
 /**
  * A package's output validator program (C++ or Python) judging one output, in the format's
@@ -30,10 +30,12 @@ export function programOutputCheck(p: NativePackageProgram & { testlib: boolean 
       if (code === 7) return { verdict: 'WA', message: `partial points, not accepted on this pass/fail judge: ${said}` };
       return { verdict: 'IE', message: `the checker ${p.path} failed (exit code ${code ?? r.signal ?? r.status}): ${said}` };
     }
-    const team = run.read('feedback/teammessage.txt');
-    if (code === 42) return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator' };
+    const team = feedbackText(run.read('feedback/teammessage.txt'), TEAM_MESSAGE_CHARS);
     // The judge message may hold the answer: it is the teacher's; the student gets the team message.
-    if (code === 43) return { verdict: 'WA', message: team ? firstLines(team, 3) : 'wrong answer (the output validator said so)' };
+    const judgeMessage = feedbackText(run.read('feedback/judgemessage.txt'), JUDGE_MESSAGE_CHARS);
+    const extra = judgeMessage ? { judgeMessage } : {};
+    if (code === 42) return { verdict: 'AC', message: team || 'accepted by the output validator', ...extra };
+    if (code === 43) return { verdict: 'WA', message: team || 'wrong answer (the output validator said so)', ...extra };
     return { verdict: 'IE', message: `the output validator ${p.path} exited with ${code !== null ? `code ${code}` : (r.signal ?? r.status)}, not 42 or 43${r.stderr ? `: ${firstLines(r.stderr)}` : ''}` };
   };
 }

@@ -701,4 +701,11 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
     },
   },
+  {
+    version: 51,
+    name: 'package feedback: a failing test keeps its checker or interactor\'s judgemessage.txt for the teacher',
+    // What a package's output validator or interactor wrote to feedback/judgemessage.txt on the
+    // failing test (it may name the answer): the submission page shows it to a teacher only.
+    sql: 'ALTER TABLE submission_tests ADD COLUMN judge_message TEXT;',
+  },
 ];

@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importPackage } from '../../server/problem-store';
+import { exportProblem } from '../../server/problem-store/export';
+import { importBench } from '../helpers/import-bench';
+import { GUESS_INTERACTOR_PY, legacyGuessPy, TESTLIB_INTERACTOR_H, testlibSums } from './interactor-fixtures';
+
+/**
+ * The format's interactors as programs (Python, C++ with a testlib-shaped header), each game in a
+ * box of its own beside the player's: the solution table of each package plays every submission
+ * (C++, Python, TypeScript players) against it. The format's verdict rule (problemtools, DOMjudge):
+ * an interactor that fails is IE whatever the player did; a wrong answer it gives before the player
+ * ended stands over the player's TLE; otherwise the player's own failure outranks its verdict.
+ * Needs g++ and python3.
+ */
+const { work, compiler, sandboxP, db } = importBench('sg-program-interactor-');
+
+const table = (r: { solutions: { folder: string; name: string; got: string | null; note: string | null }[] }) => r.solutions.map((s) => `${s.folder}/${s.name} ${s.got ?? s.note}`);
+const noteOf = (r: { solutions: { name: string; note: string | null }[] }, name: string) => r.solutions.find((s) => s.name === name)?.note ?? '';
+
+async function imported(dir: string) {
+  return importPackage(db, { path: dir }, { dataDir: work, owner: null, compiler, sandbox: await sandboxP });
+}
+
+describe('interactors as the format writes them', { timeout: 120_000 }, () => {
+  it('legacy, a Python interactor: every player judged against it, the validator-first rule, a failing interactor is IE; exported as it came', async () => {
+    const r = await imported(legacyGuessPy(join(work, 'guesspy')));
+    if (!r.ok) throw new Error(r.reasons.join('\n'));
+    expect(table(r)).toEqual([
+      'accepted/binary.cc AC',
+      'accepted/binary.py AC',
+      'accepted/binary.ts AC',
+      'wrong_answer/off.py WA',
+      'wrong_answer/wrong-then-spin.py WA',
+      'run_time_error/dies-at-once.py RE',
+      'run_time_error/right-then-crash.py RE',
+      'mixed/breaks-the-interactor.py IE',
+    ]);
+    // The student's words are the team message; the judge message (the number) is not in them.
+    expect(noteOf(r, 'off.py')).toMatch(/that is not the number$/);
+    expect(noteOf(r, 'wrong-then-spin.py')).toMatch(/The interactor ended first with a wrong answer; the program then ended as TLE\. that is not the number/);
+    expect(noteOf(r, 'breaks-the-interactor.py')).toMatch(/judge error: the interactor failed: the interactor output_validators\/guess exited with code 3, not 42 or 43/);
+
+    const files = Object.fromEntries((await exportProblem('guesspy', db)).files.map((f) => [f.path, f.data.toString('utf8')]));
+    expect(files['output_validator/guess/interactor.py']).toBe(GUESS_INTERACTOR_PY);
+    expect(files['problem.yaml']).toMatch(/type: "?interactive"?/);
+  });
+
+  it('a testlib interactor (interactor.cpp with testlib.h, included as <testlib.h>): exit 0 AC, 1 WA with its sentence, 3 IE', async () => {
+    const r = await imported(testlibSums(join(work, 'sums')));
+    if (!r.ok) throw new Error(r.reasons.join('\n'));
+    expect(table(r)).toEqual(['accepted/sums.cpp AC', 'accepted/sums.py AC', 'wrong_answer/minus.py WA', 'mixed/fails-it.py IE']);
+    expect(noteOf(r, 'minus.py')).toMatch(/wrong answer question 1: 1 \+ 2 is not -1/);
+    expect(noteOf(r, 'fails-it.py')).toMatch(/the testlib interactor output_validator\/interactor failed \(exit code 3\): FAIL the interactor's own failure/);
+    const files = Object.fromEntries((await exportProblem('sums', db)).files.map((f) => [f.path, f.data.toString('utf8')]));
+    expect(files['output_validator/interactor/testlib.h']).toBe(TESTLIB_INTERACTOR_H);
+  });
+});
