@@ -1,9 +1,11 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importPackage } from '../../server/problem-store';
 import { exportProblem } from '../../server/problem-store/export';
+import { classServer } from '../helpers/class-server';
 import { importBench } from '../helpers/import-bench';
-import { GUESS_INTERACTOR_PY, legacyGuessPy, TESTLIB_INTERACTOR_H, testlibSums } from './interactor-fixtures';
+import type { RunningServer } from '../helpers/server';
+import { GUESS_INTERACTOR_PY, GUESS_WRONG_PY, legacyGuessPy, TESTLIB_INTERACTOR_H, testlibSums } from './interactor-fixtures';
 
 /**
  * The format's interactors as programs (Python, C++ with a testlib-shaped header), each game in a
@@ -14,6 +16,10 @@ import { GUESS_INTERACTOR_PY, legacyGuessPy, TESTLIB_INTERACTOR_H, testlibSums }
  * Needs g++ and python3.
  */
 const { work, compiler, sandboxP, db } = importBench('sg-program-interactor-');
+let server: RunningServer | undefined;
+afterAll(async () => {
+  await server?.stop();
+});
 
 const table = (r: { solutions: { folder: string; name: string; got: string | null; note: string | null }[] }) => r.solutions.map((s) => `${s.folder}/${s.name} ${s.got ?? s.note}`);
 const noteOf = (r: { solutions: { name: string; note: string | null }[] }, name: string) => r.solutions.find((s) => s.name === name)?.note ?? '';
@@ -54,5 +60,36 @@ describe('interactors as the format writes them', { timeout: 120_000 }, () => {
     expect(noteOf(r, 'fails-it.py')).toMatch(/the testlib interactor output_validator\/interactor failed \(exit code 3\): FAIL the interactor's own failure/);
     const files = Object.fromEntries((await exportProblem('sums', db)).files.map((f) => [f.path, f.data.toString('utf8')]));
     expect(files['output_validator/interactor/testlib.h']).toBe(TESTLIB_INTERACTOR_H);
+  });
+
+  it("a student's submission is judged against it on the server; the judge message (the number) is the teacher's, the team message the student's", async () => {
+    // guesspy was imported above, into this data directory's database.
+    const started = await classServer(work, [
+      ['add-teacher', 'tina'],
+      ['add-student', 'sam'],
+    ]);
+    server = started.server;
+    const [tina, sam] = started.people as [(typeof started.people)[0], (typeof started.people)[0]];
+    const posted = await sam.api('/api/submissions', { method: 'POST', body: JSON.stringify({ problem: 'guesspy', source: GUESS_WRONG_PY, language: 'python3' }) });
+    expect(posted.status, await posted.clone().text()).toBe(201);
+    const { id } = (await posted.json()) as { id: number };
+    let s: { status: string; verdict: string | null; failedTest: number | null };
+    const deadline = Date.now() + 60_000;
+    do {
+      await new Promise((r) => setTimeout(r, 150));
+      s = (await sam.json<typeof s>(`/api/submissions/${id}`)).body;
+    } while (s.status !== 'done' && Date.now() < deadline);
+    expect([s.verdict, s.failedTest]).toEqual(['WA', 1]);
+    const studentPage = await (await sam.browser(`/submissions/${id}`)).text();
+    const teacherPage = await (await tina.browser(`/submissions/${id}`)).text();
+    // The sample's dialogue and the team message, for both; the judge message for the teacher alone.
+    for (const page of [studentPage, teacherPage]) {
+      expect(page).toContain('that is not the number');
+      expect(page).toMatch(/&gt; \? 5\n&lt; &gt;/);
+    }
+    expect(teacherPage).toContain('answered 8, but the number was 7');
+    expect(teacherPage).toContain("judgemessage.txt; students do not see it");
+    expect(studentPage).not.toContain('but the number was');
+    expect(studentPage).not.toContain('judgemessage.txt');
   });
 });
