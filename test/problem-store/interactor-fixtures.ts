@@ -176,3 +176,23 @@ int main(int argc, char **argv) {
     'submissions/mixed/fails-it.py': 'input()\ninput()\nprint(-7777, flush=True)\n',
   });
 }
+
+/** Twice n, legacy, a Python output validator that leaves both feedback files: the team's sentence and, for the teacher, the answer. */
+export function legacyTwice(dir: string): string {
+  return writeTree(dir, {
+    'problem.yaml': 'name: Twice\nvalidation: custom\n',
+    'problem_statement/problem.en.md': 'Print $2n$.\n',
+    'data/sample/1.in': '21\n',
+    'data/sample/1.ans': '42\n',
+    'output_validators/twice/validate.py': `import sys
+answer = open(sys.argv[2]).read().split()
+got = sys.stdin.read().split()
+if got == answer:
+    sys.exit(42)
+open(sys.argv[3] + 'teammessage.txt', 'w').write('not <b>twice</b> n')
+open(sys.argv[3] + 'judgemessage.txt', 'w').write('expected %s, got %s' % (' '.join(answer), ' '.join(got)[:20]))
+sys.exit(43)
+`,
+    'submissions/accepted/twice.py': 'print(2 * int(input()))\n',
+  });
+}

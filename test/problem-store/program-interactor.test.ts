@@ -5,7 +5,7 @@ import { exportProblem } from '../../server/problem-store/export';
 import { classServer } from '../helpers/class-server';
 import { importBench } from '../helpers/import-bench';
 import type { RunningServer } from '../helpers/server';
-import { GUESS_INTERACTOR_PY, GUESS_WRONG_PY, legacyGuessPy, TESTLIB_INTERACTOR_H, testlibSums } from './interactor-fixtures';
+import { GUESS_INTERACTOR_PY, GUESS_WRONG_PY, legacyGuessPy, legacyTwice, TESTLIB_INTERACTOR_H, testlibSums } from './interactor-fixtures';
 
 /**
  * The format's interactors as programs (Python, C++ with a testlib-shaped header), each game in a
@@ -62,26 +62,35 @@ describe('interactors as the format writes them', { timeout: 120_000 }, () => {
     expect(files['output_validator/interactor/testlib.h']).toBe(TESTLIB_INTERACTOR_H);
   });
 
-  it("a student's submission is judged against it on the server; the judge message (the number) is the teacher's, the team message the student's", async () => {
-    // guesspy was imported above, into this data directory's database.
+  it("a student's submission is judged against it on the server; the judge message (the number) is the teacher's, the team message the student's; an output validator's the same", async () => {
+    // guesspy was imported above, into this data directory's database; twice (a Python output validator) too.
+    const twice = await imported(legacyTwice(join(work, 'twice')));
+    if (!twice.ok) throw new Error(twice.reasons.join('\n'));
     const started = await classServer(work, [
       ['add-teacher', 'tina'],
       ['add-student', 'sam'],
     ]);
     server = started.server;
     const [tina, sam] = started.people as [(typeof started.people)[0], (typeof started.people)[0]];
-    const posted = await sam.api('/api/submissions', { method: 'POST', body: JSON.stringify({ problem: 'guesspy', source: GUESS_WRONG_PY, language: 'python3' }) });
-    expect(posted.status, await posted.clone().text()).toBe(201);
-    const { id } = (await posted.json()) as { id: number };
-    let s: { status: string; verdict: string | null; failedTest: number | null };
-    const deadline = Date.now() + 60_000;
-    do {
-      await new Promise((r) => setTimeout(r, 150));
-      s = (await sam.json<typeof s>(`/api/submissions/${id}`)).body;
-    } while (s.status !== 'done' && Date.now() < deadline);
-    expect([s.verdict, s.failedTest]).toEqual(['WA', 1]);
-    const studentPage = await (await sam.browser(`/submissions/${id}`)).text();
-    const teacherPage = await (await tina.browser(`/submissions/${id}`)).text();
+    const judged = async (problem: string, source: string) => {
+      const posted = await sam.api('/api/submissions', { method: 'POST', body: JSON.stringify({ problem, source, language: 'python3' }) });
+      expect(posted.status, await posted.clone().text()).toBe(201);
+      const { id } = (await posted.json()) as { id: number };
+      let s: { status: string; verdict: string | null; failedTest: number | null };
+      const deadline = Date.now() + 60_000;
+      do {
+        await new Promise((r) => setTimeout(r, 150));
+        s = (await sam.json<typeof s>(`/api/submissions/${id}`)).body;
+      } while (s.status !== 'done' && Date.now() < deadline);
+      expect([s.verdict, s.failedTest]).toEqual(['WA', 1]);
+      return { student: await (await sam.browser(`/submissions/${id}`)).text(), teacher: await (await tina.browser(`/submissions/${id}`)).text() };
+    };
+    const [game, checked] = await Promise.all([judged('guesspy', GUESS_WRONG_PY), judged('twice', 'print(int(input()) + 1)\n')]);
+    // The output validator's: the team message escaped as text, the judge message the teacher's.
+    for (const page of [checked.student, checked.teacher]) expect(page).toContain('not &lt;b&gt;twice&lt;/b&gt; n');
+    expect(checked.teacher).toContain('expected 42, got 22');
+    expect(checked.student).not.toContain('expected 42');
+    const { student: studentPage, teacher: teacherPage } = game;
     // The sample's dialogue and the team message, for both; the judge message for the teacher alone.
     for (const page of [studentPage, teacherPage]) {
       expect(page).toContain('that is not the number');
