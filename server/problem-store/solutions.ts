@@ -153,11 +153,12 @@ async function judgeProgram(
   let maxTimeMs = 0;
   for (const [i, test] of tests.entries()) {
     // The judge's own "run one input and judge it": a game with the interactor, or a run and its check.
-    const { verdict, message, run } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
+    const { verdict, message, run, judgeMessage } = await judgeInput(deps.sandbox, test.input, test.answer, limits, deps.interactor, deps.check);
     maxTimeMs = Math.max(maxTimeMs, run.timeMs);
     marks += MARK[verdict];
     const within = deps.budget.charge(run);
-    if (verdict !== 'AC') return settle(row, verdict, i + 1, message, marks, maxTimeMs, tests);
+    // The table is the teacher's: a package's judgemessage.txt (its first line) is said beside the student's message.
+    if (verdict !== 'AC') return settle(row, verdict, i + 1, judgeMessage ? `${message ?? verdict} (judgemessage.txt: ${judgeMessage.split('\n')[0]})` : message, marks, maxTimeMs, tests);
     // The import's budget is spent: this solution's verdict is not known, and nothing more runs.
     if (!within && i < tests.length - 1) {
       row.note = deps.budget.whyNotRun(`stopped after test ${i + 1}`);

@@ -42,8 +42,8 @@ describe('interactors as the format writes them', { timeout: 120_000 }, () => {
       'run_time_error/right-then-crash.py RE',
       'mixed/breaks-the-interactor.py IE',
     ]);
-    // The student's words are the team message; the judge message (the number) is not in them.
-    expect(noteOf(r, 'off.py')).toMatch(/that is not the number$/);
+    // The student's words are the team message; the table (the teacher's) adds the judge message.
+    expect(noteOf(r, 'off.py')).toMatch(/: that is not the number \(judgemessage\.txt: answered 8, but the number was 7\)$/);
     expect(noteOf(r, 'wrong-then-spin.py')).toMatch(/The interactor ended first with a wrong answer; the program then ended as TLE\. that is not the number/);
     expect(noteOf(r, 'breaks-the-interactor.py')).toMatch(/judge error: the interactor failed: the interactor output_validators\/guess exited with code 3, not 42 or 43/);
 
