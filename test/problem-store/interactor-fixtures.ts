@@ -1,3 +1,4 @@
+import { AC, GUESS_TESTS } from '../helpers/guess-number-package';
 import { writeTree } from './format-fixtures';
 
 /**
@@ -70,12 +71,7 @@ export function legacyGuessPy(dir: string): string {
   return writeTree(dir, {
     'problem.yaml': 'name: Guess in Python\nsource: Hand-made\nlicense: cc0\nvalidation: custom interactive\nvalidator_flags: 30\n',
     'problem_statement/problem.en.md': 'Find $x$ ($1 \\le x \\le n$): ask `? g` (answered `<`, `>` or `=`), then say `! x`.\n',
-    'data/sample/1.in': '10 7\n',
-    'data/sample/1.ans': '7\n',
-    'data/secret/1.in': '1000 1\n',
-    'data/secret/1.ans': '1\n',
-    'data/secret/2.in': '1000000 765432\n',
-    'data/secret/2.ans': '765432\n',
+    ...GUESS_TESTS,
     'output_validators/guess/interactor.py': GUESS_INTERACTOR_PY,
     'submissions/accepted/binary.py': BINARY_PY('x'),
     'submissions/accepted/binary.cc': `#include <iostream>
@@ -92,19 +88,8 @@ int main() {
   }
 }
 `,
-    'submissions/accepted/binary.ts': `import * as readline from 'readline';
-const lines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
-const next = async () => (await lines.next()).value as string;
-const n = Number(await next());
-let lo = 1, hi = n;
-for (;;) {
-  const mid = Math.floor((lo + hi) / 2);
-  console.log('? ' + mid);
-  const said = await next();
-  if (said === '=') { console.log('! ' + mid); break; }
-  if (said === '>') lo = mid + 1; else hi = mid - 1;
-}
-`,
+    // The same protocol as the TypeScript guess-the-number package's: its accepted player plays here too.
+    'submissions/accepted/binary.ts': AC,
     'submissions/wrong_answer/off.py': GUESS_WRONG_PY,
     // The validator-first rule: the interactor says WA first, then the program spins to its TLE: WA stands.
     'submissions/wrong_answer/wrong-then-spin.py': "input()\nprint('! 0', flush=True)\nwhile True:\n    pass\n",
