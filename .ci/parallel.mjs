@@ -17,7 +17,7 @@
  * machine only with a light one (servers, pages, the browser), which mostly waits.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const [node24, node22] = process.argv.slice(2);
@@ -44,12 +44,24 @@ const HEAVY_JUDGE = ['test/judge/limits.test.ts', 'test/judge/interactive.test.t
 const SLOW = all.filter((f) => f.endsWith('.slow.test.ts'));
 const folder = (f) => f.split('/')[1];
 
+/**
+ * The sandbox files with no verdict near a limit (every program is given 10 s and takes
+ * milliseconds, or nothing is timed): they compare the sandbox with real Node program by program,
+ * or check what the build and the wire carry. They are light: run beside a heavy job, they cannot
+ * flip a verdict, and the heavy chain (the run's critical path) is shorter by their minutes.
+ */
+const SANDBOX_PROGRAMS = ['patched-builtins', 'differential', 'differences-readme', 'io-idioms', 'build-cache', 'run-isolation', 'native-wire'].map((n) => `test/sandbox/${n}.test.ts`);
+const sandboxTimed = (f) => folder(f) === 'sandbox' && !SANDBOX_PROGRAMS.includes(f);
+
 /** Node 24: the whole suite. */
 const jobs = [];
 for (let k = 1; k <= SHARDS; k++) jobs.push({ name: `node24-solution-table-${k}of${SHARDS}`, node: node24, heavy: true, files: [SOLUTION_TABLE], env: { SOLUTION_SHARD: `${k}/${SHARDS}` } });
-jobs.push({ name: 'node24-sandbox', node: node24, heavy: true, files: all.filter((f) => folder(f) === 'sandbox') });
+jobs.push({ name: 'node24-sandbox', node: node24, heavy: true, files: all.filter(sandboxTimed) });
+jobs.push({ name: 'node24-sandbox-programs', node: node24, heavy: false, files: SANDBOX_PROGRAMS.filter((f) => all.includes(f)) });
 jobs.push({ name: 'node24-judge-heavy', node: node24, heavy: true, files: HEAVY_JUDGE.filter((f) => all.includes(f)) });
-jobs.push({ name: 'node24-slow', node: node24, heavy: false, files: SLOW, env: { SLOW_TESTS: '1' } });
+// The slow suite is CI's addition beside the whole normal suite: its per-problem loops run every
+// 4th problem here (SG_SLOW_SAMPLE_EVERY, test/helpers/shard.ts); `npm run test:slow` runs them all.
+jobs.push({ name: 'node24-slow', node: node24, heavy: false, files: SLOW, env: { SLOW_TESTS: '1', SG_SLOW_SAMPLE_EVERY: '4' } });
 // The known-wrong stress test (every wrong/ solution of every problem found and shrunk) is the
 // longest single file: sharded by problem like the solution table (STRESS_SHARD=k/n).
 const KNOWN_WRONG = 'test/stress/known-wrong.test.ts';
@@ -63,13 +75,16 @@ for (const [dir, files] of [...byFolder].sort((a, b) => b[1].length - a[1].lengt
  * Node 22: the suites where the Node version matters: the sandbox (vm contexts, worker threads,
  * resource limits, the permission model), the compiler, and the server's own Node-facing parts
  * (better-sqlite3's native module, HTTP, worker threads, child processes) through the API and JavaScript
- * suites. The problem kit and the pages are plain computation and HTML: Node 24 covers them.
+ * suites. The problem kit and the pages are plain computation and HTML: Node 24 covers them. So is
+ * the native runner (test/sandbox/native-*.test.ts): C, driven by the same Node code on both.
  */
 const NODE22_SERVER = ['test/integration/api.test.ts', 'test/integration/javascript.test.ts', 'test/integration/http-without-compiler.test.ts'];
+const node22Sandbox = (f) => (folder(f) === 'sandbox' && !path.basename(f).startsWith('native-')) || folder(f) === 'compile';
 // The two suites that compare the sandbox with real Node program by program (test/helpers/shard.ts,
 // sampled) run every 4th program here: whole, they were half of this job's time, on runtime code
 // that is the same on both versions; Node 24 runs them whole.
-jobs.push({ name: 'node22-sandbox-compile', node: node22, heavy: true, files: all.filter((f) => ['sandbox', 'compile'].includes(folder(f))), env: { SG_SAMPLE_EVERY: '4' } });
+jobs.push({ name: 'node22-sandbox-compile', node: node22, heavy: true, files: all.filter((f) => node22Sandbox(f) && !SANDBOX_PROGRAMS.includes(f)) });
+jobs.push({ name: 'node22-sandbox-programs', node: node22, heavy: false, files: all.filter((f) => node22Sandbox(f) && SANDBOX_PROGRAMS.includes(f)), env: { SG_SAMPLE_EVERY: '4' } });
 jobs.push({ name: 'node22-server', node: node22, heavy: false, files: NODE22_SERVER.filter((f) => all.includes(f)) });
 
 // Every Node 24 job's files, together, are every test file exactly once (a sharded file once in all).
@@ -81,19 +96,20 @@ if (new Set(covered).size !== covered.length || covered.length !== all.length) {
 }
 
 /**
- * Heavy jobs first, longest first within each kind (a job's seconds in a full fresh-clone run on
- * this machine kind, 2026-11-27 06:40, with problems and package-format as measured after that
- * run's changes; a job not listed counts as short). The heavy jobs run one at a time, so their
- * chain is the run's critical path unless it starts at once: started behind the two longest light
- * jobs, it ended 70 s after everything else. The other slot takes the light jobs longest first, so
- * that the last ones to start are short and both slots end together.
+ * Heavy jobs first, longest first within each kind (a job's seconds in the fresh-clone run of
+ * 2026-12-02 00:00 on this machine kind, beside other work; the jobs split since then estimated
+ * from their files' seconds in that run; a job not listed counts as short). The heavy jobs run one
+ * at a time, so their chain is the run's critical path unless it starts at once. The other slot
+ * takes the light jobs longest first, so that the last ones to start are short and both slots end
+ * together.
  */
 const SECONDS = {
-  'node24-integration': 650, 'node24-browser': 406, 'node24-sandbox': 334, 'node22-sandbox-compile': 229, 'node24-slow': 221,
-  'node24-distributed': 151, 'node24-solution-table-1of2': 159, 'node24-solution-table-2of2': 136, 'node24-problems': 90,
-  'node24-known-wrong-2of2': 80, 'node24-known-wrong-1of2': 59, 'node24-stress': 84, 'node24-problem-store': 66,
-  'node24-package-format': 39, 'node24-contests': 42, 'node24-judge': 39, 'node24-mistakes': 38, 'node24-lab': 32,
-  'node22-server': 19, 'node24-judge-heavy': 16, 'node24-compile': 11,
+  'node24-integration': 803, 'node24-browser': 578, 'node24-sandbox': 250, 'node22-sandbox-compile': 236, 'node24-slow': 220,
+  'node24-distributed': 241, 'node24-sandbox-programs': 190, 'node24-solution-table-1of2': 188, 'node24-solution-table-2of2': 158,
+  'node24-problem-store': 181, 'node24-problems': 159, 'node24-known-wrong-2of2': 152, 'node24-stress': 139,
+  'node24-known-wrong-1of2': 91, 'node24-package-format': 85, 'node24-contests': 80, 'node22-sandbox-programs': 66,
+  'node24-mistakes': 58, 'node24-judge': 47, 'node24-languages': 45, 'node24-lab': 44, 'node22-server': 27,
+  'node24-judge-heavy': 24, 'node24-compile': 16,
 };
 const order = (j) => (j.heavy ? -1e6 : 0) - (SECONDS[j.name] ?? 10);
 // CI_ONLY=word runs only the jobs whose name contains it (to try the runner on a small part).
@@ -112,6 +128,52 @@ if (process.env.CI_DRY === '1') {
  * (3.55 -> 3.22 s of CPU for one thread). The sandbox's processes start with an empty environment.
  */
 const NODE_COMPILE_CACHE = process.env.NODE_COMPILE_CACHE ?? path.resolve('node_modules/.cache/node-compile-cache');
+/**
+ * The cgroup v1 cpuacct group this runner is in, when it may make groups under it (root on this
+ * machine kind), else null. Each job then runs in a group of its own, and its CPU seconds, counted
+ * for every process it started (vitest, the judges, Chromium, Redis, the sandboxes, whose own groups
+ * the sandbox makes under the job's), are in the jobs table: beside other work, or two jobs at a
+ * time, a job's wall time follows the machine's load, its CPU time much less.
+ */
+function cpuacctBase() {
+  try {
+    const line = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => (l.split(':')[1] ?? '').split(',').includes('cpuacct'));
+    if (!line) return null;
+    const dir = path.join('/sys/fs/cgroup/cpuacct', line.split(':').slice(2).join(':'));
+    if (!existsSync(path.join(dir, 'cpuacct.usage'))) return null;
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    return null;
+  }
+}
+const CPUACCT = process.env.CI_CPU_GROUPS === '0' ? null : cpuacctBase();
+
+/** Starts `argv` in a new cpuacct group of its own (the shell joins it, then becomes the command; a job runs even where joining fails); no group: as it is. */
+function spawnCounted(job, argv, options) {
+  if (!CPUACCT) return { child: spawn(argv[0], argv.slice(1), options), group: null };
+  const group = path.join(CPUACCT, `sg-ci-${process.pid}-${job.name}`);
+  try {
+    mkdirSync(group);
+  } catch {
+    return { child: spawn(argv[0], argv.slice(1), options), group: null };
+  }
+  return { child: spawn('/bin/sh', ['-c', 'echo $$ 2>/dev/null > "$0/cgroup.procs"; exec "$@"', group, ...argv], options), group };
+}
+
+/** The group's CPU seconds (its processes and every group under it), and the group removed; null without one. */
+function cpuSeconds(group) {
+  if (!group) return null;
+  let seconds = null;
+  try {
+    seconds = Math.round(Number(readFileSync(path.join(group, 'cpuacct.usage'), 'utf8')) / 1e9);
+    rmdirSync(group);
+  } catch {
+    // A process the job left running keeps its group: it is only not removed.
+  }
+  return seconds;
+}
+
 const running = new Set();
 const results = [];
 const t0 = Date.now();
@@ -123,16 +185,17 @@ function runJob(job) {
     const env = { ...process.env, NODE_COMPILE_CACHE, ...job.env, PATH: `${job.node}/bin:${process.env.PATH}`, npm_config_nodedir: job.node };
     // The Node 22 jobs judge with the machine's Node, as SG_NODE does for npm scripts (docs/install.md).
     if (job.node !== node24) Object.assign(env, { SG_NODE: path.join(job.node, 'bin', 'node'), SG_NODE_PINNED: '0' });
-    const child = spawn(path.join(job.node, 'bin', 'node'), ['node_modules/vitest/vitest.mjs', 'run', ...job.files, `--outputFile.json=${report}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { child, group } = spawnCounted(job, [path.join(job.node, 'bin', 'node'), 'node_modules/vitest/vitest.mjs', 'run', ...job.files, `--outputFile.json=${report}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
+      const cpu = cpuSeconds(group);
       writeFileSync(path.join(ARTIFACTS, `${job.name}.log`), out);
-      console.log(`\n== ${job.name} (${job.files.length} file(s)): ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s`);
+      console.log(`\n== ${job.name} (${job.files.length} file(s)): ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s${cpu === null ? '' : `, ${cpu} s of CPU`}`);
       console.log(out.trimEnd());
-      results.push({ job, code, seconds });
+      results.push({ job, code, seconds, cpu });
       resolve();
     });
   });
@@ -157,8 +220,9 @@ await new Promise((done) => {
   pump();
 });
 
-console.log(`\n== jobs (${Math.round((Date.now() - t0) / 1000)} s in all, ${SLOTS} at a time)`);
-for (const r of results) console.log(`${r.job.name.padEnd(36)} ${r.code === 0 ? 'passed' : 'FAILED'}  ${r.seconds} s`);
+const cpuTotal = results.every((r) => r.cpu !== null) ? results.reduce((sum, r) => sum + r.cpu, 0) : null;
+console.log(`\n== jobs (${Math.round((Date.now() - t0) / 1000)} s in all, ${SLOTS} at a time${cpuTotal === null ? '' : `; ${cpuTotal} s of CPU`})`);
+for (const r of results) console.log(`${r.job.name.padEnd(36)} ${r.code === 0 ? 'passed' : 'FAILED'}  ${String(r.seconds).padStart(4)} s${r.cpu === null ? '' : `  ${String(r.cpu).padStart(5)} s CPU`}`);
 // CI keeps only the end of this output: the failed tests again, by name, with the start of each message.
 for (const r of results.filter((r) => r.code !== 0)) {
   let report;

@@ -192,6 +192,10 @@ function testBuildGate(): Promise<void> | undefined {
 function listen(app: ReturnType<typeof createApp>['app'], port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(server)));
+    // An idle kept-alive connection is closed by the client first (Node's fetch after 4 s,
+    // browsers later and they retry): with the server's default 5 s, a busy machine let a script
+    // reuse a socket the server was closing at that moment ("other side closed" on a POST).
+    server.keepAliveTimeout = 65_000;
     server.once('error', reject);
   });
 }

@@ -1,10 +1,12 @@
 // npm run check-problems [-- [--slow] [--raise N] <slug> ...]
 // The solution table: every known solution of every problem judged through the real
 // judge against every stored test; the reference must get AC, each wrong/ solution WA on at least
-// three tests (and on no sample), each slow/ one TLE and at least 3x the limit on the largest test.
+// three tests (and on no sample), each slow/ one TLE and at least 3x the limit on the largest test
+// (the verifier's submissions part, server/package-format/verify/submissions.ts).
 import '../platform/require-supported-node';
 import { createCompiler } from '../compile';
-import { describeMargin, judgeSolution, knownSolutions, rowFaults, type SolutionRow } from '../judge/solution-table';
+import { describeMargin, judgeSolution, knownSolutions, type SolutionRow } from '../judge/solution-table';
+import { builtInRowFindings, errorsOf } from '../package-format/verify';
 import { listSlugs, loadProblem, loadReference } from '../problems/registry';
 import { buildTestSet } from '../problems/testset';
 import { createSandbox } from '../sandbox';
@@ -45,7 +47,8 @@ try {
     );
     console.log(`\n${slug} (${tests.length} tests, ${problem.pkg.limits.timeMs} ms limit)`);
     for (const r of results) {
-      const faults = rowFaults(r, problem.samples.length);
+      // The verifier's submissions part (server/package-format/verify/submissions.ts).
+      const faults = errorsOf(builtInRowFindings(r, problem.samples.length));
       total++;
       if (faults.length) faulty++;
       const got = r.failedTest === null ? r.got : `${r.got} on ${r.failedTest}`;

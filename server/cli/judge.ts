@@ -13,14 +13,14 @@ import { grade } from '../judge/grader';
 import { verdictText } from '../judge/verdicts';
 import { exitWhenWritten } from './exit';
 import { importProblems } from '../import/import';
-import { interactorFor } from '../problems/interactive';
+import { gradedBy, judgingFor } from '../judging/judging';
 import { listSlugs, SLUG_PATTERN } from '../problems/registry';
 import { createProgramSandbox } from '../languages/program-sandbox';
 import { detectLanguages } from '../languages/detect';
 import { isLanguageId, isScriptLanguage, LANGUAGE_IDS, languageOfFileName, type LanguageId } from '../languages/registry';
 import { setDetected, toolchainFor } from '../languages/toolchains';
 import { openDatabase } from '../storage/db';
-import { getProblem, listTests } from '../storage/problems';
+import { listTests } from '../storage/problems';
 
 const USAGE = `usage: npm run judge -- [--language ${LANGUAGE_IDS.join('|')}] <problem-slug> <solution file (.ts .js .cpp .py)>`;
 
@@ -64,8 +64,6 @@ async function main(): Promise<number> {
     // match what the web judge uses.
     const report = await importProblems(db, { only: [slug], warn: (l) => console.error(`judge: warning: ${l}`) });
     if (report.imported.length) console.error(`judge: imported problem ${slug} into ${config.dbPath}`);
-    const problem = getProblem(db, slug);
-    if (!problem) usage(`problem ${slug} could not be imported`);
     const tests = listTests(db, slug);
 
     const language = asked ?? languageOfFileName(file) ?? 'typescript';
@@ -76,14 +74,16 @@ async function main(): Promise<number> {
     }
     const compiler = createCompiler();
     const sandbox = await createProgramSandbox();
+    // As the web judge judges it (server/judging/judging.ts): the stored header's limits, its interactor.
+    const judging = await judgingFor(db, slug, { compiler });
     try {
+      if (!judging) usage(`problem ${slug} could not be imported`);
       const outcome = await grade(
         {
           source,
           language,
           tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
-          limits: { timeMs: problem.timeLimitMs, memoryMb: problem.memoryLimitMb },
-          interactor: (await interactorFor(slug)) ?? undefined,
+          ...gradedBy(judging),
         },
         { compiler, sandbox },
         (e) => {
@@ -99,7 +99,7 @@ async function main(): Promise<number> {
       console.log(verdictText(outcome.verdict, outcome.failedTest));
       return outcome.verdict === 'AC' ? 0 : 1;
     } finally {
-      await Promise.allSettled([compiler.close(), sandbox.close()]);
+      await Promise.allSettled([judging?.close(), compiler.close(), sandbox.close()]);
     }
   } finally {
     db.close();

@@ -84,7 +84,8 @@ export async function fetchImportZip(db: Db, redis: Redis, zipName: unknown, ref
 
 /** The worker's side: the problem its import stored, as the document the web tier installs, put in Redis. */
 export async function publishImportedProblem(db: Db, redis: Redis, slug: string): Promise<ProblemDataRef | null> {
-  const doc = readProblemDocument(db, slug);
+  // With its PDF statement and attachments: the web tier keeps them, its judges never read them.
+  const doc = readProblemDocument(db, slug, { withFiles: true });
   if (!doc) return null;
   const { ref, blob } = encodeProblemDocument(doc);
   await redis.set(PROBLEM_KEY_PREFIX + ref.digest, blob, 'EX', PROBLEM_TTL_S);
@@ -96,7 +97,9 @@ const SOLUTION_ROW = z
   .object({
     folder: z.string().max(100),
     name: z.string().max(300),
-    language: z.enum(['typescript', 'javascript', 'other']),
+    // Every language a package's submission is read as (server/package-format/programs.ts).
+    language: z.enum(['typescript', 'javascript', 'cpp', 'python', 'other']),
+    languageName: z.string().max(200).optional(),
     expected: z.string().max(10),
     got: z.string().max(10).nullable(),
     failedTest: z.number().int().nullable(),

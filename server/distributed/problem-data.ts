@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { STORED_HASH_PREFIX, storedContentHash } from '../problem-store/store';
 import { prepared, type Db } from '../storage/db';
 import { saveImportedProblem } from '../storage/problems';
+import { pageFactsOf, saveFacts } from '../problem-store/kept-bounds';
+import type { StoredPackageData } from '../problem-store/types';
+import { KEPT_FILE_BYTES, listKeptFiles, mediaTypeOf, readKeptFile, SAFE_FILE_NAME, saveKeptFiles } from '../problem-store/kept-files';
 
 /** What the job payload says of the problem's data: where it is and how to know it. */
 export interface ProblemDataRef {
@@ -39,6 +42,23 @@ const DOCUMENT = z
     /** The stored_problems.package column, verbatim (the version hash covers it as text). */
     package: z.string(),
     generator: z.string().nullable(),
+    /**
+     * A worker's import only (import-transfer.ts): the PDF statement and attachments it kept,
+     * base64. A judge job's document has none (its judge never reads them).
+     */
+    files: z
+      .array(
+        z
+          .object({
+            kind: z.enum(['statement', 'attachment']),
+            name: z.string().regex(SAFE_FILE_NAME),
+            lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]+)?$/).nullable(),
+            data: z.string().max(Math.ceil((KEPT_FILE_BYTES * 4) / 3) + 4),
+          })
+          .strict(),
+      )
+      .max(40)
+      .optional(),
   })
   .strict();
 
@@ -62,7 +82,7 @@ const STORED_INTERACTOR_PROGRAM = z.object({
 export class ProblemDataError extends Error {}
 
 /** The web tier's side: the document of a stored problem as its database holds it now (undefined: not a stored problem). */
-export function readProblemDocument(db: Db, slug: string): ProblemDocument | undefined {
+export function readProblemDocument(db: Db, slug: string, opts: { withFiles?: boolean } = {}): ProblemDocument | undefined {
   const p = prepared(
     db,
     `SELECT p.slug, p.content_hash AS contentHash, p.title_en AS titleEn, p.title_zh AS titleZh, p.source, p.statement_en AS statementEn,
@@ -71,7 +91,9 @@ export function readProblemDocument(db: Db, slug: string): ProblemDocument | und
   ).get(slug) as Omit<ProblemDocument, 'format' | 'tests'> | undefined;
   if (!p) return undefined;
   const tests = prepared(db, "SELECT kind, label, input, expected FROM tests WHERE problem = ? AND kind <> 'user' ORDER BY idx").all(slug) as ProblemDocument['tests'];
-  return { format: 1, ...p, tests };
+  if (!opts.withFiles) return { format: 1, ...p, tests };
+  const files = listKeptFiles(db, slug).map((f) => ({ kind: f.kind, name: f.name, lang: f.lang, data: readKeptFile(db, slug, f.kind, f.name)!.data.toString('base64') }));
+  return { format: 1, ...p, tests, files };
 }
 
 /** The document as stored in Redis, with what the job names it by. */
@@ -116,6 +138,8 @@ export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRe
   } catch {
     throw new ProblemDataError('its stored package is not JSON');
   }
+  const fileBytes = (doc.files ?? []).reduce((n, f) => n + Buffer.byteLength(f.data, 'base64'), 0);
+  if (fileBytes > KEPT_FILE_BYTES) throw new ProblemDataError(`its files are ${fileBytes} bytes, over the ${KEPT_FILE_BYTES} kept with a problem`);
   return doc;
 }
 
@@ -123,7 +147,7 @@ export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRe
  * Why a worker cannot judge this interactive stored problem, or null (not interactive, or its
  * interactor is all there). The interactor's modules are in the stored package's checker, so the
  * digest and the version hash already cover them; what is checked here is that they are the
- * modules the judge thread will run (storedCheckFor → sandboxed-interactor.ts), not a package that
+ * modules the judge thread will run (judgingFor in server/judging/judging.ts → sandboxed-interactor.ts), not a package that
  * says "interactive" and would be judged by comparing outputs.
  */
 export function interactorFault(doc: ProblemDocument): string | null {
@@ -162,6 +186,18 @@ export function writeProblemDocument(db: Db, doc: ProblemDocument, owner?: numbe
     `INSERT INTO stored_problems (slug, owner, published, package, generator, stored_at) VALUES (?, ?, 1, ?, ?, ?)
      ON CONFLICT (slug) DO UPDATE SET ${owner === undefined ? '' : 'owner = excluded.owner, '}published = 1, package = excluded.package, generator = excluded.generator, stored_at = excluded.stored_at`,
   ).run(doc.slug, owner ?? null, doc.package, doc.generator, Date.now());
+  // What its pages ask (migration 49), as storePackage writes it: without the row a page would
+  // offer custom inputs and stress tests to a problem that has no reference or generator for them.
+  const data = JSON.parse(doc.package) as Partial<StoredPackageData>;
+  saveFacts(db, doc.slug, pageFactsOf({ type: String(data.type ?? ''), validation: String(data.validation ?? ''), solutions: Array.isArray(data.solutions) ? data.solutions : [] }, doc.generator !== null));
+  // The files a worker's import kept (its type decided here, from the name, not taken from the worker).
+  if (doc.files) {
+    const files = doc.files.map((f) => {
+      const data = Buffer.from(f.data, 'base64');
+      return { kind: f.kind, name: f.name, lang: f.lang, mediaType: f.kind === 'statement' ? 'application/pdf' : mediaTypeOf(f.name), size: data.length, data };
+    });
+    saveKeptFiles(db, doc.slug, files);
+  }
   // Per-database caches of stored problems (case layouts) look at this number.
   prepared(db, 'UPDATE stored_problems_version SET version = version + 1 WHERE id = 1').run();
 }

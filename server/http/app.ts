@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { engine } from 'express-handlebars';
 import { join } from 'node:path';
 import { UserInputs } from '../import/user-input';
+import { toolOff } from './round-tools';
 import { ROOT } from '../problems/registry';
 import type { SubmissionEvents } from '../queue/events';
 import type { Db } from '../storage/db';
@@ -29,6 +30,7 @@ import { translatePhrase, uiLanguage } from './ui-text';
 import { problemPages, renderProblemPage } from './problem-pages';
 import { problemRemoveRoutes } from './problem-remove-routes';
 import { packageDownload } from './package-download';
+import { problemFileRoutes } from './problem-file-routes';
 import { StatementCache } from './statements';
 import { submissionPages } from './submission-pages';
 import { viewHelpers } from './view-helpers';
@@ -120,6 +122,12 @@ export function createApp(deps: AppDeps): JudgeApp {
     const guards = new AuthGuards();
     app.use(accountRoutes(deps.db, deps.auth, guards));
     app.use(classDoorRoutes(deps.db, deps.auth, guards));
+    // The header's SG lab link is hidden while a round of the viewer's has the lab off (its pages
+    // answer 403 then): one indexed query per page, none for the API.
+    app.use((req, res, next) => {
+      if (req.method === 'GET' && !req.path.startsWith('/api/')) res.locals.labOff = toolOff(deps.db, res, 'lab') !== null;
+      next();
+    });
   }
   // Every page's event stream and its topics (live.ts): capped per person, one stream per page.
   const topics = new LiveTopics();
@@ -149,6 +157,7 @@ export function createApp(deps: AppDeps): JudgeApp {
     throw new HttpError(404, `There is no API route ${req.method} ${req.originalUrl.split('?')[0]}.`);
   });
   app.use(packageDownload(deps.db));
+  app.use(problemFileRoutes(deps.db));
   app.use(problemDraftPages(deps.db));
   app.use(problemPages(deps.db, statements));
   app.use(submissionEvents(deps.db, deps.events, topics));

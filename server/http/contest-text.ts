@@ -114,6 +114,9 @@ export const CONTEST_PHRASES_ZH: Record<string, string> = {
   // Contest-only problems (views/contest.hbs, views/contests.hbs)
   'Who sees it': '谁能看到',
   'Contest-only: the contestants from the start, everyone after the end.': '比赛专用：开赛后仅限选手，赛后所有人。',
+  'Contest-only: kept for the round “{0}”; its contestants see it from the start, everyone after the end.': '比赛专用：留给比赛“{0}”，开赛后仅限其选手，赛后所有人。',
+  "Publish it or keep it on the round's page": '在比赛页上公开或继续保留',
+  'contest-only': '比赛专用',
   'Publish to everyone now': '立即对所有人公开',
   'Everyone.': '所有人。',
   'Keep it for this round': '留给本场比赛',

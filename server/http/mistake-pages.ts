@@ -74,6 +74,7 @@ export function mistakePages(db: Db, onQueued: () => void): express.Router {
       problemTitle: (lang === 'zh' ? problem?.titleZh : problem?.titleEn) ?? map.problem,
       about: map.about[lang],
       summary: map.summary?.[lang] ?? null,
+      stoppedText: map.notRun === null ? null : w.stopped.replace('{0}', String(map.notRun)),
       table: layOut(map.params, map.cells, map.step, w),
       sides: [
         { which: 'got', caption: w.yours },

@@ -13,7 +13,8 @@ import { listActiveStressRuns } from '../storage/stress-runs';
 import { stressRunState } from './stress-state';
 import { notFound } from './errors';
 import { STORED_HASH_PREFIX } from '../problem-store/store';
-import { storedLack } from './stored-guard';
+import { isInteractiveProblem, storedLack } from './stored-guard';
+import { listKeptFiles } from '../problem-store/kept-files';
 import { catalogEntry, inLearningOrder, nextInOrder } from '../../problems/catalog';
 import { teachingView } from './teaching-view';
 import { starterCode } from '../problems/starter-code';
@@ -27,10 +28,14 @@ import { said, sayIn, templatesIn } from '../text/messages';
 import { roundOnProblem } from './round-view';
 import { toolsOff } from './round-tools';
 import { requireProblemSight, visibleProblems } from './problem-sight';
+import { holdOf, listHolds } from '../storage/problem-holds';
+import { getContest } from '../storage/contests';
 
 /** Labels of the statement area, in the statement's language. */
-const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string }> = {
+const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples: string; timeLimit: string; memoryLimit: string; copy: string; files: string; statementPdf: string }> = {
   en: {
+    files: 'Files',
+    statementPdf: 'Statement (PDF)',
     samples: 'Examples',
     sampleInput: 'Input',
     sampleOutput: 'Output',
@@ -38,7 +43,7 @@ const LABELS: Record<Lang, { sampleInput: string; sampleOutput: string; samples:
     memoryLimit: 'memory limit per test',
     copy: 'Copy',
   },
-  zh: { samples: '样例', sampleInput: '输入', sampleOutput: '输出', timeLimit: '每个测试点时间限制', memoryLimit: '每个测试点内存限制', copy: '复制' },
+  zh: { files: '文件', statementPdf: '题面（PDF）', samples: '样例', sampleInput: '输入', sampleOutput: '输出', timeLimit: '每个测试点时间限制', memoryLimit: '每个测试点内存限制', copy: '复制' },
 };
 
 export function formatLimits(p: Pick<ProblemHeader, 'timeLimitMs' | 'memoryLimitMb'>, lang: Lang): { time: string; memory: string } {
@@ -64,6 +69,8 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
     // Accounts mode: a student's homework sets (open and closed), with their own progress.
     const homework = owner !== null && !isTeacher(res) ? homeworkBanner(db, owner, res.locals.uiLang === 'zh' ? 'zh' : 'en') : [];
     const dueBySlug = homeworkDue(db, homework);
+    // A teacher sees which problems are kept for a round (students do not see those at all).
+    const held = isTeacher(res) ? new Set(listHolds(db).map((h) => h.problem)) : new Set<string>();
     const problems = inLearningOrder(visibleProblems(db, res, listProblems(db))).map((p, i) => ({
       n: i + 1,
       slug: p.slug,
@@ -75,6 +82,7 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
       difficulty: catalogEntry(p.slug).difficulty,
       tags: catalogEntry(p.slug).tags,
       homework: dueBySlug.get(p.slug) ?? [],
+      held: held.has(p.slug),
     }));
     const stillBuilding = problemReadiness.buildingSlugs().filter((s) => !problems.some((p) => p.slug === s)).length;
     res.render('problems', {
@@ -93,6 +101,12 @@ export function problemPages(db: Db, statements: StatementCache): express.Router
   router.get('/problems/:slug', (req, res) => renderProblemPage(db, statements, req, res, req.params.slug));
 
   return router;
+}
+
+function heldRound(db: Db, slug: string): { id: number; name: string } | null {
+  const hold = holdOf(db, slug);
+  const c = hold && getContest(db, hold.contest);
+  return c ? { id: c.id, name: c.name } : null;
 }
 
 /** What the submit form sent when it was refused: shown on the problem page with the reason. */
@@ -149,10 +163,12 @@ export async function renderProblemPage(db: Db, statements: StatementCache, req:
     scripts: ['/vendor/ace/ace.js', '/static/code-editor.js', '/static/api.js', '/static/problem.js', '/static/diff.js', '/static/sample-runs.js', '/static/stress.js', ...(round ? ['/static/contest-clock.js', '/static/live.js', '/static/contest-live.js'] : [])],
     round,
     toolOff,
-    starterJson: JSON.stringify(starterCode(catalogEntry(p.slug).tags.includes('interactive') ? 'interactive' : 'batch')).replace(/</g, '\\u003c'),
+    starterJson: JSON.stringify(starterCode(isInteractiveProblem(db, p.slug) ? 'interactive' : 'batch')).replace(/</g, '\\u003c'),
     languages: languageMenu(prefill?.language, res.locals.uiLang === 'zh' ? 'zh' : 'en'),
     // A Chinese page says the sample runs' messages (and the API's errors) by their ids.
     messagesJson: res.locals.uiLang === 'zh' ? sampleRunTemplates() : null,
+    // A stored problem's PDF statement and attachments/ (names and sizes; never their bytes here).
+    files: p.contentHash.startsWith(STORED_HASH_PREFIX) ? problemFiles(db, p.slug) : [],
     problem: { slug: p.slug, titleEn: p.titleEn, titleZh: p.titleZh, source: p.source, tests: countTests(db, p.slug, owner ?? undefined) },
     lang,
     versions,
@@ -168,6 +184,8 @@ export async function renderProblemPage(db: Db, statements: StatementCache, req:
     packageDownload: isTeacher(res),
     // An imported or drafted problem: the teacher's button to remove it (problem-remove-routes.ts).
     removable: isTeacher(res) && p.contentHash.startsWith(STORED_HASH_PREFIX),
+    // A contest-only problem: the teacher is told whose round keeps it, and where to publish it.
+    heldFor: isTeacher(res) ? heldRound(db, p.slug) : null,
     // Judging every submission again after a test was shared (server/rejudge/).
     rejudgePanel: isTeacher(res) ? rejudgePanel({ problem: p.slug }, getRejudgeLatest(db, { problem: p.slug })) : null,
     // With hints off for the round, neither `?hints=N` nor `?editorial=show` opens anything.
@@ -201,6 +219,17 @@ export async function renderProblemPage(db: Db, statements: StatementCache, req:
   });
 }
 
+/** The page's list of a stored problem's files: each a download link with its size. */
+function problemFiles(db: Db, slug: string): { href: string; name: string; pdf: boolean; lang: string | null; size: string }[] {
+  return listKeptFiles(db, slug).map((f) => ({
+    href: `/problems/${slug}/files/${f.kind === 'statement' ? 'statement' : 'attachments'}/${f.name}`,
+    name: f.name,
+    pdf: f.kind === 'statement',
+    lang: f.lang,
+    size: f.size < 1024 ? `${f.size} B` : f.size < 1024 * 1024 ? `${(f.size / 1024).toFixed(1)} KiB` : `${(f.size / 1024 / 1024).toFixed(1)} MiB`,
+  }));
+}
+
 /** The Chinese templates a sample run's message or an API error may use (the lab's are the lab page's). */
 let zhTemplates: string | null = null;
 function sampleRunTemplates(): string {
@@ -213,9 +242,9 @@ function sampleRunTemplates(): string {
  * with a reference and a generator; without a generator, a sentence instead of the stress panel;
  * without a runnable reference, a sentence instead of all three.
  */
-function storedPanels(db: Db, slug: string, contentHash: string, lang: 'en' | 'zh'): { storedNotice: string | null; noStoredInputs: boolean } {
-  if (!contentHash.startsWith(STORED_HASH_PREFIX)) return { storedNotice: null, noStoredInputs: false };
+function storedPanels(db: Db, slug: string, contentHash: string, lang: 'en' | 'zh'): { storedNotice: string | null; noStoredInputs: boolean; noStoredInvocations: boolean } {
+  if (!contentHash.startsWith(STORED_HASH_PREFIX)) return { storedNotice: null, noStoredInputs: false, noStoredInvocations: false };
   const inputs = storedLack(db, slug, 'input');
   const lack = inputs ?? storedLack(db, slug, 'stress');
-  return { storedNotice: lack && sayIn(lack, lang), noStoredInputs: inputs !== null };
+  return { storedNotice: lack && sayIn(lack, lang), noStoredInputs: inputs !== null, noStoredInvocations: storedLack(db, slug, 'invoke') !== null };
 }

@@ -89,7 +89,7 @@ export function stressApi({ db, inputs, onQueued }: StressApiDeps): express.Rout
     if (!parsed.success) throw badRequest(describeSchemaError(parsed.error, body));
     const { problem, source } = parsed.data;
     checkSubmission(db, res, problem, source);
-    refuseForStored(db, problem, 'input');
+    refuseForStored(db, problem, 'invoke');
     const { input } = await validUserInput(inputs, problem, parsed.data.input, false, db);
     checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, problem, source, input, bodyLanguage(body), ownerFor(res), clientKey(req));

@@ -6,7 +6,7 @@ import type { Db } from '../storage/db';
 import { getInvocation, insertInvocation, invocationMessageSaid } from '../storage/invocations';
 import { addUserTest, removeUserTest, shareUserTest } from '../storage/problems';
 import { getStressRun, insertStressRun } from '../storage/stress-runs';
-import { refuseForStored } from './stored-guard';
+import { isInteractiveProblem, refuseForStored } from './stored-guard';
 import { catalogEntry } from '../../problems/catalog';
 import { dialogueMovesOf } from '../problems/dialogue-moves';
 import { parseFormBody, rawBody } from './body';
@@ -90,7 +90,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
   router.post('/problems/:slug/invoke', needsTool(db, 'stress'), rawBody, async (req: Request, res: Response) => {
     const { fields, source } = await formSource(req);
     const slug = checkSubmission(db, res, String(req.params.slug), source);
-    refuseForStored(db, slug, 'input');
+    refuseForStored(db, slug, 'invoke');
     const { input } = await validUserInput(inputs, slug, fields.get('input') ?? '', false, db);
     checkPersonCap(db, 'invocation', req, res);
     const id = insertInvocation(db, slug, source, input, parseLanguage(fields.get('language')), ownerFor(res), clientKey(req));
@@ -104,7 +104,7 @@ export function stressPages({ db, inputs, onQueued }: { db: Db; inputs: UserInpu
     const inv = getInvocation(db, invId);
     if (!inv) throw notFound(said('error.no-invocation', invId));
     const done = inv.status === 'done';
-    const interactive = catalogEntry(inv.problem).tags.includes('interactive');
+    const interactive = isInteractiveProblem(db, inv.problem);
     res.render('invocation', {
       title: `Custom invocation #${inv.id}`,
       nav: 'problems',

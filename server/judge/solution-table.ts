@@ -159,25 +159,3 @@ export function describeMargin(margin: SlowMargin): string {
 
 /** How many of the largest unfinished tests a slow solution's margin may be measured on. */
 const MARGIN_CANDIDATES = 3;
-
-/** A wrong solution caught by fewer tests than this is caught by accident. */
-export const MIN_FAILING_TESTS = 3;
-/** A slow solution must need at least this multiple of the limit, so that a busy machine cannot pass it. */
-export const MIN_SLOW_MARGIN = 3;
-
-/**
- * What is wrong with a row, in sentences (empty when it is as it must be): the verdict, a wrong
- * solution failing a sample or too few tests, a slow one too close to the limit.
- */
-export function rowFaults(row: SolutionRow, samples: number): string[] {
-  const faults: string[] = [];
-  if (!row.ok) faults.push(`expected ${row.expected}, got ${row.got}`);
-  if (row.expected === 'WA') {
-    if (row.failedTest !== null && row.failedTest <= samples) faults.push(`fails sample ${row.failedTest}`);
-    if (row.failures < MIN_FAILING_TESTS) faults.push(`fails only ${row.failures} test(s), fewer than ${MIN_FAILING_TESTS}`);
-  }
-  if (row.expected === 'TLE' && row.margin && row.margin.factor < MIN_SLOW_MARGIN) {
-    faults.push(`needs only ${row.margin.factor.toFixed(1)}x the limit, less than ${MIN_SLOW_MARGIN}x`);
-  }
-  return faults;
-}

@@ -3,6 +3,7 @@
  * stored row takes its languages from here. Whether a language is offered on this machine is
  * decided at start by detect.ts.
  */
+import { C11 } from './c';
 import { CPP17, CPP20 } from './cpp';
 import { JAVASCRIPT } from './javascript';
 import { PYPY3, PYTHON3 } from './python';
@@ -17,6 +18,7 @@ const BY_ID: Readonly<Record<LanguageId, LanguageSpec>> = {
   javascript: JAVASCRIPT,
   cpp17: CPP17,
   cpp20: CPP20,
+  c11: C11,
   python3: PYTHON3,
   pypy3: PYPY3,
 };
@@ -38,7 +40,7 @@ export function isScriptLanguage(id: LanguageId): id is ScriptLanguage {
 }
 
 /**
- * The language a file name says, by its extension: `.cpp .cc .cxx` GNU C++17, `.py` CPython,
+ * The language a file name says, by its extension: `.cpp .cc .cxx` GNU C++17, `.c` GNU C11, `.py` CPython,
  * `.ts` TypeScript, `.js` JavaScript; null for any other name.
  */
 export function languageOfFileName(name: string): LanguageId | null {

@@ -8,7 +8,7 @@ import type { ScriptLanguage as ScriptLanguageOfCompiler } from '../compile/type
  */
 
 /** The language ids: a contract (HTTP API, CLI, stored rows). Adding one needs a migration (docs/languages.md). */
-export const LANGUAGE_IDS = ['typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3'] as const;
+export const LANGUAGE_IDS = ['typescript', 'javascript', 'cpp17', 'cpp20', 'c11', 'python3', 'pypy3'] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
 /** The languages the judge's own TypeScript compiler turns into JavaScript for the JS sandbox (server/compile/). */
@@ -75,7 +75,7 @@ export interface LanguageSpec {
   /** Ace editor mode. */
   aceMode: 'ace/mode/typescript' | 'ace/mode/javascript' | 'ace/mode/c_cpp' | 'ace/mode/python';
   /** highlight.js language the source page uses. */
-  highlight: 'typescript' | 'javascript' | 'cpp' | 'python';
+  highlight: 'typescript' | 'javascript' | 'cpp' | 'c' | 'python';
   /**
    * Memory, MiB, added to a problem's limit for this language's runtime. 0 for every language
    * today: Python counts its interpreter (the Kattis rule), see docs/languages.md.

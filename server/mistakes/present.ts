@@ -29,6 +29,8 @@ export interface PresentedMap {
   step: number;
   cells: MapCell[];
   disagree: number | null;
+  /** The map's CPU budget ran out first: this many states were not run (they answer "?"). */
+  notRun: number | null;
   summary: Summary | null;
   /** The first state where the answers differ, and the input asking only it. */
   first: { state: number[]; input: string } | null;
@@ -55,6 +57,7 @@ export async function presentMap(row: MistakeMapRow): Promise<PresentedMap> {
     step,
     cells,
     disagree: drawn ? row.disagree : null,
+    notRun: drawn && row.stopped ? cells.filter((c) => c.got === '?').length : null,
     summary: drawn
       ? describeMap({ params: probe.params, from: probe.from, to: probe.to, step, states, truth: cells.map((c) => c.truth), got: cells.map((c) => c.got) })
       : null,

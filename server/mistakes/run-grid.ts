@@ -1,6 +1,6 @@
 /**
  * A program on a probe's grid: the states cut into as few input files as the problem's multi-case
- * format allows, run in the sandbox by the stress test's path (batches, the problem's limits),
+ * format allows, run in the sandbox by the stress test's path (batches, the problem's judging's limits),
  * each answer read as win, lose or "?" (a run that crashed, ran out of time or memory, or an output
  * line that is no answer, or a file not run). Like a stress run, a map has a CPU budget
  * (MAP_CPU_BUDGET_MS): once spent, the files left are not run; and a row whose run times out is not
@@ -14,6 +14,7 @@ import { judgeFailure } from '../judge/judge-one';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import { StressBudget } from '../stress/budget';
 import { problemTools } from '../problems/problem-tools';
+import type { Limits } from '../problems/types';
 import { gridStates, type Got, type Probe } from './probe';
 
 export interface GridAnswers {
@@ -62,17 +63,21 @@ export function gridRows(files: readonly { states: number[][] }[]): number[][] {
   return rows;
 }
 
+/**
+ * `limits`: what the program runs under; a mistake-map job passes its problem's judging's (the
+ * stored header's, server/judging/judging.ts); absent, the package's own (tests, tools).
+ */
 export async function runGrid(
   slug: string,
   probe: Probe,
   program: { source: string; language: LanguageId },
-  deps: { compiler: Compiler; sandbox: Sandbox },
+  deps: { compiler: Compiler; sandbox: Sandbox; limits?: Limits },
   budget = new StressBudget(MAP_CPU_BUDGET_MS),
 ): Promise<GridOutcome> {
-  const { problem } = await problemTools(slug);
+  const limits = deps.limits ?? (await problemTools(slug)).problem.pkg.limits;
   const compiled = await compileProgram(deps.compiler, program.source, program.language);
   if (!compiled.ok) return { ok: false, compileOutput: compiled.diagnostics };
-  await loadCompiled(deps.sandbox, compiled.program, { ...problem.pkg.limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
+  await loadCompiled(deps.sandbox, compiled.program, { ...limits, outputBytes: DEFAULT_OUTPUT_LIMIT });
   const states = gridStates(probe);
   const files = gridInputs(probe, states);
   // A file not run (its row timed out, or the budget is spent) answers "?" on every state.

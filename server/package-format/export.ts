@@ -12,6 +12,7 @@ import { builtinGenerator } from './builtin-generator';
 import { BUNDLED_INTERACTOR } from './interactor-files';
 import { inputValidatorJs, interactorJs, submissionJs } from './standalone';
 import { relativeImports } from './interactor-files';
+import { NAMES_FILE, namesFile, typesetSafeName } from './plain-names';
 import { toYaml } from './yaml';
 import { zipFiles } from './zip';
 
@@ -116,6 +117,8 @@ export async function exportPackage(slug: string, db?: Db): Promise<ExportedPack
   // The random tests in the form an import runs in its sandbox, so stress tests stay on there. An
   // interactive problem gets none: a stored interactive problem has no stress tests.
   if (!pkg.interactive) add('sg-judge/generator.ts', await builtinGenerator(slug));
+  const names = namesFile({ en: pkg.title.en, zh: pkg.title.zh });
+  if (names) add(`sg-judge/${NAMES_FILE}`, names);
   add('sg-judge/README.md', SG_JUDGE_NOTE.replaceAll('SLUG', slug));
   return { slug, files, testsFrom: from, testCount: tests.length };
 }
@@ -137,7 +140,7 @@ function problemYaml(problem: LoadedProblem): string {
     toYaml({
       problem_format_version: FORMAT_VERSION,
       type: pkg.interactive ? 'interactive' : 'pass-fail',
-      name: { en: pkg.title.en, zh: pkg.title.zh },
+      name: { en: typesetSafeName(pkg.title.en), zh: typesetSafeName(pkg.title.zh) },
       uuid: uuidOf(pkg.slug),
       source: pkg.source,
       // The statements are this project's own; the games and their formats come from the credited
@@ -206,6 +209,9 @@ What the problem package format has no place for, kept so that nothing is lost:
   stress tests.
 - \`tests.json\`: each test file's kind (sample, edge, random, user) and label in the judge, and
   whether the tests were read from the judge's database or built as its import builds them.
+- \`names.json\` (only when a name holds one of LaTeX's special characters \`# $ % & _ { } ~ ^ \\\`):
+  the exact names. problem.yaml writes each such character in its full-width form (\`E＆D\`),
+  because problemtools typesets the name as LaTeX; SG Judge's import takes these names back.
 `;
 
 /** interactor.ts and the modules of its folder it imports, transitively (relative names, sorted). */

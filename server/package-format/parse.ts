@@ -6,6 +6,7 @@ import { checkListing, readProblemYaml } from './check';
 import { domjudgeTimeLimit } from './domjudge';
 import { readInteractor, type InteractorRead } from './interactor-files';
 import { formatVersionOf, KNOWN_SUBMISSION_FOLDERS, OUTPUT_VALIDATOR_DIR, STATEMENT_DIR, TIME_DEFAULTS, type FormatVersion } from './layout';
+import { NAMES_FILE, namesReadBack } from './plain-names';
 import { HEADER, programFiles, type PackageLanguage } from './programs';
 import { groupConfigs, type GroupConfig, type InputArgs } from './testdata-config';
 import { DEFAULT_BOUNDS, walkPackage, type PackageBounds, type PackageListing } from './walk';
@@ -126,6 +127,8 @@ const DEFAULT_MEMORY_MB = 2048;
 /** Attachments and PDFs kept: each file and all together. */
 const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
 const MAX_ATTACHMENTS = 32;
+/** A name an attachment is downloaded under as is: letters, digits, `.`, `_`, `-`, not starting with a dot. */
+export const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export function parsePackage(dir: string, bounds: Partial<PackageBounds> = {}): ParseResult {
   const b = { ...DEFAULT_BOUNDS, ...bounds };
@@ -189,7 +192,8 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   };
   const { timeMs, rule } = timeLimitOf(listing, text, limits, version, timeMultipliers, notes);
 
-  const name = nameOf(yaml.name, shortName, files, text);
+  // An export of this judge writes typeset-safe names in problem.yaml and the exact ones here.
+  const name = namesReadBack(nameOf(yaml.name, shortName, files, text), files.includes(`sg-judge/${NAMES_FILE}`) ? text(`sg-judge/${NAMES_FILE}`) : undefined);
   const statements: Record<string, string> = {};
   const statementFormats: Record<string, 'md' | 'tex'> = {};
   const statementPdfs: Record<string, Buffer> = {};
@@ -205,8 +209,13 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   for (const f of found) {
     const [, lang = 'en', ext] = pattern.exec(f.replace(/^.*\//, ''))!;
     if (ext === 'pdf') {
-      if (listing.size.get(f)! <= MAX_ATTACHMENT_BYTES) statementPdfs[lang] ??= bytes(f);
-      else notes.push(`${f} is over ${MAX_ATTACHMENT_BYTES} bytes: not kept.`);
+      if (listing.size.get(f)! > MAX_ATTACHMENT_BYTES) notes.push(`${f} is over ${MAX_ATTACHMENT_BYTES} bytes: not kept.`);
+      else if (statementPdfs[lang] === undefined) {
+        const pdf = bytes(f);
+        // A checkout without its links holds a link's target path here (DOMjudge's fltcmp does).
+        if (pdf.subarray(0, 5).toString('latin1') === '%PDF-') statementPdfs[lang] = pdf;
+        else notes.push(`${f} is not a PDF (it does not start with "%PDF-"): not kept.`);
+      }
       continue;
     }
     if (statements[lang] !== undefined) continue;
@@ -260,7 +269,13 @@ function read(listing: PackageListing, shortName: string, yaml: YamlMap, version
   }
   if (files.includes('generators/generators.yaml') || files.includes('generators.yaml')) notes.push('generators.yaml (BAPCtools) is not run: the tests are the ones already in data/.');
   const attachments: { name: string; data: Buffer }[] = [];
+  const nested = files.filter((f) => f.startsWith('attachments/') && f.slice(12).includes('/'));
+  if (nested.length) notes.push(`${nested.length} file(s) in folders under attachments/ are not kept: only the folder's own files are offered.`);
   for (const f of files.filter((f) => f.startsWith('attachments/') && !f.slice(12).includes('/'))) {
+    if (!SAFE_FILE_NAME.test(f.slice(12))) {
+      notes.push(`${f.slice(0, 120)} is not kept: an attachment's name is letters, digits, ".", "_" and "-" (downloaded under that name).`);
+      continue;
+    }
     if (attachments.length >= MAX_ATTACHMENTS || listing.size.get(f)! > MAX_ATTACHMENT_BYTES) {
       notes.push(`${f} is not kept: at most ${MAX_ATTACHMENTS} attachments of ${MAX_ATTACHMENT_BYTES} bytes each.`);
       continue;

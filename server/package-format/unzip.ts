@@ -1,5 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import type { ZipEntry } from './zip';
+import { MAX_LINK_BYTES, resolveZipLinks } from './zip-links';
 
 /**
  * Reads a zip held in memory, every bound checked on the central directory before a byte is
@@ -8,8 +9,11 @@ import type { ZipEntry } from './zip';
  * the declared size by zlib itself (`maxOutputLength`), so a lying header cannot inflate further.
  * Written on node:zlib rather than with yauzl or fflate: a package is a few MB read whole, and the
  * part a library would add (streaming, ZIP64, encryption) is what an upload must refuse anyway.
- * Names with `..`, absolute names, drive letters, backslashes, symbolic links, encrypted entries
- * and methods other than stored/deflate are refused, each with a sentence.
+ * Names with `..`, absolute names, drive letters, encrypted entries and methods other than
+ * stored/deflate are refused, each with a sentence. A name with a backslash (DOMjudge's own
+ * example `hello` ships `test-file name\#.c`) is left out with a note: it names no path here. Symbolic links are read as the
+ * files they name when those stay inside the package (zip-links.ts), and left out with a note
+ * when not.
  */
 export interface UnzipBounds {
   maxEntries: number;
@@ -26,7 +30,7 @@ export const DEFAULT_UNZIP_BOUNDS: UnzipBounds = {
   maxRatio: 200,
 };
 
-export type UnzipResult = { ok: true; entries: ZipEntry[] } | { ok: false; reasons: string[] };
+export type UnzipResult = { ok: true; entries: ZipEntry[]; notes: string[] } | { ok: false; reasons: string[] };
 
 interface Central {
   name: string;
@@ -61,6 +65,8 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
     if (reasons.length < MAX_REASONS) reasons.push(s);
   };
   const files: Central[] = [];
+  const links: Central[] = [];
+  const leftOut: string[] = [];
   let total = 0;
   let p = dirOffset;
   for (let i = 0; i < declared; i++) {
@@ -80,12 +86,19 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
     p += 46 + nameLength + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
     const shown = JSON.stringify(c.name.slice(0, 80));
     const bad = nameFault(c.name);
+    if (bad === BACKSLASH) {
+      leftOut.push(shown);
+      continue;
+    }
     if (bad) {
       reason(`${shown}: ${bad}`);
       continue;
     }
     if ((c.mode & 0o170000) === 0o120000) {
-      reason(`${shown} is a symbolic link; a package holds only files and folders.`);
+      // A link's entry holds its target, a short path.
+      if (c.size > MAX_LINK_BYTES) reason(`${shown} is a symbolic link of ${c.size} bytes; a link's target is a path of at most ${MAX_LINK_BYTES}.`);
+      else if (c.flags & 1 || (c.method !== 0 && c.method !== 8)) reason(`${shown} is a symbolic link stored in a way this judge does not read.`);
+      else links.push(c);
       continue;
     }
     if (c.name.endsWith('/')) continue;
@@ -104,14 +117,15 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
   }
   if (total > b.maxTotalBytes) reason(`The zip would inflate to ${total} bytes; a package may hold at most ${b.maxTotalBytes}. Nothing was inflated.`);
   const names = new Set<string>();
-  for (const c of files) {
+  for (const c of [...files, ...links]) {
     if (names.has(c.name)) reason(`${JSON.stringify(c.name.slice(0, 80))} is in the zip twice.`);
     names.add(c.name);
   }
   if (reasons.length) return { ok: false, reasons };
 
   const entries: ZipEntry[] = [];
-  for (const c of files) {
+  const targets = new Map<string, string>();
+  for (const c of [...files, ...links]) {
     const shown = JSON.stringify(c.name.slice(0, 80));
     if (c.offset + 30 > buf.length || buf.readUInt32LE(c.offset) !== 0x04034b50) return { ok: false, reasons: [`${shown}: the zip is damaged (no local header).`] };
     const start = c.offset + 30 + buf.readUInt16LE(c.offset + 26) + buf.readUInt16LE(c.offset + 28);
@@ -126,16 +140,23 @@ export function readZip(buf: Buffer, bounds: Partial<UnzipBounds> = {}): UnzipRe
     }
     if (data.length !== c.size) return { ok: false, reasons: [`${shown} holds ${data.length} bytes, not the ${c.size} its header declares.`] };
     if (crc32(data) !== c.crc) return { ok: false, reasons: [`${shown} fails its CRC check: the zip is damaged.`] };
-    entries.push({ path: c.name, data });
+    if ((c.mode & 0o170000) === 0o120000) targets.set(c.name.replace(/\/$/, ''), data.toString('utf8'));
+    else entries.push({ path: c.name, data });
   }
-  return { ok: true, entries };
+  const notes = leftOut.length ? [`${leftOut.length} file(s) of the zip have a backslash in their name and were left out (${leftOut.slice(0, 3).join(', ')}): a package's paths use forward slashes.`] : [];
+  if (!targets.size) return { ok: true, entries, notes };
+  const linked = resolveZipLinks(entries, targets, { maxEntries: b.maxEntries, maxTotalBytes: b.maxTotalBytes, entries: entries.length, bytes: total });
+  if (linked.reasons.length) return { ok: false, reasons: linked.reasons };
+  return { ok: true, entries: [...entries, ...linked.entries], notes: [...notes, ...linked.notes] };
 }
+
+const BACKSLASH = 'a name with a backslash; zips use forward slashes.';
 
 /** Why a name may not be written anywhere, or null: only relative forward-slash paths inside the package. */
 function nameFault(name: string): string | null {
   if (name === '' || name.includes('\0')) return 'an empty or NUL name.';
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return 'an absolute name; a package holds only relative paths.';
-  if (name.includes('\\')) return 'a name with a backslash; zips use forward slashes.';
+  if (name.includes('\\')) return BACKSLASH;
   if (name.split('/').some((s) => s === '..')) return 'a name with "..", which would reach outside the package.';
   if (name.replace(/\/$/, '').split('/').some((s) => s === '.' || s === '')) return 'a name with an empty or "." part.';
   if (name.split('/').length > 12) return 'nested too deep.';

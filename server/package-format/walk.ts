@@ -1,5 +1,5 @@
-import { lstatSync, opendirSync, realpathSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { lstatSync, opendirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, sep } from 'node:path';
 import { DEFAULT_UNZIP_BOUNDS, type UnzipBounds } from './unzip';
 
 /**
@@ -27,6 +27,44 @@ export interface PackageListing {
   reasons: string[];
   notes: string[];
   stopped: boolean;
+}
+
+/**
+ * Where a link leads, step by step as the kernel resolves it (a link met on the way first), when
+ * its target does not exist (realpath fails then); null through too many links.
+ */
+function landing(link: string, depth = 0): string | null {
+  if (depth > 40) return null;
+  let cur: string;
+  let to: string;
+  try {
+    cur = realpathSync(dirname(link));
+    to = readlinkSync(link);
+  } catch {
+    return null;
+  }
+  if (isAbsolute(to)) cur = sep;
+  for (const step of to.split('/')) {
+    if (!step || step === '.') continue;
+    if (step === '..') {
+      cur = dirname(cur);
+      continue;
+    }
+    const next = join(cur, step);
+    let isLink = false;
+    try {
+      isLink = lstatSync(next).isSymbolicLink();
+    } catch {
+      // Missing from here on: nothing further to resolve.
+    }
+    if (!isLink) cur = next;
+    else {
+      const lands = landing(next, depth + 1);
+      if (lands === null) return null;
+      cur = lands;
+    }
+  }
+  return cur;
 }
 
 export function walkPackage(dir: string, b: PackageBounds = DEFAULT_BOUNDS): PackageListing {
@@ -61,8 +99,12 @@ export function walkPackage(dir: string, b: PackageBounds = DEFAULT_BOUNDS): Pac
           let real: string;
           try {
             real = realpathSync(target);
-          } catch {
-            out.notes.push(`${path} is a symbolic link that names nothing: left out.`);
+          } catch (e) {
+            // Where it leads, though nothing is there: outside is said as outside.
+            const lands = (e as NodeJS.ErrnoException).code === 'ELOOP' ? null : landing(target);
+            if (lands === null) out.notes.push(`${path} is a symbolic link through a loop of links: never followed, left out.`);
+            else if (!inside(lands)) out.notes.push(`${path} is a symbolic link to a file outside the package: never followed, left out.`);
+            else out.notes.push(`${path} is a symbolic link that names nothing: left out.`);
             continue;
           }
           if (!inside(real)) {

@@ -12,6 +12,8 @@ export interface ZipEntry {
   data: Buffer;
   /** A script to run (a program's build or run): written rwxr-xr-x. */
   executable?: boolean;
+  /** A symbolic link whose target is `data` (as zip -y stores one): mode 0120777. */
+  symlink?: boolean;
 }
 
 // 1 January 2000 in DOS time: a fixed stamp, so the same package gives the same bytes.
@@ -54,7 +56,7 @@ export function zipFiles(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(entry.data.length, 24);
     central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(((entry.executable ? 0o100755 : 0o100644) << 16) >>> 0, 38); // a regular file, rw-r--r-- (or rwx for a script)
+    central.writeUInt32LE(((entry.symlink ? 0o120777 : entry.executable ? 0o100755 : 0o100644) << 16) >>> 0, 38); // a regular file, rw-r--r-- (or rwx for a script; a link)
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);

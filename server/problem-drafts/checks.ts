@@ -11,19 +11,14 @@ import type { ScriptLanguage } from '../languages/types';
 import { decideTestVerdict } from '../judge/test-verdict';
 import type { Verdict } from '../judge/verdicts';
 import type { PackageSubmission, PackageTest, SubmissionFolder } from '../package-format/parse';
+import { draftTableFindings, errorsOf, generatorFindings, type DraftRow } from '../package-format/verify';
 import { DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox/types';
 import { MAX_CASES, type DraftPackage } from './draft-package';
 import { differingStates } from './lab-draft';
 import { formulaFunction } from './sg-formula';
 
-export interface CheckRow {
-  name: string;
-  expected: Verdict;
-  /** null while it has not run yet. */
-  verdict: Verdict | null;
-  /** 1-based over samples then secret tests; null when it passed them all (or never ran). */
-  failedTest: number | null;
-}
+/** A row of the draft's table (`verdict` null while it has not run; `failedTest` 1-based over samples then secret tests). */
+export type CheckRow = DraftRow;
 
 export interface CheckOutcome {
   rows: CheckRow[];
@@ -87,7 +82,6 @@ async function writeAnswers(draft: DraftPackage, unanswered: Set<string>, deps: 
 const allTests = (d: DraftPackage): PackageTest[] => [...d.pkg.samples, ...d.pkg.secret];
 
 export async function runDraftChecks(draft: DraftPackage, unanswered: Set<string>, deps: CheckDeps, onRow: (rows: CheckRow[]) => void = () => {}): Promise<CheckOutcome> {
-  const reasons: string[] = [];
   const added: string[] = [];
   if (unanswered.size) {
     const failed = await writeAnswers(draft, unanswered, deps);
@@ -137,18 +131,8 @@ export async function runDraftChecks(draft: DraftPackage, unanswered: Set<string
     report();
   }
 
-  for (const r of rows) {
-    if (r.verdict === r.expected) continue;
-    if (r.expected === 'AC') reasons.push(`${r.name} must be accepted but gets ${r.verdict}${r.failedTest ? ` on test ${r.failedTest}` : ''}.`);
-    else if (r.verdict === 'AC') reasons.push(`${r.name} should get ${r.expected} but passes every test: add a test it fails.`);
-    else reasons.push(`${r.name} should get ${r.expected} but gets ${r.verdict}${r.failedTest ? ` on test ${r.failedTest}` : ''}.`);
-  }
-  if (!draft.pkg.submissions.accepted.some((s) => s.source !== null)) reasons.push('A draft needs a reference solution (accepted).');
-  // The generator is run by stress tests later: here it must at least compile and export generate.
-  if (draft.generator !== null) {
-    const g = await deps.compiler.compile(draft.generator);
-    if (!g.ok) reasons.push(`The generator does not compile:\n${g.diagnostics.slice(0, 2000)}`);
-    else if (!/\bexport\s+(async\s+)?function\s+generate\b|\bexport\s+const\s+generate\b/.test(draft.generator)) reasons.push('The generator must export a function generate(rng, size).');
-  }
+  // The verifier's parts (server/package-format/verify/): the solution table, then the generator.
+  const reference = draft.pkg.submissions.accepted.some((s) => s.source !== null);
+  const reasons = errorsOf([...draftTableFindings(rows, reference), ...(await generatorFindings(draft.generator, deps.compiler))]);
   return { rows, reasons, added };
 }

@@ -8,8 +8,10 @@
 import { ExportError, exportPackage, FORMAT_VERSION, uuidOf, type ExportedPackage, type PackageFile } from '../package-format/export';
 import { interactorPackageFiles } from '../package-format/interactor-files';
 import { toYaml } from '../package-format/yaml';
+import { NAMES_FILE, namesFile, typesetSafeName } from '../package-format/plain-names';
 import { KNOWN_SUBMISSION_FOLDERS } from '../package-format/layout';
-import { SCORING_EN, SCORING_ZH } from './package-data';
+import { PDF_STATEMENT_EN, PDF_STATEMENT_ZH, SCORING_EN, SCORING_ZH } from './package-data';
+import { listKeptFiles, readKeptFile } from './kept-files';
 import { listSlugs } from '../problems/registry';
 import type { Db } from '../storage/db';
 import { getProblem, listTests } from '../storage/problems';
@@ -44,7 +46,7 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
       toYaml({
         problem_format_version: FORMAT_VERSION,
         type: data.checker.kind === 'interactor' || data.checker.kind === 'interactor-program' ? 'interactive' : data.type,
-        name: data.name.zh ? { en: data.name.en, zh: data.name.zh } : { en: data.name.en },
+        name: data.name.zh ? { en: typesetSafeName(data.name.en), zh: typesetSafeName(data.name.zh) } : { en: typesetSafeName(data.name.en) },
         uuid: data.uuid ?? uuidOf(slug),
         ...(data.source !== null && data.source !== '' && { source: data.source }),
         license: data.license ?? 'unknown',
@@ -54,8 +56,16 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
   // 2023-07's places: statement/, the default validator's flags in data/testdata.yaml.
   const en = withoutScoringNote(problem.statementEn, SCORING_EN);
   const zh = withoutScoringNote(problem.statementZh, SCORING_ZH);
-  add('statement/problem.en.md', en);
-  if (zh !== en) add('statement/problem.zh.md', zh);
+  // A statement given only as a PDF is written as that PDF, not as the judge's sentence about it.
+  const kept = listKeptFiles(db, slug);
+  const pdfs = new Set(kept.filter((f) => f.kind === 'statement').map((f) => f.lang));
+  for (const f of kept) {
+    const file = readKeptFile(db, slug, f.kind, f.name)!;
+    add(f.kind === 'statement' ? `statement/${f.name}` : `attachments/${f.name}`, file.data);
+  }
+  const pdfOnly = (text: string, sentence: string) => text === sentence && pdfs.size > 0;
+  if (!pdfOnly(en, PDF_STATEMENT_EN)) add('statement/problem.en.md', en);
+  if (zh !== en && !pdfOnly(zh, PDF_STATEMENT_ZH)) add('statement/problem.zh.md', zh);
   if (data.checker.kind === 'tokens' && data.validatorFlags) add('data/testdata.yaml', toYaml({ output_validator_flags: data.validatorFlags }));
 
   // The package's own tests in the judge's order; names padded so the format's lexicographic order is the same.
@@ -95,6 +105,8 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
 
   if (stored.generator !== null) add('sg-judge/generator.ts', stored.generator);
   if (data.caseLayout) add('sg-judge/case-layout.json', `${JSON.stringify(data.caseLayout, null, 2)}\n`);
+  const names = namesFile(data.name);
+  if (names) add(`sg-judge/${NAMES_FILE}`, names);
   for (const f of data.extra ?? []) add(`sg-judge/${f.path}`, f.text);
   return { slug, files, testsFrom: 'database', testCount: samples.length + secret.length };
 }

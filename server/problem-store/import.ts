@@ -7,9 +7,10 @@ import { readZip } from '../package-format/unzip';
 import type { Db } from '../storage/db';
 import { checkerOf, packageFaults, statementsOf } from './package-data';
 import { statementRenderer } from '../render/statement-renderer';
-import { english } from '../text/messages';
+import { errorsOf, importTableFindings, inputValidationFindings, notesOf, renderFindings } from '../package-format/verify';
 import { withJudgeLimits } from './package-limits';
 import { extraFaults } from './kept-bounds';
+import { keptFileFaults, keptFilesOf } from './kept-files';
 import { ImportBudget, type ImportBounds } from './import-budget';
 import { createBoundedCompiler } from '../compile/bounded-compiler';
 import { runInputValidators, type InputValidation } from './input-validators';
@@ -60,11 +61,12 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   // C++ and Python need their toolchains detected: a judge thread has them from the start; a
   // command-line import detects the two the format's packages use, once.
   if (!detectedNow()) setDetected(await detectLanguages(process.env, ['cpp17', 'python3']));
-  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? [])];
+  const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? []), ...keptFileFaults(keptFilesOf(pkg))];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // Before anything runs: a statement that does not render in bound would break its page.
-  const unrenderable = await statementRenderer().refusals(statementsOf(pkg), true);
-  if (unrenderable.length) return { ok: false, reasons: unrenderable.map(english), solutions: [] };
+  const statements = statementsOf(pkg);
+  const unrenderable = errorsOf(renderFindings(await statementRenderer().refusals(statements, true)));
+  if (unrenderable.length) return { ok: false, reasons: unrenderable, solutions: [] };
   // One compiler and sandbox for the validators and the solutions (the caller's, or made here).
   const compiler = opts.compiler ?? createBoundedCompiler();
   const sandbox = opts.sandbox ?? (await createProgramSandbox());
@@ -76,7 +78,8 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   const budget = new ImportBudget(opts.bounds);
   try {
     validation = await runInputValidators(pkg, { compiler, sandbox, budget });
-    if (validation.reasons.length) return { ok: false, reasons: validation.reasons, solutions: [] };
+    const refused = errorsOf(inputValidationFindings(validation));
+    if (refused.length) return { ok: false, reasons: refused, solutions: [] };
     const table = await runSolutionTable(pkg, { compiler, sandbox, checker: checkerOf(pkg).checker, onRow: opts.onRow, budget });
     solutions = table.rows;
     timeNote = table.timeNote;
@@ -87,21 +90,15 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
     if (!opts.sandbox) await sandbox.close();
     if (!opts.compiler) await compiler.close();
   }
-  const reasons = solutions
-    .filter((r) => r.folder === 'accepted' && r.got !== null && !r.ok)
-    .map((r) => `The accepted solution ${r.name} gets ${r.got}${r.failedTest === null ? '' : ` on test ${r.failedTest}`}${r.note ? ` (${r.note})` : ''}.`);
+  // The verifier's submissions part (server/package-format/verify/submissions.ts): a failing accepted solution refuses.
+  const table = importTableFindings(solutions);
+  const reasons = errorsOf(table);
   if (reasons.length) return { ok: false, reasons, solutions };
-  const notes = [...pkg.notes.filter((n) => !(timeNote && n.startsWith('Time limit: none given'))), ...(timeNote ? [timeNote] : []), ...validation.notes, ...(generated.note ? [generated.note] : [])];
+  // The statement's notes too (a LaTeX statement read as text, a scoring package judged pass/fail).
+  const notes = [...pkg.notes.filter((n) => !(timeNote && n.startsWith('Time limit: none given'))), ...statements.notes, ...(timeNote ? [timeNote] : []), ...validation.notes, ...(generated.note ? [generated.note] : [])];
   const spent = budget.report();
   if (spent) notes.push(spent);
-  if (!solutions.some((r) => r.folder === 'accepted' && r.ok)) notes.push('No accepted solution was judged here: the answers are taken as the package gives them.');
-  for (const r of solutions.filter((r) => r.got !== null && !r.ok)) notes.push(`${r.folder}/${r.name} was expected to get ${r.expected} but got ${r.got}.`);
-  const notJudged = new Map<string, number>();
-  for (const r of solutions.filter((r) => r.got === null)) {
-    const what = r.note?.replace(/^not judged: /, '') ?? r.languageName ?? 'unknown';
-    notJudged.set(what, (notJudged.get(what) ?? 0) + 1);
-  }
-  for (const [what, n] of notJudged) notes.push(`${n} submission(s) not judged: ${what}.`);
+  notes.push(...notesOf(table));
   try {
     const { slug } = storePackage(db, pkg, {
       owner: opts.owner,
@@ -167,7 +164,9 @@ function readZipPackage(buf: Buffer, fileName: string, dataDir: string): Read {
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, f.data, { flag: 'wx' });
     }
-    return parsePackage(dir);
+    const parsed = parsePackage(dir);
+    // What the zip's links were read as (or why one was left out) is part of the import report.
+    return parsed.ok && unzipped.notes.length ? { ok: true, pkg: { ...parsed.pkg, notes: [...unzipped.notes, ...parsed.pkg.notes] } } : parsed;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@ import type { StoredChecker } from './types';
 import { INTERACTOR_FORM } from '../package-format/interactor-files';
 import { clampLimits, MAX_MEMORY_MB, MAX_TIME_MS, MIN_MEMORY_MB } from '../rules/limits';
 import { programUnavailable } from './package-programs';
+import { errorsOf, outputValidatorFindings, problemTypeFindings, testCountFindings } from '../package-format/verify';
 
 /** The format's two ways of saying so: `type: interactive` (2023-07) or `validation: custom interactive` (legacy). */
 export function isInteractive(pkg: Pick<ParsedPackage, 'type' | 'validation'>): boolean {
@@ -50,16 +51,13 @@ function validatorArgs(pkg: ParsedPackage): string[] {
   return (pkg.validatorFlags ?? '').split(/\s+/).filter(Boolean);
 }
 
-/** Why the judge cannot hold this package at all (before any solution is run). */
+/**
+ * Why the judge cannot hold this package at all (before any solution is run): its type (the
+ * verifier's config part), no test (data), an output validator or interactor it cannot run
+ * (validators; server/package-format/verify/).
+ */
 export function packageFaults(pkg: ParsedPackage): string[] {
-  const faults: string[] = [];
-  const types = pkg.type.split(/\s+/);
-  if (types.includes('submit-answer')) faults.push('A "submit-answer" problem (students hand in output files, not programs) cannot be judged here.');
-  if (types.includes('multi-pass')) faults.push(`A multi-pass problem (its output validator gives the submission a new input, up to ${pkg.validationPasses ?? 2} passes) cannot be judged here: this judge runs a submission once per test.`);
-  if (pkg.validation.includes('score') && !types.includes('scoring')) faults.push('A custom score validator gives points, and this judge judges pass/fail only.');
-  if (!pkg.samples.length && !pkg.secret.length) faults.push('The package holds no test case, so there is nothing to judge a submission on.');
-  faults.push(...checkerOf(pkg).faults);
-  return faults;
+  return errorsOf([...problemTypeFindings(pkg), ...testCountFindings(pkg), ...outputValidatorFindings(checkerOf(pkg).faults)]);
 }
 
 /** The package's limits within the judge's bounds, with a note for each one not taken as stated. */
@@ -86,8 +84,8 @@ export function statementsOf(pkg: ParsedPackage): { en: string; zh: string; note
   };
   const langs = Object.keys(pkg.statements);
   const pdf = Object.keys(pkg.statementPdfs ?? {})[0];
-  let en = md('en') ?? (langs[0] ? md(langs[0]) : undefined) ?? (pdf ? PDF_STATEMENT : NO_STATEMENT);
-  let zh = md('zh') ?? en;
+  let en = md('en') ?? (langs[0] ? md(langs[0]) : undefined) ?? (pdf ? PDF_STATEMENT_EN : NO_STATEMENT);
+  let zh = md('zh') ?? (en === PDF_STATEMENT_EN ? PDF_STATEMENT_ZH : en);
   if (pkg.type.split(/\s+/).includes('scoring')) {
     en = `${SCORING_EN}\n\n${en}`;
     zh = `${SCORING_ZH}\n\n${zh}`;
@@ -99,5 +97,7 @@ export function statementsOf(pkg: ParsedPackage): { en: string; zh: string; note
 /** The first paragraph of a scoring package's statement here (export takes it off again). */
 export const SCORING_EN = '> **Judged pass/fail here.** This problem gives points by test group in its package; on this judge a submission is accepted only when it passes every test, and there are no partial points.';
 export const SCORING_ZH = '> **本评测按通过/不通过评判。** 此题在原题包中按测试组给分；在这里只有通过全部测试才算通过，没有部分分。';
-const PDF_STATEMENT = '*The statement of this problem is a PDF: see "Statement (PDF)" on this page.*\n';
+/** A statement given only as a PDF: the page says so, and lists the PDF under "Files" (the export writes the PDF, not this). */
+export const PDF_STATEMENT_EN = '*The statement of this problem is a PDF: download it under "Statement (PDF)" in the files below.*\n';
+export const PDF_STATEMENT_ZH = '*本题的题面是 PDF 文件：请在下方“文件”中下载“题面（PDF）”。*\n';
 const NO_STATEMENT = '*This problem\'s package has no statement.*\n';

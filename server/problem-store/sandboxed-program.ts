@@ -1,6 +1,8 @@
 import type { Compiler } from '../compile/types';
-import type { ScriptLanguage } from '../languages/types';
-import { createSandbox, type RunLimits, type RunResult, type Sandbox } from '../sandbox';
+import { compileProgram } from '../languages/compile-program';
+import { createProgramSandbox, loadCompiled } from '../languages/program-sandbox';
+import type { LanguageId } from '../languages/types';
+import type { RunLimits, RunResult, Sandbox } from '../sandbox';
 
 /**
  * A teacher's or a package's program (a reference solution, a generator) compiled on first use and
@@ -14,14 +16,15 @@ export interface SandboxedProgram {
   close(): Promise<void>;
 }
 
-export function sandboxedProgram(source: string, language: ScriptLanguage, limits: RunLimits, compiler: Compiler, what: string): SandboxedProgram {
+/** In any language the judge runs: a package's C++ or Python reference runs in the native runner. */
+export function sandboxedProgram(source: string, language: LanguageId, limits: RunLimits, compiler: Compiler, what: string): SandboxedProgram {
   let ready: Promise<Sandbox> | null = null;
   let sandbox: Sandbox | null = null;
   const start = async (): Promise<Sandbox> => {
-    const compiled = await compiler.compile(source, language);
+    const compiled = await compileProgram(compiler, source, language);
     if (!compiled.ok) throw new Error(`${what} does not compile: ${compiled.diagnostics.split('\n')[0]}`);
-    sandbox = await createSandbox();
-    await sandbox.load(compiled.js, limits);
+    sandbox = await createProgramSandbox();
+    await loadCompiled(sandbox, compiled.program, limits);
     return sandbox;
   };
   return {

@@ -1,5 +1,6 @@
 import type { Compiler } from '../compile/types';
-import type { ScriptLanguage } from '../languages/types';
+import type { LanguageId } from '../languages/types';
+import { NATIVE_ID } from './native-languages';
 import type { Limits } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT } from '../sandbox/types';
 import type { AsyncReference } from '../stress/oracle';
@@ -8,20 +9,25 @@ import type { StoredPackageData } from './types';
 
 /** The solution a stored problem's expected outputs come from, or why there is none to run. */
 export type StoredReferenceSource =
-  | { ok: true; name: string; source: string; language: ScriptLanguage }
+  | { ok: true; name: string; source: string; language: LanguageId }
   | { ok: false; missing: 'none' }
   | { ok: false; missing: 'language'; name: string };
 
 /**
  * The reference of a stored problem: a published draft's reference (its first accepted solution)
- * or an imported package's first accepted TypeScript or JavaScript submission. Accepted solutions
- * only in other languages are named, since they are kept but never run here.
+ * or an imported package's first accepted submission in a language the judge runs, TypeScript or
+ * JavaScript first (the warm JS sandbox), then C++ and Python (real packages' are). Accepted
+ * solutions only in other languages (Java, several files) are named, since they are never run here.
  */
-export function storedReferenceOf(data: { solutions: readonly Pick<StoredPackageData['solutions'][number], 'folder' | 'name' | 'language' | 'source'>[] }): StoredReferenceSource {
+export function storedReferenceOf(data: { solutions: readonly (Pick<StoredPackageData['solutions'][number], 'folder' | 'name' | 'language' | 'source'> & { got?: string | null })[] }): StoredReferenceSource {
   const accepted = data.solutions.filter((s) => s.folder === 'accepted');
-  // The reference runs in the JS sandbox: a package's C++ and Python solutions are judged at import, not used here.
-  const runnable = accepted.find((s) => s.source !== null && (s.language === 'typescript' || s.language === 'javascript'));
-  if (runnable) return { ok: true, name: `accepted/${runnable.name}`, source: runnable.source!, language: runnable.language as 'typescript' | 'javascript' };
+  const script = accepted.find((s) => s.source !== null && (s.language === 'typescript' || s.language === 'javascript'));
+  if (script) return { ok: true, name: `accepted/${script.name}`, source: script.source!, language: script.language as 'typescript' | 'javascript' };
+  for (const family of ['cpp', 'python'] as const) {
+    // Only one judged AC here at import: one file the judge compiled and ran on every test.
+    const native = accepted.find((s) => s.source !== null && s.language === family && s.got === 'AC');
+    if (native) return { ok: true, name: `accepted/${native.name}`, source: native.source!, language: NATIVE_ID[family] };
+  }
   if (accepted.length > 0) return { ok: false, missing: 'language', name: `accepted/${accepted[0]!.name}` };
   return { ok: false, missing: 'none' };
 }

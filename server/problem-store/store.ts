@@ -4,7 +4,9 @@ import { prepared, type Db } from '../storage/db';
 import { REMOVED_HASH, saveImportedProblem, type NewTest } from '../storage/problems';
 import type { ParsedPackage } from '../package-format/parse';
 import type { CaseLayout } from '../problems/case-layout';
+import { NAMES_FILE } from '../package-format/plain-names';
 import { checkerOf, limitsOf, packageFaults, statementsOf } from './package-data';
+import { keptFileFaults, keptFilesOf, saveKeptFiles } from './kept-files';
 import { extraFaults, packageBytesFaults, pageFactsOf, saveFacts } from './kept-bounds';
 import { StoreRefused, type SolutionReport, type StoredPackageData } from './types';
 
@@ -32,7 +34,7 @@ export interface StoreOptions {
  * sg-judge/generator.ts that works (imported-generator.ts) is the problem's generator, kept in its
  * column and not as a file; one that does not is kept as a file only.
  */
-const GENERATED_EXTRA = new Set(['case-layout.json', 'README.md']);
+const GENERATED_EXTRA = new Set(['case-layout.json', 'README.md', NAMES_FILE]);
 
 /** Content hashes of stored problems start with this, so caches and the start-up import tell them apart. */
 export const STORED_HASH_PREFIX = 'stored:';
@@ -80,7 +82,8 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
   ];
   const json = JSON.stringify(data);
   // What is kept is bounded (kept-bounds.ts): checked on what would be written.
-  reasons.push(...extraFaults(data.extra ?? []), ...packageBytesFaults(json));
+  const files = keptFilesOf(pkg);
+  reasons.push(...extraFaults(data.extra ?? []), ...packageBytesFaults(json), ...keptFileFaults(files));
   if (reasons.length) throw new StoreRefused(reasons);
   const facts = pageFactsOf(data, opts.generator !== undefined);
 
@@ -110,6 +113,7 @@ export function storePackage(db: Db, pkg: ParsedPackage, opts: StoreOptions): { 
          generator = excluded.generator, stored_at = excluded.stored_at`,
     ).run(slug, opts.owner, opts.published ? 1 : 0, json, opts.generator ?? null, Date.now());
     saveFacts(db, slug, facts);
+    saveKeptFiles(db, slug, files);
     bumpVersion(db);
     opts.alsoInTransaction?.(slug);
   }).immediate();

@@ -23,8 +23,8 @@ export interface StoredStressDeps {
   limits: Limits;
   generator: SandboxedGenerator;
   reference: SandboxedReference;
-  /** The stored problem's own check (float tolerance, an output validator). */
-  check: OutputCheck;
+  /** The stored problem's own check (float tolerance, an output validator); absent: the token checker. */
+  check?: OutputCheck;
   caseLayout: CaseLayout | null;
   cancelled?: () => boolean;
   yieldNow?: () => boolean;

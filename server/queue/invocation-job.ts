@@ -1,16 +1,10 @@
 import type { Compiler } from '../compile/types';
-import { compileAndLoad, judgeOne, limitsOf } from '../judge/judge-one';
-import { interactorFor } from '../problems/interactive';
+import { compileAndLoad, judgeOne } from '../judge/judge-one';
+import { judgingFor, type Judging } from '../judging/judging';
 import type { Sandbox } from '../sandbox/types';
 import type { Db } from '../storage/db';
 import { getInvocation, type InvocationResult, type InvocationRow } from '../storage/invocations';
 import { referenceAnswer } from '../stress/oracle';
-import { getProblemHeader } from '../storage/problems';
-import { problemTools } from '../problems/problem-tools';
-import { getStoredProblem, type StoredProblem } from '../problem-store/store';
-import { checkOf } from '../problem-store/check';
-import { sandboxedReference, storedReferenceOf } from '../problem-store/sandboxed-reference';
-import type { Limits } from '../problems/types';
 
 /** What is kept of a custom run's output and error stream. */
 const KEPT_CHARS = 256 * 1024;
@@ -18,38 +12,45 @@ const KEPT_CHARS = 256 * 1024;
 const nothing = { output: null, expected: null, stderr: null, message: null, compileOutput: null, exitCode: null, timeMs: null, memoryKb: null };
 
 /**
- * Custom invocation: the user's program on the user's (already validated) input, beside the fast
- * reference's answer on the same input, with the verdict the judge would give on such a test.
+ * Custom invocation: the user's program on the user's (already validated) input, beside the
+ * reference's answer on the same input (a stored problem's in a sandbox of its own), with the
+ * verdict the judge would give on such a test: under the same limits, check and interactor as a
+ * submission (judging.ts). On an interactive problem the run is one game from the typed input and
+ * its dialogue is the output shown; the reference, when it has one, only names what is expected.
+ * The reference failing is the judge's IE, never the user's verdict.
  */
 export async function runInvocationJob(id: number, deps: { db: Db; compiler: Compiler; sandbox: Sandbox }): Promise<InvocationResult> {
   const inv = getInvocation(deps.db, id);
-  const header = inv && getProblemHeader(deps.db, inv.problem);
-  if (!inv || !header) return { ...nothing, verdict: 'IE', message: 'judge error: the invocation or its problem is missing' };
-  // The same limits as a submission's: the stored header's.
-  const limits = limitsOf(header);
-  const stored = getStoredProblem(deps.db, inv.problem);
-  if (stored) return storedInvocation(inv, stored, limits, deps);
-  const { fast } = await problemTools(inv.problem);
-  const prepared = await compileAndLoad(deps, inv.source, inv.language, limits);
-  if (!prepared.ok) return { ...nothing, verdict: prepared.verdict, compileOutput: prepared.compileOutput };
-  let expected: string;
+  const judging = inv && (await judgingFor(deps.db, inv.problem, deps));
+  if (!inv || !judging) return { ...nothing, verdict: 'IE', message: 'judge error: the invocation or its problem is missing' };
   try {
-    expected = fast.solve(inv.input);
-  } catch (e) {
-    return { ...nothing, verdict: 'IE', compileOutput: prepared.diagnostics || null, message: `judge error: the reference failed on this input (${String(e)})` };
+    return await invocation(inv, judging, deps);
+  } finally {
+    await judging.close();
   }
-  // Interactive problems: one game from the typed input; its dialogue is the output shown.
-  const interactor = await interactorFor(inv.problem);
-  return resultOf(await judgeOne(deps.sandbox, inv.input, expected, limits, interactor), expected, prepared.diagnostics);
+}
+
+async function invocation(inv: InvocationRow, judging: Judging, deps: { compiler: Compiler; sandbox: Sandbox }): Promise<InvocationResult> {
+  const ref = await judging.reference();
+  if (!ref.ok && !judging.interactor) return { ...nothing, verdict: 'IE', message: `judge error: ${ref.missing}` };
+  const prepared = await compileAndLoad(deps, inv.source, inv.language, judging.limits);
+  if (!prepared.ok) return { ...nothing, verdict: prepared.verdict, compileOutput: prepared.compileOutput };
+  let expected: string | null = null;
+  if (ref.ok) {
+    const answer = await referenceAnswer(inv.input, ref.reference, null);
+    if (!answer.ok) return { ...nothing, verdict: 'IE', compileOutput: prepared.diagnostics || null, message: `judge error: the reference failed on this input (${answer.message})` };
+    expected = answer.expected;
+  }
+  return resultOf(await judgeOne(deps.sandbox, inv.input, expected ?? '', judging.limits, judging.interactor, judging.check), expected, prepared.diagnostics);
 }
 
 /** What a custom run shows: the program's output (a game's dialogue), the expected answer, the verdict and the run's figures. */
-function resultOf(judged: Awaited<ReturnType<typeof judgeOne>>, expected: string, diagnostics: string): InvocationResult {
+function resultOf(judged: Awaited<ReturnType<typeof judgeOne>>, expected: string | null, diagnostics: string): InvocationResult {
   const { verdict, message, said, run, dialogue } = judged;
   return {
     verdict,
     output: clip(dialogue ?? run.stdout),
-    expected: clip(expected),
+    expected: expected === null ? null : clip(expected),
     stderr: run.stderr ? clip(run.stderr) : null,
     message,
     said,
@@ -58,32 +59,6 @@ function resultOf(judged: Awaited<ReturnType<typeof judgeOne>>, expected: string
     timeMs: run.timeMs,
     memoryKb: run.memoryKb,
   };
-}
-
-/**
- * A stored problem's custom run: its reference (in a sandbox of its own) answers the input, and the
- * answer is compared by the problem's own check. The reference failing is the judge's IE, never the
- * user's verdict.
- */
-async function storedInvocation(
-  inv: InvocationRow,
-  stored: StoredProblem,
-  limits: Limits,
-  deps: { db: Db; compiler: Compiler; sandbox: Sandbox },
-): Promise<InvocationResult> {
-  const ref = storedReferenceOf(stored.data);
-  if (!ref.ok) return { ...nothing, verdict: 'IE', message: `judge error: ${inv.problem} has no reference solution the judge can run` };
-  const prepared = await compileAndLoad(deps, inv.source, inv.language, limits);
-  if (!prepared.ok) return { ...nothing, verdict: prepared.verdict, compileOutput: prepared.compileOutput };
-  const reference = sandboxedReference(ref, limits, deps.compiler);
-  const check = checkOf(stored.data.checker, deps.compiler);
-  try {
-    const answer = await referenceAnswer(inv.input, reference, null);
-    if (!answer.ok) return { ...nothing, verdict: 'IE', compileOutput: prepared.diagnostics || null, message: `judge error: the reference failed on this input (${answer.message})` };
-    return resultOf(await judgeOne(deps.sandbox, inv.input, answer.expected, limits, null, check.check), answer.expected, prepared.diagnostics);
-  } finally {
-    await Promise.all([reference.close(), check.close()]);
-  }
 }
 
 function clip(s: string): string {

@@ -6,10 +6,8 @@
  */
 import type { LanguageId } from '../languages/registry';
 import { grade, type GradeEvent } from '../judge/grader';
-import { limitsOf } from '../judge/judge-one';
-import { storedCheckFor } from '../problem-store/judge-check';
-import { interactorFor } from '../problems/interactive';
-import { getProblemHeader, listTests } from '../storage/problems';
+import { gradedBy, judgingFor } from '../judging/judging';
+import { listTests } from '../storage/problems';
 import type { FailureText, TestResultInput } from '../storage/submissions';
 import type { ThreadContext } from './kinds/thread-runners';
 import { judgedTest } from './submission-job';
@@ -18,8 +16,8 @@ import { getRejudgeItem } from '../rejudge/store';
 export async function runRejudgeJob(id: number, ctx: ThreadContext): Promise<void> {
   const { db, compiler, sandbox, send } = ctx;
   const item = getRejudgeItem(db, id);
-  const problem = item && getProblemHeader(db, item.problem);
-  if (!item || !problem) {
+  const judging = item && (await judgingFor(db, item.problem, ctx));
+  if (!item || !judging) {
     send({ type: 'rejudge-done', id, result: null, error: 'judge error: the rejudged submission or its problem is missing' });
     return;
   }
@@ -33,20 +31,16 @@ export async function runRejudgeJob(id: number, ctx: ThreadContext): Promise<voi
     results.push(judged.result);
     texts.push(...judged.texts);
   };
-  const stored = storedCheckFor(db, item.problem, compiler);
   const outcome = await grade(
     {
       source: item.source,
       language: item.language as LanguageId,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
-      limits: limitsOf(problem),
-      // A stored interactive problem's interactor runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).
-      interactor: stored?.interactor ?? (await interactorFor(item.problem)) ?? undefined,
-      check: stored?.check,
+      ...gradedBy(judging),
     },
     { compiler, sandbox },
     onEvent,
-  ).finally(() => stored?.close());
+  ).finally(() => judging.close());
   const final = { verdict: outcome.verdict, failedTest: outcome.failedTest, timeMs: outcome.timeMs, memoryKb: outcome.memoryKb, compileOutput: outcome.compileOutput };
   send({ type: 'rejudge-done', id, result: { final, tests: results, texts } });
 }

@@ -3,10 +3,9 @@
  * judging, on every sample of the problem, each kept with its output so the page can show output
  * beside expected; nothing is stored as a submission.
  */
-import { compileAndLoad, judgeOne, limitsOf } from '../judge/judge-one';
-import { interactorFor } from '../problems/interactive';
-import { storedCheckFor } from '../problem-store/judge-check';
-import { getProblemHeader, listSamples } from '../storage/problems';
+import { compileAndLoad, judgeOne } from '../judge/judge-one';
+import { judgingFor } from '../judging/judging';
+import { listSamples } from '../storage/problems';
 import { getSampleRun, type SampleOutcome, type SampleRunResult } from '../storage/sample-runs';
 import { keptStart } from '../text/preview';
 import type { ThreadContext } from './kinds/thread-runners';
@@ -17,17 +16,14 @@ export const SAMPLE_OUTPUT_CHARS = 64 * 1024;
 export async function runSampleRunJob(id: number, ctx: ThreadContext): Promise<SampleRunResult> {
   const { db, compiler, sandbox } = ctx;
   const row = getSampleRun(db, id);
-  const problem = row && getProblemHeader(db, row.problem);
-  if (!row || !problem) return { verdict: 'IE', samples: [], compileOutput: 'judge error: the sample run or its problem is missing' };
-  const limits = limitsOf(problem);
-  const prepared = await compileAndLoad({ compiler, sandbox }, row.source, row.language, limits);
-  if (!prepared.ok) return { verdict: prepared.verdict, samples: [], compileOutput: prepared.compileOutput };
-  const samples: SampleOutcome[] = [];
-  const stored = storedCheckFor(db, row.problem, compiler);
-  const interactor = stored?.interactor ?? (await interactorFor(row.problem));
+  const judging = row && (await judgingFor(db, row.problem, ctx));
+  if (!row || !judging) return { verdict: 'IE', samples: [], compileOutput: 'judge error: the sample run or its problem is missing' };
   try {
+    const samples: SampleOutcome[] = [];
+    const prepared = await compileAndLoad({ compiler, sandbox }, row.source, row.language, judging.limits);
+    if (!prepared.ok) return { verdict: prepared.verdict, samples: [], compileOutput: prepared.compileOutput };
     for (const [i, sample] of listSamples(db, row.problem).entries()) {
-      const { verdict, message, said, run, dialogue } = await judgeOne(sandbox, sample.input, sample.output, limits, interactor, stored?.check);
+      const { verdict, message, said, run, dialogue } = await judgeOne(sandbox, sample.input, sample.output, judging.limits, judging.interactor, judging.check);
       samples.push({
         index: i + 1,
         verdict,
@@ -39,9 +35,9 @@ export async function runSampleRunJob(id: number, ctx: ThreadContext): Promise<S
         timeMs: Math.round(run.timeMs),
       });
     }
+    const failed = samples.find((s) => s.verdict !== 'AC');
+    return { verdict: failed ? failed.verdict : 'AC', samples, compileOutput: prepared.diagnostics || null };
   } finally {
-    await stored?.close();
+    await judging.close();
   }
-  const failed = samples.find((s) => s.verdict !== 'AC');
-  return { verdict: failed ? failed.verdict : 'AC', samples, compileOutput: prepared.diagnostics || null };
 }

@@ -4,15 +4,9 @@ import type { Db } from '../storage/db';
 import { getStressRun, stressCancelRequested, type StressFinal } from '../storage/stress-runs';
 import { runStress, type StressEvent, type StressOutcome, type StressRequest } from '../stress/stress-run';
 import { runStoredStress } from '../problem-store/stored-stress';
-import { getStoredProblem } from '../problem-store/store';
-import { checkOf } from '../problem-store/check';
-import { sandboxedGenerator } from '../problem-store/sandboxed-generator';
-import { sandboxedReference, storedReferenceOf } from '../problem-store/sandboxed-reference';
-import { getProblemHeader } from '../storage/problems';
-import { limitsOf } from '../judge/judge-one';
+import { judgingFor, type Judging } from '../judging/judging';
 import { STRESS_CPU_BUDGET_MS } from '../stress/budget';
 import type { YieldState } from './protocol';
-import { problemTools } from '../problems/problem-tools';
 
 /** Progress reaches the database (and so the page's poll) at most this often. */
 const PROGRESS_EVERY_MS = 200;
@@ -76,19 +70,15 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
     } else return;
     if (now - last >= PROGRESS_EVERY_MS) last = now;
   };
+  const judging = await judgingFor(deps.db, run.problem, deps);
+  if (!judging) return { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: `judge error: the problem ${run.problem} is missing`, errorInput: null };
   let outcome: StressOutcome;
-  if (getStoredProblem(deps.db, run.problem)) {
-    const found = await storedStress(run.problem, request, deps, isCancelled, onEvent);
+  try {
+    const found = await stressOf(judging, request, deps, isCancelled, onEvent);
     if ('missing' in found) return { result: 'error', casesRun: 0, casesPerSecond: null, counterexample: null, error: found.missing, errorInput: null };
     outcome = found;
-  } else {
-    const tools = await problemTools(run.problem);
-    // STRESS_BATCH=0: one case a run for every problem (the baseline of bench/stress-api.bench.ts).
-    outcome = await runStress(
-      request,
-      { compiler: deps.compiler, sandboxes: deps.sandboxes, ...tools, cancelled: isCancelled, yieldNow: deps.yieldNow, oneCaseARun: process.env.STRESS_BATCH === '0' },
-      onEvent,
-    );
+  } finally {
+    await judging.close();
   }
   if (outcome.result === 'yielded') return { yielded: { resumeAt: outcome.casesRun, usedMs: run.usedMs + outcome.budgetUsedMs } };
   const c = outcome.counterexample;
@@ -113,26 +103,22 @@ export async function runStressJob(id: number, deps: StressJobDeps): Promise<Str
 }
 
 /**
- * A stored problem's run: its generator and reference each in a sandbox of their own, its own
- * output check, all closed when the run ends. The HTTP API refuses a problem without a generator
- * or a runnable reference; one stored since (a new version) is told here.
+ * The run over the problem's cases: a built-in's from its package (generator with a shrink tree,
+ * fast and brute-force references), a stored problem's from its generator and reference, each in
+ * a sandbox of its own; both judge the student's program under the judging's limits, check and
+ * interactor. The HTTP API refuses a stored problem without a generator or a runnable reference;
+ * one stored since (a new version) is told here.
  */
-async function storedStress(slug: string, request: StressRequest, deps: StressJobDeps, cancelled: () => boolean, onEvent: (e: StressEvent) => void): Promise<StressOutcome | { missing: string }> {
-  const stored = getStoredProblem(deps.db, slug);
-  const header = getProblemHeader(deps.db, slug);
-  const ref = stored && storedReferenceOf(stored.data);
-  if (!stored || !header || !ref?.ok || stored.generator === null) return { missing: `${slug} has no generator or no runnable reference any more: stress tests are off for it.` };
-  const limits = limitsOf(header);
-  const generator = sandboxedGenerator(stored.generator, deps.compiler);
-  const reference = sandboxedReference(ref, limits, deps.compiler);
-  const check = checkOf(stored.data.checker, deps.compiler);
-  try {
-    return await runStoredStress(
-      request,
-      { compiler: deps.compiler, sandboxes: deps.sandboxes, limits, generator, reference, check: check.check, caseLayout: stored.data.caseLayout ?? null, cancelled, yieldNow: deps.yieldNow },
-      onEvent,
-    );
-  } finally {
-    await Promise.all([generator.close(), reference.close(), check.close()]);
+async function stressOf(judging: Judging, request: StressRequest, deps: StressJobDeps, cancelled: () => boolean, onEvent: (e: StressEvent) => void): Promise<StressOutcome | { missing: string }> {
+  const cases = await judging.cases();
+  if (!cases.ok) return { missing: cases.missing };
+  const { limits, interactor } = judging;
+  const common = { compiler: deps.compiler, sandboxes: deps.sandboxes, limits, cancelled, yieldNow: deps.yieldNow };
+  const { layout } = judging;
+  if (cases.source.kind === 'package') {
+    // STRESS_BATCH=0: one case a run for every problem (the baseline of bench/stress-api.bench.ts).
+    return runStress(request, { ...common, ...cases.source.tools, ...(interactor && { interactor }), layout, oneCaseARun: process.env.STRESS_BATCH === '0' }, onEvent);
   }
+  const { generator, reference } = cases.source;
+  return runStoredStress(request, { ...common, generator, reference, ...(judging.check && { check: judging.check }), caseLayout: layout }, onEvent);
 }

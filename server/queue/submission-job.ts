@@ -2,11 +2,9 @@
  * Judging one submission in a judge thread: the grader over the problem's stored tests, progress as
  * messages, and the full texts of the first failing test written for download.
  */
-import { limitsOf } from '../judge/judge-one';
 import { grade, KEPT_OUTPUT_CHARS, type GradeEvent, type TestOutcome } from '../judge/grader';
-import { interactorFor } from '../problems/interactive';
-import { storedCheckFor } from '../problem-store/judge-check';
-import { getProblemHeader, listTests, type TestRow } from '../storage/problems';
+import { gradedBy, judgingFor } from '../judging/judging';
+import { listTests, type TestRow } from '../storage/problems';
 import { preview } from '../text/preview';
 import { getSubmission, saveFailureTexts, type FailureText, type TestResultInput } from '../storage/submissions';
 import type { Db } from '../storage/db';
@@ -26,8 +24,8 @@ const COLLECT_AFTER_OUTPUT_CHARS = 16 * 1024 * 1024;
 export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<void> {
   const { db, compiler, sandbox, send } = ctx;
   const sub = getSubmission(db, id);
-  const problem = sub && getProblemHeader(db, sub.problem);
-  if (!sub || !problem) {
+  const judging = sub && (await judgingFor(db, sub.problem, ctx));
+  if (!sub || !judging) {
     send({ type: 'done', id, result: { verdict: 'IE', failedTest: null, timeMs: 0, memoryKb: 0, compileOutput: 'judge error: the submission or its problem is missing' } });
     return;
   }
@@ -56,21 +54,17 @@ export async function runSubmissionJob(id: number, ctx: ThreadContext): Promise<
         return;
     }
   };
-  const stored = storedCheckFor(db, sub.problem, compiler);
   const outcome = await grade(
     {
       source: sub.source,
       language: sub.language,
       tests: tests.map((t) => ({ index: t.idx, input: t.input, expected: t.expected })),
-      limits: limitsOf(problem),
+      ...gradedBy(judging),
       person: jobPerson(db, 'submission', id),
-      // A stored interactive problem's interactor runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).
-      interactor: stored?.interactor ?? (await interactorFor(sub.problem)) ?? undefined,
-      check: stored?.check,
     },
     { compiler, sandbox },
     onEvent,
-  ).finally(() => stored?.close());
+  ).finally(() => judging.close());
   if (finished.length > 0) sendProgress(null);
   send({
     type: 'done',

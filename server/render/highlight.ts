@@ -1,6 +1,7 @@
 import hljs from 'highlight.js/lib/core';
 import javascript from 'highlight.js/lib/languages/javascript';
 import typescript from 'highlight.js/lib/languages/typescript';
+import c from 'highlight.js/lib/languages/c';
 import cpp from 'highlight.js/lib/languages/cpp';
 import python from 'highlight.js/lib/languages/python';
 import { languageSpec } from '../languages/registry';
@@ -9,6 +10,7 @@ import type { LanguageId } from '../languages/registry';
 hljs.registerLanguage('typescript', typescript);
 hljs.registerLanguage('javascript', javascript);
 hljs.registerLanguage('cpp', cpp);
+hljs.registerLanguage('c', c);
 hljs.registerLanguage('python', python);
 
 /** What the highlighting thread is asked: a source and the language it is highlighted as. */

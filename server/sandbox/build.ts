@@ -33,8 +33,23 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 let reading: Inputs | null = null;
 function read(file: string): string {
   const text = readFileSync(file, 'utf8');
-  if (reading) reading[file] = sha256(text);
+  if (reading) reading[inputName(file)] = sha256(text);
   return text;
+}
+
+/**
+ * An input as the cache names it: relative to the checkout (its packages included), so that a
+ * copy of the checkout using these packages (the tests start one) finds the build its identical
+ * files make, rather than building and keeping its own over it; a file outside the checkout by
+ * its absolute path, which the reader refuses (a build of another checkout's files).
+ */
+function inputName(file: string): string {
+  return file.startsWith(CHECKOUT_ROOT) ? path.relative(CHECKOUT_ROOT, file) : file;
+}
+
+/** The file an input names in this checkout, or null when it names none (absolute, or outside it). */
+function inputFile(name: string): string | null {
+  return path.isAbsolute(name) || name.split(/[\\/]/).includes('..') ? null : path.join(CHECKOUT_ROOT, name);
 }
 
 /**
@@ -161,9 +176,12 @@ const CacheFile = z.object({
 export function cachedSources(cacheFile: string): SandboxSources {
   try {
     const cached = CacheFile.parse(JSON.parse(readFileSync(cacheFile, 'utf8')));
-    // Built from this checkout's files (a node_modules shared with another checkout holds its build).
-    const ours = Object.keys(cached.inputs).every((file) => file.startsWith(CHECKOUT_ROOT));
-    const unchanged = ours && Object.entries(cached.inputs).every(([file, hash]) => sha256(readFileSync(file, 'utf8')) === hash);
+    // Built from files of this checkout, as they are now (a node_modules shared with another
+    // checkout holds its build: its files, read here at the same places in this one, must match).
+    const unchanged = Object.entries(cached.inputs).every(([name, hash]) => {
+      const file = inputFile(name);
+      return file !== null && sha256(readFileSync(file, 'utf8')) === hash;
+    });
     if (unchanged && cached.node === process.version && cached.typescript === typescriptVersion() && Object.keys(cached.inputs).length > 0) return cached.sources;
   } catch {
     // No cache yet, or one that cannot be read: build.

@@ -703,6 +703,63 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 51,
+    name: 'mistake maps: whether the CPU budget stopped the map before every state was run',
+    // Its "?" cells were then not run, which the page says in a sentence of its own rather than
+    // leaving them to read as the program's failures. Maps drawn before were not told: 0.
+    sql: 'ALTER TABLE mistake_maps ADD COLUMN stopped INTEGER NOT NULL DEFAULT 0 CHECK (stopped IN (0, 1));',
+  },
+  {
+    version: 52,
+    name: 'stored problems: a statement given only as a PDF and the attachments/ files, served to students',
+    // Files of their own rows, not in the package JSON: the page lists names and sizes without
+    // reading any bytes (the data is the row's last column), and a download reads one row.
+    // Removed with the problem.
+    sql: `
+      CREATE TABLE stored_problem_files (
+        slug        TEXT NOT NULL REFERENCES stored_problems(slug) ON DELETE CASCADE,
+        -- 'statement': problem.LANG.pdf (lang set); 'attachment': attachments/NAME (lang NULL).
+        kind        TEXT NOT NULL CHECK (kind IN ('statement', 'attachment')),
+        name        TEXT NOT NULL,
+        lang        TEXT,
+        media_type  TEXT NOT NULL,
+        size        INTEGER NOT NULL,
+        data        BLOB NOT NULL,
+        PRIMARY KEY (slug, kind, name)
+      ) STRICT;
+    `,
+  },
+  {
+    version: 53,
+    name: 'C: every stored language column takes c11',
+    // As version 50: each table rebuilt from its own stored definition with the longer list.
+    sql: '',
+    foreignKeysOff: true,
+    run: (db) => {
+      const before = "CHECK (language IN ('typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3'))";
+      const after = "CHECK (language IN ('typescript', 'javascript', 'cpp17', 'cpp20', 'c11', 'python3', 'pypy3'))";
+      for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
+    },
+  },
+  {
+    version: 54,
+    name: 'stored problems: a C++ or Python accepted solution judged AC at import is the reference',
+    // Custom inputs, saved tests and stress tests of a real package (its accepted solutions are
+    // C++ and Python) were off; its facts are read again from the stored package, C++ first, as
+    // server/problem-store/sandboxed-reference.ts picks.
+    sql: `
+      UPDATE stored_problem_facts SET reference_state = 'ok', reference_name = (
+        SELECT 'accepted/' || json_extract(s.value, '$.name') FROM stored_problems p, json_each(p.package, '$.solutions') s
+        WHERE p.slug = stored_problem_facts.slug AND json_extract(s.value, '$.folder') = 'accepted' AND json_extract(s.value, '$.source') IS NOT NULL
+          AND json_extract(s.value, '$.language') IN ('cpp', 'python') AND json_extract(s.value, '$.got') = 'AC'
+        ORDER BY json_extract(s.value, '$.language') = 'python', s.key LIMIT 1)
+      WHERE reference_state = 'language' AND EXISTS (
+        SELECT 1 FROM stored_problems p, json_each(p.package, '$.solutions') s
+        WHERE p.slug = stored_problem_facts.slug AND json_extract(s.value, '$.folder') = 'accepted' AND json_extract(s.value, '$.source') IS NOT NULL
+          AND json_extract(s.value, '$.language') IN ('cpp', 'python') AND json_extract(s.value, '$.got') = 'AC');
+    `,
+  },
+  {
+    version: 55,
     name: 'package feedback: a failing test keeps its checker or interactor\'s judgemessage.txt for the teacher',
     // What a package's output validator or interactor wrote to feedback/judgemessage.txt on the
     // failing test (it may name the answer): the submission page shows it to a teacher only.

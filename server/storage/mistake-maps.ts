@@ -2,7 +2,8 @@ import type { LanguageId } from '../languages/registry';
 import { prepared, type Db } from './db';
 
 /** What a judge thread sends back for one map: the answers, or why there are none. */
-export type MistakeMapFinal = { got: string; truth: string; disagree: number; error: null } | { got: null; truth: null; disagree: null; error: string };
+/** `stopped`: the map's CPU budget ran out before every state was run (those answer "?"). */
+export type MistakeMapFinal = { got: string; truth: string; disagree: number; error: null; stopped?: boolean } | { got: null; truth: null; disagree: null; error: string; stopped?: undefined };
 
 export interface MistakeMapRow {
   id: number;
@@ -15,12 +16,14 @@ export interface MistakeMapRow {
   truth: string | null;
   disagree: number | null;
   error: string | null;
+  /** 1: the CPU budget stopped the map before every state was run. */
+  stopped: 0 | 1;
   attempts: number;
   createdAt: number;
   owner: number | null;
 }
 
-const COLUMNS = 'id, problem, source, language, submission, status, got, truth, disagree, error, attempts, created_at AS createdAt, owner';
+const COLUMNS = 'id, problem, source, language, submission, status, got, truth, disagree, error, stopped, attempts, created_at AS createdAt, owner';
 
 /**
  * `requester` is the person key (server/queue/person-caps.ts personOf) of whoever asked: the queue
@@ -59,11 +62,12 @@ export function claimNextMistakeMap(db: Db, only: number | null = null): { id: n
 }
 
 export function finishMistakeMap(db: Db, id: number, f: MistakeMapFinal): void {
-  prepared(db, "UPDATE mistake_maps SET status = 'done', got = ?, truth = ?, disagree = ?, error = ?, finished_at = ? WHERE id = ?").run(
+  prepared(db, "UPDATE mistake_maps SET status = 'done', got = ?, truth = ?, disagree = ?, error = ?, stopped = ?, finished_at = ? WHERE id = ?").run(
     f.got,
     f.truth,
     f.disagree,
     f.error,
+    f.stopped ? 1 : 0,
     Date.now(),
     id,
   );

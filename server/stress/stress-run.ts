@@ -5,10 +5,10 @@ import type { Compiler } from '../compile/types';
 import type { LanguageId } from '../languages/registry';
 import { judgeRun } from '../judge/judge-one';
 import type { Verdict } from '../judge/verdicts';
-import { CASE_LAYOUTS } from '../problems/case-layout';
+import { CASE_LAYOUTS, type CaseLayout } from '../problems/case-layout';
 import { loadInteractor } from '../problems/interactive';
 import type { LoadedProblem } from '../problems/registry';
-import type { Interactor, ReferenceSolver, Size } from '../problems/types';
+import type { Interactor, Limits, ReferenceSolver, Size } from '../problems/types';
 import { DEFAULT_OUTPUT_LIMIT, type RunResult, type Sandbox } from '../sandbox/types';
 import { CaseStream } from './batch';
 import { searchBatched } from './batched-search';
@@ -45,6 +45,13 @@ export interface StressDeps {
   brute: ReferenceSolver;
   /** Interactive problems: each case is a game against it (the reference only names the winner). */
   interactor?: Interactor;
+  /**
+   * The limits the program runs under: a stress job's are its problem's judging's (the stored
+   * header's, server/judging/judging.ts); absent, the package's own (the command line, tests).
+   */
+  limits?: Limits;
+  /** The problem's case layout (its judging's); absent, the built-in table's (server/problems/case-layout.ts). */
+  layout?: CaseLayout | null;
   /** Asked between batches and shrink rounds: true ends the run as 'cancelled' with the cases run so far. */
   cancelled?: () => boolean;
   /**
@@ -134,7 +141,8 @@ const BATCH_TARGET_MS = 150;
 export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (e: StressEvent) => void = () => {}): Promise<StressOutcome> {
   const started = performance.now();
   const { problem, fast } = deps;
-  const pkg = problem.pkg;
+  // The package as this run judges it: its own limits unless the judging's are given.
+  const pkg = deps.limits ? { ...problem.pkg, limits: deps.limits } : problem.pkg;
   const brute = pkg.bruteSizes.includes(req.size) ? deps.brute : null;
   const interactor = deps.interactor ?? (pkg.interactive ? await loadInteractor(pkg.slug) : undefined);
   const base: StressOutcome = {
@@ -246,7 +254,8 @@ export async function runStress(req: StressRequest, deps: StressDeps, onEvent: (
   };
 
   // A problem whose input is T cases sends many cases a run, in its own format (batch.ts).
-  const layout = pkg.interactive || deps.oneCaseARun ? undefined : CASE_LAYOUTS[pkg.slug];
+  const declared = deps.layout === undefined ? CASE_LAYOUTS[pkg.slug] : deps.layout;
+  const layout = pkg.interactive || deps.oneCaseARun || !declared ? undefined : declared;
   if (layout) {
     const stream = new CaseStream(arb, pkg, layout, req.seed);
     const progress = (casesRun: number): void => {

@@ -116,6 +116,7 @@ export const FIXED_MESSAGES = {
   'error.no-invocation': { en: 'There is no invocation {0}.', zh: '没有自定义测试 {0}。' },
   'error.no-sample-run': { en: 'There is no sample run {0}.', zh: '没有样例运行 {0}。' },
   'error.no-problem': { en: 'There is no problem "{0}".', zh: '没有题目 {0}。' },
+  'error.no-problem-file': { en: 'Problem "{0}" has no file "{1}".', zh: '题目 {0} 没有文件 {1}。' },
   'error.no-lab-job': { en: 'There is no lab job {0} (jobs are kept for an hour).', zh: '没有实验室任务 {0}（任务只保留一小时）。' },
   'error.no-mistake-map': { en: 'There is no mistake map {0}.', zh: '没有错误地图 {0}。' },
   'error.no-stored-problem': { en: 'There is no stored problem {0}.', zh: '没有导入的题目 {0}。' },
@@ -137,12 +138,16 @@ export const FIXED_MESSAGES = {
     zh: '目前没有运行 {0} 的评测节点：将等到有这样的节点连接后再评测。',
   },
   'error.stored-reference-language': {
-    en: '{0} has an accepted solution ({1}) only in a language the judge does not run (only TypeScript and JavaScript): custom inputs, saved tests and stress tests are off for it.',
-    zh: '{0} 的正确解答（{1}）所用的语言评测机不运行（只运行 TypeScript 和 JavaScript）：自定义输入、保存的测试和对拍都不可用。',
+    en: '{0} has an accepted solution ({1}) only in a language the judge does not run as a reference (it runs TypeScript, JavaScript, and C++ or Python judged AC at import): custom inputs, saved tests and stress tests are off for it.',
+    zh: '{0} 的正确解答（{1}）所用的语言评测机不能作为参考解运行（可运行 TypeScript、JavaScript，以及导入时评测通过的 C++ 或 Python）：自定义输入、保存的测试和对拍都不可用。',
+  },
+  'error.stored-reference-off': {
+    en: '{0} takes its answers from {1}, which this judge cannot run now ({2}): custom inputs, saved tests and stress tests are off for it.',
+    zh: '{0} 的答案来自 {1}，本评测机现在无法运行它（{2}）：自定义输入、保存的测试和对拍都不可用。',
   },
   'error.stored-interactive': {
-    en: '{0} is an interactive stored problem: custom inputs, saved tests and stress tests are not run for it yet.',
-    zh: '{0} 是导入的交互题：暂不支持自定义输入、保存的测试和对拍。',
+    en: '{0} is an interactive stored problem: a custom input plays against its interactor, but saved tests and stress tests are not run for it.',
+    zh: '{0} 是导入的交互题：自定义输入会与其交互程序对弈，但不支持保存的测试和对拍。',
   },
   'error.stored-no-generator': {
     en: '{0} has no generator (TypeScript exporting generate(rng, size)): stress tests are off for it; custom inputs and saved tests work.',

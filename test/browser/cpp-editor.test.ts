@@ -31,7 +31,7 @@ describe('C++ in the editor', () => {
     try {
       await page.goto(`${server.url}/problems/nim`);
       const options = await page.locator('select#language option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-      expect(options).toEqual(['typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3']);
+      expect(options).toEqual(['typescript', 'javascript', 'cpp17', 'cpp20', 'c11', 'python3', 'pypy3']);
       await page.waitForSelector('#editor .ace_content');
       await page.selectOption('select#language', 'cpp17');
       // The untouched TypeScript starter became C++'s, in C++ mode.

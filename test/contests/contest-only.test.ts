@@ -99,6 +99,13 @@ describe('contest-only problems', { timeout: 600_000 }, () => {
     // The teacher sees it, and the round's page says who does.
     expect((await tess.api('/api/problems/bash-game')).status).toBe(200);
     expect(await (await tess.browser(`/contests/${round}`)).text()).toContain(`/contests/${round}/problems/bash-game/publish`);
+    // Her problem page and list say it is kept for the round (and link to where to publish it); Nim's do not.
+    const teacherPage = await (await tess.browser('/problems/bash-game')).text();
+    expect(teacherPage).toContain('Contest-only: kept for the round “Cup”; its contestants see it from the start, everyone after the end.');
+    expect(teacherPage).toContain(`href="/contests/${round}#problems"`);
+    expect(await (await tess.browser('/problems/nim')).text()).not.toContain('class="held-mark"');
+    const list = await (await tess.browser('/problems')).text();
+    expect(list.match(/<tr[^>]*data-slug="([a-z-]+)"[^]*?<\/tr>/g)?.filter((row) => row.includes('held-mark')).map((row) => row.match(/data-slug="([a-z-]+)"/)?.[1])).toEqual(['bash-game']);
     // Nim, in the same round but not held, stays everyone's.
     expect((await sue.api('/api/problems/nim')).status).toBe(200);
     // A homework set that lists it, and the student's own page, leave it out for them.

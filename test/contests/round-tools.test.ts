@@ -137,6 +137,10 @@ describe('helpers off during a round', { timeout: 600_000 }, () => {
     const sues = await (await sue.browser('/problems/nim')).text();
     for (const present of ['reveal-hint', 'id="stress-test"', 'class="tag"']) expect(sues, present).toContain(present);
     expect(await (await sue.browser('/problems/bash-game')).text()).toContain('class="lab-link"');
+    // The header's SG lab link is gone while the round has the lab off (its pages answer 403), there for the others.
+    expect(page).not.toMatch(/<a href="\/lab"/);
+    expect(sues).toMatch(/<a href="\/lab"/);
+    expect(await (await tess.browser('/problems/nim')).text()).toMatch(/<a href="\/lab"/);
     expect(sues).not.toContain('round-back');
   });
 

@@ -18,3 +18,16 @@ export function sampled<T>(items: readonly T[]): T[] {
   if (!Number.isInteger(every) || every < 1) throw new Error(`SG_SAMPLE_EVERY must be a whole number from 1, not ${process.env.SG_SAMPLE_EVERY}`);
   return items.filter((_, i) => i % every === 0);
 }
+
+/**
+ * The slow suite's per-problem loops (`npm run test:slow` runs every problem): CI, where the slow
+ * suite is an addition of its own beside the whole normal suite, runs every n-th problem in name
+ * order, `SG_SLOW_SAMPLE_EVERY=n`, plus those `always` names (a kind only that loop covers, such
+ * as the interactive problem's judged round trip). The same problems on every run: a failure is
+ * reproduced by running the same command. Unset, every item is kept.
+ */
+export function slowSampled<T>(items: readonly T[], always: (item: T) => boolean = () => false): T[] {
+  const every = Number(process.env.SG_SLOW_SAMPLE_EVERY ?? 1);
+  if (!Number.isInteger(every) || every < 1) throw new Error(`SG_SLOW_SAMPLE_EVERY must be a whole number from 1, not ${process.env.SG_SLOW_SAMPLE_EVERY}`);
+  return items.filter((item, i) => i % every === 0 || always(item));
+}

@@ -60,7 +60,7 @@ describe('JavaScript solutions', () => {
   it('refuse an unknown language with a sentence', async () => {
     const { status, json } = await post({ problem: 'nim', source: NIM_JS, language: 'python' });
     expect(status).toBe(400);
-    expect(json.error).toBe('The field "language" must be one of "typescript", "javascript", "cpp17", "cpp20", "python3", "pypy3".');
+    expect(json.error).toBe('The field "language" must be one of "typescript", "javascript", "cpp17", "cpp20", "c11", "python3", "pypy3".');
   });
 
   it('can be posted from the web form, which names the compiler and Node version', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeMargin, MIN_SLOW_MARGIN, rowFaults, type SlowMargin, type SolutionRow } from '../../server/judge/solution-table';
+import { describeMargin, type SlowMargin, type SolutionRow } from '../../server/judge/solution-table';
+import { MIN_SLOW_MARGIN, rowFaults } from '../../server/package-format/verify';
 
 /** A slow/ solution's row that got TLE on test 6, with the given margin run. */
 function slowRow(margin: SlowMargin | null): SolutionRow {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompiler } from '../../server/compile';
 import type { Compiler } from '../../server/compile/types';
-import { judgeSolution, knownSolutions, MIN_FAILING_TESTS, MIN_SLOW_MARGIN, type SolutionRow } from '../../server/judge/solution-table';
+import { judgeSolution, knownSolutions, type SolutionRow } from '../../server/judge/solution-table';
+import { MIN_FAILING_TESTS, MIN_SLOW_MARGIN } from '../../server/package-format/verify';
 import { listSlugs, loadProblem, loadReference } from '../../server/problems/registry';
 import { buildTestSet } from '../../server/problems/testset';
 import { createSandbox } from '../../server/sandbox';

@@ -43,3 +43,30 @@ describe('stored language columns take every registry id (migration 50)', () => 
     db.close();
   });
 });
+
+describe('stored language columns take c11 (migration 53)', () => {
+  it('opens a database of the version before with a C++ submission and a mistake map, then stores C', () => {
+    const path = join(dir, 'judge-c.db');
+    const at = MIGRATIONS.findIndex((m) => m.name.startsWith('C: every stored language column'));
+    expect(at).toBeGreaterThan(0);
+    const old = openDatabase(path);
+    migrate(old, MIGRATIONS.slice(0, at));
+    old.pragma('foreign_keys = OFF');
+    old.prepare("INSERT INTO submissions (id, problem, source, language, created_at, client) VALUES (1, 'nim', 'int main(){}', 'cpp17', 1, '')").run();
+    old.prepare("INSERT INTO mistake_maps (id, problem, source, language, status, got, truth, disagree, stopped, created_at) VALUES (1, 'ed', 's', 'python3', 'done', 'W', 'W', 0, 1, 1)").run();
+    expect(() => old.prepare("INSERT INTO submissions (problem, source, language, created_at, client) VALUES ('nim', 'x', 'c11', 1, '')").run()).toThrow(/CHECK/);
+    old.close();
+
+    const db = openDatabase(path);
+    migrate(db, MIGRATIONS);
+    db.pragma('foreign_keys = OFF');
+    expect(getSubmission(db, 1)).toMatchObject({ language: 'cpp17', source: 'int main(){}' });
+    expect(db.prepare('SELECT language, stopped FROM mistake_maps WHERE id = 1').get()).toEqual({ language: 'python3', stopped: 1 });
+    const id = insertSubmission(db, 'nim', 'int main(void){return 0;}', 'c11');
+    expect(getSubmission(db, id)).toMatchObject({ language: 'c11' });
+    for (const table of ['stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) {
+      expect(db.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").pluck().get(table), table).toContain("'c11'");
+    }
+    db.close();
+  });
+});

@@ -37,6 +37,7 @@ describe('a judge without the compilers', () => {
     expect(by.cpp17).toEqual({ id: 'cpp17', name: 'GNU C++17', available: false, version: null, reason: 'C++ is not available on this judge: install g++' });
     expect(by.cpp20).toMatchObject({ available: false, reason: 'C++ is not available on this judge: install g++' });
     expect(by.pypy3).toMatchObject({ available: false, reason: 'Python is not available on this judge: install pypy3' });
+    expect(by.c11).toMatchObject({ available: false, reason: 'C is not available on this judge: install gcc' });
     // The shim is found on the PATH, but the sandbox's user cannot run it: not offered, and why.
     expect(by.python3!.available).toBe(false);
     expect(by.python3!.reason).toMatch(/^Python is not available on this judge: its self-test failed in the sandbox \(.*python3.*\); install python3$/);

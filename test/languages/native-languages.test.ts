@@ -52,6 +52,24 @@ int main() {
     }
 }
 `;
+// C, not C++: a C++ compiler refuses the implicit void* conversion of malloc's result.
+const NIM_C11 = `#include <stdio.h>
+#include <stdlib.h>
+#include <math.h>
+int main(void) {
+    int t;
+    if (scanf("%d", &t) != 1) return 1;
+    while (t--) {
+        int n, x = 0;
+        scanf("%d", &n);
+        int *a = malloc(sizeof(int) * (n + 1));
+        for (int i = 0; i < n; i++) { scanf("%d", &a[i]); x ^= a[i]; }
+        free(a);
+        puts(x != 0 && fabs(sqrt(4.0) - 2.0) < 1e-9 ? "Yes" : "No");
+    }
+    return 0;
+}
+`;
 const nimPython = (implementation: string) => `import sys
 if sys.implementation.name != '${implementation}':
     print('not ${implementation}')
@@ -73,14 +91,15 @@ print('\\n'.join(out))
 describe('C++ and Python through the HTTP API', () => {
   it('GET /api/languages offers every language with its version', async () => {
     const list = (await (await fetch(`${server.url}/api/languages`)).json()) as { id: string; name: string; available: boolean; version: string | null }[];
-    expect(list.map((l) => l.id)).toEqual(['typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3']);
+    expect(list.map((l) => l.id)).toEqual(['typescript', 'javascript', 'cpp17', 'cpp20', 'c11', 'python3', 'pypy3']);
     for (const l of list) expect(l, l.id).toMatchObject({ available: true, version: expect.any(String) });
     expect(list.find((l) => l.id === 'cpp17')!.version).toMatch(/g\+\+/);
     expect(list.find((l) => l.id === 'pypy3')!.version).toMatch(/Python 3/);
+    expect(list.find((l) => l.id === 'c11')!.version).toMatch(/gcc/);
   });
 
-  it('judges a correct nim solution AC in C++17, C++20, CPython and PyPy', async () => {
-    const results = await Promise.all([judged('cpp17', NIM_CPP17), judged('cpp20', NIM_CPP20), judged('python3', nimPython('cpython')), judged('pypy3', nimPython('pypy'))]);
+  it('judges a correct nim solution AC in C++17, C++20, C11, CPython and PyPy', async () => {
+    const results = await Promise.all([judged('cpp17', NIM_CPP17), judged('cpp20', NIM_CPP20), judged('python3', nimPython('cpython')), judged('pypy3', nimPython('pypy')), judged('c11', NIM_C11)]);
     for (const r of results) expect(r.verdict, r.compileOutput ?? '').toBe('AC');
     const s = (await getSubmission(server.url, results[0]!.id)) as unknown as { language: string };
     expect(s.language).toBe('cpp17');
@@ -90,10 +109,16 @@ describe('C++ and Python through the HTTP API', () => {
     expect(page).toContain(`/submissions/${results[0]!.id}/source.cpp`);
     const download = await fetch(`${server.url}/submissions/${results[0]!.id}/source.cpp`);
     expect(await download.text()).toBe(NIM_CPP17);
+    const c = results[4]!;
+    const cPage = await (await fetch(`${server.url}/submissions/${c.id}`)).text();
+    expect(cPage).toContain('<small class="source-language">GNU C11</small>');
+    expect(cPage).toContain(`/submissions/${c.id}/source.c`);
   });
 
   // Each failure in each language: the program, and what its verdict's page or compile output says.
-  const FAILURES: Record<'cpp17' | 'python3', Record<'WA' | 'CE' | 'RE' | 'TLE' | 'MLE', string>> = {
+  const FAILURES: Record<'cpp17' | 'python3', Record<'WA' | 'CE' | 'RE' | 'TLE' | 'MLE', string>> & { c11: Partial<Record<'CE', string>> } = {
+    // C is compiled as C: a C++-only program is a compile error pointing into main.c.
+    c11: { CE: '#include <stdio.h>\nint main(void) {\n    std::puts("x");\n}\n' },
     cpp17: {
       WA: '#include <cstdio>\nint main() { int t; scanf("%d", &t); while (t--) puts("Yes"); }\n',
       CE: '#include <bits/stdc++.h>\nint main() {\n    undeclared = 1;\n}\n',
@@ -118,6 +143,7 @@ describe('C++ and Python through the HTTP API', () => {
     expect(of('cpp17', 'CE').compileOutput).toMatch(/^main\.cpp:3:5: error: .undeclared. was not declared/m);
     expect(of('cpp17', 'CE').compileOutput).not.toMatch(/\/work\/|\/tmp\//);
     expect(of('python3', 'CE').compileOutput).toMatch(/^2:\d+ error: SyntaxError/);
+    expect(of('c11', 'CE').compileOutput).toMatch(/^main\.c:3:\d+: error:/m);
     expect(await (await fetch(`${server.url}/submissions/${of('cpp17', 'RE').id}`)).text()).toMatch(/SIGSEGV/);
   });
 

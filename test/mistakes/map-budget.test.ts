@@ -1,4 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { presentMap } from '../../server/mistakes/present';
+import { mapWords } from '../../server/mistakes/words';
+import { migrate, openDatabase } from '../../server/storage/db';
+import { finishMistakeMap, getMistakeMap, insertMistakeMap } from '../../server/storage/mistake-maps';
+import { MIGRATIONS } from '../../server/storage/migrations';
 import { gridStates } from '../../server/mistakes/probe';
 import { loadProbe } from '../../server/mistakes/probes';
 import { gridInputs, gridRows, MAP_CPU_BUDGET_MS, runGrid } from '../../server/mistakes/run-grid';
@@ -76,5 +84,37 @@ describe("a map's cost in its person's turns", () => {
     expect(serve(turns, ['ann', 'bob'], 2)).toEqual(['ann', 'bob']);
     turns.charge('ann', 9_000);
     expect(serve(turns, ['ann'], 2)).toEqual(['ann', 'ann']);
+  });
+});
+
+describe('a map the budget stopped says so (migration 51)', () => {
+  it('stores the stop with the map, and its page counts the states not run; maps stored before read as not stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sg-judge-test-map-stop-'));
+    try {
+      const path = join(dir, 'judge.db');
+      const at = MIGRATIONS.findIndex((m) => m.name.startsWith('mistake maps: whether the CPU budget stopped'));
+      expect(at).toBeGreaterThan(0);
+      const old = openDatabase(path);
+      migrate(old, MIGRATIONS.slice(0, at));
+      old.pragma('foreign_keys = OFF');
+      const probe = await loadProbe('ed');
+      const n = gridStates(probe).length;
+      old.prepare("INSERT INTO mistake_maps (id, problem, source, status, got, truth, disagree, created_at) VALUES (1, 'ed', 's', 'done', ?, ?, 0, 1)").run('L'.repeat(n), 'L'.repeat(n));
+      old.close();
+
+      const db = openDatabase(path);
+      migrate(db, MIGRATIONS);
+      db.pragma('foreign_keys = OFF');
+      expect((await presentMap(getMistakeMap(db, 1)!)).notRun).toBeNull();
+      const id = insertMistakeMap(db, { problem: 'ed', source: 'for (;;) {}', language: 'typescript', submission: null, owner: null, requester: '' });
+      const got = 'L'.repeat(n - 300) + '?'.repeat(300);
+      finishMistakeMap(db, id, { got, truth: 'L'.repeat(n), disagree: 300, error: null, stopped: true });
+      const map = await presentMap(getMistakeMap(db, id)!);
+      expect(map.notRun).toBe(300);
+      expect(mapWords('en').stopped.replace('{0}', String(map.notRun))).toMatch(/^The map’s 10 s of CPU ran out before every state was run: 300 states were not run/);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

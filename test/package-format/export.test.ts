@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkPackage } from '../../server/package-format/check';
 import { exportPackage, packageZip, writePackage } from '../../server/package-format/export';
 import { parseYaml, toYaml } from '../../server/package-format/yaml';
+import { typesetSafeName } from '../../server/package-format/plain-names';
 import { listSlugs, loadProblem, loadReference } from '../../server/problems/registry';
 import { buildTestSet } from '../../server/problems/testset';
 import { openDatabase } from '../../server/storage/db';
@@ -27,7 +28,8 @@ describe('export in the problem package format', () => {
       expect(checkPackage(dir), slug).toEqual([]);
 
       const yaml = parseYaml(readFileSync(join(dir, 'problem.yaml'), 'utf8'));
-      expect(yaml.name).toEqual({ en: problem.pkg.title.en, zh: problem.pkg.title.zh });
+      // LaTeX's special characters full-width (problemtools typesets the name), the exact names in sg-judge/names.json.
+      expect(yaml.name).toEqual({ en: typesetSafeName(problem.pkg.title.en), zh: typesetSafeName(problem.pkg.title.zh) });
       expect(yaml.limits).toEqual({ time_limit: problem.pkg.limits.timeMs / 1000, memory: problem.pkg.limits.memoryMb });
       expect(yaml.type).toBe(problem.pkg.interactive ? 'interactive' : 'pass-fail');
       // 2023-07's own keys only: no legacy validation/validator_flags; the flags are in data/testdata.yaml.

@@ -42,4 +42,32 @@ Print every other word $w_i$\ldots
     expect(md).toContain('`\\input{/etc/passwd}`');
     expect(md).not.toContain('root:');
   });
+
+  it('as real packages write them: quotes, dashes, a tabular of groups as a table, verbatim kept as written', () => {
+    // The shapes of the format's own examples (hello's ``quotes'', oddecho's scoring table, guess's
+    // itemized \texttt answers), written here.
+    // § stands for a backtick (TeX's opening quote), which a template literal cannot hold.
+    const md = latexToMarkdown(String.raw`\problemname{Groups}
+Print §§Hello World!'' --- or §hi'; pages 1--2.
+\begin{itemize}
+\item §§\texttt{lower}'' if lower
+\end{itemize}
+\noindent
+\begin{tabular}{| l | l | l |}
+  \hline
+  Group & Points & Constraints \\ \hline
+  $1$ & $1$ & $N$ is $5$, $|x| \le 1$ \\ \hline
+  $2$ & $1$ & No further constraints, 5\% \& more \\ \hline
+\end{tabular}
+\begin{verbatim}
+a -- b §§c'' \texttt{d}
+\end{verbatim}`.replace(/§/g, '`'));
+    expect(md).toContain('Print “Hello World!” — or ‘hi’; pages 1–2.');
+    expect(md).toContain('- “`lower`” if lower');
+    expect(md).toContain('| Group | Points | Constraints |\n| :- | :- | :- |\n| $1$ | $1$ | $N$ is $5$, $\\|x\\| \\le 1$ |\n| $2$ | $1$ | No further constraints, 5% & more |');
+    expect(md).toContain("```\na -- b ``c'' \\texttt{d}\n```");
+    const html = renderUntrustedMarkdown(md);
+    expect(html).toMatch(/<table>[\s\S]*<th[^>]*>Group<\/th>[\s\S]*No further constraints, 5% &amp; more[\s\S]*<\/table>/);
+    expect(html).toContain('class="katex"');
+  });
 });

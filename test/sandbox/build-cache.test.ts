@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_ROOT } from '../../server/platform/install-cache';
 import { buildSources, cachedSources } from '../../server/sandbox/build';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sg-sandbox-cache-'));
@@ -28,6 +29,9 @@ describe("the sandbox's built sources, kept between starts", () => {
     expect(Object.keys(cache.inputs).some((f) => f.endsWith(path.join('runtime', 'index.ts')))).toBe(true);
     expect(Object.keys(cache.inputs).some((f) => f.endsWith(path.join('host', 'host.ts')))).toBe(true);
     expect(Object.keys(cache.inputs).some((f) => f.includes(`node_modules${path.sep}buffer${path.sep}`))).toBe(true);
+    // Named relative to the checkout: a copy of it using the same packages (slow-reference's judge)
+    // reads this build back instead of making its own and keeping it over this one.
+    for (const f of Object.keys(cache.inputs)) expect(path.isAbsolute(f), f).toBe(false);
   });
 
   it('are read back while every input is unchanged', () => {
@@ -39,13 +43,13 @@ describe("the sandbox's built sources, kept between starts", () => {
 
   it("are built again when they are another checkout's (a node_modules shared between two)", () => {
     const cache = readCache(file);
-    // The same files, unchanged, but under another checkout's directory.
+    // The same files, unchanged, but named by paths outside this checkout.
     const elsewhere = mkdtempSync(path.join(tmpdir(), 'sg-other-checkout-'));
     try {
       const inputs: Record<string, string> = {};
       Object.entries(cache.inputs).forEach(([f, hash], i) => {
         const copy = path.join(elsewhere, `${i}.ts`);
-        writeFileSync(copy, readFileSync(f));
+        writeFileSync(copy, readFileSync(path.join(CHECKOUT_ROOT, f)));
         inputs[copy] = hash;
       });
       writeFileSync(file, JSON.stringify({ ...cache, inputs, sources: { ...cache.sources, runtime: `${cache.sources.runtime}\n// another checkout` } }));
@@ -61,6 +65,7 @@ describe("the sandbox's built sources, kept between starts", () => {
     const [first] = Object.keys(cache.inputs);
     for (const stale of [
       { ...marked, inputs: { ...marked.inputs, [first!]: '0'.repeat(64) } },
+      { ...marked, inputs: { ...marked.inputs, [`..${path.sep}${path.basename(path.dirname(CHECKOUT_ROOT + 'x'))}${path.sep}${first!}`]: marked.inputs[first!]! } },
       { ...marked, node: 'v0.0.1' },
       { ...marked, typescript: '0.0.0' },
       { ...marked, inputs: {} },

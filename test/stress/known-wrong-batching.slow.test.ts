@@ -7,7 +7,7 @@ import { seedFor } from '../../server/problems/seed';
 import { createSandbox } from '../../server/sandbox';
 import type { Sandbox } from '../../server/sandbox/types';
 import { runStress } from '../../server/stress/stress-run';
-import { inShard } from '../helpers/shard';
+import { inShard, slowSampled } from '../helpers/shard';
 import { casesOfFirstInputs } from './batch-cases';
 
 let compiler: Compiler;
@@ -25,8 +25,9 @@ afterAll(async () => {
 // Batching's promise, over the whole known-wrong set of the problems whose input is T cases: the
 // batched search (many cases a run) meets the same cases as the one-case-a-run search of 1,000
 // small inputs, and its counterexample is no larger. Skipped as in known-wrong.test.ts: the
-// solutions random inputs almost never reveal, or only size max does.
-const slugs = inShard(listSlugs().filter((s) => CASE_LAYOUTS[s]), 'STRESS_SHARD');
+// solutions random inputs almost never reveal, or only size max does. CI samples the problems
+// (SG_SLOW_SAMPLE_EVERY, test/helpers/shard.ts).
+const slugs = slowSampled(inShard(listSlugs().filter((s) => CASE_LAYOUTS[s]), 'STRESS_SHARD'));
 
 describe.each(slugs)('batched stress on %s', (slug) => {
   it('finds every known-wrong solution with a counterexample no larger than one case a run', async () => {

@@ -2,6 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBoundedCompiler } from '../../server/compile/bounded-compiler';
+import { judgingFor } from '../../server/judging/judging';
+import { openDatabase } from '../../server/storage/db';
 import { removeDataDir, startServer, type RunningServer } from '../helpers/server';
 
 /**
@@ -30,12 +33,12 @@ const read = "import { readFileSync } from 'node:fs';\nconst [a, b] = readFileSy
 /** a, b in [0, 100), one line. */
 const GENERATOR = "export function generate(rng: () => number, size: string): string {\n  return `${Math.floor(rng() * 100)} ${Math.floor(rng() * 100)}\\n`;\n}\n";
 
-async function publish(slug: string, reference: string, generator: string): Promise<void> {
+async function publish(slug: string, reference: string, generator: string, limits = { timeMs: 1000, memoryMb: 256 }): Promise<void> {
   const created = await post('/api/problem-drafts', {
     slug,
     title: { en: slug },
     statement: { en: 'Print $a + b$.' },
-    limits: { timeMs: 1000, memoryMb: 256 },
+    limits,
     samples: [{ input: '1 2\n' }],
     tests: [{ input: '5 7\n' }, { input: '40 2\n' }],
     reference,
@@ -88,6 +91,26 @@ describe('stress tests of a published draft with a generator', { timeout: 60_000
     expect(page).toContain('30 0');
     // The same seed gives the same cases: the same counterexample again.
     expect((await stress('add-stress', wrong)).run.counterexample!.input).toBe('30 0\n');
+  });
+
+  it("runs the student's program under the draft's own limits, which its judging resolves (server/judging/judging.ts)", async () => {
+    await publish('add-quick', `${read}console.log(a + b);\n`, GENERATOR, { timeMs: 200, memoryMb: 256 });
+    const db = openDatabase(join(dataDir, 'judge.db'));
+    const compiler = createBoundedCompiler();
+    try {
+      const judging = await judgingFor(db, 'add-quick', { compiler });
+      expect([judging?.shape, judging?.limits, judging?.layout]).toEqual(['draft', { timeMs: 200, memoryMb: 256 }, null]);
+      await judging?.close();
+    } finally {
+      await compiler.close();
+      db.close();
+    }
+    // About half a second of CPU on a ≥ 50: over this draft's 200 ms.
+    const slow = `${read}let x = 0;\nif (a >= 50) for (let i = 0; i < 5e7; i++) x = (x * 31 + i) | 0;\nconsole.log(a + b + (x === 7 ? 1 : 0));\n`;
+    const { run } = await stress('add-quick', slow, 'small', 50);
+    expect([run.result, run.counterexample?.verdict]).toEqual(['failed', 'TLE']);
+    // Stopped at 200 ms of CPU time (or, on a machine too busy to give it that in time, by the wall-clock net).
+    expect(run.counterexample!.message).toMatch(/more than 200 ms of CPU time|was stopped after \d+ ms of wall time/);
   });
 
   it('passes a correct solution, and the problem page offers all three panels', async () => {
