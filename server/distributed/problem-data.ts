@@ -70,6 +70,13 @@ const STORED_INTERACTOR = z.object({
   entry: z.string().min(1),
   files: z.array(z.object({ name: z.string().min(1), language: z.enum(['typescript', 'javascript']), source: z.string() })).min(1),
 });
+/** Or the format's interactor program (C++ or Python), built and run in the worker's native runner. */
+const STORED_INTERACTOR_PROGRAM = z.object({
+  kind: z.literal('interactor-program'),
+  path: z.string().min(1),
+  language: z.enum(['cpp', 'python']),
+  files: z.array(z.object({ path: z.string().min(1), source: z.string() })).min(1),
+});
 
 /** Why a worker will not judge with the problem data it read (the job fails and the web tier sends it again). */
 export class ProblemDataError extends Error {}
@@ -146,6 +153,7 @@ export function decodeProblemDocument(blob: Buffer, expect: { ref: ProblemDataRe
 export function interactorFault(doc: ProblemDocument): string | null {
   const pkg = JSON.parse(doc.package) as { validation?: unknown; type?: unknown; checker?: unknown };
   if (!/interactive/.test(String(pkg.validation ?? '')) && !/interactive/.test(String(pkg.type ?? ''))) return null;
+  if (STORED_INTERACTOR_PROGRAM.safeParse(pkg.checker).success) return null;
   const r = STORED_INTERACTOR.safeParse(pkg.checker);
   if (!r.success) return 'it is an interactive stored problem whose stored package carries no interactor modules (import it again)';
   if (!r.data.files.some((f) => f.name === r.data.entry)) return `its interactor's entry ${r.data.entry} is not among its modules`;

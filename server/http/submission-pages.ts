@@ -155,7 +155,7 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
     const tests = listSubmissionTests(db, s.id).map((t) => {
       const failing = t.idx === s.failedTest;
       if (hiddenBy) {
-        return { index: t.idx, verdict: t.verdict, verdictText: verdictName(t.verdict), verdictClass: verdictClass(t.verdict), timeMs: t.timeMs, memoryKb: t.memoryKb, failing, interactive: false, exitCode: null, message: null, messageSaid: null, failingCase: null, blocks: [], hiddenNote: sayIn(hiddenBy.note, lang) };
+        return { index: t.idx, verdict: t.verdict, verdictText: verdictName(t.verdict), verdictClass: verdictClass(t.verdict), timeMs: t.timeMs, memoryKb: t.memoryKb, failing, interactive: false, exitCode: null, message: null, messageSaid: null, judgeMessage: null, failingCase: null, blocks: [], hiddenNote: sayIn(hiddenBy.note, lang) };
       }
       const failingCase = failing && t.verdict === 'WA' ? caseOfDifference(s.problem, t, texts, (slug) => storedCaseLayout(db, slug)) : null;
       return {
@@ -171,6 +171,8 @@ export function submissionPages({ db, onSubmitted, judgeConnected, showRefused }
         exitCode: t.exitCode,
         message: t.message,
         messageSaid: t.messageSaid,
+        // The package's judgemessage.txt may name the answer: a teacher's, never a student's.
+        judgeMessage: isTeacher(res) ? t.judgeMessage : null,
         failingCase,
         hiddenNote: null,
         blocks: failing

@@ -290,6 +290,7 @@ const PHRASES_ZH: Record<string, string> = {
   'You won the game against the judge': '你赢了评测程序',
   'You lost the game (see why below)': '你输了这局（原因见下）',
   'Interactor:': '交互器：',
+  "For the teacher (the package's judgemessage.txt; students do not see it):": '给教师看的（题包的 judgemessage.txt；学生看不到）：',
   'the smallest inputs, quick to read by hand': '最小的输入，便于手工阅读',
   'small inputs, where most wrong ideas already fail': '小输入，大多数错误思路在这里就会失败',
   'bigger inputs, for mistakes that need more room': '更大的输入，用于需要更大规模才暴露的错误',

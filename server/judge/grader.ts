@@ -50,6 +50,8 @@ export interface TestOutcome {
   said?: Said | null;
   /** Interactive problems: the lines both sides wrote (`> ` program, `< ` interactor). */
   dialogue?: string;
+  /** A failing test's judgemessage.txt from the package's checker or interactor (the teacher's). */
+  judgeMessage?: string;
 }
 
 export type GradeEvent =
@@ -121,7 +123,7 @@ async function gradeLoaded(req: GradeRequest, deps: GradeDeps, onEvent: (e: Grad
  * the outcome (holding at most the kept part) is returned.
  */
 async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor | undefined, limits: Limits, check?: OutputCheck): Promise<TestOutcome> {
-  const { verdict, message, said, run, dialogue } = await judgeOne(sandbox, test.input, test.expected, limits, interactor, check);
+  const { verdict, message, said, run, dialogue, judgeMessage } = await judgeOne(sandbox, test.input, test.expected, limits, interactor, check);
   return {
     index: test.index,
     verdict,
@@ -135,5 +137,6 @@ async function runTest(sandbox: Sandbox, test: GradeTest, interactor: Interactor
     said,
     // Kept for a failing test only: that is the one whose texts are stored and shown.
     ...(dialogue !== undefined && verdict !== 'AC' && { dialogue }),
+    ...(judgeMessage !== undefined && verdict !== 'AC' && { judgeMessage }),
   };
 }

@@ -20,6 +20,10 @@ export interface GameOutcome {
   dialogue: string;
   /** What the interactor said, when it finished (for tests and tools). */
   interactor: InteractorVerdict | null;
+  /** The interactor's words for the teacher alone (a package's judgemessage.txt), when it left any. */
+  judgeMessage?: string;
+  /** Whether the interactor ended before the program did (the format's "validator exited first"). */
+  interactorFirst?: boolean;
 }
 
 /** The lines of a game, in the order they were written, cut past DIALOGUE_CHARS. */
@@ -58,6 +62,8 @@ export async function playGame(
   limits: { timeMs: number },
   /** The interactor's computing budget; by default 10 s + 5 × the time limit. */
   interactorBudgetMs = defaultBudgetMs(limits),
+  /** The test's answer, given to an interactor that reads one (a package's). */
+  answer = '',
 ): Promise<GameOutcome> {
   const dialogue = new Dialogue();
   const lines: string[] = [];
@@ -65,6 +71,9 @@ export async function playGame(
   let partial = '';
   let programEnded = false;
   let interactorDone = false;
+  // Who ended first: the program's run (its sandbox answered) or the interactor.
+  let runOver = false;
+  let interactorFirst = false;
   let waiter: ((line: string | null) => void) | null = null;
   let stdin: LiveStdin | null = null;
   // The interactor's computing time: from each resumption to its next read (or its end). Wall
@@ -136,7 +145,7 @@ export async function playGame(
   const startInteractor = () => {
     resume();
     interactorEnd = Promise.resolve()
-      .then(() => interactor.interact(input, io))
+      .then(() => interactor.interact(input, io, { answer }))
       .then(
         (verdict): InteractorEnd => {
           account();
@@ -147,6 +156,7 @@ export async function playGame(
       )
       .then((end) => {
         interactorDone = true;
+        if (!runOver) interactorFirst = true;
         // As when a judge's interactor exits: the program's next read sees the end of input.
         stdin?.end();
         return end;
@@ -170,32 +180,50 @@ export async function playGame(
   } catch (e) {
     run = { ...ieRun(), message: `judge error: ${e instanceof Error ? e.message : String(e)}` };
   }
+  runOver = true;
   const interactorWasWaiting = waiter !== null && head >= lines.length;
   if (partial.length > 0) output('\n');
   programEnded = true;
   deliver();
 
   let end: InteractorEnd;
+  let lateAfterProgram = false;
   if (!interactorEnd) end = { ok: false, error: 'the game never started' };
   else {
     let timer: NodeJS.Timeout | undefined;
     end = await Promise.race([
       interactorEnd,
       new Promise<InteractorEnd>((resolve) => {
-        timer = setTimeout(() => resolve({ ok: false, error: `the interactor did not finish within ${AFTER_PROGRAM_MS} ms of the program's end` }), AFTER_PROGRAM_MS);
+        timer = setTimeout(() => {
+          lateAfterProgram = true;
+          resolve({ ok: false, error: `the interactor did not finish within ${AFTER_PROGRAM_MS} ms of the program's end` });
+        }, AFTER_PROGRAM_MS);
       }),
     ]);
     clearTimeout(timer);
     interactorDone = true;
   }
+  // A package's interactor still reading what a failed program wrote before it died (a program
+  // that floods its output and is stopped): through a pipe it would have read at most a pipe's
+  // worth and then its end; whatever it says after the program's end, the program's failure stands.
+  if (!end.ok && interactor.validatorFirst && !interactorFirst && run.status !== 'ok' && run.status !== 'ie' && lateAfterProgram) {
+    end = { ok: true, verdict: { verdict: 'WA', message: '' } };
+  }
 
-  const base = { run: { ...run, stdout: '' }, dialogue: dialogue.text(), interactor: end.ok ? end.verdict : null };
+  const judgeMessage = end.ok ? end.verdict.judgeMessage : undefined;
+  const base = { run: { ...run, stdout: '' }, dialogue: dialogue.text(), interactor: end.ok ? end.verdict : null, interactorFirst, ...(judgeMessage && { judgeMessage }) };
   if (!end.ok) return { ...base, verdict: 'IE', message: `judge error: the interactor failed: ${end.error}` };
+  // The format's rule: a wrong answer decided before the program ended stands (whatever the program did then).
+  if (interactor.validatorFirst && interactorFirst && end.verdict.verdict === 'WA') {
+    const then = run.status === 'ok' ? '' : `The interactor ended first with a wrong answer; the program then ended as ${statusVerdict(run.status)}. `;
+    return { ...base, verdict: 'WA', message: `${then}${end.verdict.message}` };
+  }
   const idle = run.status === 'tle' && /idle/i.test(run.message ?? '');
   // The program stopped as idle while the interactor was still computing its answer: the judge's
   // fault. Not when the interactor had answered and was waiting for the program's next line: then
   // the program was idle on its own, however slowly a loaded machine let the interactor answer.
-  const interactorSlow = idle && !interactorWasWaiting && busyMs > limits.timeMs;
+  // (Not for a package's interactor program: it computes in a box of its own, and the time here is only the relay's.)
+  const interactorSlow = idle && !interactor.validatorFirst && !interactorWasWaiting && busyMs > limits.timeMs;
   // The run's own failure outranks what the interactor said (the verdict table's ranks).
   const verdict = worstOf(interactorSlow && 'IE', statusVerdict(run.status), end.verdict.verdict);
   if (interactorSlow) {

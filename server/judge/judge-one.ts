@@ -82,8 +82,8 @@ export async function judgeOne(
 ): Promise<JudgedOne> {
   try {
     if (interactor) {
-      const game = await playGame(sandbox, interactor, input, limits);
-      return { verdict: game.verdict, message: game.message, said: game.said ?? null, run: game.run, dialogue: game.dialogue };
+      const game = await playGame(sandbox, interactor, input, limits, undefined, expected);
+      return { verdict: game.verdict, message: game.message, said: game.said ?? null, run: game.run, dialogue: game.dialogue, ...(game.judgeMessage && { judgeMessage: game.judgeMessage }) };
     }
     if (check?.passes) return await judgePasses(sandbox, input, expected, check, check.passes, limits.timeMs);
     return await judgeRunChecked(await sandbox.run(input), input, expected, check);

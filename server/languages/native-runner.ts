@@ -5,7 +5,7 @@
  */
 import type { NativeSupport } from '../sandbox/native/index';
 
-export type { ContainedResult, ContainedRun, NativeProgram, NativeSandbox } from '../sandbox/native/index';
+export type { ContainedResult, ContainedRun, LiveHooks, NativeProgram, NativeSandbox } from '../sandbox/native/index';
 type NativeModule = typeof import('../sandbox/native/index');
 import type { ContainedResult, ContainedRun, NativeSandbox } from '../sandbox/native/index';
 

@@ -1,10 +1,11 @@
 /**
- * The interactor of an interactive package, in the one form SG Judge runs: a TypeScript or
- * JavaScript module exporting `interact(input, io)` (server/problems/types.ts `Interactor`), the
- * entry file `interactor.ts` (or .mts/.js/.mjs, or the only such file) under output_validators/,
- * with the modules it imports beside it. It is run in a sandbox of its own
- * (server/problem-store/sandboxed-interactor.ts). Stand-alone interactor programs (the format's
- * stdin/stdout interactors, in C++, Python, Java, or JavaScript without `interact`) are refused.
+ * The interactor of an interactive package in SG Judge's module form: a TypeScript or JavaScript
+ * module exporting `interact(input, io)` (server/problems/types.ts `Interactor`), the entry file
+ * `interactor.ts` (or .mts/.js/.mjs, or the only such file) under output_validators/, with the
+ * modules it imports beside it, run in a sandbox of its own
+ * (server/problem-store/sandboxed-interactor.ts). The format's own interactor programs in C++ or
+ * Python are read as programs instead (package-data.ts, program-interactor.ts); stand-alone ones
+ * in other languages (Java, or JavaScript without `interact`) are refused.
  */
 import type { ScriptLanguage } from '../languages/types';
 
@@ -25,7 +26,7 @@ export type InteractorRead = { ok: true; interactor: PackageInteractor } | { ok:
 
 /** What the judge supports, said in every refusal. */
 export const INTERACTOR_FORM =
-  'only interactors in TypeScript or JavaScript written as SG Judge modules are imported: output_validators/<name>/interactor.ts (or .js) exporting interact(input, io), with the modules it imports beside it';
+  'interactors are imported as the format\'s programs in C++ or Python (testlib ones too), or in TypeScript or JavaScript written as SG Judge modules: output_validators/<name>/interactor.ts (or .js) exporting interact(input, io), with the modules it imports beside it';
 
 const CODE = /\.(ts|mts|js|mjs)$/;
 /** The export's stand-alone interactor program beside the modules: other judges run it, SG Judge runs the modules. */

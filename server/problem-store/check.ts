@@ -4,6 +4,7 @@ import type { Interactor, Limits } from '../problems/types';
 import { compareWithOptions } from './checker-options';
 import { outputValidator } from './output-validator';
 import { programOutputCheck } from './program-check';
+import { programInteractor } from './program-interactor';
 import { sandboxedInteractor } from './sandboxed-interactor';
 import type { StoredChecker } from './types';
 
@@ -19,8 +20,8 @@ export interface StoredCheck {
 export function checkOf(checker: StoredChecker, compiler: Compiler, limits: Pick<Limits, 'timeMs'> = { timeMs: 1000 }): StoredCheck {
   if (checker.kind === 'validator') return outputValidator(checker.source, checker.language, compiler);
   if (checker.kind === 'program') return { check: programOutputCheck(checker, checker.args, checker.passes), close: async () => {} };
-  if (checker.kind === 'interactor') {
-    const { interactor, close } = sandboxedInteractor(checker, limits, compiler);
+  if (checker.kind === 'interactor' || checker.kind === 'interactor-program') {
+    const { interactor, close } = checker.kind === 'interactor' ? sandboxedInteractor(checker, limits, compiler) : programInteractor(checker, checker.args, limits);
     return { check: async () => ({ verdict: 'IE', message: 'an interactive problem is judged by its interactor, not by comparing outputs' }), interactor, close };
   }
   const { options } = checker;

@@ -45,7 +45,7 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
     `# Exported by SG Judge (npm run problem -- export ${slug}).\n` +
       toYaml({
         problem_format_version: FORMAT_VERSION,
-        type: data.checker.kind === 'interactor' ? 'interactive' : data.type,
+        type: data.checker.kind === 'interactor' || data.checker.kind === 'interactor-program' ? 'interactive' : data.type,
         name: data.name.zh ? { en: typesetSafeName(data.name.en), zh: typesetSafeName(data.name.zh) } : { en: typesetSafeName(data.name.en) },
         uuid: data.uuid ?? uuidOf(slug),
         ...(data.source !== null && data.source !== '' && { source: data.source }),
@@ -117,7 +117,7 @@ export function exportStoredPackage(db: Db, stored: StoredProblem): ExportedPack
 /** The output validator's files, or an interactive problem's interactor modules with a note of how it is called. */
 function checkerFiles(checker: StoredChecker): PackageFile[] {
   if (checker.kind === 'validator') return [{ path: `output_validator/validator/${checker.name.replace(/^.*\//, '')}`, data: Buffer.from(checker.source, 'utf8') }];
-  if (checker.kind === 'program') return checker.files.map((f) => ({ path: `output_validator/${checker.path.replace(/^.*\//, '')}/${f.path}`, data: Buffer.from(f.source, 'utf8') }));
+  if (checker.kind === 'program' || checker.kind === 'interactor-program') return checker.files.map((f) => ({ path: `output_validator/${checker.path.replace(/^.*\//, '')}/${f.path}`, data: Buffer.from(f.source, 'utf8') }));
   if (checker.kind === 'interactor') return interactorPackageFiles(checker).map((f) => ({ path: f.path, data: Buffer.from(f.data, 'utf8') }));
   return [];
 }

@@ -28,6 +28,13 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
   if (isInteractive(pkg)) {
     const read = pkg.interactor;
     if (read?.ok) return { checker: { kind: 'interactor', entry: read.interactor.entry, files: read.interactor.files }, faults: [] };
+    // The format's own interactor program, in a language the judge runs natively.
+    const p = pkg.outputProgram;
+    if (p && (p.language === 'cpp' || p.language === 'python')) {
+      const why = programUnavailable(p);
+      if (why) return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`The package is interactive, but its interactor ${p.path} cannot be run: ${why}.`] };
+      return { checker: { kind: 'interactor-program', path: p.path, language: p.language, files: p.files, entry: p.entry, testlib: p.testlib, args: validatorArgs(pkg) }, faults: [] };
+    }
     return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [read ? read.reason : `The package is interactive, but its interactor was not read; ${INTERACTOR_FORM}.`] };
   }
   const custom = pkg.validation.startsWith('custom');
@@ -35,7 +42,7 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
     const v = pkg.outputValidator;
     const p = pkg.outputProgram;
     if (!v && p && (p.language === 'cpp' || p.language === 'python') && !programUnavailable(p)) {
-      const args = (pkg.validatorFlags ?? '').split(/\s+/).filter(Boolean);
+      const args = validatorArgs(pkg);
       const passes = multiPassOf(pkg);
       const faults = passes && p.testlib ? [`A multi-pass problem needs an output validator that writes nextpass.in in the format's calling convention; ${p.path} is a testlib checker.`] : [];
       return { checker: { kind: 'program', path: p.path, language: p.language, files: p.files, entry: p.entry, testlib: p.testlib, args, ...(passes && { passes }) }, faults };
@@ -49,6 +56,11 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
   }
   const { options, faults } = parseValidatorFlags(pkg.validatorFlags ?? '');
   return { checker: { kind: 'tokens', options }, faults };
+}
+
+/** The output validator's (or interactor's) arguments: legacy validator_flags, testdata.yaml's output_validator_args/flags. */
+function validatorArgs(pkg: ParsedPackage): string[] {
+  return (pkg.validatorFlags ?? '').split(/\s+/).filter(Boolean);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { COMPILE_LIMITS } from '../languages/compile-limits';
-import { boxProgramDir, BOX_WORK_DIR, runContained, type ContainedResult, type ContainedRun, type NativeProgram } from '../languages/native-runner';
+import { boxProgramDir, BOX_WORK_DIR, runContained, type ContainedResult, type ContainedRun, type LiveHooks, type NativeProgram } from '../languages/native-runner';
 import { languageSpec } from '../languages/registry';
 import { toolchainFor } from '../languages/toolchains';
 import { HEADER } from '../package-format/programs';
@@ -72,7 +72,9 @@ async function build(p: NativePackageProgram, key: string): Promise<Built> {
     return { ok: true, program: { dir, argv: languageSpec('python3').native!.run(tc.binary, `${progDir}/${entry}`) } };
   }
   const sources = p.files.filter((f) => !HEADER.test(f.path)).map((f) => `${BOX_WORK_DIR}/${f.path}`);
-  const r = await runContained({ argv: [tc.binary, '-std=gnu++17', '-O2', '-pipe', '-o', `${BOX_WORK_DIR}/program.bin`, ...sources], workDir: dir, limits: COMPILE_LIMITS });
+  // A header beside the source is found however it is included: `#include <testlib.h>` as well as "testlib.h".
+  const includes = [...new Set(p.files.filter((f) => HEADER.test(f.path)).map((f) => dirname(`${BOX_WORK_DIR}/${f.path}`)))].map((d) => `-I${d}`);
+  const r = await runContained({ argv: [tc.binary, '-std=gnu++17', '-O2', '-pipe', ...includes, '-o', `${BOX_WORK_DIR}/program.bin`, ...sources], workDir: dir, limits: COMPILE_LIMITS });
   if (r.status === 'ie') return { ok: false, reason: `the compiler could not be run (${r.message ?? 'no reason given'})` };
   if (r.exitCode !== 0 || !existsSync(join(dir, 'program.bin'))) {
     const said = r.stderr || r.stdout || r.message || r.status;
@@ -114,12 +116,21 @@ export async function runWithFiles(
   /** Multi-pass: the feedback directory the previous pass left, written back before this run. */
   feedback: Record<string, string> = {},
 ): Promise<FilesRun> {
+  return inWorkDir(files, feedback, async (work) => runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], stdin, limits }));
+}
+
+/** The same, in a dialogue: `live` feeds its standard input and reads its output while it runs (an interactor). */
+export async function playWithFiles(program: NativeProgram, files: Record<string, string>, args: string[], live: LiveHooks, limits: ContainedRun['limits'], stop: AbortSignal): Promise<FilesRun> {
+  return inWorkDir(files, {}, async (work) => runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], live, stop, limits }));
+}
+
+async function inWorkDir(files: Record<string, string>, feedback: Record<string, string>, run: (work: string) => Promise<ContainedResult>): Promise<FilesRun> {
   const work = mkdtempSync(join(root ?? tmpdir(), 'run-'));
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text, { mode: 0o644 });
     mkdirSync(join(work, 'feedback'), { mode: 0o777 });
     for (const [name, text] of Object.entries(feedback)) if (FEEDBACK_NAME.test(name)) writeFileSync(join(work, 'feedback', name), text, { mode: 0o666 });
-    const result = await runContained({ argv: [...program.argv, ...args], workDir: work, readOnly: [{ host: program.dir, box: await boxProgramDir() }], stdin, limits });
+    const result = await run(work);
     const kept = new Map<string, string>();
     const all: Record<string, string> = {};
     let tooBig: string | null = null;
@@ -127,12 +138,15 @@ export async function runWithFiles(
     for (const d of names) {
       const at = join(work, 'feedback', d.name);
       // nextpass.in is the next pass's whole input; every other file is feedback, kept in part.
-      const cap = d.name === 'nextpass.in' ? MAX_NEXTPASS_BYTES : 64 * 1024;
+      const cap = d.name === 'nextpass.in' ? MAX_NEXTPASS_BYTES : FEEDBACK_KEPT_CHARS;
       if (statSync(at).size > cap) {
-        if (d.name === 'nextpass.in') tooBig = d.name;
-        continue;
-      }
-      all[d.name] = readFileSync(at, 'utf8');
+        if (d.name === 'nextpass.in') {
+          tooBig = d.name;
+          continue;
+        }
+        // A long judgemessage.txt: its start is what a person reads, the rest is never loaded.
+        all[d.name] = readStart(at, cap);
+      } else all[d.name] = readFileSync(at, 'utf8');
       if (d.name !== 'nextpass.in') kept.set(`feedback/${d.name}`, all[d.name]!);
     }
     if (all['nextpass.in'] !== undefined) kept.set('feedback/nextpass.in', all['nextpass.in']);
@@ -140,6 +154,30 @@ export async function runWithFiles(
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+function readStart(path: string, bytes: number): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    return buf.toString('utf8', 0, readSync(fd, buf, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+/** What is read of a feedback file: the rest of a larger one is never loaded. */
+const FEEDBACK_KEPT_CHARS = 64 * 1024;
+
+/** What the student reads of a validator's or interactor's teammessage.txt, and the teacher of its judgemessage.txt. */
+export const TEAM_MESSAGE_CHARS = 1000;
+export const JUDGE_MESSAGE_CHARS = 4000;
+
+/** A feedback file's text as the page shows it: bounded, control characters but line ends taken out. */
+export function feedbackText(text: string | null, max: number): string {
+  if (!text) return '';
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
 export function firstLines(text: string, n = 1): string {

@@ -1,5 +1,5 @@
 import type { OutputCheck, OutputCheckResult } from '../judge/output-check';
-import { buildProgram, firstLines, runWithFiles, BOX_WORK_DIR, MAX_NEXTPASS_BYTES, type NativePackageProgram } from './package-programs';
+import { buildProgram, feedbackText, firstLines, runWithFiles, BOX_WORK_DIR, JUDGE_MESSAGE_CHARS, MAX_NEXTPASS_BYTES, TEAM_MESSAGE_CHARS, type NativePackageProgram } from './package-programs';
 
 /**
  * A package's output validator program (C++ or Python) judging one output, in the format's
@@ -30,20 +30,20 @@ export function programOutputCheck(p: NativePackageProgram & { testlib: boolean 
       if (code === 7) return { verdict: 'WA', message: `partial points, not accepted on this pass/fail judge: ${said}` };
       return { verdict: 'IE', message: `the checker ${p.path} failed (exit code ${code ?? r.signal ?? r.status}): ${said}` };
     }
-    const team = run.read('feedback/teammessage.txt');
-    const judgeText = run.read('feedback/judgemessage.txt');
-    const judge = judgeText !== null ? { judgeMessage: judgeText } : {};
+    const team = feedbackText(run.read('feedback/teammessage.txt'), TEAM_MESSAGE_CHARS);
+    // The judge message may hold the answer: it is the teacher's; the student gets the team message.
+    const judgeMessage = feedbackText(run.read('feedback/judgemessage.txt'), JUDGE_MESSAGE_CHARS);
+    const judge = judgeMessage ? { judgeMessage } : {};
     const next = run.read('feedback/nextpass.in');
     // Multi-pass: nextpass.in with 42 asks for another run; with any other exit code it is the validator's fault.
     if (passes && (next !== null || run.tooBig) && code !== 42) return { verdict: 'IE', message: `the output validator ${p.path} wrote nextpass.in but exited with ${code !== null ? `code ${code}` : (r.signal ?? r.status)}, not 42` };
     if (passes && code === 42 && run.tooBig) return { verdict: 'IE', message: `the output validator ${p.path} wrote a nextpass.in over ${MAX_NEXTPASS_BYTES} bytes` };
     if (passes && code === 42 && next !== null) {
       const { ['nextpass.in']: input, ...feedback } = run.feedback;
-      return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator', nextPass: { input: input!, feedback }, ...judge };
+      return { verdict: 'AC', message: team || 'accepted by the output validator', nextPass: { input: input!, feedback }, ...judge };
     }
-    if (code === 42) return { verdict: 'AC', message: team ? firstLines(team, 3) : 'accepted by the output validator', ...judge };
-    // The judge message may hold the answer: it is the teacher's; the student gets the team message.
-    if (code === 43) return { verdict: 'WA', message: team ? firstLines(team, 3) : 'wrong answer (the output validator said so)', ...judge };
+    if (code === 42) return { verdict: 'AC', message: team || 'accepted by the output validator', ...judge };
+    if (code === 43) return { verdict: 'WA', message: team || 'wrong answer (the output validator said so)', ...judge };
     return { verdict: 'IE', message: `the output validator ${p.path} exited with ${code !== null ? `code ${code}` : (r.signal ?? r.status)}, not 42 or 43${r.stderr ? `: ${firstLines(r.stderr)}` : ''}` };
   };
   if (passes) check.passes = passes;

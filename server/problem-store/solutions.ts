@@ -168,12 +168,14 @@ async function judgeProgram(
     const within = deps.budget.charge(passesMs !== undefined ? { timeMs: passesMs } : run);
     sofar.verdicts.push(verdict);
     sofar.messages.push(judgeMessage ?? null);
-    if (verdict !== 'AC' && !first) first = { verdict, test: i + 1, message };
+    // The table is the teacher's: a package's judgemessage.txt (its first line) is said beside the student's message.
+    const said = judgeMessage ? `${message ?? verdict} (judgemessage.txt: ${judgeMessage.split('\n')[0]})` : message;
+    if (verdict !== 'AC' && !first) first = { verdict, test: i + 1, message: said };
     if (rules) {
       // Past its first failure a submission runs on only while its rules are still undecided.
       const w = weigh(rules, sofar);
       if (first && !w.undecided) return settleRules(row, first, marks, maxTimeMs, tests, w.ok);
-    } else if (verdict !== 'AC') return settle(row, verdict, i + 1, message, marks, maxTimeMs, tests);
+    } else if (verdict !== 'AC') return settle(row, verdict, i + 1, said, marks, maxTimeMs, tests);
     // The import's budget is spent: this solution's verdict is not known, and nothing more runs.
     if (!within && i < tests.length - 1) {
       row.note = deps.budget.whyNotRun(`stopped after test ${i + 1}`);

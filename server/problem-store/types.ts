@@ -47,7 +47,9 @@ export type StoredChecker =
       passes?: number;
     }
   /** Interactive: the package's interactor modules, run in a sandbox of their own (sandboxed-interactor.ts). */
-  | { kind: 'interactor'; entry: string; files: InteractorModule[] };
+  | { kind: 'interactor'; entry: string; files: InteractorModule[] }
+  /** Interactive: the format's interactor program in C++ or Python (program-interactor.ts), a testlib one too, with its arguments. */
+  | { kind: 'interactor-program'; path: string; language: 'cpp' | 'python'; files: { path: string; source: string }[]; entry: string | null; testlib: boolean; args: string[] };
 
 /** The stored_problems.package column: what the problem row and its tests do not hold. */
 export interface StoredPackageData {

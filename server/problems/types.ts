@@ -74,6 +74,11 @@ export interface InteractorVerdict {
   message: string;
   /** The message as an id and arguments (server/text/messages.ts), so a Chinese page says it by id. */
   said?: Said;
+  /**
+   * For the teacher only (a package interactor's feedback/judgemessage.txt, which may name the
+   * answer): shown on the submission page to the problem's teacher, never to the student.
+   */
+  judgeMessage?: string;
 }
 
 /**
@@ -81,7 +86,14 @@ export interface InteractorVerdict {
  * package's interactor has the same form but runs in a sandbox of its own (problem-store/sandboxed-interactor.ts).
  */
 export interface Interactor {
-  interact(input: string, io: InteractorIO): Promise<InteractorVerdict>;
+  /** `test.answer`: the test's answer file (a package's interactor is given it; a built-in one needs none). */
+  interact(input: string, io: InteractorIO, test?: { answer: string }): Promise<InteractorVerdict>;
+  /**
+   * The format's rule (problemtools, DOMjudge): a wrong answer the interactor gives *before* the
+   * program ended stands over the program's own TLE, RE, MLE or OLE. Without it (the judge's own
+   * interactors), the program's failure outranks what the interactor said.
+   */
+  validatorFirst?: boolean;
   /**
    * Gets ready before a game starts (a stored package's interactor compiles and starts its
    * sandbox), so that time is neither the player's wait nor the interactor's computing.

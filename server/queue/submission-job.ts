@@ -96,6 +96,7 @@ export function judgedTest(o: TestOutcome, test: TestRow | undefined): { result:
     exitCode: o.exitCode,
     message: o.message === null ? null : preview(o.message, MESSAGE_CHARS, 200).text,
     ...(o.message !== null && o.said && { said: o.said }),
+    ...(o.judgeMessage && { judgeMessage: preview(o.judgeMessage, MESSAGE_CHARS, 200).text }),
   };
   if (o.verdict === 'AC' || !test) return { result, texts: [] };
   const texts: FailureText[] = [

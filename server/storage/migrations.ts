@@ -758,4 +758,11 @@ export const MIGRATIONS: readonly Migration[] = [
           AND json_extract(s.value, '$.language') IN ('cpp', 'python') AND json_extract(s.value, '$.got') = 'AC');
     `,
   },
+  {
+    version: 55,
+    name: 'package feedback: a failing test keeps its checker or interactor\'s judgemessage.txt for the teacher',
+    // What a package's output validator or interactor wrote to feedback/judgemessage.txt on the
+    // failing test (it may name the answer): the submission page shows it to a teacher only.
+    sql: 'ALTER TABLE submission_tests ADD COLUMN judge_message TEXT;',
+  },
 ];

@@ -53,6 +53,8 @@ export interface SubmissionTestRow {
   stderrPreview: string | null;
   /** Interactive problems: the start of the failing test's dialogue. */
   dialoguePreview: string | null;
+  /** A package checker's or interactor's judgemessage.txt (failing test): for a teacher's eyes only. */
+  judgeMessage: string | null;
 }
 
 export type FailureTextKind = 'input' | 'expected' | 'output' | 'stderr' | 'dialogue';
@@ -133,7 +135,7 @@ export function listSubmissionTests(db: Db, id: number): SubmissionTestRow[] {
       db,
       `SELECT idx, verdict, time_ms AS timeMs, memory_kb AS memoryKb, exit_code AS exitCode, message, message_said AS messageSaid,
          input_preview AS inputPreview, expected_preview AS expectedPreview, output_preview AS outputPreview,
-         stderr_preview AS stderrPreview, dialogue_preview AS dialoguePreview
+         stderr_preview AS stderrPreview, dialogue_preview AS dialoguePreview, judge_message AS judgeMessage
        FROM submission_tests WHERE submission_id = ? ORDER BY idx`,
     )
     .all(id)
@@ -235,14 +237,16 @@ export interface TestResultInput {
   /** The message as an id and arguments (server/text/messages.ts), when it is one. */
   said?: Said | null;
   previews?: { input: string; expected: string; output: string; stderr: string; dialogue?: string };
+  /** A package checker's or interactor's judgemessage.txt on a failing test: the teacher's to read, never the student's. */
+  judgeMessage?: string | null;
 }
 
 export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
   prepared(
       db,
     `INSERT OR REPLACE INTO submission_tests
-       (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, message_said, input_preview, expected_preview, output_preview, stderr_preview, dialogue_preview)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       (submission_id, idx, verdict, time_ms, memory_kb, exit_code, message, message_said, input_preview, expected_preview, output_preview, stderr_preview, dialogue_preview, judge_message)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     id,
     t.idx,
@@ -257,6 +261,7 @@ export function saveTestResult(db: Db, id: number, t: TestResultInput): void {
     t.previews?.output ?? null,
     t.previews?.stderr ?? null,
     t.previews?.dialogue ?? null,
+    t.judgeMessage ?? null,
   );
 }
 

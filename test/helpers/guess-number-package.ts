@@ -60,16 +60,21 @@ export const WRONG = player('x + 1');
 /** The format's input validator (exit code 42: valid): n and x, 1 <= x <= n <= 10^6. */
 export const VALIDATE = "const m = /^(\\d+) (\\d+)\\n$/.exec(require('fs').readFileSync(0, 'utf8'));\nprocess.exit(m && 1 <= +m[2] && +m[2] <= +m[1] && +m[1] <= 1e6 ? 42 : 43);\n";
 
+/** The tests: `n x` and the answer x (the format-program package of test/problem-store/interactor-fixtures.ts plays the same games). */
+export const GUESS_TESTS = {
+  'data/sample/1.in': '10 7\n',
+  'data/sample/1.ans': '7\n',
+  'data/secret/1.in': '1000 1\n',
+  'data/secret/1.ans': '1\n',
+  'data/secret/2.in': '1000000 765432\n',
+  'data/secret/2.ans': '765432\n',
+};
+
 export function guessPackage(name: string, interactor: Record<string, string> = { 'interactor/interactor.ts': INTERACTOR, 'interactor/rules.ts': RULES }): Buffer {
   const files: Record<string, string> = {
     'problem.yaml': YAML,
     'problem_statement/problem.en.md': 'Find the number $x$ ($1 \\le x \\le n$): ask `? g`, answer `! x`.\n',
-    'data/sample/1.in': '10 7\n',
-    'data/sample/1.ans': '7\n',
-    'data/secret/1.in': '1000 1\n',
-    'data/secret/1.ans': '1\n',
-    'data/secret/2.in': '1000000 765432\n',
-    'data/secret/2.ans': '765432\n',
+    ...GUESS_TESTS,
     // The format's input validator (exit code 42: valid): n and x, 1 <= x <= n <= 10^6.
     'input_validators/validate.ts': VALIDATE,
     'submissions/accepted/binary.ts': AC,

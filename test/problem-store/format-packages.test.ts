@@ -73,7 +73,7 @@ describe('packages from outside, as published', { timeout: 120_000 }, () => {
     expect(getProblem(db, 'doubles')!.statementEn).toMatch(/^> \*\*Judged pass\/fail here\.\*\* This problem gives points by test group/);
   });
 
-  it('refuses with a sentence: a package without a single test case, a Python interactor, interactive multi-pass', async () => {
+  it('refuses with a sentence: a package without a single test case, a Java interactor, interactive multi-pass', async () => {
     const empty = writeTree(join(work, 'empty'), { 'problem.yaml': 'name: Empty\n', 'submissions/accepted/a.py': 'print(1)\n' });
     const e = await imported(empty);
     expect(e.ok ? '' : e.reasons.join('\n')).toMatch(/The package holds no test case: there is no \.in file under data\/sample\/ or data\/secret\//);
@@ -81,11 +81,11 @@ describe('packages from outside, as published', { timeout: 120_000 }, () => {
       'problem.yaml': 'problem_format_version: 2023-07-draft\nuuid: 3e0b4c8d-6f50-4b92-9dce-4f5a6b7c8d9e\nname: Talk\ntype: interactive\n',
       'data/secret/1.in': '1\n',
       'data/secret/1.ans': '1\n',
-      'output_validator/interactor.py': 'import sys\nprint(1)\nsys.exit(42)\n',
+      'output_validator/Interactor.java': 'public class Interactor { public static void main(String[] a) { System.exit(42); } }\n',
       'submissions/accepted/a.py': 'print(input())\n',
     });
     const t = await imported(talk);
-    expect(t.ok ? '' : t.reasons.join('\n')).toMatch(/The interactor is written in Python \(output_validator\/interactor\.py\); only interactors in TypeScript or JavaScript/);
+    expect(t.ok ? '' : t.reasons.join('\n')).toMatch(/The interactor is written in Java \(output_validator\/Interactor\.java\); interactors are imported as the format's programs in C\+\+ or Python/);
     const passes = writeTree(join(work, 'passes'), {
       'problem.yaml': 'name: Passes\nvalidation: custom interactive multi-pass\nlimits:\n  validation_passes: 3\n',
       'data/secret/1.in': '1\n',

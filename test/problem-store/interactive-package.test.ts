@@ -139,12 +139,13 @@ describe('an imported interactive package', { timeout: 60_000 }, () => {
   });
 
   it('refuses interactors in other languages or forms with a sentence naming what is supported, storing nothing', async () => {
-    const cpp = await importZip(guessPackage('guess-cpp', { 'interactor/interactor.cpp': 'int main() { return 42; }\n' }));
-    expect(cpp.ok).toBe(false);
-    expect(cpp.ok ? '' : cpp.reasons.join(' ')).toMatch(/The interactor is written in C\+\+ \(output_validators\/interactor\/interactor\.cpp\); only interactors in TypeScript or JavaScript written as SG Judge modules are imported/);
+    // C++ and Python interactors are the format's programs (program-interactor.test.ts); Java is not run here.
+    const java = await importZip(guessPackage('guess-java', { 'interactor/Interactor.java': 'public class Interactor { public static void main(String[] a) { System.exit(42); } }\n' }));
+    expect(java.ok).toBe(false);
+    expect(java.ok ? '' : java.reasons.join(' ')).toMatch(/The interactor is written in Java \(output_validators\/interactor\/Interactor\.java\); interactors are imported as the format's programs in C\+\+ or Python \(testlib ones too\), or in TypeScript or JavaScript written as SG Judge modules/);
     const program = await importZip(guessPackage('guess-program', { 'interactor/interactor.js': "const fs = require('fs');\nprocess.exit(42);\n" }));
     expect(program.ok ? '' : program.reasons.join(' ')).toMatch(/exports no interact\(input, io\): it looks like a stand-alone interactor program/);
-    expect(await slugs()).not.toContain('guess-cpp');
+    expect(await slugs()).not.toContain('guess-java');
     expect(await slugs()).not.toContain('guess-program');
   });
 });

@@ -4,7 +4,7 @@
  * the given files read-only), with the caller's limits; gone with everything in it afterwards.
  */
 import type { RunResult } from '../types';
-import { Box, openToSandboxUser, type Bind } from './box';
+import { Box, openToSandboxUser, type Bind, type LiveHooks } from './box';
 import { execute, openGroup } from './execute';
 import { boxHelper } from './helper';
 import { BOX_WORK_DIR } from './native-sandbox';
@@ -25,6 +25,14 @@ export interface ContainedRun {
   stdin?: string;
   limits: { cpuMs: number; wallMs: number; memoryMb: number; outputBytes: number; fileBytes: number; processes: number };
   env?: Record<string, string>;
+  /**
+   * A dialogue instead of `stdin`: input fed and output read while the command runs (a package's
+   * interactor, relayed to a player in another box). Its work directory is copied back at its end
+   * as for any run (the feedback files).
+   */
+  live?: LiveHooks;
+  /** Stops the command (the run then ends as the judge's stop). */
+  stop?: AbortSignal;
 }
 
 export interface ContainedResult extends RunResult {
@@ -53,6 +61,9 @@ export async function runContained(run: ContainedRun): Promise<ContainedResult> 
     // command filling it fills its own memory (its cgroup counts the tmpfs), never the judge's disk.
     const mb = Math.max(1, Math.ceil(limits.fileBytes / MiB));
     box = await Box.start({ helper: helper.path, binds, cgroup: group, tmpMb: mb, ...(run.workDir && { work: { host: run.workDir, mb } }) });
+    const started = box;
+    run.stop?.addEventListener('abort', () => started.stopRun(), { once: true });
+    if (run.stop?.aborted) return runnerFailure('the run was stopped by the judge');
     return await execute(
       box,
       { argv: run.argv, env: run.env, cwd: run.workDir ? BOX_WORK_DIR : '/tmp' },
@@ -66,7 +77,7 @@ export async function runContained(run: ContainedRun): Promise<ContainedResult> 
         // The wall net may be stretched by the run-queue wait; the helper answers soon after either.
         safetyMs: 3 * limits.wallMs + ANSWER_GRACE_MS,
       },
-      { input: run.stdin ?? '' },
+      run.live ? { live: run.live } : { input: run.stdin ?? '' },
     );
   } catch (e) {
     return runnerFailure((e as Error).message);

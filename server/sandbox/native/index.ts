@@ -4,4 +4,5 @@
  */
 export { BOX_PROGRAM_DIR, BOX_WORK_DIR, createNativeSandbox, NativeSandbox, type NativeProgram } from './native-sandbox';
 export { runContained, type ContainedResult, type ContainedRun } from './contained';
+export type { LiveHooks } from './box';
 export { nativeSupport, type NativeSupport } from './support';
