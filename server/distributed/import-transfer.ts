@@ -98,7 +98,7 @@ const SOLUTION_ROW = z
     folder: z.string().max(100),
     name: z.string().max(300),
     // Every language a package's submission is read as (server/package-format/programs.ts).
-    language: z.enum(['typescript', 'javascript', 'cpp', 'python', 'other']),
+    language: z.enum(['typescript', 'javascript', 'cpp', 'c', 'python', 'other']),
     languageName: z.string().max(200).optional(),
     expected: z.string().max(10),
     got: z.string().max(10).nullable(),

@@ -74,7 +74,7 @@ const STORED_INTERACTOR = z.object({
 const STORED_INTERACTOR_PROGRAM = z.object({
   kind: z.literal('interactor-program'),
   path: z.string().min(1),
-  language: z.enum(['cpp', 'python']),
+  language: z.enum(['cpp', 'c', 'python']),
   files: z.array(z.object({ path: z.string().min(1), source: z.string() })).min(1),
 });
 

@@ -1,7 +1,7 @@
 import { catalogEntry } from '../../problems/catalog';
 import { languageOfFile } from '../package-format/programs';
 import { readFacts } from '../problem-store/kept-bounds';
-import { nativeUnavailable } from '../problem-store/native-languages';
+import { isNativePackageLanguage, nativeUnavailable } from '../problem-store/native-languages';
 import type { Db } from '../storage/db';
 import { said, type Said } from '../text/messages';
 import { HttpError } from './errors';
@@ -23,7 +23,7 @@ export function storedLack(db: Db, slug: string, use: StoredUse): Said | null {
   if (row.referenceState === 'none') return said('error.stored-no-reference', slug);
   if (row.referenceState === 'language') return said('error.stored-reference-language', slug, row.referenceName ?? '');
   const family = row.referenceName ? languageOfFile(row.referenceName)?.language : undefined;
-  const off = family === 'cpp' || family === 'python' ? nativeUnavailable(family) : null;
+  const off = family && isNativePackageLanguage(family) ? nativeUnavailable(family) : null;
   if (off !== null) return said('error.stored-reference-off', slug, row.referenceName ?? '', off);
   if (use === 'stress' && !row.hasGenerator) return said('error.stored-no-generator', slug);
   return null;

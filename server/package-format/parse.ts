@@ -364,7 +364,7 @@ function validationPassesOf(n: number | null, given: YamlValue | undefined, note
 }
 
 /** submissions.yaml's language codes (the format's language list) the judge runs. */
-const LANGUAGE_CODE: Record<string, Exclude<PackageLanguage, 'other'>> = { python3: 'python', python: 'python', cpp: 'cpp', 'c++': 'cpp', typescript: 'typescript', javascript: 'javascript' };
+const LANGUAGE_CODE: Record<string, Exclude<PackageLanguage, 'other'>> = { python3: 'python', python: 'python', cpp: 'cpp', 'c++': 'cpp', c: 'c', typescript: 'typescript', javascript: 'javascript' };
 
 const rank = (f: string) => (f.endsWith('.md') ? 0 : f.endsWith('.tex') ? 1 : 2);
 

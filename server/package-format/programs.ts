@@ -2,20 +2,20 @@
  * A program in a package (a submission, a validator, an interactor): one file, or a folder whose
  * files are one program (the format's rule). Its language is told by its files' extensions, as
  * problemtools does: the language with the most source files wins. The judge runs TypeScript,
- * JavaScript, C++ and Python; others are named ("Java") and kept, never counted as passing.
+ * JavaScript, C++, C and Python; others are named ("Java") and kept, never counted as passing.
  */
-export type PackageLanguage = 'typescript' | 'javascript' | 'cpp' | 'python' | 'other';
+export type PackageLanguage = 'typescript' | 'javascript' | 'cpp' | 'c' | 'python' | 'other';
 
 const RUNNABLE: [RegExp, Exclude<PackageLanguage, 'other'>][] = [
   [/\.(ts|mts)$/i, 'typescript'],
   [/\.(js|mjs|cjs)$/i, 'javascript'],
   [/\.(cc|cpp|cxx|c\+\+|C)$/, 'cpp'],
+  [/\.c$/, 'c'],
   [/\.(py|py3)$/i, 'python'],
 ];
 
 const FOREIGN: [RegExp, string][] = [
   [/\.java$/i, 'Java'],
-  [/\.c$/, 'C'],
   [/\.kt$/i, 'Kotlin'],
   [/\.rs$/i, 'Rust'],
   [/\.go$/i, 'Go'],
@@ -39,7 +39,7 @@ const FOREIGN: [RegExp, string][] = [
   [/\.viva$/i, 'VIVA'],
 ];
 
-export const LANGUAGE_NAME: Record<Exclude<PackageLanguage, 'other'>, string> = { typescript: 'TypeScript', javascript: 'JavaScript', cpp: 'C++', python: 'Python' };
+export const LANGUAGE_NAME: Record<Exclude<PackageLanguage, 'other'>, string> = { typescript: 'TypeScript', javascript: 'JavaScript', cpp: 'C++', c: 'C', python: 'Python' };
 
 /** C++ headers that travel with a source (validate.h, testlib.h): part of the program, not a second one. */
 export const HEADER = /\.(h|hpp|hh|hxx)$/i;
@@ -77,7 +77,7 @@ export function programFiles(files: string[], folderName = ''): ProgramFiles {
   // Most files wins; on a tie the judge's own languages first (so a .py beside a .sh helper is Python).
   const best = [...counts.values()].sort((a, b) => b.files.length - a.files.length || Number(a.language === 'other') - Number(b.language === 'other'))[0];
   if (!best) return { language: 'other', languageName: 'unknown', sources: [], entry: null, script: false };
-  const sources = best.language === 'cpp' ? [...best.files, ...files.filter((f) => HEADER.test(f))] : best.files;
+  const sources = best.language === 'cpp' || best.language === 'c' ? [...best.files, ...files.filter((f) => HEADER.test(f))] : best.files;
   const stem = (f: string) => f.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
   const entry =
     best.files.length === 1

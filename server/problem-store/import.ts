@@ -61,7 +61,7 @@ export async function importPackage(db: Db, source: ImportSource, opts: ImportOp
   let pkg: ParsedPackage = withJudgeLimits(opts.as ? { ...read.pkg, shortName: opts.as } : read.pkg);
   // C++ and Python need their toolchains detected: a judge thread has them from the start; a
   // command-line import detects the two the format's packages use, once.
-  if (!detectedNow()) setDetected(await detectLanguages(process.env, ['cpp17', 'python3']));
+  if (!detectedNow()) setDetected(await detectLanguages(process.env, ['cpp17', 'c11', 'python3']));
   const faults = [...slugFaults(db, pkg.shortName, opts.replace ?? false), ...packageFaults(pkg), ...extraFaults(pkg.sgJudgeFiles ?? []), ...keptFileFaults(keptFilesOf(pkg))];
   if (faults.length) return { ok: false, reasons: faults, solutions: [] };
   // Before anything runs: a statement that does not render in bound would break its page.

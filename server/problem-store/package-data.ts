@@ -5,6 +5,7 @@ import type { StoredChecker } from './types';
 import { INTERACTOR_FORM } from '../package-format/interactor-files';
 import { clampLimits, MAX_MEMORY_MB, MAX_TIME_MS, MIN_MEMORY_MB } from '../rules/limits';
 import { programUnavailable } from './package-programs';
+import { isNativePackageLanguage } from './native-languages';
 import { errorsOf, outputValidatorFindings, problemTypeFindings, testCountFindings } from '../package-format/verify';
 
 /** The format's two ways of saying so: `type: interactive` (2023-07) or `validation: custom interactive` (legacy). */
@@ -30,7 +31,7 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
     if (read?.ok) return { checker: { kind: 'interactor', entry: read.interactor.entry, files: read.interactor.files }, faults: [] };
     // The format's own interactor program, in a language the judge runs natively.
     const p = pkg.outputProgram;
-    if (p && (p.language === 'cpp' || p.language === 'python')) {
+    if (p && isNativePackageLanguage(p.language)) {
       const why = programUnavailable(p);
       if (why) return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`The package is interactive, but its interactor ${p.path} cannot be run: ${why}.`] };
       return { checker: { kind: 'interactor-program', path: p.path, language: p.language, files: p.files, entry: p.entry, testlib: p.testlib, args: validatorArgs(pkg) }, faults: [] };
@@ -41,13 +42,13 @@ export function checkerOf(pkg: ParsedPackage): { checker: StoredChecker; faults:
   if (custom) {
     const v = pkg.outputValidator;
     const p = pkg.outputProgram;
-    if (!v && p && (p.language === 'cpp' || p.language === 'python') && !programUnavailable(p)) {
+    if (!v && p && isNativePackageLanguage(p.language) && !programUnavailable(p)) {
       const args = validatorArgs(pkg);
       const passes = multiPassOf(pkg);
       const faults = passes && p.testlib ? [`A multi-pass problem needs an output validator that writes nextpass.in in the format's calling convention; ${p.path} is a testlib checker.`] : [];
       return { checker: { kind: 'program', path: p.path, language: p.language, files: p.files, entry: p.entry, testlib: p.testlib, args, ...(passes && { passes }) }, faults };
     }
-    if (multiPassOf(pkg) && v) return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`A multi-pass problem needs its output validator as the format's program (C++ or Python, writing feedback_dir/nextpass.in); ${v.name} is SG Judge's check() form, which judges one output.`] };
+    if (multiPassOf(pkg) && v) return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`A multi-pass problem needs its output validator as the format's program (C++, C or Python, writing feedback_dir/nextpass.in); ${v.name} is SG Judge's check() form, which judges one output.`] };
     if (!v) {
       const said = p ? `its output validator ${p.path} cannot be run: ${programUnavailable(p) ?? 'it is not a program the judge knows'}` : 'there is no output validator the judge can run';
       return { checker: { kind: 'tokens', options: parseValidatorFlags('').options }, faults: [`The package asks for custom validation, but ${said}.`] };

@@ -6,11 +6,11 @@ import { COMPILE_LIMITS } from '../languages/compile-limits';
 import { boxProgramDir, BOX_WORK_DIR, runContained, type ContainedResult, type ContainedRun, type LiveHooks, type NativeProgram } from '../languages/native-runner';
 import { languageSpec } from '../languages/registry';
 import { toolchainFor } from '../languages/toolchains';
-import { HEADER } from '../package-format/programs';
-import { NATIVE_ID, nativeUnavailable } from './native-languages';
+import { HEADER, LANGUAGE_NAME } from '../package-format/programs';
+import { isNativePackageLanguage, NATIVE_ID, nativeUnavailable, type NativePackageLanguage } from './native-languages';
 
 /**
- * A package's own programs in C++ or Python (input validators, output validators, testlib
+ * A package's own programs in C++, C or Python (input validators, output validators, testlib
  * checkers), built and run in the contained native runner: every file of the program (a source
  * with its validate.h or testlib.h beside it is one program) compiled together in the box, as the
  * sandbox's user, with the compiler's limits; each run a box of its own with the format's files
@@ -19,7 +19,7 @@ import { NATIVE_ID, nativeUnavailable } from './native-languages';
  */
 export interface NativePackageProgram {
   path: string;
-  language: 'cpp' | 'python';
+  language: NativePackageLanguage;
   files: { path: string; source: string }[];
   entry: string | null;
 }
@@ -35,9 +35,9 @@ let root: string | null = null;
 
 /** Whether the judge can run this program here, or why not. */
 export function programUnavailable(p: { language: string; languageName?: string }): string | null {
-  if (p.language !== 'cpp' && p.language !== 'python') return `it is ${p.languageName ?? 'in a language the judge does not run'}`;
+  if (!isNativePackageLanguage(p.language)) return `it is ${p.languageName ?? 'in a language the judge does not run'}`;
   const why = nativeUnavailable(p.language);
-  return why && `the judge runs no ${p.language === 'cpp' ? 'C++' : 'Python'} here (${why})`;
+  return why && `the judge runs no ${LANGUAGE_NAME[p.language]} here (${why})`;
 }
 
 export function buildProgram(p: NativePackageProgram): Promise<Built> {
@@ -74,7 +74,9 @@ async function build(p: NativePackageProgram, key: string): Promise<Built> {
   const sources = p.files.filter((f) => !HEADER.test(f.path)).map((f) => `${BOX_WORK_DIR}/${f.path}`);
   // A header beside the source is found however it is included: `#include <testlib.h>` as well as "testlib.h".
   const includes = [...new Set(p.files.filter((f) => HEADER.test(f.path)).map((f) => dirname(`${BOX_WORK_DIR}/${f.path}`)))].map((d) => `-I${d}`);
-  const r = await runContained({ argv: [tc.binary, '-std=gnu++17', '-O2', '-pipe', ...includes, '-o', `${BOX_WORK_DIR}/program.bin`, ...sources], workDir: dir, limits: COMPILE_LIMITS });
+  // C as C (DOMjudge's validators and interactors are often C), with the maths library it expects.
+  const std = p.language === 'c' ? ['-std=gnu11'] : ['-std=gnu++17'];
+  const r = await runContained({ argv: [tc.binary, ...std, '-O2', '-pipe', ...includes, '-o', `${BOX_WORK_DIR}/program.bin`, ...sources, ...(p.language === 'c' ? ['-lm'] : [])], workDir: dir, limits: COMPILE_LIMITS });
   if (r.status === 'ie') return { ok: false, reason: `the compiler could not be run (${r.message ?? 'no reason given'})` };
   if (r.exitCode !== 0 || !existsSync(join(dir, 'program.bin'))) {
     const said = r.stderr || r.stdout || r.message || r.status;

@@ -2,7 +2,7 @@ import type { OutputCheck, OutputCheckResult } from '../judge/output-check';
 import { buildProgram, feedbackText, firstLines, runWithFiles, BOX_WORK_DIR, JUDGE_MESSAGE_CHARS, MAX_NEXTPASS_BYTES, TEAM_MESSAGE_CHARS, type NativePackageProgram } from './package-programs';
 
 /**
- * A package's output validator program (C++ or Python) judging one output, in the format's
+ * A package's output validator program (C++, C or Python) judging one output, in the format's
  * calling convention: `validator input answer feedback_dir [args] < output`, exit 42 accepted, 43
  * wrong, anything else the judge's failure (IE, never a student's WA); `teammessage.txt` is what
  * the student reads, `judgemessage.txt` the teacher's. A testlib checker (testlib.h beside it) is

@@ -1,5 +1,5 @@
 /**
- * A package's interactor as the format's program (C++ or Python, a testlib interactor too), run in
+ * A package's interactor as the format's program (C++, C or Python, a testlib interactor too), run in
  * the contained native runner, a box of its own per game, never in the judge. The calling
  * convention is the format's (problemtools, DOMjudge):
  *

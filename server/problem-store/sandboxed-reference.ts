@@ -23,7 +23,7 @@ export function storedReferenceOf(data: { solutions: readonly (Pick<StoredPackag
   const accepted = data.solutions.filter((s) => s.folder === 'accepted');
   const script = accepted.find((s) => s.source !== null && (s.language === 'typescript' || s.language === 'javascript'));
   if (script) return { ok: true, name: `accepted/${script.name}`, source: script.source!, language: script.language as 'typescript' | 'javascript' };
-  for (const family of ['cpp', 'python'] as const) {
+  for (const family of ['cpp', 'c', 'python'] as const) {
     // Only one judged AC here at import: one file the judge compiled and ran on every test.
     const native = accepted.find((s) => s.source !== null && s.language === family && s.got === 'AC');
     if (native) return { ok: true, name: `accepted/${native.name}`, source: native.source!, language: NATIVE_ID[family] };

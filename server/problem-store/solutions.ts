@@ -6,7 +6,7 @@ import { expectationOf, meets } from '../package-format/layout';
 import type { PackageTest, ParsedPackage, SubmissionFolder } from '../package-format/parse';
 import { compileProgram } from '../languages/compile-program';
 import { loadCompiled } from '../languages/program-sandbox';
-import { NATIVE_ID, nativeUnavailable } from './native-languages';
+import { isNativePackageLanguage, NATIVE_ID, nativeUnavailable } from './native-languages';
 import type { LanguageId } from '../languages/types';
 import { LANGUAGE_NAME } from '../package-format/programs';
 import { DEFAULT_OUTPUT_LIMIT, type Sandbox } from '../sandbox';
@@ -92,7 +92,7 @@ export async function runSolutionTable(pkg: ParsedPackage, opts: RunSolutionsOpt
         else if (s.files && s.files.length > 1) row.note = `not judged: ${LANGUAGE_NAME[s.language]} in ${s.files.length} files (the judge compiles one file)`;
         else if (!budget.takeSolution()) row.note = budget.whyNotRun();
         else {
-          const native = s.language === 'cpp' || s.language === 'python' ? s.language : null;
+          const native = isNativePackageLanguage(s.language) ? s.language : null;
           const why = native && nativeUnavailable(native);
           if (why) row.note = `not judged: ${LANGUAGE_NAME[s.language]} (${why})`;
           else await judgeProgram(row, s.source!, native ? NATIVE_ID[native] : (s.language as 'typescript' | 'javascript'), tests, limits, { compiler, sandbox, check: stored.check, interactor: stored.interactor, budget }, s.rules && { rules: s.rules, paths });

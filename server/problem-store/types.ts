@@ -4,6 +4,7 @@ import type { PackageLanguage } from '../package-format/programs';
 import type { Verdict } from '../judge/verdicts';
 import type { TokenOptions } from './checker-options';
 import type { InteractorModule } from '../package-format/interactor-files';
+import type { NativePackageLanguage } from './native-languages';
 
 /** One row of a package's solution table, as the import ran it. */
 export interface SolutionReport {
@@ -38,7 +39,7 @@ export type StoredChecker =
   | {
       kind: 'program';
       path: string;
-      language: 'cpp' | 'python';
+      language: NativePackageLanguage;
       files: { path: string; source: string }[];
       entry: string | null;
       testlib: boolean;
@@ -49,7 +50,7 @@ export type StoredChecker =
   /** Interactive: the package's interactor modules, run in a sandbox of their own (sandboxed-interactor.ts). */
   | { kind: 'interactor'; entry: string; files: InteractorModule[] }
   /** Interactive: the format's interactor program in C++ or Python (program-interactor.ts), a testlib one too, with its arguments. */
-  | { kind: 'interactor-program'; path: string; language: 'cpp' | 'python'; files: { path: string; source: string }[]; entry: string | null; testlib: boolean; args: string[] };
+  | { kind: 'interactor-program'; path: string; language: NativePackageLanguage; files: { path: string; source: string }[]; entry: string | null; testlib: boolean; args: string[] };
 
 /** The stored_problems.package column: what the problem row and its tests do not hold. */
 export interface StoredPackageData {

@@ -138,8 +138,8 @@ export const FIXED_MESSAGES = {
     zh: '目前没有运行 {0} 的评测节点：将等到有这样的节点连接后再评测。',
   },
   'error.stored-reference-language': {
-    en: '{0} has an accepted solution ({1}) only in a language the judge does not run as a reference (it runs TypeScript, JavaScript, and C++ or Python judged AC at import): custom inputs, saved tests and stress tests are off for it.',
-    zh: '{0} 的正确解答（{1}）所用的语言评测机不能作为参考解运行（可运行 TypeScript、JavaScript，以及导入时评测通过的 C++ 或 Python）：自定义输入、保存的测试和对拍都不可用。',
+    en: '{0} has an accepted solution ({1}) only in a language the judge does not run as a reference (it runs TypeScript, JavaScript, and C++, C or Python judged AC at import): custom inputs, saved tests and stress tests are off for it.',
+    zh: '{0} 的正确解答（{1}）所用的语言评测机不能作为参考解运行（可运行 TypeScript、JavaScript，以及导入时评测通过的 C++、C 或 Python）：自定义输入、保存的测试和对拍都不可用。',
   },
   'error.stored-reference-off': {
     en: '{0} takes its answers from {1}, which this judge cannot run now ({2}): custom inputs, saved tests and stress tests are off for it.',

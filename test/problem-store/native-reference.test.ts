@@ -75,3 +75,30 @@ describe('migration 54: problems stored before take their C++ or Python referenc
     db.close();
   });
 });
+
+describe('C in a package', { timeout: 120_000 }, () => {
+  it('a C output validator and a C accepted solution are run as C; the solution is the reference', async () => {
+    const SUM_C = '#include <stdio.h>\nint main(void) { long long a, b; if (scanf("%lld %lld", &a, &b) != 2) return 1; printf("%lld\\n", a + b); return 0; }\n';
+    // The format's calling convention: validator input answer feedback_dir < output; 42 accepted, 43 wrong.
+    const VALIDATE_C = [
+      '#include <stdio.h>',
+      '#include <math.h>',
+      'int main(int argc, char **argv) {',
+      '  FILE *ans = fopen(argv[2], "r"); long long want, got;',
+      '  if (!ans || fscanf(ans, "%lld", &want) != 1) return 1;',
+      '  if (scanf("%lld", &got) != 1 || fabs((double)(got - want)) > 0.5) return 43;',
+      '  return 42;',
+      '}',
+      '',
+    ].join('\n');
+    const r = await importAs('sum-c', (f) => {
+      f.set('submissions/accepted/sum.c', SUM_C);
+      f.set('output_validator/check.c', VALIDATE_C);
+    });
+    const rows = r.solutions.map((s) => [s.name, s.language, s.got]);
+    expect(rows).toContainEqual(['sum.c', 'c', 'AC']);
+    expect(rows).toContainEqual(['product.ts', 'typescript', 'WA']);
+    expect(readFacts(db, 'sum-c')).toMatchObject({ referenceState: 'ok', referenceName: 'accepted/sum.c' });
+    expect(await checkStoredInput(db, 'sum-c', '20 22\n', true)).toEqual({ ok: true, expected: '42\n' });
+  });
+});
