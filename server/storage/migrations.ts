@@ -16,6 +16,12 @@ export interface Migration {
 import type { Db } from './db';
 import { rebuildWithCheck } from './rebuild-table';
 
+/** Every table with a stored language column, rebuilt from its own definition with a new list of ids. */
+function languageChecks(db: Db, before: readonly string[], after: readonly string[]): void {
+  const check = (ids: readonly string[]) => `CHECK (language IN (${ids.map((id) => `'${id}'`).join(', ')}))`;
+  for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, check(before), check(after));
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -695,11 +701,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // compiler compiled before), so nothing was compiled for it.
     sql: 'ALTER TABLE submissions ADD COLUMN compile_cached INTEGER NOT NULL DEFAULT 0;',
     foreignKeysOff: true,
-    run: (db) => {
-      const before = "CHECK (language IN ('typescript', 'javascript'))";
-      const after = "CHECK (language IN ('typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3'))";
-      for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
-    },
+    run: (db) => languageChecks(db, ['typescript', 'javascript'], ['typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3']),
   },
   {
     version: 51,
@@ -734,11 +736,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // As version 50: each table rebuilt from its own stored definition with the longer list.
     sql: '',
     foreignKeysOff: true,
-    run: (db) => {
-      const before = "CHECK (language IN ('typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3'))";
-      const after = "CHECK (language IN ('typescript', 'javascript', 'cpp17', 'cpp20', 'c11', 'python3', 'pypy3'))";
-      for (const table of ['submissions', 'stress_runs', 'invocations', 'sample_runs', 'mistake_maps']) rebuildWithCheck(db, table, before, after);
-    },
+    run: (db) => languageChecks(db, ['typescript', 'javascript', 'cpp17', 'cpp20', 'python3', 'pypy3'], ['typescript', 'javascript', 'cpp17', 'cpp20', 'c11', 'python3', 'pypy3']),
   },
   {
     version: 54,

@@ -18,21 +18,26 @@ int main() {
 }
 `;
 
+/** The program compiled as the judge compiles `language` and run in the box: what it prints. */
+async function judgedOutput(language: 'cpp17' | 'c11', source: string): Promise<string> {
+  const found = (await detectLanguages(process.env, [language]))[language];
+  if (!found?.ok) throw new Error(`${language}'s compiler is needed here: ${found && !found.ok ? found.reason : 'not detected'}`);
+  const compiled = await compileNative(found.toolchain, source);
+  if (!compiled.ok) throw new Error(compiled.diagnostics);
+  const sandbox = await createNativeSandbox();
+  try {
+    await sandbox.load(compiled.program, { timeMs: 2000, memoryMb: 256, outputBytes: 1 << 20 });
+    const r = await sandbox.run('');
+    expect(r.status, r.message ?? '').toBe('ok');
+    return r.stdout;
+  } finally {
+    await sandbox.close();
+  }
+}
+
 describe('C++ as the judge compiles it', () => {
   it('is linked statically: the program maps no shared object', { timeout: 120_000 }, async () => {
-    const cpp = (await detectLanguages(process.env, ['cpp17'])).cpp17;
-    if (!cpp?.ok) throw new Error(`g++ is needed here: ${cpp && !cpp.ok ? cpp.reason : 'not detected'}`);
-    const compiled = await compileNative(cpp.toolchain, MAPS);
-    if (!compiled.ok) throw new Error(compiled.diagnostics);
-    const sandbox = await createNativeSandbox();
-    try {
-      await sandbox.load(compiled.program, { timeMs: 2000, memoryMb: 256, outputBytes: 1 << 20 });
-      const r = await sandbox.run('');
-      expect(r.status, r.message ?? '').toBe('ok');
-      expect(r.stdout).toBe('shared objects: none\n');
-    } finally {
-      await sandbox.close();
-    }
+    expect(await judgedOutput('cpp17', MAPS)).toBe('shared objects: none\n');
   });
 });
 
@@ -51,19 +56,7 @@ int main(void) {
 
 describe('C as the judge compiles it', () => {
   it('is linked statically too', { timeout: 120_000 }, async () => {
-    const c = (await detectLanguages(process.env, ['c11'])).c11;
-    if (!c?.ok) throw new Error(`gcc is needed here: ${c && !c.ok ? c.reason : 'not detected'}`);
-    const compiled = await compileNative(c.toolchain, MAPS_C);
-    if (!compiled.ok) throw new Error(compiled.diagnostics);
-    const sandbox = await createNativeSandbox();
-    try {
-      await sandbox.load(compiled.program, { timeMs: 2000, memoryMb: 256, outputBytes: 1 << 20 });
-      const r = await sandbox.run('');
-      expect(r.status, r.message ?? '').toBe('ok');
-      expect(r.stdout).toBe('shared objects: none\n');
-    } finally {
-      await sandbox.close();
-    }
+    expect(await judgedOutput('c11', MAPS_C)).toBe('shared objects: none\n');
   });
 });
 
