@@ -73,7 +73,7 @@ describe.skipIf(unsupported)('native programs: attacks', () => {
     // The runtime this machine has (lib32, lib64… where there), the box's own mounts, and the program.
     const runtime = ['bin', 'lib', 'lib32', 'lib64', 'libx32', 'sbin', 'usr'].filter((d) => existsSync(`/${d}`));
     expect(root.stdout.split('\n').filter(Boolean).sort()).toEqual(['.', '..', 'dev', 'etc', 'proc', 'prog', 'tmp', ...runtime].sort());
-    for (const file of [path.join(CHECKOUT_ROOT, 'package.json'), path.join(CHECKOUT_ROOT, 'data', 'judge.db'), '/root/.bashrc', '/home', path.dirname(CHECKOUT_ROOT)]) {
+    for (const file of [path.join(CHECKOUT_ROOT, 'package.json'), path.join(CHECKOUT_ROOT, 'data', 'judge.db'), '/root/.bashrc', '/home']) {
       const r = await box.run(`read ${file}\n`);
       expect(r.stdout, file).toBe(`cannot read ${file}: No such file or directory\n`);
     }
